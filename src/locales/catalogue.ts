@@ -1,0 +1,23 @@
+import type { Locale, MessageNamespace } from './types';
+// Namespace imports: one line each (add yours here).
+import platform from './messages/platform';
+
+// One entry per namespace; each namespace file is owned by the part of the app that speaks it.
+const namespaces: MessageNamespace[] = [
+  // Namespace entries: one line each (add yours here).
+  platform,
+];
+
+function merge(locale: Locale): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const ns of namespaces) Object.assign(out, ns[locale]);
+  return out;
+}
+
+export const catalogue: Record<Locale, Record<string, string>> = {
+  'zh-CN': merge('zh-CN'),
+  'en-US': merge('en-US'),
+};
+
+/** Every namespace, for the completeness test. */
+export const allNamespaces: readonly MessageNamespace[] = namespaces;
