@@ -1,0 +1,156 @@
+// Browser-test harness: the real server (npm start's entry) on a copy of a seeded database, and Debian's
+// Chromium driven by playwright-core. Each test file gets its own server and data directory.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const root = path.resolve(__dirname, '..', '..');
+const templateDir = path.join(root, '.tmp', 'e2e-template-db');
+
+/** Seeds one database for the whole browser run (the default market), copied per test file. */
+function ensureTemplate(): void {
+  if (existsSync(path.join(templateDir, 'READY'))) return;
+  rmSync(templateDir, { recursive: true, force: true });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: templateDir, DATABASE_URL: '' },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`seeding the browser-test database failed (exit ${result.status})`);
+  spawnSync('touch', [path.join(templateDir, 'READY')]);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  logs: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  ensureTemplate();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dj-e2e-'));
+  cpSync(templateDir, dataDir, { recursive: true });
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SKIP_H5_BUILD: '1',
+      NODE_ENV: 'test',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const poll = setInterval(() => {
+      if (/Server ready: http/.test(output)) {
+        clearTimeout(timer);
+        clearInterval(poll);
+        resolve();
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGINT');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'dj-chromium-'));
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', `--user-data-dir=${userDataDir}`,
+    ],
+  });
+}
+
+/** User agents of the places the H5 runs (real strings, trimmed to what detection reads). */
+export const userAgents = {
+  iphoneSafari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  desktopChrome:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  wechat:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN',
+};
+
+export interface PhoneOptions {
+  userAgent?: string;
+  width?: number;
+  height?: number;
+  initScripts?: string[];
+}
+
+/** A phone-sized page (390×844 by default), zh-CN. */
+export async function openPhone(browser: Browser, options: PhoneOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 390, height: options.height ?? 844 },
+    userAgent: options.userAgent ?? userAgents.iphoneSafari,
+    locale: 'zh-CN',
+    deviceScaleFactor: 2,
+    isMobile: (options.width ?? 390) < 768,
+    hasTouch: (options.width ?? 390) < 768,
+  });
+  for (const script of options.initScripts ?? []) await context.addInitScript({ content: script });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A wide desktop page (1280×800). */
+export function openDesktop(browser: Browser, options: PhoneOptions = {}) {
+  return openPhone(browser, { userAgent: userAgents.desktopChrome, width: 1280, height: 800, ...options });
+}
+
+/** Collects uncaught page errors so a test can assert the page did not crash. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}
