@@ -1,0 +1,82 @@
+import Taro from '@tarojs/taro';
+import { lowerCaseHeaders, parseBody, type Transport, type TransportResponse } from './http-transport';
+import { TransportError } from './http-errors';
+
+// Taro.request / Taro.uploadFile exist on both targets (fetch on H5, wx.request in the mini program).
+// The client core owns the timeout; Taro's own is set far away so it never fires first.
+const TARO_TIMEOUT_MS = 10 * 60 * 1000;
+
+function toTransportError(err: unknown, aborted: boolean): TransportError {
+  if (aborted) return new TransportError('abort');
+  const message = String((err as { errMsg?: string; message?: string } | null)?.errMsg ?? err ?? '');
+  if (/abort/i.test(message)) return new TransportError('abort');
+  if (/time ?out/i.test(message)) return new TransportError('timeout');
+  return new TransportError('network', message);
+}
+
+export const taroTransport: Transport = {
+  name: 'taro',
+  request(req) {
+    return new Promise<TransportResponse>((resolve, reject) => {
+      let aborted = false;
+      const task = Taro.request({
+        url: req.url,
+        method: req.method,
+        header: req.headers,
+        data: req.body,
+        dataType: 'text', // parsed below: identical on both targets, and survives non-JSON bodies
+        responseType: 'text',
+        timeout: TARO_TIMEOUT_MS,
+        credentials: 'include',
+        success: (res) =>
+          resolve({
+            status: res.statusCode,
+            headers: lowerCaseHeaders({
+              ...(res.header as Record<string, unknown>),
+              // weapp hands Set-Cookie over separately as an array in newer base libraries
+              ...((res as { cookies?: string[] }).cookies?.length
+                ? { 'set-cookie': (res as { cookies?: string[] }).cookies }
+                : {}),
+            }),
+            data: parseBody(res.data),
+          }),
+        fail: (err) => reject(toTransportError(err, aborted)),
+      });
+      req.signal?.addEventListener('abort', () => {
+        aborted = true;
+        task.abort();
+      });
+    });
+  },
+  upload(req) {
+    return new Promise<TransportResponse>((resolve, reject) => {
+      let aborted = false;
+      const task = Taro.uploadFile({
+        url: req.url,
+        filePath: req.filePath,
+        name: req.name,
+        formData: req.formData,
+        header: req.headers,
+        timeout: TARO_TIMEOUT_MS,
+        success: (res) =>
+          resolve({
+            status: res.statusCode,
+            headers: lowerCaseHeaders((res as { header?: Record<string, unknown> }).header),
+            data: parseBody(res.data),
+          }),
+        fail: (err) => reject(toTransportError(err, aborted)),
+      });
+      task.onProgressUpdate?.((progress) =>
+        req.onProgress?.({
+          percent: progress.progress,
+          loaded: progress.totalBytesSent,
+          total: progress.totalBytesExpectedToSend,
+        }),
+      );
+      req.signal?.addEventListener('abort', () => {
+        aborted = true;
+        task.abort();
+      });
+    });
+  },
+};

@@ -1,0 +1,297 @@
+import Taro from '@tarojs/taro';
+import { setLocale } from '@/locales/i18n';
+import {
+  ApiError,
+  HttpError,
+  configureHosts,
+  del,
+  get,
+  post,
+  put,
+  request,
+  resetAlertGuardForTests,
+  resetHosts,
+  resolveUrl,
+  safeRequest,
+  setSecureLayer,
+  setTransport,
+  upload,
+} from '@/platform/http';
+import { TransportError } from '@/platform/http-errors';
+import { setToastPresenter } from '@/platform/feedback';
+import { createBridgeTransport } from '@/platform/http-bridge-transport';
+import { envelopeResponse, stubTransport, type StubTransport } from './platform-test-transport';
+
+let transport: StubTransport;
+let toasts: string[];
+let modal: jest.SpyInstance;
+
+beforeEach(() => {
+  setLocale('en-US');
+  transport = stubTransport();
+  setTransport(transport);
+  toasts = [];
+  setToastPresenter((text) => toasts.push(text));
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' });
+  resetAlertGuardForTests();
+  resetHosts();
+  setSecureLayer(null);
+  document.cookie.split(';').forEach((c) => {
+    document.cookie = `${c.split('=')[0].trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+});
+
+afterEach(() => {
+  modal.mockRestore();
+  setTransport(null);
+  setToastPresenter(null);
+  jest.useRealTimers();
+  setLocale('zh-CN');
+});
+
+describe('envelope', () => {
+  it('resolves the data of result_code 0', async () => {
+    transport.respond(() => envelopeResponse({ result_code: 0, data: { user: { open_trade: true } } }));
+    await expect(get('/djapi/account')).resolves.toEqual({ user: { open_trade: true } });
+  });
+
+  it('throws ApiError with code, message, description and body for other codes', async () => {
+    const body = { result_code: 400100, data: null, message: 'bad', error_description: 'Fund is closed' };
+    transport.respond(() => envelopeResponse(body));
+    const error = await get('/djapi/fund/009012').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ resultCode: 400100, message: 'Fund is closed', description: 'Fund is closed', body });
+    expect((error as ApiError).isNotLoggedIn).toBe(false);
+  });
+
+  it('flags 300001 as not logged in', async () => {
+    transport.respond(() => envelopeResponse({ result_code: 300001, data: null, message: 'login first' }));
+    const error = (await get('/djapi/account').catch((e: unknown) => e)) as ApiError;
+    expect(error.isNotLoggedIn).toBe(true);
+    expect(toasts).toEqual([]);
+  });
+
+  it('reads a server error envelope sent with a 4xx status as ApiError', async () => {
+    transport.respond(() => envelopeResponse({ result_code: 100001, data: null, message: 'Invalid parameter' }, 400));
+    await expect(get('/djapi/x')).rejects.toMatchObject({ resultCode: 100001, status: 400 });
+  });
+});
+
+describe('error catalogue (SPEC §8)', () => {
+  it.each([900001, 900002])('%i shows the hiccup toast and re-registers the device', async (code) => {
+    const reRegister = jest.fn();
+    setSecureLayer({ prepare: async (r) => r, decode: async (r) => r, reRegister });
+    transport.respond(() => envelopeResponse({ result_code: code, data: null }));
+    await expect(post('/xqapi/account/sms/send_verification_code.json', { telephone: '13800000000' })).rejects.toBeInstanceOf(ApiError);
+    expect(toasts).toEqual(['network is having a hiccup, please retry later']);
+    expect(reRegister).toHaveBeenCalledWith('rejected');
+  });
+
+  it('9999 opens an alert with error_description, else message, else the default text', async () => {
+    const answers = [
+      { result_code: 9999, data: null, message: 'm1', error_description: 'Service upgrade in progress' },
+      { result_code: 9999, data: null, message: 'Try again tonight' },
+      { result_code: 9999, data: null },
+    ];
+    for (const answer of answers) {
+      transport.respond(() => envelopeResponse(answer));
+      await get('/djapi/x').catch(() => undefined);
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    expect(modal.mock.calls.map(([options]) => (options as { content: string }).content)).toEqual([
+      'Service upgrade in progress',
+      'Try again tonight',
+      'network error, please try later',
+    ]);
+  });
+
+  it('9999 is not shown twice while its alert is open', async () => {
+    let close: () => void = () => undefined;
+    modal.mockImplementation(
+      () => new Promise((resolve) => (close = () => resolve({ confirm: true, cancel: false, errMsg: 'ok' }))),
+    );
+    transport.respond(() => envelopeResponse({ result_code: 9999, data: null, message: 'Busy' }));
+    await Promise.all([get('/a').catch(() => 0), get('/b').catch(() => 0), get('/c').catch(() => 0)]);
+    expect(modal).toHaveBeenCalledTimes(1);
+    close();
+    await new Promise((r) => setTimeout(r, 0));
+    await get('/d').catch(() => 0);
+    expect(modal).toHaveBeenCalledTimes(2);
+  });
+
+  it('safeRequest resolves with the server body, or with the error when there is none', async () => {
+    const body = { result_code: 400, data: null, message: 'nope' };
+    transport.respond(() => envelopeResponse(body));
+    const failed = await safeRequest({ url: '/djapi/x' });
+    expect(failed).toMatchObject({ ok: false, body });
+    transport.respond(() => Promise.reject(new TransportError('network')));
+    const offline = await safeRequest({ url: '/djapi/x' });
+    expect(offline.ok).toBe(false);
+    expect(offline).toMatchObject({ body: undefined, error: { message: 'Network Error' } });
+    transport.respond(() => envelopeResponse({ result_code: 0, data: 7 }));
+    await expect(safeRequest({ url: '/djapi/x' })).resolves.toEqual({ ok: true, data: 7 });
+  });
+
+  it('uses the HTTP client messages of SPEC §8, through the catalogue', async () => {
+    transport.respond(() => ({ status: 502, headers: {}, data: '<html>Bad gateway</html>' }));
+    await expect(get('/djapi/x')).rejects.toMatchObject({ message: 'Request failed with status code 502', status: 502 });
+    transport.respond(() => Promise.reject(new TransportError('network')));
+    await expect(get('/djapi/x')).rejects.toMatchObject({ message: 'Network Error', kind: 'network' });
+    setLocale('zh-CN');
+    await expect(get('/djapi/x')).rejects.toMatchObject({ message: '网络错误' });
+  });
+
+  it('times out after 20 s with "timeout of 20000ms exceeded"', async () => {
+    jest.useFakeTimers();
+    transport.respond(() => new Promise(() => undefined));
+    const pending = get('/djapi/slow').catch((e: unknown) => e);
+    await jest.advanceTimersByTimeAsync(19_999);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toMatchObject({ kind: 'timeout', message: 'timeout of 20000ms exceeded' });
+  });
+
+  it('rejects with "Request aborted" when the caller aborts', async () => {
+    transport.respond(() => new Promise(() => undefined));
+    const controller = new AbortController();
+    const pending = get('/djapi/slow', undefined, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'abort', message: 'Request aborted' });
+  });
+});
+
+describe('request shape (SPEC §7)', () => {
+  it('form-encodes POST bodies', async () => {
+    await post('/xqapi/provider/oauth/token', { grant_type: 'telephone_auto_login', telephone: '138 0000', code: '1&2' });
+    const [req] = transport.requests;
+    expect(req.method).toBe('POST');
+    expect(req.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(req.body).toBe('grant_type=telephone_auto_login&telephone=138+0000&code=1%262');
+  });
+
+  it('sends PUT data in the query string, with no body', async () => {
+    await put('/djapi/plan/7', { amount: '100.00', status: 'paused' });
+    const [req] = transport.requests;
+    expect(req.url).toBe('/djapi/plan/7?amount=100.00&status=paused');
+    expect(req.body).toBeUndefined();
+  });
+
+  it('sends GET and DELETE params in the query string', async () => {
+    await get('/djapi/v2/search', { key: '白酒', source: 'index', empty: undefined });
+    await del('/djapi/watch', { symbol: 'SH000300' });
+    expect(transport.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET /djapi/v2/search?key=${encodeURIComponent('白酒')}&source=index`,
+      'DELETE /djapi/watch?symbol=SH000300',
+    ]);
+  });
+
+  it('echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN', async () => {
+    await get('/djapi/account');
+    expect(transport.requests[0].headers['X-XSRF-TOKEN']).toBeUndefined();
+    document.cookie = 'XSRF-TOKEN=abc123; path=/';
+    await post('/djapi/provider/oauth/logout');
+    expect(transport.requests[1].headers['X-XSRF-TOKEN']).toBe('abc123');
+  });
+
+  it('maps each host prefix to its configured host, same origin by default on H5', async () => {
+    expect(resolveUrl('/djapi/account')).toBe('/djapi/account');
+    configureHosts({ '/mpaas': 'https://config.example.com/', '/xqstock': 'https://stock.example.com' });
+    expect(resolveUrl('/mpaas/config/content?key=a')).toBe('https://config.example.com/mpaas/config/content?key=a');
+    expect(resolveUrl('/xqstock/v5/stock/portfolio/stock/watchlist.json')).toBe(
+      'https://stock.example.com/xqstock/v5/stock/portfolio/stock/watchlist.json',
+    );
+    expect(resolveUrl('/djapi/account')).toBe('/djapi/account');
+    expect(resolveUrl('https://other.example.com/x')).toBe('https://other.example.com/x');
+  });
+});
+
+describe('upload', () => {
+  it('uploads multipart with progress and resolves the envelope data', async () => {
+    const progress: number[] = [];
+    transport.respondUpload((req) => {
+      req.onProgress?.({ percent: 50, loaded: 5, total: 10 });
+      req.onProgress?.({ percent: 100, loaded: 10, total: 10 });
+      return envelopeResponse({ result_code: 0, data: { id: 'img-1' } });
+    });
+    const result = await upload('/djapi/upload/id-card', 'wxfile://tmp/front.jpg', {
+      name: 'file',
+      formData: { side: 'front' },
+      onProgress: (p) => progress.push(p.percent),
+    });
+    expect(result).toEqual({ id: 'img-1' });
+    expect(progress).toEqual([50, 100]);
+    expect(transport.uploads[0]).toMatchObject({ name: 'file', filePath: 'wxfile://tmp/front.jpg', formData: { side: 'front' } });
+  });
+
+  it('a failure without a response is the unknown-error message', async () => {
+    transport.respondUpload(() => Promise.reject(new TransportError('network')));
+    await expect(upload('/djapi/upload', 'f', { name: 'file' })).rejects.toMatchObject({
+      kind: 'unknown',
+      message: 'Unknown error, please retry later',
+    });
+    transport.respondUpload(() => ({ status: 0, headers: {}, data: null }));
+    await expect(upload('/djapi/upload', 'f', { name: 'file' })).rejects.toBeInstanceOf(HttpError);
+  });
+});
+
+describe('native bridge transport', () => {
+  it('delegates url, data, type, write-token flag and aid to the bridge, and reads its answer', async () => {
+    const calls: unknown[] = [];
+    setTransport(
+      createBridgeTransport({
+        request: async <T,>(req: unknown) => {
+          calls.push(req);
+          return JSON.stringify({ result_code: 0, data: { ok: 1 } }) as T;
+        },
+      }),
+    );
+    await expect(request({ url: '/djapi/order', method: 'POST', data: { amount: '10.00' }, needWriteToken: true, aid: 3 })).resolves.toEqual({ ok: 1 });
+    expect(calls).toEqual([
+      { url: '/djapi/order', type: 'POST', data: { amount: '10.00' }, need_write_token: true, aid: 3 },
+    ]);
+  });
+
+  it('rejects the request when the native side reports an error', async () => {
+    setTransport(createBridgeTransport({ request: () => Promise.reject(Object.assign(new Error('native said no'), { code: 'NATIVE' })) }));
+    await expect(get('/djapi/account')).rejects.toMatchObject({ kind: 'network', message: 'Network Error' });
+  });
+});
+
+describe('Taro transport (the default on both targets)', () => {
+  it('calls Taro.request with credentials, text parsing and lower-cased headers', async () => {
+    setTransport(null);
+    const spy = jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
+      options.success?.({
+        statusCode: 200,
+        header: { 'Content-Type': 'application/json', 'Set-Cookie': 'a=1' },
+        data: '{"result_code":0,"data":{"n":1}}',
+        errMsg: 'request:ok',
+        cookies: [],
+      } as unknown as Taro.request.SuccessCallbackResult);
+      return { abort: jest.fn() } as unknown as Taro.RequestTask<unknown>;
+    }) as unknown as typeof Taro.request);
+    await expect(post('/djapi/x', { a: 1 })).resolves.toEqual({ n: 1 });
+    expect(spy.mock.calls[0][0]).toMatchObject({
+      url: '/djapi/x',
+      method: 'POST',
+      data: 'a=1',
+      credentials: 'include',
+      dataType: 'text',
+    });
+    spy.mockRestore();
+  });
+
+  it('maps a failed Taro.request to "Network Error"', async () => {
+    setTransport(null);
+    const spy = jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
+      options.fail?.({ errMsg: 'request:fail net::ERR_CONNECTION_REFUSED' } as TaroGeneral.CallbackResult);
+      return { abort: jest.fn() } as unknown as Taro.RequestTask<unknown>;
+    }) as unknown as typeof Taro.request);
+    await expect(get('/djapi/x')).rejects.toMatchObject({ kind: 'network', message: 'Network Error' });
+    spy.mockRestore();
+  });
+});

@@ -1,0 +1,192 @@
+import { Buffer } from 'node:buffer';
+import { constants, createCipheriv, createDecipheriv, createHmac, publicEncrypt, randomBytes } from 'node:crypto';
+import Taro from '@tarojs/taro';
+import { setLocale } from '@/locales/i18n';
+import { post, setSecureLayer, setTransport } from '@/platform/http';
+import { setToastPresenter } from '@/platform/feedback';
+import { clearConfigCache } from '@/platform/mpaas';
+import { installSecureApi, isSecureApi } from '@/platform/secure-api';
+import { deviceState, forgetDeviceInMemory, setRsaKeyBitsForTests } from '@/platform/secure-device';
+import type { TransportRequest } from '@/platform/http-transport';
+import { envelopeResponse, stubTransport, type StubTransport } from './platform-test-transport';
+
+const SMS_PATH = '/xqapi/account/sms/send_verification_code.json';
+
+function keys(secret: Buffer): { encKey: Buffer; macKey: Buffer } {
+  return {
+    encKey: createHmac('sha256', secret).update('dj-enc').digest(),
+    macKey: createHmac('sha256', secret).update('dj-mac').digest(),
+  };
+}
+function seal(secret: Buffer, text: string): string {
+  const { encKey, macKey } = keys(secret);
+  const iv = randomBytes(16);
+  const cipher = createCipheriv('aes-256-cbc', encKey, iv);
+  const ct = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, ct, createHmac('sha256', macKey).update(iv).update(ct).digest()]).toString('base64');
+}
+function open(secret: Buffer, message: string): string {
+  const { encKey, macKey } = keys(secret);
+  const raw = Buffer.from(message, 'base64');
+  const iv = raw.subarray(0, 16);
+  const ct = raw.subarray(16, raw.length - 32);
+  if (!createHmac('sha256', macKey).update(iv).update(ct).digest().equals(raw.subarray(raw.length - 32))) {
+    throw new Error('bad tag');
+  }
+  const decipher = createDecipheriv('aes-256-cbc', encKey, iv);
+  return Buffer.concat([decipher.update(ct), decipher.final()]).toString('utf8');
+}
+
+/** A fake server with the behaviour of server/src/plugins/secure-api.ts, written with node:crypto only. */
+class FakeSecureServer {
+  devices = new Map<string, Buffer>();
+  exchanges = 0;
+  plaintextSeen: string[] = [];
+  failExchange = false;
+  nextSecureAnswer: 'ok' | 'reject-device' | 'garbled' = 'ok';
+
+  handle = (req: TransportRequest) => {
+    const path = req.url.split('?')[0];
+    if (path === '/mpaas/config/content') {
+      return envelopeResponse({
+        result_code: 0,
+        data: { data: { security_api_list: { update_type: 1, timestamp: 1, value: [{ path: SMS_PATH, method: 'POST' }] } } },
+      });
+    }
+    if (path === '/xqapi/ee2e/public_key_web') {
+      this.exchanges += 1;
+      if (this.failExchange) return envelopeResponse({ result_code: 500001, data: null, message: 'down' });
+      const publicKey = new URLSearchParams(req.body).get('public_key') ?? '';
+      const secret = randomBytes(32);
+      const id = `device-${this.exchanges}`;
+      this.devices.set(id, secret);
+      const encrypted = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, secret).toString('base64');
+      return envelopeResponse({ result_code: 0, data: { client_id: id, public_key: 'server-pem', secret: encrypted } });
+    }
+    if (req.headers.isenc !== '1') {
+      this.plaintextSeen.push(req.body ?? '');
+      return envelopeResponse({ result_code: 0, data: { plain: true } });
+    }
+    const secret = this.devices.get(req.headers['X-Device-Id']);
+    if (!secret || this.nextSecureAnswer === 'reject-device') {
+      this.nextSecureAnswer = 'ok';
+      return envelopeResponse({ result_code: 900001, data: null, message: 'device unknown' }, 400);
+    }
+    const form = new URLSearchParams(open(secret, req.body ?? ''));
+    const data = this.nextSecureAnswer === 'garbled' ? 'AAAA' + seal(randomBytes(32), '{}') : seal(secret, JSON.stringify({ sent: form.get('telephone') }));
+    this.nextSecureAnswer = 'ok';
+    return envelopeResponse({ result_code: 0, data }, 200, { isenc: '1' });
+  };
+}
+
+let transport: StubTransport;
+let server: FakeSecureServer;
+let toasts: string[];
+
+beforeAll(() => setRsaKeyBitsForTests(1024)); // key size does not change the protocol; keeps the suite fast
+
+beforeEach(() => {
+  Taro.clearStorageSync();
+  clearConfigCache();
+  forgetDeviceInMemory();
+  setLocale('en-US');
+  server = new FakeSecureServer();
+  transport = stubTransport();
+  transport.respond(server.handle);
+  setTransport(transport);
+  toasts = [];
+  setToastPresenter((text) => toasts.push(text));
+  installSecureApi();
+});
+
+afterEach(() => {
+  setSecureLayer(null);
+  setTransport(null);
+  setToastPresenter(null);
+  setLocale('zh-CN');
+});
+
+const sendCode = () => post<{ sent: string }>(SMS_PATH, { telephone: '13800000000', areacode: '86' });
+const secureRequests = () => transport.requests.filter((r) => r.url.startsWith(SMS_PATH));
+
+it('matches listed APIs by method and path', () => {
+  const list = [{ path: SMS_PATH, method: 'POST' }, { path: '/djapi/secure/*', method: 'post' }];
+  expect(isSecureApi(list, 'POST', `https://h.example.com${SMS_PATH}?x=1`)).toBe(true);
+  expect(isSecureApi(list, 'GET', SMS_PATH)).toBe(false);
+  expect(isSecureApi(list, 'POST', '/djapi/secure/order')).toBe(true);
+  expect(isSecureApi(list, 'POST', '/djapi/account')).toBe(false);
+});
+
+it('registers a device, sends the listed POST encrypted with isenc and X-Device-Id, and decrypts the answer', async () => {
+  await expect(sendCode()).resolves.toEqual({ sent: '13800000000' });
+  const [req] = secureRequests();
+  expect(req.headers).toMatchObject({ isenc: '1', 'X-Device-Id': 'device-1' });
+  expect(req.body).not.toContain('13800000000');
+  expect(server.plaintextSeen).toEqual([]);
+  expect(deviceState()).toBe('registered');
+  const stored = JSON.stringify(Object.fromEntries(Taro.getStorageInfoSync().keys.map((k) => [k, Taro.getStorageSync(k)])));
+  expect(stored).not.toContain(server.devices.get('device-1')!.toString('base64')); // secret not stored in clear
+}, 30_000);
+
+it('reuses the stored device (also after a relaunch) and registers again after 2 days', async () => {
+  await sendCode();
+  forgetDeviceInMemory(); // a relaunch: only local storage is left
+  await sendCode();
+  expect(server.exchanges).toBe(1);
+  const realNow = Date.now;
+  try {
+    Date.now = () => realNow() + 2 * 24 * 60 * 60 * 1000 + 1;
+    forgetDeviceInMemory();
+    await sendCode();
+  } finally {
+    Date.now = realNow;
+  }
+  expect(server.exchanges).toBe(2);
+}, 30_000);
+
+it('leaves unlisted POSTs in clear text', async () => {
+  await post('/djapi/provider/oauth/logout', { a: '1' });
+  expect(server.plaintextSeen).toEqual(['a=1']);
+  expect(server.exchanges).toBe(0);
+});
+
+it('900001: shows the hiccup message and registers the device again', async () => {
+  await sendCode();
+  server.nextSecureAnswer = 'reject-device';
+  await expect(sendCode()).rejects.toMatchObject({ resultCode: 900001 });
+  expect(toasts).toEqual(['network is having a hiccup, please retry later']);
+  await waitFor(() => server.exchanges === 2);
+  await expect(sendCode()).resolves.toEqual({ sent: '13800000000' });
+  expect(secureRequests().at(-1)!.headers['X-Device-Id']).toBe('device-2');
+}, 30_000);
+
+it('an undecryptable answer: same message, data emptied, registration again after 1.2 s', async () => {
+  await sendCode();
+  server.nextSecureAnswer = 'garbled';
+  const error = await sendCode().catch((e: unknown) => e);
+  expect(error).toMatchObject({ kind: 'decrypt', message: 'network is having a hiccup, please retry later' });
+  expect((error as { body: { data: unknown } }).body.data).toBeNull();
+  expect(toasts).toEqual(['network is having a hiccup, please retry later']);
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(deviceState()).toBe('registered'); // not yet
+  await new Promise((r) => setTimeout(r, 300));
+  expect(deviceState()).not.toBe('registered'); // forgotten at 1.2 s, key exchange under way
+  await waitFor(() => server.exchanges === 2);
+  expect(deviceState()).toBe('registered');
+}, 30_000);
+
+async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, 20));
+}
+
+it('a failed key exchange leaves the device not registered and never sends the listed call in clear', async () => {
+  server.failExchange = true;
+  await expect(sendCode()).rejects.toMatchObject({ message: 'network is having a hiccup, please retry later' });
+  expect(deviceState()).toBe('notRegistered');
+  expect(secureRequests()).toEqual([]);
+}, 30_000);
