@@ -1,0 +1,32 @@
+import { FUND_SAMPLE_CODES } from '@/lib/fund-samples';
+import { ROUTES, specUrl, type RouteName } from '@/lib/routes';
+
+type Values = Record<string, string>;
+
+/** Sample path params and query for the routes that need them, so every shortcut opens something real. */
+const SAMPLES: Partial<Record<RouteName, { params?: Values; query?: Values }>> = {
+  fundDetail: { params: { fundcode: FUND_SAMPLE_CODES.stock } },
+  advisorLatest: { params: { advisorPortfolioCode: 'CSI1021' } },
+  advisorPortfolio: { params: { advisorCode: 'CSI1021' } },
+  autoInvestDetail: { params: { planId: '1' }, query: { prelink: '/autoinvesment/total-list' } },
+  competition: { params: { id: '1' } },
+  regCoupon: { params: { id: '1' } },
+  certification: { query: { pageId: '6', redirect: '/my-money', buyUrl: `/funding/${FUND_SAMPLE_CODES.stock}` } },
+  tradePassword: { query: { redirect: '/my-money', buyUrl: `/funding/${FUND_SAMPLE_CODES.stock}` } },
+  login: { query: { redirect: '/n/demo', buyUrl: `/funding/${FUND_SAMPLE_CODES.stock}` } },
+  customerService: { query: { snb_account_type: '2', params: 'entryPage:demo' } },
+  oauthRedirect: { query: { redirect: '/index' } },
+};
+
+export interface DemoLink {
+  name: RouteName;
+  url: string;
+}
+
+/** One shortcut per route of the route table (SPEC §2), with sample params filled in. */
+export function demoShortcutLinks(): DemoLink[] {
+  return ROUTES.map((route) => {
+    const sample = SAMPLES[route.name] ?? {};
+    return { name: route.name, url: specUrl(route.name, sample.params, sample.query) };
+  });
+}
