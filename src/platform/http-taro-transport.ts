@@ -14,6 +14,11 @@ function toTransportError(err: unknown, aborted: boolean): TransportError {
   return new TransportError('network', message);
 }
 
+function settleQuietly(task: unknown): void {
+  const maybePromise = task as { catch?: (onRejected: () => void) => unknown };
+  if (typeof maybePromise.catch === 'function') maybePromise.catch(() => undefined);
+}
+
 export const taroTransport: Transport = {
   name: 'taro',
   request(req) {
@@ -42,6 +47,9 @@ export const taroTransport: Transport = {
           }),
         fail: (err) => reject(toTransportError(err, aborted)),
       });
+      // The task is also a promise that rejects on failure; `fail` already settles ours, so swallow it
+      // here or every failed request becomes an unhandled rejection on weapp.
+      settleQuietly(task);
       req.signal?.addEventListener('abort', () => {
         aborted = true;
         task.abort();
@@ -66,6 +74,7 @@ export const taroTransport: Transport = {
           }),
         fail: (err) => reject(toTransportError(err, aborted)),
       });
+      settleQuietly(task);
       task.onProgressUpdate?.((progress) =>
         req.onProgress?.({
           percent: progress.progress,
