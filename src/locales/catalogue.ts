@@ -1,11 +1,19 @@
 import type { Locale, MessageNamespace } from './types';
 // Namespace imports: one line each (add yours here).
+import common from './messages/common';
+import components from './messages/components';
+import demo from './messages/demo';
 import platform from './messages/platform';
+import shell from './messages/shell';
 
 // One entry per namespace; each namespace file is owned by the part of the app that speaks it.
 const namespaces: MessageNamespace[] = [
   // Namespace entries: one line each (add yours here).
+  common,
+  components,
+  demo,
   platform,
+  shell,
 ];
 
 function merge(locale: Locale): Record<string, string> {

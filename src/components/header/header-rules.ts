@@ -1,0 +1,60 @@
+import { specUrl, splitUrl, stringifyQuery } from '@/lib/routes';
+import type { RouteName } from '@/lib/routes';
+
+// The rules of SPEC §2 "Global header", kept apart from the markup so they are tested directly.
+
+/** Paths under which no header is drawn (activity landing pages and the OAuth loading page). */
+const HEADERLESS_PREFIXES = ['/n/activity/', '/thirdAppSupport/redirect'];
+
+export function shouldShowHeader(path: string): boolean {
+  const { path: clean } = splitUrl(path);
+  return !HEADERLESS_PREFIXES.some((prefix) => clean === prefix.replace(/\/$/, '') || clean.startsWith(prefix));
+}
+
+export interface NavLink {
+  key: string;
+  route: RouteName;
+  href: string;
+  /** Message key of the label. */
+  label: string;
+}
+
+export const NAV_LINKS: readonly NavLink[] = [
+  { key: 'home', route: 'root', href: '/', label: 'shell.nav.home' },
+  { key: 'fundFilter', route: 'fundFilter', href: specUrl('fundFilter'), label: 'shell.nav.fundFilter' },
+  { key: 'indexMass', route: 'indexMass', href: specUrl('indexMass'), label: 'shell.nav.indexMass' },
+  { key: 'qdii', route: 'rankQdii', href: specUrl('rankQdii'), label: 'shell.nav.qdii' },
+  { key: 'valueCenter', route: 'valueCenter', href: specUrl('valueCenter'), label: 'shell.nav.valueCenter' },
+];
+
+const HOME_PATHS = ['/', '/index', '/_app'];
+
+/** Whether a nav link is the page being shown (home answers at /, /index and /_app). */
+export function isActiveLink(link: NavLink, currentUrl: string): boolean {
+  const { path } = splitUrl(currentUrl);
+  if (link.key === 'home') return HOME_PATHS.includes(path);
+  return path.toLowerCase() === link.href.toLowerCase();
+}
+
+/** The login link: back to the current page (path + query) after login. */
+export function loginHref(currentUrl: string): string {
+  return specUrl('login', {}, { redirect: currentUrl });
+}
+
+/** The customer-service page for this entry page (snb_account_type 2; 4 is the private-banking desk). */
+export function customerServiceHref(entryPage: string, privateClient = false): string {
+  return specUrl('customerService', {}, {
+    snb_account_type: privateClient ? 4 : 2,
+    params: JSON.stringify({ entryPage }),
+  });
+}
+
+/** "hideHomeBtn" arrives as a query string value: anything but empty/0/false hides the home entry. */
+export function isHideHomeFlag(value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  const v = value.trim().toLowerCase();
+  return v !== '' && v !== '0' && v !== 'false';
+}
+
+/** The iPhone download button's target (an App Store search: the listing id is a deployment setting). */
+export const APP_STORE_URL = `https://apps.apple.com/cn/search${stringifyQuery({ term: '蛋卷基金' })}`;

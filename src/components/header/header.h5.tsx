@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { t } from '@/locales/i18n';
+import { specUrl, splitUrl } from '@/lib/routes';
+import {
+  APP_STORE_URL,
+  NAV_LINKS,
+  customerServiceHref,
+  isActiveLink,
+  loginHref,
+} from './header-rules';
+import type { HeaderProps } from './header.types';
+import downloadQr from './download-qr.svg';
+import './header.scss';
+
+// H5 only (the mini program has its own navigation bar, see header.weapp.tsx): plain links, so a
+// shared or middle-clicked link is a real URL; a plain click stays inside the single-page app.
+
+interface LinkProps {
+  href: string;
+  onNavigate(url: string): void;
+  className?: string;
+  current?: boolean;
+  testId?: string;
+  children: ReactNode;
+}
+
+function HeaderLink({ href, onNavigate, className, current, testId, children }: LinkProps) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onNavigate(href);
+  };
+  return (
+    <a href={href} className={className} aria-current={current ? 'page' : undefined} data-testid={testId} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
+export function Header(props: HeaderProps) {
+  const { currentUrl, account, environment, hideHomeBtn, fullWidth, onNavigate, onExit } = props;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = (url: string) => {
+    setMenuOpen(false);
+    onNavigate(url);
+  };
+  const showDownload = !environment.isThirdApp && !environment.isOwnApp;
+  const links = NAV_LINKS.filter((link) => !(hideHomeBtn && link.key === 'home'));
+
+  return (
+    <header className={`dj-header${fullWidth ? ' dj-header--full' : ''}${menuOpen ? ' dj-header--open' : ''}`} data-testid='global-header'>
+      <div className='dj-header__bar'>
+        <HeaderLink href='/' onNavigate={navigate} className='dj-header__logo' testId='header-logo'>
+          <span className='dj-header__logo-mark' aria-hidden='true'>
+            DJ
+          </span>
+          <span className='dj-header__logo-text' aria-label={t('shell.logoLabel')}>
+            {t('shell.brand')}
+          </span>
+        </HeaderLink>
+        <button
+          type='button'
+          className='dj-header__menu-button'
+          aria-expanded={menuOpen}
+          aria-controls='dj-header-panel'
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? t('shell.header.closeMenu') : t('shell.header.menu')}
+        </button>
+      </div>
+      <div className='dj-header__panel' id='dj-header-panel'>
+        <nav className='dj-header__nav' aria-label={t('shell.header.menu')}>
+          {links.map((link) => {
+            const active = isActiveLink(link, currentUrl);
+            return (
+              <HeaderLink
+                key={link.key}
+                href={link.href}
+                onNavigate={navigate}
+                current={active}
+                className={`dj-header__nav-link${active ? ' dj-header__nav-link--active' : ''}`}
+                testId={`nav-${link.key}`}
+              >
+                {t(link.label)}
+              </HeaderLink>
+            );
+          })}
+        </nav>
+        <div className='dj-header__account' data-testid='header-account'>
+          {account.status === 'loggedIn' ? (
+            <>
+              <HeaderLink href={specUrl('myMoney')} onNavigate={navigate} className='dj-header__account-link'>
+                {t('shell.header.welcome', { phone: account.maskTelephone ?? '' })}
+              </HeaderLink>
+              <button
+                type='button'
+                className='dj-header__exit'
+                onClick={() => {
+                  setMenuOpen(false);
+                  onExit();
+                }}
+              >
+                {t('shell.header.exit')}
+              </button>
+            </>
+          ) : account.status === 'anonymous' ? (
+            <>
+              <HeaderLink href={specUrl('openAccount')} onNavigate={navigate} className='dj-header__account-link dj-header__open-account'>
+                {t('shell.header.openAccount')}
+              </HeaderLink>
+              <HeaderLink href={loginHref(currentUrl)} onNavigate={navigate} className='dj-header__account-link' testId='header-login'>
+                {t('shell.header.login')}
+              </HeaderLink>
+            </>
+          ) : null}
+        </div>
+        {showDownload ? (
+          <div className='dj-header__box dj-header__download' data-testid='header-download'>
+            <span className='dj-header__box-title'>{t('shell.download.title')}</span>
+            <HeaderLink href={APP_STORE_URL} onNavigate={navigate} className='dj-header__box-button'>
+              {t('shell.download.iphone')}
+            </HeaderLink>
+            <HeaderLink href={specUrl('download')} onNavigate={navigate} className='dj-header__box-button'>
+              {t('shell.download.android')}
+            </HeaderLink>
+            <span className='dj-header__qr'>
+              <img src={downloadQr} alt={t('shell.download.qrAlt')} width={72} height={72} />
+              <span className='dj-header__qr-caption'>{t('shell.download.scan')}</span>
+            </span>
+          </div>
+        ) : null}
+        <div className='dj-header__box dj-header__service' data-testid='header-service'>
+          <span className='dj-header__box-title'>{t('shell.service.title')}</span>
+          <HeaderLink href={customerServiceHref(splitUrl(currentUrl).path)} onNavigate={navigate} className='dj-header__box-button'>
+            {t('shell.service.open')}
+          </HeaderLink>
+        </div>
+      </div>
+    </header>
+  );
+}

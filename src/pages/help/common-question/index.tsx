@@ -1,0 +1,22 @@
+import { Text, View } from '@tarojs/components';
+import { t } from '@/locales/i18n';
+import { PageShell } from '../../shell/page-shell';
+
+// /transform-common-question: static questions and answers from the catalogue.
+const QUESTIONS = ['1', '2', '3', '4'] as const;
+
+export default function CommonQuestionPage() {
+  return (
+    <PageShell title={t('shell.faq.title')}>
+      <Text className='shell-title'>{t('shell.faq.title')}</Text>
+      {QUESTIONS.map((n) => (
+        <View key={n} className='shell-card'>
+          <Text className='shell-text'>
+            <Text style={{ fontWeight: 600 }}>{t(`shell.faq.q${n}`)}</Text>
+          </Text>
+          <Text className='shell-text'>{t(`shell.faq.a${n}`)}</Text>
+        </View>
+      ))}
+    </PageShell>
+  );
+}

@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '蛋卷基金',
+});

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import Taro from '@tarojs/taro';
+import { View } from '@tarojs/components';
+import { Header } from '@/components/header/header';
+import { isHideHomeFlag, shouldShowHeader } from '@/components/header/header-rules';
+import { useAccountStore } from '@/features/account/store';
+import { onLocaleChange } from '@/locales/i18n';
+import { matchSpecUrl, specUrl } from '@/lib/routes';
+import type { Query } from '@/lib/routes';
+import { currentSpecUrl, navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
+import { SESSION_KEYS, sessionStore } from '@/platform/storage';
+import './page-shell.scss';
+
+// Every page renders inside PageShell: it remembers the visit-wide query flags (SPEC §2 "Query parameters
+// on any page", stored under SPEC §3's session keys), keeps the login state fresh and draws the global header.
+
+export interface PageUrl {
+  /** The spec URL of this page instance (path + query), fixed when the page mounts. */
+  url: string;
+  /** Path params and query, decoded (`fundcode`, `planId`, `channel`, `redirect`, …). */
+  params: Query;
+}
+
+function readPageUrl(): PageUrl {
+  const url = currentSpecUrl();
+  const match = matchSpecUrl(url);
+  return { url, params: match ? { ...match.query, ...match.params } : {} };
+}
+
+/** This page's URL and params; read once, because on H5 a page hidden under another must not see its URL. */
+export function usePageUrl(): PageUrl {
+  const [pageUrl] = useState(readPageUrl);
+  return pageUrl;
+}
+
+/** Stores `channel` and `hideHomeBtn` when the URL carries them; they then hold for the whole visit. */
+export function rememberVisitFlags(params: Query): void {
+  if (params.channel) sessionStore.set(SESSION_KEYS.channel, params.channel);
+  if (params.hideHomeBtn !== undefined) sessionStore.set(SESSION_KEYS.hideHomeBtn, params.hideHomeBtn);
+}
+
+export function isHomeButtonHidden(params: Query): boolean {
+  return isHideHomeFlag(params.hideHomeBtn ?? sessionStore.get(SESSION_KEYS.hideHomeBtn));
+}
+
+/** Logout (SPEC §4): call it (retried), clear identity session fields, land on the remove-cookies page. */
+export async function exitAccount(): Promise<void> {
+  await useAccountStore.getState().logout();
+  sessionStore.clearIdentity();
+  await navigateToSpecUrl(specUrl('logoutLanding'), { relaunch: true });
+}
+
+interface PageShellProps {
+  children: ReactNode;
+  /** Page title (browser tab / mini program navigation bar). */
+  title?: string;
+  /** Home and 404 render full width. */
+  fullWidth?: boolean;
+  className?: string;
+}
+
+export function PageShell({ children, title, fullWidth, className }: PageShellProps) {
+  const { url, params } = usePageUrl();
+  const status = useAccountStore((s) => s.status);
+  const maskTelephone = useAccountStore((s) => s.maskTelephone);
+  const [environment] = useState(() => pageEnvironment(params.channel ?? sessionStore.get(SESSION_KEYS.channel)));
+  // A locale switch anywhere re-renders the header (pages re-render their own content).
+  const [, setLocaleTick] = useState(0);
+  useEffect(() => onLocaleChange(() => setLocaleTick((n) => n + 1)), []);
+
+  useEffect(() => {
+    rememberVisitFlags(params);
+    if (useAccountStore.getState().status === 'unknown') void useAccountStore.getState().refresh();
+  }, [params]);
+
+  useEffect(() => {
+    if (title) void Taro.setNavigationBarTitle({ title }).catch(() => undefined);
+  }, [title]);
+
+  return (
+    <View className={`page-shell${fullWidth ? ' page-shell--full' : ''}`}>
+      {shouldShowHeader(url) ? (
+        <Header
+          currentUrl={url}
+          account={{ status, maskTelephone }}
+          environment={environment}
+          hideHomeBtn={isHomeButtonHidden(params)}
+          fullWidth={fullWidth}
+          onNavigate={(target) => void navigateToSpecUrl(target)}
+          onExit={() => void exitAccount()}
+        />
+      ) : null}
+      <View className={`page-shell__body${className ? ` ${className}` : ''}`}>{children}</View>
+    </View>
+  );
+}

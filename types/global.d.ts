@@ -1,0 +1,25 @@
+/// <reference types="@tarojs/taro" />
+
+declare module '*.png';
+declare module '*.gif';
+declare module '*.jpg';
+declare module '*.jpeg';
+declare module '*.svg';
+declare module '*.css';
+declare module '*.scss';
+
+/** API origin for builds without one (the mini program); `TARO_APP_API_BASE` at build time, see config/index.ts. */
+declare const API_BASE_URL: string;
+/** External customer-service chat page (`TARO_APP_CHAT_URL` at build time); '' when the deployment has none. */
+declare const CUSTOMER_SERVICE_CHAT_URL: string;
+
+declare namespace NodeJS {
+  interface ProcessEnv {
+    NODE_ENV: 'development' | 'production' | 'test';
+    /** The platform being built; branch on `process.env.TARO_ENV` (never destructure process.env). */
+    TARO_ENV: 'weapp' | 'h5';
+    TARO_APP_ID?: string;
+    TARO_APP_API_BASE?: string;
+    TARO_APP_CHAT_URL?: string;
+  }
+}
