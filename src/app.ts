@@ -1,18 +1,52 @@
 import type { PropsWithChildren } from 'react';
 import Taro, { useLaunch } from '@tarojs/taro';
 import { NOT_FOUND_PAGE_PATH, stringifyQuery } from '@/lib/routes';
+import { applyLaunchCookies } from '@/platform/cookies';
 import { ensureCsprngReady } from '@/platform/csprng';
+import { switchToBridgeTransportIfAvailable } from '@/platform/http-bridge-transport';
+import { installSecureApi } from '@/platform/secure-api';
 // NutUI: the theme's CSS variables once here; each component's own CSS is imported where it is used
 // (`@nutui/nutui-react-taro/dist/es/packages/<name>/style/css`), never the 233 KB all-in-one sheet.
 import '@nutui/nutui-react-taro/dist/styles/themes/default.css';
 import './app.scss';
 
+type LaunchQuery = Record<string, string | undefined>;
+
+/** The mini program's own app id (weapp only; H5 has none). */
+function miniProgramAppId(): string | undefined {
+  if (process.env.TARO_ENV !== 'weapp') return undefined;
+  try {
+    return Taro.getAccountInfoSync().miniProgram.appId;
+  } catch {
+    return undefined;
+  }
+}
+
 function App({ children }: PropsWithChildren) {
-  useLaunch(() => {
+  useLaunch((options) => {
     // Seed the CSPRNG early so the first encrypted call does not wait for it (weapp: wx.getRandomValues).
     void ensureCsprngReady().catch(() => undefined);
+    // Inside a native app, web requests go through the bridge (SPEC §7); elsewhere through Taro.request.
+    switchToBridgeTransportIfAvailable();
+    // Listed secure APIs are encrypted with the registered device key (SPEC §7, docs/SECURITY.md).
+    installSecureApi();
+    // SPEC §3 cookies that say where the visit came from; on weapp they ride in the emulated cookie jar.
+    const query = ((options as { query?: LaunchQuery } | undefined)?.query ?? {}) as LaunchQuery;
+    const scene = (options as { scene?: number } | undefined)?.scene;
+    applyLaunchCookies({
+      scene: scene === undefined ? undefined : String(scene),
+      appid: miniProgramAppId(),
+      channel: query.channel,
+      unionid: query.unionid,
+      trace: query.trace,
+    });
   });
   return children;
+}
+
+if (process.env.TARO_ENV === 'h5') {
+  // NutUI's keypad and swipers listen to touch events only; this lets a desktop mouse drive them too.
+  void import('@nutui/touch-emulator');
 }
 
 // The mini program opens a missing page (an old share, a page not built yet) → our 404 page.

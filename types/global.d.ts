@@ -23,3 +23,6 @@ declare namespace NodeJS {
     TARO_APP_CHAT_URL?: string;
   }
 }
+
+// Side-effect-only module (turns mouse events into touch events for NutUI on desktop H5).
+declare module '@nutui/touch-emulator';

@@ -14,7 +14,6 @@ import { Marquee } from '@/components/marquee/marquee';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
-import { ToastHost } from '@/components/toast-host/toast-host';
 import { TradePasswordDialog } from '@/components/trade-password-dialog/trade-password-dialog';
 import { DATE_PICKER_DEMO_MIN } from '@/lib/constants';
 import { FUND_SAMPLES } from '@/lib/fund-samples';
@@ -93,7 +92,6 @@ export default function DemoPage() {
 
   return (
     <PageShell title={t('demo.title')} className="demo-page">
-      <ToastHost />
       <View className="demo-page__head">
         <Text className="demo-page__title">{t('demo.title')}</Text>
         <Button size="small" fill="outline" onClick={switchLocale}>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import Taro from '@tarojs/taro';
 import { View } from '@tarojs/components';
 import { Header } from '@/components/header/header';
+import { ToastHost } from '@/components/toast-host/toast-host';
 import { isHideHomeFlag, shouldShowHeader } from '@/components/header/header-rules';
 import { useAccountStore } from '@/features/account/store';
 import { onLocaleChange } from '@/locales/i18n';
@@ -92,6 +93,8 @@ export function PageShell({ children, title, fullWidth, className }: PageShellPr
         />
       ) : null}
       <View className={`page-shell__body${className ? ` ${className}` : ''}`}>{children}</View>
+      {/* Toasts drawn with NutUI so the app config's position and mask apply (SPEC §9). */}
+      <ToastHost />
     </View>
   );
 }
