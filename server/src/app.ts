@@ -1,0 +1,164 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { ServerConfig } from './config';
+import { BODY_LIMIT_BYTES } from './constants';
+import type { Database } from './db/database';
+import type { Clock } from './domain/clock';
+import { ApiError, requestLocale, errorEnvelope, toApiError } from './http/envelope';
+import { ResultCode } from './http/result-codes';
+import { postgresRateLimitStore } from './plugins/rate-limit-store';
+import { registerSecureApi } from './plugins/secure-api';
+import { inlineScriptHashes, isApiPath, registerStaticH5 } from './plugins/static-h5';
+import { registerXsrf } from './plugins/xsrf';
+import accountRoutes from './routes/account';
+import fundRoutes from './routes/fund';
+import indexValuationRoutes from './routes/index-valuation';
+import platformRoutes from './routes/platform';
+import { loadServerKeys, type ServerKeys } from './services/server-keys';
+import { OutboxSmsProvider, type SmsProvider } from './services/sms';
+import { wechatProviderFor, type WechatProvider } from './services/wechat';
+
+export interface AppDeps {
+  db: Database;
+  clock: Clock;
+  config: ServerConfig;
+  /** pino options, true for defaults, false (default in tests) for silence. */
+  logger?: boolean | object;
+  wechat?: WechatProvider;
+  sms?: SmsProvider;
+}
+
+// Shared things are decorators, so route plugins use `app.db.kysely`, `app.clock.now()`
+// and tests swap them through AppDeps.
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    clock: Clock;
+    config: ServerConfig;
+    wechat: WechatProvider;
+    sms: SmsProvider;
+    serverKeys: ServerKeys;
+    /** Every route registered (method + URL pattern), for tests and tooling. */
+    registeredRoutes: ReadonlyArray<RegisteredRoute>;
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Property names of the querystring and body schemas (the fuzz test aims at them). */
+  queryKeys: string[];
+  bodyKeys: string[];
+}
+
+function schemaKeys(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const { properties, anyOf } = schema as { properties?: Record<string, unknown>; anyOf?: unknown[] };
+  return [...Object.keys(properties ?? {}), ...(anyOf ?? []).flatMap(schemaKeys)];
+}
+
+/** Route plugins, each registering its own full paths (the spec's prefixes differ per call). */
+const routePlugins: FastifyPluginAsync[] = [platformRoutes, accountRoutes, fundRoutes, indexValuationRoutes];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fund codes and paths never need more; longer is junk.
+    routerOptions: { maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('db', deps.db);
+  app.decorate('clock', deps.clock);
+  app.decorate('config', config);
+  app.decorate('wechat', deps.wechat ?? wechatProviderFor(config));
+  app.decorate('sms', deps.sms ?? new OutboxSmsProvider((line) => app.log.info(line)));
+  app.decorate('serverKeys', await loadServerKeys(deps.db.kysely));
+
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    const queryKeys = schemaKeys(route.schema?.querystring);
+    const bodyKeys = schemaKeys(route.schema?.body);
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, queryKeys, bodyKeys });
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(apiError.httpStatus).send(errorEnvelope(apiError.resultCode, apiError.describe(requestLocale(request))));
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 } });
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      // Pages and assets are cheap and cached; the limit protects the API.
+      allowList: (request) => !isApiPath(request.url),
+      store: deps.db.kind === 'postgres' ? postgresRateLimitStore(deps.db.kysely) : undefined,
+      errorResponseBuilder: () => ApiError.of(ResultCode.RATE_LIMITED, 'rateLimited', 429),
+    });
+  }
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // Inline scripts of Taro's index.html are allowed by hash; the WeChat JS-SDK comes from its CDN.
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.h5Dir), 'https://res.wx.qq.com', 'https://res2.wx.qq.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    // Plain-http local use must keep working: no HSTS unless served over https.
+    strictTransportSecurity: config.secureCookies,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'danjuan-open API',
+        version: '0.1.0',
+        description: [
+          'Every response is the envelope {result_code, data, message, error_description}.',
+          'result_code: 0 success; 300001 not logged in (HTTP 200); 400001 invalid parameter (the message names it);',
+          '400002 malformed body; 400003 unsupported content type (415); 400004 body too large (413); 400005 unknown OAuth client;',
+          '400013/400016 anonymous token expired/missing; 403001 XSRF check failed; 404001 no such API; 429001 rate limited;',
+          '900001 secure API: unknown device, bad message, or a listed call sent in clear; 900002 device expired; 9999 server error (500).',
+          'Messages are zh-CN unless Accept-Language (or the lang cookie) prefers English.',
+        ].join(' '),
+      },
+    },
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/upgrade-insecure-requests;?/, ''),
+  });
+
+  registerXsrf(app);
+  registerSecureApi(app);
+
+  for (const plugin of routePlugins) await app.register(plugin);
+
+  await registerStaticH5(app, config.h5Dir);
+  return app;
+}

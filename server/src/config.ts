@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite data directory (ignored when databaseUrl is set). */
+  dataDir: string;
+  /** postgres://… to use PostgreSQL instead of the embedded PGlite. */
+  databaseUrl: string | undefined;
+  nodeEnv: NodeEnv;
+  /** The built H5 app served at / (Taro's `dist/h5`). */
+  h5Dir: string;
+  /** Trust X-Forwarded-* from a load balancer (client IP for rate limits, https for cookies). */
+  trustProxy: boolean;
+  /** Mark cookies Secure (set when served over https). */
+  secureCookies: boolean;
+  /** Requests per minute per client IP on the API prefixes; 0 disables. */
+  rateLimitPerMinute: number;
+  /** WeChat official-account credentials; without them a deterministic fake provider answers. */
+  wechat: { appId: string; secret: string } | undefined;
+  /** Demo market seed (npm start seeds an empty database with it). */
+  seed: number;
+  /** Generate the full-market catalogue (≥ 20,000 share classes) instead of the default. */
+  largeMarket: boolean;
+  /** Generate a small market (fast start for CI and start-up tests). */
+  smallMarket: boolean;
+  /** Build the H5 app on start when stale (`SKIP_H5_BUILD=1` turns it off). */
+  buildH5: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+/** Reads the server configuration from the environment (see docs/DEPLOY.md for the table). */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+  const nodeEnv: NodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const appId = env.WECHAT_APPID?.trim();
+  const secret = env.WECHAT_SECRET?.trim();
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: resolve(cwd, env.DATA_DIR?.trim() || './data'),
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    nodeEnv,
+    h5Dir: resolve(cwd, env.H5_DIR?.trim() || './dist/h5'),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    secureCookies: flag(env, 'SECURE_COOKIES', false),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    wechat: appId && secret ? { appId, secret } : undefined,
+    seed: integer(env, 'SEED', 1, 0, 2 ** 31 - 1),
+    largeMarket: flag(env, 'LARGE_MARKET', false),
+    smallMarket: flag(env, 'SMALL_MARKET', false),
+    buildH5: !flag(env, 'SKIP_H5_BUILD', false),
+  };
+}
+
+/** Config for tests: nothing read from the environment. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '',
+    databaseUrl: undefined,
+    nodeEnv: 'test',
+    h5Dir: resolve('dist/h5'),
+    trustProxy: false,
+    secureCookies: false,
+    rateLimitPerMinute: 0,
+    wechat: undefined,
+    seed: 1,
+    largeMarket: false,
+    smallMarket: true,
+    buildH5: false,
+    ...overrides,
+  };
+}

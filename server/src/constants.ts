@@ -1,0 +1,58 @@
+// Server-side constants. Names follow SPEC.md §9 wording; values there are exact.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** SPEC §9 "Device info cache 2 days": a secure-API device expires after this. */
+export const DEVICE_INFO_CACHE_MS = 2 * DAY;
+/** SPEC §9 "Security API config cache 2 hours" (the client's cache; we send it as a hint). */
+export const SECURITY_API_CONFIG_CACHE_MS = 2 * HOUR;
+/** SPEC §9 "Watchlist size 10000 (pid -17)". */
+export const WATCHLIST_SIZE = 10000;
+export const WATCHLIST_ALL_PID = -17;
+/** SPEC §9 "The cookie lifetime for the login token is 120" — unit not shown; we read it as days. */
+export const LOGIN_TOKEN_COOKIE_DAYS = 120;
+export const LOGIN_TOKEN_TTL_MS = LOGIN_TOKEN_COOKIE_DAYS * DAY;
+/** Anonymous tokens only gate the SMS code send; a short life limits abuse. */
+export const ANONYMOUS_TOKEN_TTL_MS = 2 * HOUR;
+/** SPEC §3 App registry: aid 1 (the social investing app) is the default. */
+export const DEFAULT_APP_AID = 1;
+
+/** Cookie names (SPEC §3 Cookies). */
+export const ACCESS_TOKEN_COOKIE = 'xq_a_token';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** Secure API headers (SPEC §7): `isenc: 1` and the device id. */
+export const SECURE_API_HEADER = 'isenc';
+export const DEVICE_ID_HEADER = 'x-device-id';
+
+/** URL prefixes that are API, never SPA pages (SPEC §7 host prefixes, plus ours). */
+export const API_PREFIXES = ['/djapi', '/xqapi', '/xqstock', '/open', '/mpaas', '/docs', '/__dev'] as const;
+
+/** Demo OAuth clients (SPEC §3: the real client ids/secrets are "not shown"); one per environment. */
+export const DEMO_OAUTH_CLIENTS: Readonly<Record<string, string>> = {
+  // H5 in a browser or the messaging-app browser.
+  'dj-h5': 'dj-h5-demo-secret',
+  // The mini program.
+  'dj-weapp': 'dj-weapp-demo-secret',
+  // The native apps (iOS / Android) embedding the pages.
+  'dj-native-ios': 'dj-native-ios-demo-secret',
+  'dj-native-android': 'dj-native-android-demo-secret',
+};
+
+/** Analytics upload: the only category we accept. */
+export const ANALYTICS_CATEGORY_WEB_BEHAVIOR = 'web_behavior';
+export const ANALYTICS_PLATFORMS = ['android', 'ios', 'mac', 'windows', 'other', 'WeChatApp'] as const;
+/** At most this many records in one upload (one request = one batch of a page's events). */
+export const ANALYTICS_MAX_RECORDS = 500;
+/** SPEC §3: the module defaults to the fund app's own name (its key in src/platform/app-registry.ts, aid 3). */
+export const ANALYTICS_DEFAULT_MODULE = 'fund';
+
+/** Default mpaas app key: the default app's (aid 1) key in src/platform/app-registry.ts, used when the caller gives none. */
+export const DEFAULT_MPAAS_APPKEY = 'social';
+
+/** Request body limit (form posts and analytics batches are small). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -1,0 +1,5 @@
+import type { MarketTables } from './market-types';
+import type { PlatformTables } from './platform-types';
+
+/** Every table Kysely knows about; each part of the server owns its own table file. */
+export interface DB extends PlatformTables, MarketTables {}

@@ -1,0 +1,127 @@
+// Extends a generated market day by day: the indices and every live fund get their NAV for each
+// trading day after their last one, through `through`, with the same model as the seed.
+// The daily settlement calls it before pricing orders at NAV(T). Idempotent: days that already
+// have a NAV are skipped. Imported funds (no nav_model) are left to the import.
+import { sql } from 'kysely';
+import type { CopyValue, Database } from '../db/database';
+import { dayNumber, nextTradingDay, tradingDaysInRange, type IsoDate } from '../domain/calendar';
+import { BOND_INDEX_CODE, INDICES } from './catalogue';
+import { computeDerived, derivedRow, DERIVED_COLUMNS, type NavPoint } from './derived';
+import { dividendOn, fundDailyReturn, moneyMarketDay, nextIndexLevel, type NavModel } from './generate';
+import { loadNavPoints } from './fund-views';
+import { invalidateMarketCache } from './market-cache';
+import { indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf, touchMarket } from './seed';
+
+export interface ExtendReport {
+  days: number;
+  navRows: number;
+}
+
+/** Statuses whose NAV is no longer published. */
+const FINISHED = ['closed', 'delisted'];
+
+export async function extendMarket(db: Database, through: IsoDate): Promise<ExtendReport> {
+  const meta = await db.kysely.selectFrom('market_meta').select(['key', 'value']).execute();
+  const seedText = meta.find((m) => m.key === 'seed')?.value;
+  if (seedText === undefined) return { days: 0, navRows: 0 };
+  const seed = Number(seedText);
+  dayNumber(through);
+
+  // 1. Indices: close of every missing day from the last stored close.
+  const indexState = await sql<{ index_code: string; last_date: string; last_close: string; first_close: string; n: string }>`
+    SELECT index_code, max(date)::text AS last_date,
+      (array_agg(close ORDER BY date DESC))[1]::text AS last_close,
+      (array_agg(close ORDER BY date))[1]::text AS first_close, count(*)::text AS n
+    FROM index_daily GROUP BY index_code`.execute(db.kysely);
+  const returns = new Map<string, Map<IsoDate, number>>();
+  const indexRows: CopyValue[][] = [];
+  let newDays = 0;
+  for (const state of indexState.rows) {
+    const def = INDICES.find((d) => d.code === state.index_code);
+    if (!def || state.last_date >= through) continue;
+    const byDay = new Map<IsoDate, number>();
+    let close = Number(state.last_close);
+    let i = Number(state.n);
+    const days = tradingDaysInRange(nextTradingDay(state.last_date), through);
+    newDays = Math.max(newDays, days.length);
+    for (const date of days) {
+      const prev = close;
+      close = Math.round(nextIndexLevel(def, seed, dayNumber(date), close) * 10_000) / 10_000;
+      byDay.set(date, close / prev - 1);
+      indexRows.push(indexDailyRow(def, seed, date, i, close, prev, Number(state.first_close)));
+      i += 1;
+    }
+    returns.set(def.code, byDay);
+  }
+  await db.copyRows('index_daily', INDEX_DAILY_COLUMNS, indexRows);
+
+  // 2. Funds: continue each live generated fund from its last NAV (or start at 1.0000 when founded).
+  const funds = await db.kysely.selectFrom('fund as f')
+    .leftJoin(
+      (eb) => eb.selectFrom('fund_nav').select(['fund_code', sql<string>`max(date)::text`.as('last_date')]).groupBy('fund_code').as('n'),
+      (join) => join.onRef('n.fund_code', '=', 'f.code'),
+    )
+    .select(['f.code', 'f.found_date', 'f.nav_model', 'n.last_date'])
+    .where('f.nav_model', 'is not', null)
+    .where('f.sale_status', 'not in', FINISHED)
+    .where('f.found_date', '<=', through)
+    .execute();
+  const navRows: CopyValue[][] = [];
+  const derived: CopyValue[][] = [];
+  const changed: string[] = [];
+  for (const fund of funds) {
+    if (fund.last_date && fund.last_date >= through) continue;
+    const model = JSON.parse(fund.nav_model as string) as NavModel;
+    const lastRow = fund.last_date
+      ? await db.kysely.selectFrom('fund_nav').select(['nav', 'acc_nav']).where('fund_code', '=', fund.code).where('date', '=', fund.last_date).executeTakeFirstOrThrow()
+      : null;
+    const start = fund.last_date ? nextTradingDay(fund.last_date) : fund.found_date;
+    const days = tradingDaysInRange(start, through);
+    if (days.length === 0) continue;
+    const points: NavPoint[] = [];
+    let nav = lastRow ? Number(lastRow.nav) : 1;
+    let acc = lastRow ? Number(lastRow.acc_nav) : 1;
+    let prevDay = fund.last_date ? dayNumber(fund.last_date) : dayNumber(start) - 1;
+    for (let k = 0; k < days.length; k += 1) {
+      const date = days[k] as IsoDate;
+      const day = dayNumber(date);
+      if (model.kind === 'money') {
+        const { income, yield7d } = moneyMarketDay(model, seed, day, day - prevDay);
+        points.push({ date, nav: 1, accNav: 1, incomePer10k: income, yield7d });
+      } else if (!lastRow && k === 0) {
+        points.push({ date, nav: 1, accNav: 1 });
+      } else {
+        const r = fundDailyReturn(model, seed, day, returns.get(model.indexCode)?.get(date) ?? 0,
+          returns.get(BOND_INDEX_CODE)?.get(date) ?? 0, returns.get('SH000300')?.get(date) ?? 0);
+        const prevNav = nav;
+        nav = Math.max(0.05, Math.round(prevNav * (1 + r) * 10_000) / 10_000);
+        acc = Math.round((acc + (nav - prevNav)) * 10_000) / 10_000;
+        const dividend = dividendOn(model, date, nextTradingDay(nextTradingDay(date)), nav);
+        if (dividend > 0) nav = Math.round((nav - dividend) * 10_000) / 10_000;
+        points.push({ date, nav, accNav: acc });
+      }
+      prevDay = day;
+    }
+    // The first new row's daily change needs the previous stored NAV.
+    const context: NavPoint[] = lastRow && fund.last_date ? [{ date: fund.last_date, nav: Number(lastRow.nav), accNav: Number(lastRow.acc_nav), incomePer10k: model.kind === 'money' ? 0 : null }] : [];
+    navRows.push(...navRowsOf(fund.code, [...context, ...points]).slice(context.length));
+    changed.push(fund.code);
+  }
+  await db.copyRows('fund_nav', NAV_COLUMNS, navRows);
+
+  // 3. Period returns of the funds that moved.
+  const kinds = new Map(funds.map((f) => [f.code, (JSON.parse(f.nav_model as string) as NavModel).kind]));
+  for (const code of changed) {
+    const d = computeDerived(await loadNavPoints(db, code), kinds.get(code) === 'money');
+    if (d) derived.push(derivedRow(code, d));
+  }
+  if (derived.length) {
+    await db.kysely.deleteFrom('fund_derived').where('fund_code', 'in', changed).execute();
+    await db.copyRows('fund_derived', [...DERIVED_COLUMNS], derived);
+  }
+  if (indexRows.length || navRows.length) {
+    await touchMarket(db);
+    invalidateMarketCache(db);
+  }
+  return { days: newDays, navRows: navRows.length };
+}

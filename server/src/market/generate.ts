@@ -1,0 +1,506 @@
+// Deterministic fund market generator: same seed and as-of date → the same market, row for row.
+// Model (docs/DATA.md): indices follow a random walk with a common regional factor; funds follow
+// their benchmark index with a beta, an alpha and idiosyncratic noise per type; money-market funds
+// keep NAV 1.0000 and pay a daily income. Daily shocks come from a stateless hash of
+// (seed, fund, day), so extending a history later gives the same numbers as generating it at once.
+import type { FundCompanyTable, FundManagerTable, FundTable, MarketIndexTable } from '../db/market-types';
+import {
+  addCalendarDays, calendarDaysBetween, dayNumber, previousTradingDay, tradingDayOnOrAfter, tradingDayOnOrBefore,
+  tradingDaysInRange, type IsoDate,
+} from '../domain/calendar';
+import {
+  BOND_INDEX_CODE, BOND_THEMES, COLLEGES, CUSTODIANS, EDUCATIONS, FOF_THEMES, FUND_COMPANIES, GIVEN_CHARS, HYBRID_THEMES,
+  INDICES, MONEY_THEMES, QDII_PRODUCTS, STOCK_PREFIXES, STOCK_SUFFIXES, STOCK_THEMES, SURNAMES, type IndexDefinition,
+} from './catalogue';
+import { computeDerived, type DerivedReturns, type NavPoint } from './derived';
+import { nameInitials } from './initials';
+import { hashNormal, hashUniform, Rng, streamId } from './prng';
+import { FUND_SAMPLES, LOCK_PERIOD_SAMPLE_DAYS, PURCHASE_LIMITED_DAILY_CAP_FEN } from './samples';
+
+export interface MarketOptions {
+  seed: number;
+  /** Business date the market is generated for; NAVs run through the previous trading day. */
+  asOf: IsoDate;
+  /** ~60 funds and 2 years of history, for fast tests. */
+  small?: boolean;
+  /** ≥ 20,000 share classes with one year of history each, for benchmarks. */
+  large?: boolean;
+}
+
+export type FundKind = 'stock' | 'hybrid' | 'bond' | 'money' | 'index' | 'qdii' | 'fof';
+
+/** Danjuan filter type codes (verified against public Danjuan clients): see docs/DATA.md. */
+export const DANJUAN_TYPE: Record<FundKind, number> = { stock: 1, bond: 2, hybrid: 3, money: 4, index: 5, fof: 6, qdii: 11 };
+export const TYPE_DESC: Record<number, string> = { 1: '股票型', 2: '债券型', 3: '混合型', 4: '货币型', 5: '指数型', 6: 'FOF', 11: 'QDII' };
+
+/** Parameters of a fund's daily return model, stored as JSON in fund.nav_model. */
+export interface NavModel {
+  kind: FundKind;
+  stream: number;
+  indexCode: string;
+  beta: number;
+  equityWeight: number;
+  alpha: number;
+  idioVol: number;
+  /** Yearly fee drag of C share classes (sales service fee), as a fraction. */
+  feeDrag: number;
+  /** Money-market base annual yield, as a fraction. */
+  baseYield: number;
+  phase: number;
+  /** Pays a yearly dividend in December when NAV is high enough. */
+  dividends: boolean;
+}
+
+export interface FeeRow { kind: 'declare' | 'subscribe' | 'withdraw'; lower: number; upper: number | null; rate: string | null; fixedFen: number | null }
+
+export interface PlannedFund {
+  row: FundTable;
+  model: NavModel;
+  fees: FeeRow[];
+  /** First and last NAV dates (inclusive); null first = no NAV yet (building period). */
+  navStart: IsoDate | null;
+  navEnd: IsoDate | null;
+  managerIds: { id: string; post: IsoDate; resi: IsoDate | null }[];
+}
+
+export interface IndexSeries {
+  def: IndexDefinition;
+  closes: Float64Array;
+}
+
+export interface MarketPlan {
+  options: MarketOptions;
+  /** All trading days of the history window, ascending, and their day numbers. */
+  days: IsoDate[];
+  dayNumbers: Int32Array;
+  companies: FundCompanyTable[];
+  managers: FundManagerTable[];
+  funds: PlannedFund[];
+  indices: MarketIndexTable[];
+  indexSeries: Map<string, IndexSeries>;
+  stocks: { code: string; name: string }[];
+}
+
+const YEAR_DAYS = 365;
+
+function fen(yuan: number): number {
+  return Math.round(yuan * 100);
+}
+
+/** Standard fee tables by kind and share class (rates in percent, discount applied at purchase). */
+function feeTable(kind: FundKind, shareClass: string | null, lockDays: number): FeeRow[] {
+  const rows: FeeRow[] = [];
+  const classC = shareClass === 'C';
+  const declare = (r1: string, r2: string, fixed: number) => {
+    rows.push({ kind: 'declare', lower: 0, upper: fen(1_000_000), rate: r1, fixedFen: null });
+    rows.push({ kind: 'declare', lower: fen(1_000_000), upper: fen(5_000_000), rate: r2, fixedFen: null });
+    rows.push({ kind: 'declare', lower: fen(5_000_000), upper: null, rate: null, fixedFen: fen(fixed) });
+  };
+  const withdraw = (bands: [number, number | null, string][]) => {
+    for (const [lower, upper, rate] of bands) rows.push({ kind: 'withdraw', lower, upper, rate, fixedFen: null });
+  };
+  if (kind === 'money') {
+    rows.push({ kind: 'declare', lower: 0, upper: null, rate: '0', fixedFen: null });
+    withdraw([[0, null, '0']]);
+    return rows;
+  }
+  if (classC) rows.push({ kind: 'declare', lower: 0, upper: null, rate: '0', fixedFen: null });
+  else if (kind === 'bond') declare('0.8', '0.5', 1000);
+  else if (kind === 'index') declare('1.2', '0.8', 1000);
+  else if (kind === 'fof') declare('1.2', '0.8', 1000);
+  else declare('1.5', '1.0', 1000);
+  if (lockDays > 0) withdraw([[0, null, '0']]);
+  else if (kind === 'bond') withdraw(classC ? [[0, 7, '1.5'], [7, 30, '0.1'], [30, null, '0']] : [[0, 7, '1.5'], [7, 365, '0.1'], [365, null, '0']]);
+  else if (classC) withdraw([[0, 7, '1.5'], [7, 30, '0.5'], [30, null, '0']]);
+  else if (kind === 'qdii') withdraw([[0, 7, '1.5'], [7, null, '0.5']]);
+  else withdraw([[0, 7, '1.5'], [7, 365, '0.5'], [365, 730, '0.25'], [730, null, '0']]);
+  return rows;
+}
+
+function subscribeTable(): FeeRow[] {
+  return [
+    { kind: 'subscribe', lower: 0, upper: fen(1_000_000), rate: '1.2', fixedFen: null },
+    { kind: 'subscribe', lower: fen(1_000_000), upper: fen(5_000_000), rate: '0.8', fixedFen: null },
+    { kind: 'subscribe', lower: fen(5_000_000), upper: null, rate: null, fixedFen: fen(1000) },
+  ];
+}
+
+const ANNUAL_FEES: Record<FundKind, [manage: string, custody: string]> = {
+  stock: ['1.20', '0.20'], hybrid: ['1.20', '0.20'], bond: ['0.30', '0.10'], money: ['0.25', '0.08'],
+  index: ['0.50', '0.10'], qdii: ['1.50', '0.25'], fof: ['0.80', '0.15'],
+};
+const RISK: Record<FundKind, number> = { money: 1, bond: 2, fof: 3, hybrid: 3, index: 4, stock: 4, qdii: 5 };
+const TARGETS: Record<FundKind, [target: string, orientation: string]> = {
+  stock: ['在严格控制风险的前提下，精选优质上市公司，追求基金资产的长期稳健增值。', '自下而上精选个股，重点关注盈利能力强、估值合理的成长型企业。'],
+  hybrid: ['通过股票与债券等资产的灵活配置，在控制回撤的基础上追求长期回报。', '根据宏观环境与估值水平动态调整股债比例，兼顾收益与风险。'],
+  bond: ['在保持资产流动性的基础上，追求超越业绩比较基准的稳定收益。', '以高等级信用债和利率债为主，控制久期与信用风险。'],
+  money: ['在保持低风险和高流动性的前提下，力求获得超过业绩比较基准的收益。', '投资于短期货币市场工具，严格控制组合剩余期限。'],
+  index: ['紧密跟踪标的指数，追求跟踪偏离度和跟踪误差最小化。', '采用完全复制法，按照标的指数成份股及其权重构建组合。'],
+  qdii: ['投资于境外市场，分享海外经济增长，分散单一市场风险。', '主要投资于境外上市的优质企业或跟踪境外指数。'],
+  fof: ['通过投资多只公募基金实现资产配置，追求长期稳健回报。', '结合目标风险与目标日期进行大类资产配置，精选优秀基金。'],
+};
+
+/** '澄观价值精选股票A' → '澄观价值精选股票型证券投资基金'. */
+function fullNameOf(name: string, kind: FundKind): string {
+  const stem = name.replace(/[AC]$/, '');
+  if (kind === 'money') return `${stem.replace(/货币$/, '')}货币市场基金`;
+  if (/(股票|混合|债券)$/.test(stem)) return `${stem}型证券投资基金`;
+  return `${stem}证券投资基金`;
+}
+
+interface FundSpec {
+  code: string;
+  kind: FundKind;
+  name: string;
+  company: readonly [string, string];
+  indexCode: string;
+  shareClass: string | null;
+  foundDate: IsoDate;
+  saleStatus: string;
+  statusReason?: string;
+  lockDays?: number;
+  dailyLimitFen?: number | null;
+  navEnd?: IsoDate | null;
+  subscribe?: { start: IsoDate; end: IsoDate } | null;
+  parentStream?: number;
+}
+
+/** The index level on `day` from the previous level: a log-normal step loading on the regional factor. */
+export function nextIndexLevel(def: IndexDefinition, seed: number, day: number, level: number): number {
+  const common = hashNormal(seed, streamId(`factor:${def.region}`), day);
+  const own = hashNormal(seed, streamId(`index:${def.code}`), day);
+  const shock = def.category === '债券' ? own : def.beta * 0.75 * common + Math.sqrt(1 - (0.75 * def.beta) ** 2) * own;
+  return level * Math.exp(def.drift - (def.vol * def.vol) / 2 + def.vol * shock);
+}
+
+/** A fund's simple return on `day`, given that day's returns of its index, the bond index and 沪深300. */
+export function fundDailyReturn(m: NavModel, seed: number, day: number, rEq: number, rBond: number, rCsi300: number): number {
+  const idio = m.idioVol * hashNormal(seed, m.stream, day);
+  let r: number;
+  switch (m.kind) {
+    case 'index': case 'qdii': case 'stock': r = m.beta * rEq + m.alpha + idio; break;
+    case 'hybrid': case 'fof': r = m.equityWeight * m.beta * rEq + (1 - m.equityWeight) * rBond * 1.2 + m.alpha + idio; break;
+    default: r = rBond * 1.1 + 0.05 * rCsi300 + 0.00004 + idio; break;
+  }
+  return r - m.feeDrag / 250;
+}
+
+/** Money-market income per 10,000 shares for a day with `accrualDays` calendar days of accrual, and the 7-day yield (percent). */
+export function moneyMarketDay(m: NavModel, seed: number, day: number, accrualDays: number): { income: number; yield7d: number } {
+  const annual = Math.max(0.004, m.baseYield + 0.004 * Math.sin(day / 240 + m.phase) + 0.0004 * hashNormal(seed, m.stream, day));
+  return { income: Math.round((annual / 365) * 10_000 * accrualDays * 10_000) / 10_000, yield7d: Math.round(annual * 100 * 10_000) / 10_000 };
+}
+
+/** Yearly dividend per share, paid two trading days before the year ends when NAV is well above par; 0 otherwise. */
+export function dividendOn(m: NavModel, date: IsoDate, twoTradingDaysLater: IsoDate | undefined, nav: number): number {
+  if (!m.dividends || date.slice(5, 7) !== '12' || twoTradingDaysLater?.slice(5, 7) !== '01' || nav <= 1.15) return 0;
+  return Math.round((nav - 1) * 0.3 * 100) / 100;
+}
+
+/** Builds the whole plan (catalogue and models) in memory; NAV rows are produced later, fund by fund. */
+export function planMarket(options: MarketOptions): MarketPlan {
+  const rng = new Rng(options.seed);
+  const seed = options.seed;
+  const end = previousTradingDay(options.asOf);
+  const historyYears = options.small ? 2 : 10;
+  const historyStart = tradingDayOnOrAfter(`${Number(end.slice(0, 4)) - historyYears}${end.slice(4)}`.replace('-02-29', '-02-28'));
+  const days = tradingDaysInRange(historyStart, end);
+  const dayNumbers = Int32Array.from(days, dayNumber);
+
+  // Indices: one series over the whole window.
+  const indexSeries = new Map<string, IndexSeries>();
+  for (const def of INDICES) {
+    const closes = new Float64Array(days.length);
+    const stream = streamId(`index:${def.code}`);
+    let level = def.baseLevel * (0.85 + 0.3 * hashUniform(seed, stream, 0));
+    for (let i = 0; i < days.length; i += 1) {
+      if (i > 0) {
+        level = nextIndexLevel(def, seed, dayNumbers[i] as number, level);
+      }
+      // Rounded as stored, so extending the series later from the database continues it exactly.
+      level = Math.round(level * 10_000) / 10_000;
+      closes[i] = level;
+    }
+    indexSeries.set(def.code, { def, closes });
+  }
+  const indices: MarketIndexTable[] = INDICES.map((def) => ({
+    code: def.code, name: def.name, name_initials: nameInitials(def.name), category: def.category, region: def.region,
+    base_date: historyStart, has_valuation: def.hasValuation, description: def.description,
+  }));
+
+  const companies: FundCompanyTable[] = FUND_COMPANIES.map(([code, name]) => ({ code, name: `${name}基金`, full_name: `${name}基金管理有限公司` }));
+
+  // Fictional listed companies held by funds.
+  const stocks: { code: string; name: string }[] = [];
+  const usedStockNames = new Set<string>();
+  const boards = [600000, 601000, 603000, 1, 2000, 300000, 688000];
+  while (stocks.length < 240) {
+    const name = rng.pick(STOCK_PREFIXES) + rng.pick(STOCK_SUFFIXES);
+    if (usedStockNames.has(name)) continue;
+    usedStockNames.add(name);
+    stocks.push({ code: String(rng.pick(boards) + rng.int(1, 899)).padStart(6, '0'), name });
+  }
+
+  const managers: FundManagerTable[] = [];
+  const managersByCompany = new Map<string, string[]>();
+  const newManager = (companyCode: string): string => {
+    const id = String(10_000_000 + managers.length * 7 + 3);
+    const name = rng.pick(SURNAMES) + rng.pick(GIVEN_CHARS) + (rng.chance(0.7) ? rng.pick(GIVEN_CHARS) : '');
+    const careerYears = rng.int(3, 22);
+    const college = rng.pick(COLLEGES);
+    const education = rng.pick(EDUCATIONS);
+    const company = companies.find((c) => c.code === companyCode)?.name ?? '';
+    managers.push({
+      id, name, company_code: companyCode, college, education,
+      resume: `${name}，${college}${education}，${careerYears}年证券从业经历。曾任${company}研究员、投资经理，现任${company}基金经理。`,
+      career_start: addCalendarDays(options.asOf, -careerYears * YEAR_DAYS - rng.int(0, 300)),
+    });
+    const list = managersByCompany.get(companyCode) ?? [];
+    list.push(id);
+    managersByCompany.set(companyCode, list);
+    return id;
+  };
+  for (const [code] of FUND_COMPANIES) for (let i = 0; i < (options.small ? 2 : 6); i += 1) newManager(code);
+
+  const funds: PlannedFund[] = [];
+  const cnEquityIndices = INDICES.filter((d) => d.region === 'CN' && d.hasValuation);
+  const broad = INDICES.filter((d) => d.category === '宽基');
+  const earliestFound = days[0] as IsoDate;
+  const latestFound = addCalendarDays(end, -90);
+  const randomFoundDate = (): IsoDate => {
+    const span = calendarDaysBetween(earliestFound, latestFound);
+    // Skew towards younger funds, as in the real market: most funds were launched in recent years.
+    const age = Math.floor(span * Math.pow(rng.next(), 1.6));
+    return tradingDayOnOrAfter(addCalendarDays(latestFound, -age));
+  };
+
+  const addFund = (spec: FundSpec): PlannedFund => {
+    const kind = spec.kind;
+    const type = DANJUAN_TYPE[kind];
+    const stream = spec.parentStream ?? streamId(`fund:${spec.code}`);
+    const def = indexSeries.get(spec.indexCode)?.def;
+    const equityWeight = kind === 'hybrid' ? rng.between(0.35, 0.8) : kind === 'fof' ? 0.35 : kind === 'bond' ? 0.05 : kind === 'money' ? 0 : 1;
+    const model: NavModel = {
+      kind, stream, indexCode: spec.indexCode,
+      beta: kind === 'index' ? 1 : kind === 'qdii' ? rng.between(0.9, 1.05) : rng.between(0.8, 1.1),
+      equityWeight,
+      alpha: kind === 'index' ? -0.000015 : kind === 'money' ? 0 : rng.between(-0.00012, 0.00025),
+      idioVol: kind === 'index' ? rng.between(0.0003, 0.0009) : kind === 'bond' ? 0.0006 : kind === 'money' ? 0 : kind === 'fof' ? 0.0015 : rng.between(0.003, 0.007),
+      feeDrag: spec.shareClass === 'C' ? (kind === 'bond' ? 0.003 : 0.004) : 0,
+      baseYield: kind === 'money' ? rng.between(0.013, 0.022) : 0,
+      phase: rng.next() * Math.PI * 2,
+      dividends: (kind === 'bond' || kind === 'stock' || kind === 'hybrid') && rng.chance(0.3),
+    };
+    const companyCode = spec.company[0];
+    const managerPool = managersByCompany.get(companyCode) ?? [newManager(companyCode)];
+    const postCount = rng.chance(0.25) ? 2 : 1;
+    const managerIds: PlannedFund['managerIds'] = [];
+    for (let i = 0; i < postCount; i += 1) {
+      const id = rng.pick(managerPool);
+      if (managerIds.some((m) => m.id === id)) continue;
+      const post = i === 0 ? spec.foundDate : tradingDayOnOrAfter(addCalendarDays(spec.foundDate, rng.int(100, 900)));
+      managerIds.push({ id, post: post > end ? spec.foundDate : post, resi: null });
+    }
+    if (rng.chance(0.3)) {
+      const former = rng.pick(managerPool);
+      if (!managerIds.some((m) => m.id === former)) {
+        const resi = tradingDayOnOrAfter(addCalendarDays(spec.foundDate, rng.int(60, 400)));
+        if (resi < end) managerIds.push({ id: former, post: spec.foundDate, resi });
+      }
+    }
+    const lockDays = spec.lockDays ?? 0;
+    const [manage, custody] = ANNUAL_FEES[kind];
+    const benchmarkName = def?.name ?? '沪深300';
+    const benchmark = kind === 'money' ? '七天通知存款利率(税后)'
+      : kind === 'bond' ? '中债综合指数收益率*90%+沪深300指数收益率*10%'
+        : kind === 'hybrid' || kind === 'fof' ? `${benchmarkName}指数收益率*${Math.round(equityWeight * 100)}%+中债综合指数收益率*${100 - Math.round(equityWeight * 100)}%`
+          : kind === 'qdii' ? `${benchmarkName}指数收益率(经汇率调整)*95%+人民币活期存款利率(税后)*5%`
+            : `${benchmarkName}指数收益率*95%+银行活期存款利率(税后)*5%`;
+    const scaleYuan = kind === 'money' ? rng.between(2e9, 8e10) : kind === 'bond' ? rng.between(3e8, 2e10) : rng.between(5e7, 1.2e10);
+    const navStart = spec.foundDate > end ? null : spec.foundDate < (days[0] as IsoDate) ? (days[0] as IsoDate) : spec.foundDate;
+    const row: FundTable = {
+      code: spec.code,
+      name: spec.name,
+      full_name: fullNameOf(spec.name, kind),
+      name_initials: nameInitials(spec.name),
+      type,
+      type_desc: TYPE_DESC[type] as string,
+      share_class: spec.shareClass,
+      company_code: companyCode,
+      custodian: rng.pick(CUSTODIANS),
+      risk_level: RISK[kind],
+      found_date: spec.foundDate,
+      sale_status: spec.saleStatus,
+      status_reason: spec.statusReason ?? '',
+      subscribe_start: spec.subscribe?.start ?? null,
+      subscribe_end: spec.subscribe?.end ?? null,
+      lock_days: lockDays,
+      daily_purchase_limit_fen: spec.dailyLimitFen ?? null,
+      min_purchase_fen: kind === 'money' ? fen(0.01) : fen(10),
+      buy_confirm_days: kind === 'qdii' ? 2 : 1,
+      sale_arrive_days: kind === 'money' ? 1 : kind === 'bond' ? 2 : kind === 'qdii' ? 7 : 4,
+      benchmark,
+      benchmark_index_code: kind === 'money' ? null : kind === 'bond' ? BOND_INDEX_CODE : spec.indexCode,
+      benchmark_equity_weight: (kind === 'money' ? 0 : kind === 'bond' ? 0.1 : kind === 'hybrid' || kind === 'fof' ? equityWeight : 0.95).toFixed(4),
+      tracked_index_code: kind === 'index' ? spec.indexCode : null,
+      tracking_error: kind === 'index' ? (model.idioVol * Math.sqrt(250) * 100).toFixed(4) : null,
+      total_share: (scaleYuan / 1.2).toFixed(2),
+      total_asset: scaleYuan.toFixed(2),
+      manage_fee: manage,
+      custody_fee: custody,
+      sales_service_fee: spec.shareClass === 'C' ? (kind === 'bond' ? '0.30' : '0.40') : kind === 'money' ? '0.25' : '0.00',
+      declare_discount: spec.shareClass === 'C' || kind === 'money' ? '1.0000' : rng.chance(0.85) ? '0.1000' : '0.5000',
+      invest_target: TARGETS[kind][0],
+      invest_orientation: TARGETS[kind][1],
+      nav_model: JSON.stringify(model),
+    };
+    const fees = feeTable(kind, spec.shareClass, lockDays);
+    if (spec.saleStatus === 'building') fees.push(...subscribeTable());
+    const planned: PlannedFund = { row, model, fees, navStart, navEnd: navStart ? (spec.navEnd ?? end) : null, managerIds };
+    funds.push(planned);
+    return planned;
+  };
+
+  // --- The fixed samples of SPEC.md §2 ---------------------------------------------------
+  const chengguan = FUND_COMPANIES[0] as readonly [string, string];
+  const yuanchuan = FUND_COMPANIES[1] as readonly [string, string];
+  const ago = (years: number) => tradingDayOnOrAfter(addCalendarDays(end, -Math.round(years * YEAR_DAYS)));
+  const clampFound = (years: number) => (options.small ? ago(Math.min(years, 1.8)) : ago(years));
+  const firstOpen = tradingDayOnOrAfter(addCalendarDays(options.asOf, 20));
+  addFund({ code: FUND_SAMPLES.notOnSale, kind: 'hybrid', name: '澄观远见回报混合A', company: chengguan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(3), saleStatus: 'not_on_sale', statusReason: '该基金暂未开放申购' });
+  addFund({ code: FUND_SAMPLES.building, kind: 'stock', name: '远川新兴产业股票A', company: yuanchuan, indexCode: 'SH000905', shareClass: 'A', foundDate: firstOpen, saleStatus: 'building', statusReason: '新发基金募集中', subscribe: { start: tradingDayOnOrBefore(addCalendarDays(options.asOf, -5)), end: tradingDayOnOrBefore(addCalendarDays(options.asOf, 14)) } });
+  addFund({ code: FUND_SAMPLES.moneyMarket, kind: 'money', name: '澄观添利货币A', company: chengguan, indexCode: BOND_INDEX_CODE, shareClass: 'A', foundDate: clampFound(8), saleStatus: 'on_sale' });
+  addFund({ code: FUND_SAMPLES.bond, kind: 'bond', name: '远川稳健增利债券A', company: yuanchuan, indexCode: BOND_INDEX_CODE, shareClass: 'A', foundDate: clampFound(6), saleStatus: 'on_sale' });
+  addFund({ code: FUND_SAMPLES.stock, kind: 'stock', name: '澄观价值精选股票A', company: chengguan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(7), saleStatus: 'on_sale' });
+  addFund({ code: FUND_SAMPLES.fof, kind: 'fof', name: '远川多元配置混合(FOF)A', company: yuanchuan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(4), saleStatus: 'on_sale' });
+  addFund({ code: FUND_SAMPLES.hybridConversion, kind: 'hybrid', name: '澄观均衡成长混合A', company: chengguan, indexCode: 'SH000906', shareClass: 'A', foundDate: clampFound(5), saleStatus: 'conversion', statusReason: '基金转型中：由澄观均衡成长股票转型为混合型基金，投资范围与业绩比较基准相应调整' });
+  addFund({ code: FUND_SAMPLES.qdiiHk, kind: 'qdii', name: '远川恒生指数(QDII)A', company: yuanchuan, indexCode: 'HKHSI', shareClass: 'A', foundDate: clampFound(6), saleStatus: 'on_sale' });
+  addFund({ code: FUND_SAMPLES.lockPeriod, kind: 'hybrid', name: '澄观稳健配置一年持有期混合A', company: chengguan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(3), saleStatus: 'on_sale', lockDays: LOCK_PERIOD_SAMPLE_DAYS, statusReason: '每笔份额持有满1年后方可赎回' });
+  addFund({ code: FUND_SAMPLES.tradingSuspended, kind: 'stock', name: '远川科技先锋股票A', company: yuanchuan, indexCode: 'CSIH30184', shareClass: 'A', foundDate: clampFound(4), saleStatus: 'trading_suspended', statusReason: '基金暂停申购与赎回' });
+  addFund({ code: FUND_SAMPLES.purchaseSuspended, kind: 'bond', name: '澄观信用增强债券A', company: chengguan, indexCode: BOND_INDEX_CODE, shareClass: 'A', foundDate: clampFound(5), saleStatus: 'purchase_suspended', statusReason: '基金暂停申购，赎回业务正常办理' });
+  addFund({ code: FUND_SAMPLES.closed, kind: 'hybrid', name: '远川行业轮动混合A', company: yuanchuan, indexCode: 'SH000905', shareClass: 'A', foundDate: clampFound(4), saleStatus: 'closed', statusReason: '基金已终止（清盘），不再办理申购与赎回', navEnd: ago(0.4) });
+  addFund({ code: FUND_SAMPLES.delisted, kind: 'index', name: '澄观中证传媒指数A', company: chengguan, indexCode: 'SZ399971', shareClass: 'A', foundDate: clampFound(5), saleStatus: 'delisted', statusReason: '基金已终止上市', navEnd: ago(0.8) });
+  addFund({ code: FUND_SAMPLES.purchaseLimited, kind: 'index', name: '远川沪深300指数增强A', company: yuanchuan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(6), saleStatus: 'on_sale', dailyLimitFen: PURCHASE_LIMITED_DAILY_CAP_FEN, statusReason: '大额申购限制：单日单个账户累计申购上限1,000元' });
+  addFund({ code: FUND_SAMPLES.xjb, kind: 'money', name: '澄观现金宝货币A', company: chengguan, indexCode: BOND_INDEX_CODE, shareClass: 'A', foundDate: clampFound(9), saleStatus: 'on_sale' });
+
+  // --- The rest of the market ---------------------------------------------------------------
+  const target = options.large ? 20_000 : options.small ? 60 : 1_000;
+  const kinds: [FundKind, number][] = [['stock', 0.17], ['hybrid', 0.3], ['bond', 0.2], ['index', 0.17], ['money', 0.07], ['qdii', 0.05], ['fof', 0.04]];
+  let codeNumber = 1_000;
+  const nextCode = (): string => {
+    codeNumber += rng.int(1, options.large ? 3 : 9);
+    if (codeNumber >= 9_000 && codeNumber < 9_100) codeNumber = 9_100 + rng.int(0, 9);
+    return String(codeNumber).padStart(6, '0');
+  };
+  const usedNames = new Set(funds.map((f) => f.row.name));
+  while (funds.length < target) {
+    let roll = rng.next();
+    let kind: FundKind = 'hybrid';
+    for (const [k, w] of kinds) {
+      if (roll < w) {
+        kind = k;
+        break;
+      }
+      roll -= w;
+    }
+    const company = rng.pick(FUND_COMPANIES);
+    let indexCode: string = BOND_INDEX_CODE;
+    let base: string;
+    switch (kind) {
+      case 'stock': indexCode = rng.pick(cnEquityIndices).code; base = `${rng.pick(STOCK_THEMES)}股票`; break;
+      case 'hybrid': indexCode = rng.pick(broad).code; base = `${rng.pick(HYBRID_THEMES)}混合`; break;
+      case 'bond': base = `${rng.pick(BOND_THEMES)}债券`; break;
+      case 'money': base = rng.pick(MONEY_THEMES); break;
+      case 'index': {
+        const def = rng.pick(cnEquityIndices);
+        indexCode = def.code;
+        base = `${def.name}${rng.chance(0.3) ? 'ETF联接' : '指数'}${rng.chance(0.2) ? '增强' : ''}`;
+        break;
+      }
+      case 'qdii': {
+        const [code, name] = rng.pick(QDII_PRODUCTS);
+        indexCode = code;
+        base = name;
+        break;
+      }
+      case 'fof': indexCode = 'SH000300'; base = rng.pick(FOF_THEMES); break;
+    }
+    const lockMatch = /(一年|三年|五年|三个月)持有期/.exec(base);
+    const lockDays = lockMatch ? ({ 一年: 365, 三年: 1095, 五年: 1825, 三个月: 90 } as Record<string, number>)[lockMatch[1] as string] ?? 0 : 0;
+    let stem = `${company[1]}${base}`;
+    for (let n = 2; usedNames.has(`${stem}A`); n += 1) {
+      const numbered = base.replace(/(股票|混合|债券|货币|指数|ETF联接|\(QDII\))/, `${n}号$1`);
+      stem = `${company[1]}${numbered === base ? `${base}${n}号` : numbered}`;
+    }
+    const foundDate = options.large ? tradingDayOnOrAfter(addCalendarDays(end, -rng.int(90, 360))) : randomFoundDate();
+    const withC = kind !== 'money' && kind !== 'fof' && lockDays === 0 && rng.chance(options.large ? 0.9 : kind === 'stock' ? 0.3 : 0.5);
+    const parent = addFund({ code: nextCode(), kind, name: `${stem}A`, company, indexCode, shareClass: 'A', foundDate, saleStatus: 'on_sale', lockDays });
+    usedNames.add(`${stem}A`);
+    if (withC && funds.length < target) {
+      addFund({ code: nextCode(), kind, name: `${stem}C`, company, indexCode, shareClass: 'C', foundDate, saleStatus: 'on_sale', parentStream: parent.model.stream });
+      usedNames.add(`${stem}C`);
+    }
+  }
+
+  return { options, days, dayNumbers, companies, managers, funds, indices, indexSeries, stocks };
+}
+
+/** Daily simple return of an index on day i of the window (0 on the first day). */
+function indexReturn(series: IndexSeries | undefined, i: number): number {
+  if (!series || i <= 0) return 0;
+  return (series.closes[i] as number) / (series.closes[i - 1] as number) - 1;
+}
+
+/** Simulates one fund's NAV history over the plan window. */
+export function simulateFund(plan: MarketPlan, fund: PlannedFund): NavPoint[] {
+  if (!fund.navStart || !fund.navEnd) return [];
+  const { days } = plan;
+  const seed = plan.options.seed;
+  const m = fund.model;
+  const first = days.indexOf(fund.navStart);
+  let last = days.indexOf(fund.navEnd);
+  if (first < 0) return [];
+  if (last < 0) last = days.length - 1;
+  const equity = plan.indexSeries.get(m.indexCode);
+  const bond = plan.indexSeries.get(BOND_INDEX_CODE);
+  const csi300 = plan.indexSeries.get('SH000300');
+  const points: NavPoint[] = [];
+  let nav = 1;
+  let acc = 1;
+  for (let i = first; i <= last; i += 1) {
+    const date = days[i] as IsoDate;
+    const day = plan.dayNumbers[i] as number;
+    if (m.kind === 'money') {
+      const accrualDays = i > first ? day - (plan.dayNumbers[i - 1] as number) : 1;
+      const { income, yield7d } = moneyMarketDay(m, seed, day, accrualDays);
+      points.push({ date, nav: 1, accNav: 1, incomePer10k: income, yield7d });
+      continue;
+    }
+    if (i > first) {
+      const r = fundDailyReturn(m, seed, day, indexReturn(equity, i), indexReturn(bond, i), indexReturn(csi300, i));
+      const prevNav = nav;
+      nav = Math.max(0.05, Math.round(prevNav * (1 + r) * 10_000) / 10_000);
+      acc = Math.round((acc + (nav - prevNav)) * 10_000) / 10_000;
+      const dividend = dividendOn(m, date, days[i + 2], nav);
+      if (dividend > 0) nav = Math.round((nav - dividend) * 10_000) / 10_000;
+    }
+    points.push({ date, nav, accNav: acc });
+  }
+  return points;
+}
+
+/** Dividends are visible as accumulated NAV rising more than unit NAV. */
+export function dividendsOf(points: readonly NavPoint[]): { date: IsoDate; perShare: string }[] {
+  const out: { date: IsoDate; perShare: string }[] = [];
+  for (let i = 1; i < points.length; i += 1) {
+    const p = points[i] as NavPoint;
+    const q = points[i - 1] as NavPoint;
+    const d = Math.round((p.accNav - q.accNav - (p.nav - q.nav)) * 10_000) / 10_000;
+    if (d > 0.00005) out.push({ date: p.date, perShare: d.toFixed(4) });
+  }
+  return out;
+}
+
+export function derivedOf(fund: PlannedFund, points: readonly NavPoint[]): DerivedReturns | null {
+  return computeDerived(points, fund.model.kind === 'money');
+}

@@ -1,0 +1,212 @@
+// In-process read cache of the market. Fund data changes once a day, so the fund list, ranks,
+// search index and index valuations are loaded once into memory, and every response body is
+// kept as a ready JSON string. The snapshot is rebuilt when the Shanghai business date changes
+// or when market_meta.loaded_at moves (a re-seed or an import, even from another process).
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+import type { FundDerivedTable, FundTable } from '../db/market-types';
+import type { Clock } from '../domain/clock';
+import { shanghaiDateTime, type IsoDate } from '../domain/calendar';
+
+export type FundRecord = Omit<FundTable, 'nav_model'> & {
+  company_name: string;
+  derived: FundDerivedTable | null;
+  managerNames: string[];
+  /** Rank within the same type per period key ('1w', '1y', …) as "rank/total". */
+  ranks: Record<string, string | null>;
+  nameLower: string;
+};
+
+export interface IndexPoint {
+  date: IsoDate;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: number;
+  pe: string | null;
+  pb: string | null;
+  roe: string | null;
+  dividend_yield: string | null;
+}
+
+export interface IndexRecord {
+  code: string;
+  name: string;
+  name_initials: string;
+  category: string;
+  region: string;
+  has_valuation: boolean;
+  description: string;
+  points: IndexPoint[];
+}
+
+/** Danjuan order_by / period keys and the derived column each one reads. */
+export const PERIOD_COLUMNS = {
+  '1w': 'nav_grl1w', '1m': 'nav_grl1m', '3m': 'nav_grl3m', '6m': 'nav_grl6m', ty: 'nav_grlty',
+  '1y': 'nav_grl1y', '2y': 'nav_grl2y', '3y': 'nav_grl3y', '5y': 'nav_grl5y', base: 'nav_grbase',
+} as const satisfies Record<string, keyof FundDerivedTable>;
+export type PeriodKey = keyof typeof PERIOD_COLUMNS;
+export const PERIOD_KEYS = Object.keys(PERIOD_COLUMNS) as PeriodKey[];
+
+export interface MarketSnapshot {
+  businessDate: IsoDate;
+  loadedAt: string;
+  funds: Map<string, FundRecord>;
+  /** Funds sorted by code, for code-prefix search. */
+  byCode: FundRecord[];
+  /** Parallel to byCode: pinyin initials, and initials + '\u0001' + lower-case name (compact arrays scan fast). */
+  searchInitials: string[];
+  searchTexts: string[];
+  indices: Map<string, IndexRecord>;
+  companies: Map<string, string>;
+}
+
+const LRU_LIMIT = 20_000;
+/** How often (ms) a request may trigger the cheap "did the market change?" check. */
+const FRESHNESS_CHECK_MS = 5_000;
+
+export class MarketCache {
+  private snapshot: MarketSnapshot | null = null;
+  private loading: Promise<MarketSnapshot> | null = null;
+  private lastCheck = 0;
+  private readonly bodies = new Map<string, string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The current snapshot, (re)loading it when the business date or the market changed. */
+  async current(): Promise<MarketSnapshot> {
+    const date = shanghaiDateTime(this.clock.now()).date;
+    const snap = this.snapshot;
+    if (snap && snap.businessDate === date) {
+      const now = Date.now();
+      if (now - this.lastCheck < FRESHNESS_CHECK_MS) return snap;
+      this.lastCheck = now;
+      if ((await this.loadedAt()) === snap.loadedAt) return snap;
+    }
+    if (!this.loading) {
+      this.loading = this.load(date).finally(() => {
+        this.loading = null;
+      });
+    }
+    return this.loading;
+  }
+
+  /** Drops everything; the next request reloads (after a seed or import in this process). */
+  invalidate(): void {
+    this.snapshot = null;
+    this.bodies.clear();
+  }
+
+  /** A cached response body for key, or builds, stores and returns it. */
+  async body(snap: MarketSnapshot, key: string, build: () => Promise<unknown> | unknown): Promise<string> {
+    if (snap !== this.snapshot) return JSON.stringify(await build());
+    const hit = this.bodies.get(key);
+    if (hit !== undefined) return hit;
+    const text = JSON.stringify(await build());
+    if (this.bodies.size >= LRU_LIMIT) {
+      // Evict the oldest entry (Map keeps insertion order).
+      const oldest = this.bodies.keys().next().value;
+      if (oldest !== undefined) this.bodies.delete(oldest);
+    }
+    this.bodies.set(key, text);
+    return text;
+  }
+
+  private async loadedAt(): Promise<string> {
+    const row = await this.db.kysely.selectFrom('market_meta').select('value').where('key', '=', 'loaded_at').executeTakeFirst();
+    return row?.value ?? '';
+  }
+
+  private async load(businessDate: IsoDate): Promise<MarketSnapshot> {
+    const k = this.db.kysely;
+    const loadedAt = await this.loadedAt();
+    const [fundRows, derivedRows, companyRows, managerRows, indexRows, dailyRows] = await Promise.all([
+      k.selectFrom('fund').selectAll().orderBy('code').execute(),
+      k.selectFrom('fund_derived').selectAll().execute(),
+      k.selectFrom('fund_company').select(['code', 'name']).execute(),
+      k.selectFrom('fund_manager_post as p').innerJoin('fund_manager as m', 'm.id', 'p.manager_id')
+        .select(['p.fund_code', 'm.name']).where('p.resi_date', 'is', null).orderBy('p.post_date').execute(),
+      k.selectFrom('market_index').selectAll().orderBy('code').execute(),
+      k.selectFrom('index_daily').select(['index_code', sql<string>`date::text`.as('date'), 'open', 'high', 'low', 'close', 'volume', 'pe', 'pb', 'roe', 'dividend_yield'])
+        .orderBy('index_code').orderBy('date').execute(),
+    ]);
+    const companies = new Map(companyRows.map((c) => [c.code, c.name]));
+    const derived = new Map(derivedRows.map((d) => [d.fund_code, d]));
+    const managers = new Map<string, string[]>();
+    for (const m of managerRows) {
+      const list = managers.get(m.fund_code) ?? [];
+      list.push(m.name);
+      managers.set(m.fund_code, list);
+    }
+    const funds = new Map<string, FundRecord>();
+    const byCode: FundRecord[] = [];
+    for (const row of fundRows) {
+      const { nav_model: _model, ...rest } = row;
+      const record: FundRecord = {
+        ...rest,
+        company_name: companies.get(row.company_code) ?? '',
+        derived: derived.get(row.code) ?? null,
+        managerNames: managers.get(row.code) ?? [],
+        ranks: {},
+        nameLower: row.name.toLowerCase(),
+      };
+      funds.set(row.code, record);
+      byCode.push(record);
+    }
+    rankFunds(byCode);
+    const indices = new Map<string, IndexRecord>();
+    for (const row of indexRows) indices.set(row.code, { ...row, points: [] });
+    for (const d of dailyRows) {
+      const { index_code, ...point } = d;
+      indices.get(index_code)?.points.push(point);
+    }
+    const searchInitials = byCode.map((f) => f.name_initials);
+    const searchTexts = byCode.map((f) => `${f.name_initials}\u0001${f.nameLower}`);
+    const snap: MarketSnapshot = { businessDate, loadedAt, funds, byCode, searchInitials, searchTexts, indices, companies };
+    this.bodies.clear();
+    this.snapshot = snap;
+    this.lastCheck = Date.now();
+    return snap;
+  }
+}
+
+/** Same-type ranks per period, best first: "3/120". */
+function rankFunds(funds: FundRecord[]): void {
+  const byType = new Map<number, FundRecord[]>();
+  for (const f of funds) {
+    const list = byType.get(f.type) ?? [];
+    list.push(f);
+    byType.set(f.type, list);
+  }
+  for (const list of byType.values()) {
+    for (const period of PERIOD_KEYS) {
+      const column = PERIOD_COLUMNS[period];
+      const ranked = list.flatMap((f) => (f.derived?.[column] == null ? [] : [{ f, v: Number(f.derived[column]) }]))
+        .sort((a, b) => b.v - a.v);
+      ranked.forEach(({ f }, i) => {
+        f.ranks[period] = `${i + 1}/${ranked.length}`;
+      });
+    }
+  }
+}
+
+const caches = new WeakMap<Database, MarketCache>();
+
+/** One cache per database (so every route plugin and the import share it). */
+export function marketCacheFor(db: Database, clock: Clock): MarketCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new MarketCache(db, clock);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Tells this process's cache (if any) that the market changed; other processes notice market_meta.loaded_at. */
+export function invalidateMarketCache(db: Database): void {
+  caches.get(db)?.invalidate();
+}

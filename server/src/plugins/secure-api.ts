@@ -1,0 +1,164 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { parse as parseQueryString } from 'node:querystring';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { DEVICE_ID_HEADER, DEVICE_INFO_CACHE_MS, SECURE_API_HEADER } from '../constants';
+import type { DB } from '../db/types';
+import { ApiError } from '../http/envelope';
+import { ResultCode } from '../http/result-codes';
+import { openMessage, sealMessage } from '../services/secure-message';
+
+/** The device secret of a request that came encrypted; its response is encrypted with it. */
+const secureRequests = new WeakMap<FastifyRequest, Buffer>();
+
+export function isSecureRequest(request: FastifyRequest): boolean {
+  return secureRequests.has(request);
+}
+
+/** Registers a device after the key exchange; returns its id. */
+export async function registerDevice(
+  kysely: Kysely<DB>,
+  opts: { clientPublicKey: string; now: Date },
+): Promise<{ deviceId: string; secret: Buffer; expiresAt: Date }> {
+  const deviceId = randomUUID();
+  const secret = randomBytes(32);
+  const expiresAt = new Date(opts.now.getTime() + DEVICE_INFO_CACHE_MS);
+  await kysely
+    .insertInto('devices')
+    .values({
+      id: deviceId,
+      secret: secret.toString('base64'),
+      client_public_key: opts.clientPublicKey,
+      created_at: opts.now,
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { deviceId, secret, expiresAt };
+}
+
+async function deviceSecret(request: FastifyRequest): Promise<Buffer> {
+  const header = request.headers[DEVICE_ID_HEADER];
+  const deviceId = typeof header === 'string' ? header.trim() : '';
+  // Device ids are UUIDs; anything else cannot be registered.
+  if (!/^[0-9a-f-]{36}$/i.test(deviceId)) throw ApiError.of(ResultCode.DEVICE_INVALID, 'deviceUnknown', 400);
+  const row = await request.server.db.kysely
+    .selectFrom('devices')
+    .select(['secret', 'expires_at'])
+    .where('id', '=', deviceId.toLowerCase())
+    .executeTakeFirst();
+  if (!row) throw ApiError.of(ResultCode.DEVICE_INVALID, 'deviceUnknown', 400);
+  if (row.expires_at.getTime() <= request.server.clock.now().getTime()) {
+    throw ApiError.of(ResultCode.DEVICE_EXPIRED, 'deviceExpired', 400);
+  }
+  return Buffer.from(row.secret, 'base64');
+}
+
+interface SecureApiEntry {
+  path: string;
+  method: string;
+}
+
+/** How long an instance trusts its copy of security_api_list before reading it again. */
+const SECURE_LIST_TTL_MS = 60_000;
+
+/** The union of every app's `security_api_list` config entry (a path ending in * is a prefix). */
+async function loadSecureApiList(request: FastifyRequest): Promise<SecureApiEntry[]> {
+  const rows = await request.server.db.kysely
+    .selectFrom('mpaas_config')
+    .select('value')
+    .where('key', '=', 'security_api_list')
+    .execute();
+  return rows.flatMap((row) =>
+    Array.isArray(row.value)
+      ? row.value.flatMap((entry) =>
+          typeof entry === 'object' && entry !== null && !Array.isArray(entry) && typeof entry.path === 'string'
+            ? [{ path: entry.path, method: typeof entry.method === 'string' ? entry.method.toUpperCase() : 'POST' }]
+            : [],
+        )
+      : [],
+  );
+}
+
+export function isListedSecureApi(list: SecureApiEntry[], method: string, url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return list.some(
+    (entry) =>
+      entry.method === method &&
+      (entry.path.endsWith('*') ? path.startsWith(entry.path.slice(0, -1)) : path === entry.path),
+  );
+}
+
+function parsePlaintext(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      throw ApiError.of(ResultCode.DEVICE_INVALID, 'secureMessageInvalid', 400);
+    }
+  }
+  return { ...parseQueryString(trimmed) };
+}
+
+/**
+ * Secure API (SPEC §7): a request with `isenc: 1` and `X-Device-Id` carries its body as one
+ * base64 message (see docs/SECURITY.md); we verify and decrypt it before validation, and
+ * answer with `data` encrypted as a base64 message of its JSON and the header `isenc: 1`.
+ */
+export function registerSecureApi(app: FastifyInstance): void {
+  let cached: { list: SecureApiEntry[]; until: number } | undefined;
+  const secureList = async (request: FastifyRequest): Promise<SecureApiEntry[]> => {
+    const now = Date.now();
+    if (!cached || cached.until <= now) cached = { list: await loadSecureApiList(request), until: now + SECURE_LIST_TTL_MS };
+    return cached.list;
+  };
+
+  app.addHook('onRequest', async (request) => {
+    if (request.headers[SECURE_API_HEADER] !== '1') return;
+    // The body is the base64 message whatever the client labelled it: parse it as text.
+    if (request.headers['content-type'] !== undefined) request.headers['content-type'] = 'text/plain';
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.headers[SECURE_API_HEADER] !== '1') {
+      // A listed call in clear means the client lost its list or device: refuse rather than
+      // accept secrets in plain text; 900001 makes the client register again (SPEC §8).
+      if (request.method === 'POST' && isListedSecureApi(await secureList(request), request.method, request.url)) {
+        throw ApiError.of(ResultCode.DEVICE_INVALID, 'secureRequired', 400);
+      }
+      return;
+    }
+    const secret = await deviceSecret(request);
+    secureRequests.set(request, secret);
+    const body: unknown = request.body;
+    if (body === undefined || body === null || body === '') return;
+    if (typeof body !== 'string') throw ApiError.of(ResultCode.DEVICE_INVALID, 'secureMessageInvalid', 400);
+    let plaintext: string;
+    try {
+      plaintext = openMessage(secret, body);
+    } catch {
+      throw ApiError.of(ResultCode.DEVICE_INVALID, 'secureMessageInvalid', 400);
+    }
+    request.body = parsePlaintext(plaintext);
+  });
+
+  // onSend sees the serialized JSON, so response schemas never touch the encrypted string.
+  app.addHook('onSend', async (request, reply, payload: unknown) => {
+    const secret = secureRequests.get(request);
+    if (!secret || typeof payload !== 'string') return payload;
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    if (typeof envelope !== 'object' || envelope === null || !('data' in envelope)) return payload;
+    const data = (envelope as { data: unknown }).data;
+    if (data === null || data === undefined) return payload;
+    reply.header(SECURE_API_HEADER, '1');
+    // Only the envelope travels in clear; any other top-level field (e.g. the token call's
+    // access_token) is already inside `data`, so it is dropped rather than leaked.
+    const { result_code, message, error_description, error_code } = envelope as Record<string, unknown>;
+    return JSON.stringify({ result_code, error_code, message, error_description, data: sealMessage(secret, JSON.stringify(data)) });
+  });
+}

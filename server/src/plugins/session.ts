@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ACCESS_TOKEN_COOKIE, LOGIN_TOKEN_TTL_MS, ANONYMOUS_TOKEN_TTL_MS } from '../constants';
+import type { DB } from '../db/types';
+import type { SessionKind } from '../db/platform-types';
+import { notLoggedIn } from '../http/envelope';
+
+export interface SessionInfo {
+  token: string;
+  kind: SessionKind;
+  userId: number | null;
+  clientId: string;
+  expiresAt: Date;
+}
+
+export interface SessionUser extends SessionInfo {
+  kind: 'user';
+  userId: number;
+}
+
+/** The access token a request carries: cookie `xq_a_token`, or `Authorization: Bearer` (mini program, native). */
+export function accessTokenOf(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || undefined;
+  return request.cookies[ACCESS_TOKEN_COOKIE] || undefined;
+}
+
+// Looked up once per request, whoever asks first (XSRF check, route, secure API).
+const sessionCache = new WeakMap<FastifyRequest, Promise<SessionInfo | null>>();
+
+/** The request's live (not expired) session, anonymous or user; null when none. */
+export function sessionOf(request: FastifyRequest): Promise<SessionInfo | null> {
+  let cached = sessionCache.get(request);
+  if (!cached) {
+    cached = lookupSession(request.server.db.kysely, accessTokenOf(request), request.server.clock.now());
+    sessionCache.set(request, cached);
+  }
+  return cached;
+}
+
+export async function lookupSession(kysely: Kysely<DB>, token: string | undefined, now: Date): Promise<SessionInfo | null> {
+  // Tokens are 40 hex characters; anything else cannot match, so skip the query.
+  if (!token || !/^[0-9a-f]{40}$/.test(token)) return null;
+  const row = await kysely
+    .selectFrom('sessions')
+    .select(['token', 'kind', 'user_id', 'client_id', 'expires_at'])
+    .where('token', '=', token)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { token: row.token, kind: row.kind, userId: row.user_id, clientId: row.client_id, expiresAt: row.expires_at };
+}
+
+/** The logged-in user's session, or null (anonymous token, expired, none). */
+export async function userOf(request: FastifyRequest): Promise<SessionUser | null> {
+  const session = await sessionOf(request);
+  return session && session.kind === 'user' && session.userId !== null ? (session as SessionUser) : null;
+}
+
+/** The logged-in user's session; otherwise throws result_code 300001. */
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await userOf(request);
+  if (!user) throw notLoggedIn();
+  return user;
+}
+
+export function newToken(): string {
+  return randomBytes(20).toString('hex');
+}
+
+/** Creates a session row; a user session when userId is given, otherwise anonymous. */
+export async function issueSession(
+  kysely: Kysely<DB>,
+  opts: { userId?: number; clientId: string; now: Date },
+): Promise<SessionInfo> {
+  const kind: SessionKind = opts.userId === undefined ? 'anonymous' : 'user';
+  const ttl = kind === 'user' ? LOGIN_TOKEN_TTL_MS : ANONYMOUS_TOKEN_TTL_MS;
+  const session: SessionInfo = {
+    token: newToken(),
+    kind,
+    userId: opts.userId ?? null,
+    clientId: opts.clientId,
+    expiresAt: new Date(opts.now.getTime() + ttl),
+  };
+  await kysely
+    .insertInto('sessions')
+    .values({
+      token: session.token,
+      kind,
+      user_id: session.userId,
+      client_id: session.clientId,
+      created_at: opts.now,
+      expires_at: session.expiresAt,
+    })
+    .execute();
+  return session;
+}
+
+/** Sets the `xq_a_token` cookie for a session (readable by the page, which reads and clears it). */
+export function setAccessTokenCookie(request: FastifyRequest, reply: FastifyReply, session: SessionInfo): void {
+  reply.setCookie(ACCESS_TOKEN_COOKIE, session.token, {
+    path: '/',
+    sameSite: 'lax',
+    // The client stores the token itself (SPEC §7: "stored in cookie xq_a_token"), so not httpOnly.
+    httpOnly: false,
+    secure: request.server.config.secureCookies,
+    // Relative, so the browser's own clock decides (the server clock may be a demo clock).
+    maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - request.server.clock.now().getTime()) / 1000)),
+  });
+}
+
+export function clearAccessTokenCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/', secure: request.server.config.secureCookies });
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIXES } from '../constants';
+import { ApiError, sendError } from '../http/envelope';
+import { ResultCode } from '../http/result-codes';
+import { ensureXsrfCookie } from './xsrf';
+
+/** True for /djapi, /djapi/…, not /djapix. */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** A page path (SPA route) is any non-API path whose last segment has no file extension. */
+export function isPagePath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  if (isApiPath(path)) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return extname(last) === '';
+}
+
+/** sha256 sources of the inline <script>s of index.html, so the CSP can allow exactly them. */
+export function inlineScriptHashes(h5Dir: string): string[] {
+  const indexFile = join(h5Dir, 'index.html');
+  if (!existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+const missingBuildPage = (h5Dir: string): string => `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>H5 build missing</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>H5 应用尚未构建 / The H5 app is not built</h1>
+<p>没有找到 <code>${h5Dir}/index.html</code>。请运行 <code>npm run build:h5</code>，或直接 <code>npm start</code>（会自动构建）。</p>
+<p>No <code>${h5Dir}/index.html</code> was found. Run <code>npm run build:h5</code>, or <code>npm start</code> without SKIP_H5_BUILD.</p>
+<p>API: <a href="/docs">/docs</a></p>
+</body></html>`;
+
+/**
+ * Serves the built H5 app. Every page path (spec URLs such as /funding/000001) answers
+ * index.html so shared links and refreshes work; a missing file with an extension is a
+ * plain 404; unknown API paths get a 404 envelope.
+ */
+export async function registerStaticH5(app: FastifyInstance, h5Dir: string): Promise<void> {
+  const built = existsSync(join(h5Dir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: h5Dir,
+      index: ['index.html'],
+      // The shell must revalidate on every load; hashed assets can be cached for good.
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.endsWith('.html') ? 'no-cache' : /\.[0-9a-f]{8}\./.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  // Page loads and API calls hand the client its XSRF token (double-submit cookie); the mini
+  // program never loads a page, so it gets the cookie from its first API answer. Assets are
+  // skipped so they stay cacheable.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isPagePath(request.url) || isApiPath(request.url)) ensureXsrfCookie(request, reply);
+  });
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    if (isApiPath(path)) {
+      return sendError(
+        request,
+        reply,
+        ApiError.of(ResultCode.NOT_FOUND, 'notFound', 404, { method: request.method, path: path.slice(0, 200) }),
+      );
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
+      if (!built) return reply.status(200).type('text/html; charset=utf-8').send(missingBuildPage(h5Dir));
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+}

@@ -1,0 +1,31 @@
+import { constants, generateKeyPairSync, privateDecrypt, type KeyLike } from 'node:crypto';
+
+/**
+ * Decrypts RSA PKCS#1 v1.5 (the only padding jsencrypt produces).
+ * Node ≥ 20 refuses RSA_PKCS1_PADDING in privateDecrypt (CVE-2023-46809, Marvin), so we
+ * decrypt raw and check the padding ourselves. Callers must answer every failure with the
+ * same message so the check is no padding oracle.
+ * Returns undefined when the block is not valid PKCS#1 v1.5 type 2.
+ */
+export function rsaPkcs1Decrypt(privateKey: KeyLike, ciphertext: Buffer): Buffer | undefined {
+  let block: Buffer;
+  try {
+    block = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, ciphertext);
+  } catch {
+    return undefined;
+  }
+  // 0x00 0x02 PS (≥ 8 non-zero bytes) 0x00 M
+  if (block[0] !== 0x00 || block[1] !== 0x02) return undefined;
+  const separator = block.indexOf(0x00, 2);
+  if (separator < 10) return undefined;
+  return block.subarray(separator + 1);
+}
+
+export function generateRsaKeyPair(): { privateKeyPem: string; publicKeyPem: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return { privateKeyPem: privateKey, publicKeyPem: publicKey };
+}

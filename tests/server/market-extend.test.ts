@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { extendMarket } from '../../server/src/market/extend';
+import { FUND_SAMPLES } from '../../server/src/market/samples';
+import { createTestApp, json, type TestApp } from './helpers';
+
+describe('extending the generated market day by day', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ market: true }); // NAVs through 2025-03-03
+  });
+  after(async () => t.close());
+
+  const lastNav = async (code: string) =>
+    (await t.db.kysely.selectFrom('fund_nav').select(sql<string | null>`max(date)::text`.as('d')).where('fund_code', '=', code).executeTakeFirstOrThrow()).d;
+
+  it('adds NAVs for the new trading days of live funds only, and is idempotent', async () => {
+    const report = await extendMarket(t.db, '2025-03-09'); // Sunday: through Friday 03-07
+    assert.equal(report.days, 4, '03-04 … 03-07');
+    assert.ok(report.navRows > 40);
+    assert.equal(await lastNav(FUND_SAMPLES.stock), '2025-03-07');
+    assert.equal(await lastNav(FUND_SAMPLES.xjb), '2025-03-07');
+    assert.ok((await lastNav(FUND_SAMPLES.closed) ?? '') < '2025-01-01', 'a closed fund publishes no NAV');
+    assert.equal(await lastNav(FUND_SAMPLES.building), null, 'not founded yet');
+    const index = await t.db.kysely.selectFrom('index_daily').select(sql<string>`max(date)::text`.as('d')).where('index_code', '=', 'SH000300').executeTakeFirstOrThrow();
+    assert.equal(index.d, '2025-03-07');
+    const again = await extendMarket(t.db, '2025-03-09');
+    assert.deepEqual(again, { days: 0, navRows: 0 });
+  });
+
+  it('continues the series: daily change, money income and derived returns follow', async () => {
+    const rows = await t.db.kysely.selectFrom('fund_nav').select([sql<string>`date::text`.as('date'), 'nav', 'daily_change']).where('fund_code', '=', FUND_SAMPLES.stock)
+      .where('date', '>=', '2025-03-03').orderBy('date').execute();
+    assert.equal(rows.length, 5);
+    for (let i = 1; i < rows.length; i += 1) {
+      const expected = ((Number(rows[i]?.nav) / Number(rows[i - 1]?.nav) - 1) * 100).toFixed(4);
+      assert.equal(rows[i]?.daily_change, expected, `change on ${rows[i]?.date}`);
+    }
+    const monday = await t.db.kysely.selectFrom('fund_nav').select(['income_per_10k']).where('fund_code', '=', FUND_SAMPLES.xjb).where('date', '=', '2025-03-04').executeTakeFirstOrThrow();
+    assert.ok(Number(monday.income_per_10k) > 0);
+    t.clock.set('2025-03-10T02:00:00.000Z');
+    const res = await t.app.inject({ method: 'GET', url: `/djapi/fund/derived/${FUND_SAMPLES.stock}` });
+    assert.equal(json<{ data: { end_date: string; unit_nav: string } }>(res).data.end_date, '2025-03-07');
+    assert.equal(json<{ data: { unit_nav: string } }>(res).data.unit_nav, rows.at(-1)?.nav);
+  });
+});
