@@ -1,0 +1,175 @@
+// Shared helpers for the benchmarks: spawn the real server, wait for it, measure with autocannon.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node --import tsx <entry>` and resolves once its output matches `ready`. */
+export function startProcess(args, env, ready = /Server ready: http/) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        child.stdout.off('data', onData);
+        resolve({ child, startedAt: started, output: () => output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (c) => (output += c.toString()));
+    child.once('exit', (code) => reject(new Error(`exited ${code} before ready:\n${output.slice(-2000)}`)));
+  });
+}
+
+export function stopProcess(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+/** autocannon for `seconds` with `connections`; returns req/s and latency percentiles in ms. */
+export async function load(url, { connections = 100, seconds = 8, requests } = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, requests, pipelining: 1 });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export function table(rows) {
+  const cols = Object.keys(rows[0]);
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(width[i])).join('  ');
+  console.log(line(cols));
+  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The app's builds and a browser (bench/app.mjs, bench/lighthouse.mjs)
+
+/** BENCH_SKIP_BUILD=1: measure dist/ as it is instead of building (and timing) afresh. */
+export const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
+
+/**
+ * Where the measured builds live. Fresh builds go to .tmp/bench/ so a bench never wipes a developer's
+ * dist/ (Taro empties its output folder first) while a dev server or browser test is reading it.
+ */
+export const appOutputs = {
+  h5: path.join(root, skipBuild ? 'dist/h5' : '.tmp/bench/h5'),
+  weapp: path.join(root, skipBuild ? 'dist/weapp' : '.tmp/bench/weapp'),
+  floorH5: path.join(root, '.tmp/floor-h5'),
+};
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const chromiumFlags = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+
+/**
+ * `taro build --type <type>` with the product's config/index.ts; `sourceRoot`/`outputRoot`/`cacheName` reach it
+ * as TARO_SOURCE_ROOT/TARO_OUTPUT_ROOT/TARO_CACHE_NAME. `cold` deletes that cache first. Resolves to seconds.
+ */
+export function taroBuild({ type, sourceRoot = 'src', outputRoot, cacheName, cold = false }) {
+  if (cold) rmSync(path.join(root, 'node_modules/.cache/webpack', cacheName), { recursive: true, force: true });
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['node_modules/@tarojs/cli/bin/taro', 'build', '--type', type], {
+      cwd: root,
+      env: { ...process.env, TARO_SOURCE_ROOT: sourceRoot, TARO_OUTPUT_ROOT: outputRoot, TARO_CACHE_NAME: cacheName },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // webpackbar prints thousands of progress lines: keep only the tail for an error report.
+    let tail = '';
+    const keep = (chunk) => (tail = (tail + chunk.toString()).slice(-6000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (code === 0 && existsSync(path.join(root, outputRoot))) resolve(seconds);
+      else reject(new Error(`taro build --type ${type} (${sourceRoot} → ${outputRoot}) exited ${code}:\n${tail}`));
+    });
+  });
+}
+
+/** Builds the bare floor app (bench/floor) for H5 unless it is there already; untimed. */
+export async function ensureFloorH5() {
+  if (existsSync(path.join(appOutputs.floorH5, 'index.html'))) return;
+  await taroBuild({ type: 'h5', sourceRoot: 'bench/floor', outputRoot: path.relative(root, appOutputs.floorH5), cacheName: 'bench-floor-h5' });
+}
+
+/** Builds the product H5 into appOutputs.h5 unless it is there already; untimed. */
+export async function ensureProductH5() {
+  if (existsSync(path.join(appOutputs.h5, 'index.html'))) return;
+  if (skipBuild) throw new Error(`BENCH_SKIP_BUILD=1 but ${appOutputs.h5}/index.html is missing: run npm run build:h5`);
+  await taroBuild({ type: 'h5', outputRoot: path.relative(root, appOutputs.h5), cacheName: 'bench-h5' });
+}
+
+/**
+ * Serves a built H5 folder with the project server (H5_DIR) on a data directory that is seeded on first
+ * start and may be shared by later calls. If the server cannot start, a bare static server with the same
+ * SPA fallback stands in, and `kind` says so.
+ */
+export async function serveH5(h5Dir, dataDir) {
+  const port = await freePort();
+  try {
+    const { child } = await startProcess(['--import', 'tsx', 'server/src/main.ts'], {
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SKIP_H5_BUILD: '1', H5_DIR: h5Dir,
+      LOG_LEVEL: 'warn', NODE_ENV: 'production',
+    });
+    return { url: `http://127.0.0.1:${port}`, kind: 'project server', stop: () => stopProcess(child) };
+  } catch (error) {
+    console.log(`(project server did not start, using a bare static server: ${String(error.message).split('\n')[0]})`);
+    return serveStatic(h5Dir);
+  }
+}
+
+const contentTypes = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
+
+/** Files of `dir` as they are; any other extension-less path answers index.html (the SPA fallback). */
+async function serveStatic(dir) {
+  const server = createHttpServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let file = path.join(dir, path.normalize(urlPath).replace(/^([/\\])+/, ''));
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      if (path.extname(urlPath)) return res.writeHead(404).end();
+      file = path.join(dir, 'index.html');
+    }
+    res.writeHead(200, { 'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, kind: 'static fallback', stop: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+export function temporaryDir(prefix) {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export const kib = (bytes) => (bytes / 1024).toFixed(1);
