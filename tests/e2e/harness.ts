@@ -6,6 +6,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { openDatabase, type Database } from '../../server/src/db/database';
+import { issueSession } from '../../server/src/plugins/session';
 
 export const root = path.resolve(__dirname, '..', '..');
 const templateDir = path.join(root, '.tmp', 'e2e-template-db');
@@ -43,10 +45,23 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** Runs on this server's own copy of the database before the server opens it (PGlite allows one owner). */
+  prepareDatabase?: (db: Database) => Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   ensureTemplate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dj-e2e-'));
   cpSync(templateDir, dataDir, { recursive: true });
+  if (options.prepareDatabase) {
+    const db = await openDatabase({ dataDir });
+    try {
+      await options.prepareDatabase(db);
+    } finally {
+      await db.close();
+    }
+  }
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -100,13 +115,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'dj-chromium-'));
+  // No --user-data-dir: playwright refuses it for launch() and gives each launch a fresh temporary profile.
   return chromium.launch({
     executablePath,
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--user-data-dir=${userDataDir}`,
+      '--disable-component-update', '--disable-sync',
     ],
   });
 }
@@ -153,4 +168,25 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   return errors;
+}
+
+export interface SeededUser {
+  telephone: string;
+  /** The `xq_a_token` cookie value of the user's logged-in session. */
+  token: string;
+}
+
+/**
+ * Creates a user with a logged-in session (for `prepareDatabase`): SMS login is a later issue, so a browser
+ * test logs in by carrying this token as the `xq_a_token` cookie, exactly what a real login leaves behind.
+ */
+export async function seedLoggedInUser(db: Database, telephone = '13812345678'): Promise<SeededUser> {
+  const now = new Date();
+  const user = await db.kysely
+    .insertInto('users')
+    .values({ telephone, open_trade: false, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const session = await issueSession(db.kysely, { userId: user.id, clientId: 'dj-h5', now });
+  return { telephone, token: session.token };
 }
