@@ -193,7 +193,13 @@ export default function DemoPage() {
 
       <CellGroup title={t('demo.section.links')}>
         {demoShortcutLinks().map((link) => (
-          <Cell key={link.name} title={link.url} clickable onClick={() => void navigateToSpecUrl(link.url)} />
+          <Cell
+            key={link.name}
+            className="demo-page__link"
+            title={link.url}
+            clickable
+            onClick={() => void navigateToSpecUrl(link.url)}
+          />
         ))}
       </CellGroup>
 
