@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import { requireWithEsbuild } from '@tarojs/helper';
@@ -8,8 +9,37 @@ import prodConfig from './prod';
 // webpack-chain's Config is not exported by Taro's types; this is the part of it we call.
 interface Chain {
   resolve: { plugin(name: string): { use(plugin: unknown, args?: unknown[]): unknown } };
-  plugin(name: string): { tap(fn: (args: Record<string, unknown>[]) => Record<string, unknown>[]): unknown };
+  plugin(name: string): {
+    tap(fn: (args: Record<string, unknown>[]) => Record<string, unknown>[]): unknown;
+    use(plugin: unknown, args?: unknown[]): unknown;
+  };
   optimization: { get(name: string): unknown; set(name: string, value: unknown): unknown };
+}
+
+// What lands in which chunk: H5_STATS_FILE=path writes webpack's chunk/module stats there after an H5 build.
+interface StatsCompiler {
+  hooks: { done: { tap(name: string, fn: (stats: { toJson(options: object): unknown }) => void): void } };
+}
+class StatsFilePlugin {
+  constructor(private readonly file: string) {}
+  apply(compiler: StatsCompiler) {
+    compiler.hooks.done.tap('h5-stats-file', (stats) => {
+      const json = stats.toJson({
+        all: false,
+        ids: true,
+        chunks: true,
+        chunkOrigins: true,
+        chunkRelations: true,
+        chunkModules: true,
+        chunkModulesSpace: Infinity,
+        // Concatenated and dependent modules listed one by one, or most bytes hide in "+ N modules".
+        nestedModules: true,
+        nestedModulesSpace: Infinity,
+        dependentModules: true,
+      });
+      fs.writeFileSync(this.file, JSON.stringify(json));
+    });
+  }
 }
 
 // Taro's config loader only compiles files under config/; the route table (src/) is bundled like app.config.ts.
@@ -70,6 +100,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
     },
     h5: {
+      // Taro's components as plain React + HTML elements (@tarojs/components-react) instead of the Stencil
+      // web-component library: no Stencil runtime in the first load, and a page pays only for the components it uses.
+      useHtmlComponents: true,
       publicPath: '/',
       staticDirectory: 'static',
       router: {
@@ -92,6 +125,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain: Chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin, pathsPluginArgs('h5'));
+        if (process.env.H5_STATS_FILE) chain.plugin('h5-stats-file').use(StatsFilePlugin, [path.resolve(process.env.H5_STATS_FILE)]);
         // Pages are lazy chunks; libraries several pages share go into one async chunk each instead of
         // being copied into every page (TARO-NOTES pitfall 6). Taro's own initial split stays as it is.
         const splitChunks = (chain.optimization.get('splitChunks') ?? {}) as { cacheGroups?: Record<string, unknown> };

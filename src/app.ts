@@ -4,7 +4,7 @@ import { NOT_FOUND_PAGE_PATH, stringifyQuery } from '@/lib/routes';
 import { applyLaunchCookies } from '@/platform/cookies';
 import { ensureCsprngReady } from '@/platform/csprng';
 import { switchToBridgeTransportIfAvailable } from '@/platform/http-bridge-transport';
-import { installSecureApi } from '@/platform/secure-api';
+import { installSecureApi } from '@/platform/secure-api-install';
 // NutUI: the theme's CSS variables once here; each component's own CSS is imported where it is used
 // (`@nutui/nutui-react-taro/dist/es/packages/<name>/style/css`), never the 233 KB all-in-one sheet.
 import '@nutui/nutui-react-taro/dist/styles/themes/default.css';

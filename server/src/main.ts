@@ -8,6 +8,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { systemClock } from './domain/clock';
 import { seedMarket } from './market/seed';
+import { precompressH5Build } from './plugins/h5-precompress';
 import { ensureDefaultConfig } from './services/mpaas-config';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -56,6 +57,10 @@ async function seedIfEmpty(db: Database, config: ServerConfig): Promise<void> {
 async function main(): Promise<void> {
   const config = loadConfig();
   buildH5IfStale(config);
+  // Compressed copies of the build beside it, served by @fastify/static's preCompressed (issue 3).
+  const precompression = existsSync(join(config.h5Dir, 'index.html'))
+    ? await precompressH5Build(config.h5Dir, console)
+    : { stop: async () => undefined };
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   await migrate(db);
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: shutting down…`);
     try {
+      await precompression.stop();
       await app.close();
       await db.close();
     } finally {

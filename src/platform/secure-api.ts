@@ -1,50 +1,14 @@
 import { t } from '@/locales/i18n';
-import {
-  DECRYPT_FAILURE_REREGISTER_DELAY_MS,
-  SECURITY_API_CONFIG_CACHE_MS,
-  SECURITY_API_CONFIG_KEY,
-} from '@/lib/constants';
+import { DECRYPT_FAILURE_REREGISTER_DELAY_MS } from '@/lib/constants';
 import { decryptMessage, encryptMessage } from './device-crypto';
 import { HttpError, isEnvelope } from './http-errors';
 import { setSecureLayer, type SecureLayer } from './http';
 import type { TransportRequest, TransportResponse } from './http-transport';
-import { fetchConfig } from './mpaas';
+import { DEVICE_ID_HEADER, ENCRYPTED_HEADER, isEncryptedResponse, isSecureApi, loadSecureApiList, pathOf } from './secure-api-list';
 import { KEY_EXCHANGE_PATH, getDevice, reRegisterDevice } from './secure-device';
 
-/** SPEC §3 "Security API config": which calls carry encrypted bodies. */
-export interface SecureApiEntry {
-  path: string;
-  method: string;
-}
-
-export const ENCRYPTED_HEADER = 'isenc';
-export const DEVICE_ID_HEADER = 'X-Device-Id';
-
-/** The request path without scheme, host and query. */
-function pathOf(url: string): string {
-  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '').split(/[?#]/)[0] || '/';
-}
-
-/** Exact path match, or a prefix match for entries ending in `*`. */
-export function isSecureApi(list: readonly SecureApiEntry[], method: string, url: string): boolean {
-  const path = pathOf(url);
-  return list.some((entry) => {
-    if (entry.method.toUpperCase() !== method.toUpperCase()) return false;
-    return entry.path.endsWith('*') ? path.startsWith(entry.path.slice(0, -1)) : path === entry.path;
-  });
-}
-
-/** The list from config key security_api_list, cached 2 h (SPEC §9); unreachable config = nothing listed. */
-export async function loadSecureApiList(): Promise<SecureApiEntry[]> {
-  try {
-    const result = await fetchConfig<SecureApiEntry[]>({ key: SECURITY_API_CONFIG_KEY, maxAge: SECURITY_API_CONFIG_CACHE_MS });
-    return Array.isArray(result.data)
-      ? result.data.filter((entry) => typeof entry?.path === 'string' && typeof entry?.method === 'string')
-      : [];
-  } catch {
-    return [];
-  }
-}
+// The light half (which calls are listed) lives apart so H5 can load this crypto half on demand.
+export { DEVICE_ID_HEADER, ENCRYPTED_HEADER, isSecureApi, loadSecureApiList, type SecureApiEntry } from './secure-api-list';
 
 async function prepare(req: TransportRequest): Promise<TransportRequest> {
   if (req.method !== 'POST' || pathOf(req.url) === KEY_EXCHANGE_PATH) return req;
@@ -66,8 +30,7 @@ async function prepare(req: TransportRequest): Promise<TransportRequest> {
 }
 
 async function decode(res: TransportResponse): Promise<TransportResponse> {
-  const flag = res.headers[ENCRYPTED_HEADER];
-  if ((Array.isArray(flag) ? flag[0] : flag) !== '1' || !isEnvelope(res.data)) return res;
+  if (!isEncryptedResponse(res.headers) || !isEnvelope(res.data)) return res;
   const encrypted = res.data.data;
   if (encrypted === null || encrypted === undefined || encrypted === '') return res;
   const device = await getDevice();

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { precompressDir, precompressH5Build } from '../../server/src/plugins/h5-precompress';
+import { cacheControlFor } from '../../server/src/plugins/static-h5';
 import { createTestApp, type TestApp } from './helpers';
 
 const INDEX_HTML = '<!doctype html><html><head><script>window.__boot=1</script></head><body><div id="app">H5 SHELL</div><script src="/js/app.12345678.js"></script></body></html>';
@@ -94,5 +97,114 @@ describe('XSRF cookie for clients that never load a page (mini program)', () => 
     assert.match(String(api.headers['set-cookie']), /XSRF-TOKEN=/);
     const asset = await t.app.inject({ method: 'GET', url: '/js/app.12345678.js' });
     assert.equal(asset.headers['set-cookie'], undefined);
+  });
+});
+
+describe('compressed answers from pre-written siblings', () => {
+  // Big enough to be worth compressing (the precompressor skips files under 256 bytes).
+  const shell = `<!doctype html><html><head><script>window.__boot=1</script></head><body><div id="app">H5 SHELL</div>${'<!-- padding -->'.repeat(40)}</body></html>`;
+  const vendor = `/* vendor */ ${'export const fundName = "蛋卷基金 易方达蓝筹精选混合";\n'.repeat(200)}`;
+  let dir: string;
+  let app: TestApp;
+  let precompression: { background: Promise<void>; stop(): Promise<void> };
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'h5-compressed-'));
+    mkdirSync(join(dir, 'js'));
+    mkdirSync(join(dir, 'static', 'images'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), shell);
+    writeFileSync(join(dir, 'js', 'vendor.abcdef12.js'), vendor);
+    writeFileSync(join(dir, 'js', 'rebuilt.abcdef12.js'), vendor.replace('vendor', 'rebuilt'));
+    // A compressed copy older than its source (left by an earlier build): it must never be served.
+    writeFileSync(join(dir, 'js', 'rebuilt.abcdef12.js.gz'), gzipSync('stale bytes'));
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(join(dir, 'js', 'rebuilt.abcdef12.js.gz'), old, old);
+    writeFileSync(join(dir, 'static', 'images', 'logo.0123abcd.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(100)}</svg>`);
+    // What npm start does before listening: stale copies gone, gzip written; brotli follows in the background.
+    precompression = await precompressH5Build(dir, { info: () => undefined, warn: (message) => assert.fail(message) });
+    app = await createTestApp({ config: { h5Dir: dir } });
+  });
+  after(async () => {
+    await precompression.stop();
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('gzip is served when accepted, with Vary and immutable caching on a hashed asset', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/js/vendor.abcdef12.js', headers: { 'accept-encoding': 'gzip, deflate' } });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['content-encoding'], 'gzip');
+    assert.match(String(response.headers['content-type']), /javascript/);
+    assert.match(String(response.headers.vary), /accept-encoding/i);
+    assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.ok(response.rawPayload.length < vendor.length / 4, `${response.rawPayload.length} bytes sent`);
+    assert.equal(gunzipSync(response.rawPayload).toString(), vendor);
+  });
+
+  test('brotli is preferred once written; the bytes decode to the file', async () => {
+    await precompression.background;
+    assert.ok(existsSync(join(dir, 'js', 'vendor.abcdef12.js.br')));
+    const response = await app.app.inject({ method: 'GET', url: '/js/vendor.abcdef12.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(response.headers['content-encoding'], 'br');
+    assert.equal(brotliDecompressSync(response.rawPayload).toString(), vendor);
+    assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  test('a client that accepts no encoding gets the plain file', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const response = await app.app.inject({ method: 'GET', url: '/js/vendor.abcdef12.js', headers });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['content-encoding'], undefined);
+      assert.equal(response.body, vendor);
+    }
+  });
+
+  test('a compressed copy older than its source is replaced, not served', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/js/rebuilt.abcdef12.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(response.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(response.rawPayload).toString(), vendor.replace('vendor', 'rebuilt'));
+  });
+
+  test('the SPA fallback (index.html for a page path) is compressed too, and never cached', async () => {
+    for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+      const response = await app.app.inject({ method: 'GET', url: '/funding/000001?channel=x', headers: { 'accept-encoding': encoding } });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['content-encoding'], encoding);
+      assert.match(String(response.headers['content-type']), /text\/html/);
+      assert.match(String(response.headers.vary), /accept-encoding/i);
+      assert.equal(response.headers['cache-control'], 'no-cache');
+      assert.match(decode(response.rawPayload).toString(), /H5 SHELL/);
+    }
+    const root = await app.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(root.headers['cache-control'], 'no-cache');
+    assert.match(gunzipSync(root.rawPayload).toString(), /H5 SHELL/);
+  });
+
+  test('a missing file is still a real 404 whatever the client accepts', async () => {
+    for (const url of ['/js/missing.abcdef12.js', '/js/vendor.abcdef12.js.map', '/static/images/none.png']) {
+      const response = await app.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      assert.equal(response.statusCode, 404, url);
+      assert.equal(response.headers['content-encoding'], undefined, url);
+      assert.equal(response.body, 'Not Found', url);
+    }
+  });
+
+  test('precompressing again is a no-op when every copy is up to date', async () => {
+    await precompression.background;
+    const again = await precompressDir(dir, 'gzip');
+    assert.equal(again.written, 0);
+    assert.equal(again.upToDate, 4);
+  });
+});
+
+describe('cache headers by file', () => {
+  test('hashed build assets are immutable, the shell revalidates, other files cache briefly', () => {
+    assert.equal(cacheControlFor('js/app.79220241.js'), 'public, max-age=31536000, immutable');
+    assert.equal(cacheControlFor('css/app.360ac25f.css.br'), 'public, max-age=31536000, immutable');
+    assert.equal(cacheControlFor('static/images/banner.0a1b2c3d.png'), 'public, max-age=31536000, immutable');
+    assert.equal(cacheControlFor('index.html'), 'no-cache');
+    assert.equal(cacheControlFor('index.html.gz'), 'no-cache');
+    assert.equal(cacheControlFor('js/app.79220241.js.LICENSE.txt'), 'public, max-age=3600');
+    assert.equal(cacheControlFor('favicon.ico'), 'public, max-age=3600');
+    assert.equal(cacheControlFor('app.79220241.js'), 'public, max-age=3600');
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIXES } from '../constants';
@@ -44,10 +44,27 @@ const missingBuildPage = (h5Dir: string): string => `<!doctype html>
 <p>API: <a href="/docs">/docs</a></p>
 </body></html>`;
 
+/** `.br` / `.gz`: the sibling @fastify/static chose; headers depend on the file it stands for. */
+const ENCODED_SIBLING = /\.(br|gz)$/;
+
+/** Webpack's `[contenthash:8]` names under js/, css/ and static/: their bytes never change under that name. */
+const HASHED_ASSET = /^(js|css|static)\/(.+\/)?[^/]+\.[0-9a-f]{8}\.[a-z0-9]+$/i;
+
+/** Cache-Control for a file of the build (`relativePath` uses '/'; a compressed sibling counts as its source). */
+export function cacheControlFor(relativePath: string): string {
+  const path = relativePath.replace(ENCODED_SIBLING, '');
+  // The shell must revalidate on every load, or a deploy would keep pointing at old chunk names.
+  if (path.endsWith('.html')) return 'no-cache';
+  if (HASHED_ASSET.test(path)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
 /**
  * Serves the built H5 app. Every page path (spec URLs such as /funding/000001) answers
  * index.html so shared links and refreshes work; a missing file with an extension is a
- * plain 404; unknown API paths get a 404 envelope.
+ * plain 404; unknown API paths get a 404 envelope. Files (the index.html fallback too) are
+ * sent br- or gzip-compressed from pre-written siblings (`precompressH5Build`, run by `npm start`)
+ * when the client accepts it.
  */
 export async function registerStaticH5(app: FastifyInstance, h5Dir: string): Promise<void> {
   const built = existsSync(join(h5Dir, 'index.html'));
@@ -55,12 +72,10 @@ export async function registerStaticH5(app: FastifyInstance, h5Dir: string): Pro
     await app.register(fastifyStatic, {
       root: h5Dir,
       index: ['index.html'],
-      // The shell must revalidate on every load; hashed assets can be cached for good.
+      // Looks for `<file>.br` / `<file>.gz` per Accept-Encoding, else the file itself; adds Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        reply.header(
-          'cache-control',
-          filePath.endsWith('.html') ? 'no-cache' : /\.[0-9a-f]{8}\./.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        reply.header('cache-control', cacheControlFor(relative(h5Dir, filePath).split(sep).join('/')));
       },
     });
   }
@@ -83,7 +98,7 @@ export async function registerStaticH5(app: FastifyInstance, h5Dir: string): Pro
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
       if (!built) return reply.status(200).type('text/html; charset=utf-8').send(missingBuildPage(h5Dir));
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
   });
