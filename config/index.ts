@@ -97,7 +97,26 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // jsencrypt reads `self.crypto`; the mini program has no `self` (TARO-NOTES pitfall 5).
         // The platform layer installs a real CSPRNG on this window (src/platform/csprng.weapp.ts).
         chain.plugin('providerPlugin').tap((args) => [{ ...args[0], self: ['@tarojs/runtime', 'window'] }]);
+        // Libraries only app.js uses would be inlined into it (Taro's vendors group wants two users):
+        // keep crypto-js and jsencrypt in vendors.js with the other third-party code.
+        const splitChunks = (chain.optimization.get('splitChunks') ?? {}) as { cacheGroups?: Record<string, unknown> };
+        chain.optimization.set('splitChunks', {
+          ...splitChunks,
+          cacheGroups: {
+            ...splitChunks.cacheGroups,
+            cryptoVendors: {
+              name: 'vendors',
+              test: /[\\/]node_modules[\\/](crypto-js|jsencrypt)[\\/]/,
+              chunks: 'all',
+              minChunks: 1,
+              priority: 20,
+              enforce: true,
+            },
+          },
+        });
       },
+      // NutUI's per-component sheets are independent; their order across pages does not matter.
+      miniCssExtractPluginOption: { ignoreOrder: true },
     },
     h5: {
       // Taro's components as plain React + HTML elements (@tarojs/components-react) instead of the Stencil

@@ -256,22 +256,28 @@ export function windowBridgeHost(win: BridgeWindow): BridgeHost {
   };
 }
 
+/** A host with no native side: every call rejects with NOT_IN_APP. */
+function inertHost(): BridgeHost {
+  return {
+    findPoster: () => null,
+    install: () => undefined,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+}
+
 /** The app's context: the real window and the environment of this page load. */
 function defaultContext(): BridgeContext {
-  const isWeapp = process.env.TARO_ENV === 'weapp';
-  const win = !isWeapp && typeof window !== 'undefined' ? (window as unknown as BridgeWindow) : null;
+  // The mini program is never inside a native app's web view; returning first lets the build drop the
+  // browser branch from the weapp bundle (TARO_ENV is a build-time constant).
+  if (process.env.TARO_ENV === 'weapp') {
+    return { host: inertHost(), environment: detectEnvironment('', { channel: null, taroEnv: 'weapp' }) };
+  }
+  const win = typeof window !== 'undefined' ? (window as unknown as BridgeWindow) : null;
   const userAgent = win && typeof navigator !== 'undefined' ? navigator.userAgent : '';
   const channel = win && typeof location !== 'undefined' ? new URLSearchParams(location.search).get('channel') : null;
   const environment = detectEnvironment(userAgent, { channel, taroEnv: process.env.TARO_ENV });
-  const host: BridgeHost = win
-    ? windowBridgeHost(win)
-    : {
-        findPoster: () => null,
-        install: () => undefined,
-        setTimeout: (fn, ms) => setTimeout(fn, ms),
-        clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-      };
-  return { host, environment };
+  return { host: win ? windowBridgeHost(win) : inertHost(), environment };
 }
 
 /** The page's bridge. Outside a native app (browser, WeChat, mini program) every call rejects with NOT_IN_APP. */
