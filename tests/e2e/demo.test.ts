@@ -120,27 +120,15 @@ describe('/n/demo', () => {
       assert.deepEqual(errors, []);
     });
 
-    // Found by this suite: while the keypad is up, its invisible full-screen overlay (NutUI NumberKeyboard
-    // popup, z-index 10000) covers 取消, so a user's first tap only lowers the keypad; a second tap cancels.
-    it('one tap on 取消 closes the dialog without a result', { todo: 'the keypad overlay swallows the first tap on 取消' }, async () => {
+    // Found by this suite: NutUI's keypad popup laid an invisible overlay over 取消, so the first tap only
+    // lowered the keypad. The dialog now opens the keypad without an overlay.
+    it('one tap on 取消 closes the dialog without a result', async () => {
       await openDemo();
       await openDialog();
       await typePassword('12');
       await tapWhereUserSees(page.getByText(zhText('components.tradePassword.cancel'), { exact: true }));
       await page.getByText(zhText('components.tradePassword.title')).waitFor({ state: 'hidden', timeout: 2000 });
       assert.equal(await page.getByText(zhText('demo.password.correct')).count(), 0);
-    });
-
-    it('取消 closes the dialog without a result (a second tap when the keypad was up)', async () => {
-      await openDemo();
-      await openDialog();
-      await typePassword('12');
-      const cancel = page.getByText(zhText('components.tradePassword.cancel'), { exact: true });
-      await tapWhereUserSees(cancel);
-      if (await keypad().isHidden()) await tapWhereUserSees(cancel);
-      await page.getByText(zhText('components.tradePassword.title')).waitFor({ state: 'hidden', timeout: 2000 });
-      assert.equal(await page.getByText(zhText('demo.password.correct')).count(), 0);
-      assert.equal(await page.getByText(zhText('demo.password.result').replace('{result}', '')).count(), 0, 'no result shown');
     });
   });
 

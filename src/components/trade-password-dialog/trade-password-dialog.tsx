@@ -123,6 +123,8 @@ export function TradePasswordDialog(props: TradePasswordDialogProps) {
         onFocus={() => setKeyboardOpen(true)}
       />
       <NumberKeyboard
+        // No invisible overlay of its own: it would swallow the first tap on Cancel while the keypad is up.
+        overlay={false}
         visible={visible && keyboardOpen}
         onChange={pressKey}
         onDelete={deleteDigit}
