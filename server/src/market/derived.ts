@@ -1,6 +1,7 @@
 // Period returns of a NAV series ("fund_derived"): the numbers Danjuan shows as
 // nav_grl1w … nav_grbase. Pure functions shared by the seed, the CSV import and NAV extension.
 import { addCalendarDays, type IsoDate } from '../domain/calendar';
+import type { FundDerivedTable } from '../db/market-types';
 
 export interface NavPoint {
   date: IsoDate;
@@ -11,25 +12,8 @@ export interface NavPoint {
   yield7d?: number | null;
 }
 
-export interface DerivedReturns {
-  end_date: IsoDate;
-  unit_nav: string;
-  acc_nav: string;
-  nav_grtd: string | null;
-  nav_grl1w: string | null;
-  nav_grl1m: string | null;
-  nav_grl3m: string | null;
-  nav_grl6m: string | null;
-  nav_grlty: string | null;
-  nav_grl1y: string | null;
-  nav_grl2y: string | null;
-  nav_grl3y: string | null;
-  nav_grl5y: string | null;
-  nav_grbase: string | null;
-  max_drawdown_1y: string | null;
-  income_per_10k: string | null;
-  yield_7d: string | null;
-}
+/** One fund's derived row without its code (the cache keys rows by code). */
+export type DerivedReturns = Omit<FundDerivedTable, 'fund_code'>;
 
 export const DERIVED_COLUMNS = [
   'fund_code', 'end_date', 'unit_nav', 'acc_nav', 'nav_grtd', 'nav_grl1w', 'nav_grl1m', 'nav_grl3m', 'nav_grl6m',
