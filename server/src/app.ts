@@ -113,6 +113,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       errorResponseBuilder: () => ApiError.of(ResultCode.RATE_LIMITED, 'rateLimited', 429),
     });
   }
+  // Helmet's document headers (CSP, frame and opener policies, …) protect pages; a JSON answer only needs
+  // nosniff. @fastify/helmet builds its middleware per request, so API routes skip it: the read path of
+  // fund data is the hot path (issue 2 targets).
+  app.addHook('onRoute', (route) => {
+    if (route.helmet === undefined && isApiPath(route.url)) route.helmet = false;
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const helmetConfig = (request.routeOptions.config as { helmet?: { skipRoute?: boolean } }).helmet;
+    if (helmetConfig?.skipRoute) reply.header('x-content-type-options', 'nosniff');
+    done();
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -113,10 +113,14 @@ describe('platform wiring', () => {
     assert.match(ui.body, /swagger/i);
   });
 
-  test('security headers are set on API responses', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/djapi/account' });
-    assert.equal(response.headers['x-content-type-options'], 'nosniff');
-    assert.ok(response.headers['content-security-policy']);
+  test('API answers carry nosniff; document headers (CSP, frame options) go on pages', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/djapi/account' });
+    assert.equal(api.headers['x-content-type-options'], 'nosniff');
+    assert.equal(api.headers['content-security-policy'], undefined);
+    const page = await t.app.inject({ method: 'GET', url: '/index' });
+    assert.match(String(page.headers['content-security-policy']), /default-src 'self'/);
+    assert.ok(page.headers['x-frame-options']);
+    assert.equal(page.headers['x-content-type-options'], 'nosniff');
   });
 
   test('rate limit answers 429 envelopes once the API budget is spent', async () => {
