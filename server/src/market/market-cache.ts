@@ -4,7 +4,7 @@
 // or when market_meta.loaded_at moves (a re-seed or an import, even from another process).
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import type { FundDerivedTable, FundTable } from '../db/market-types';
+import type { FundDerivedTable, FundTable, IndexDailyTable } from '../db/market-types';
 import type { Clock } from '../domain/clock';
 import { shanghaiDateTime, type IsoDate } from '../domain/calendar';
 
@@ -17,18 +17,8 @@ export type FundRecord = Omit<FundTable, 'nav_model'> & {
   nameLower: string;
 };
 
-export interface IndexPoint {
-  date: IsoDate;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: number;
-  pe: string | null;
-  pb: string | null;
-  roe: string | null;
-  dividend_yield: string | null;
-}
+/** One index bar as stored (the cache keys bars by index code). */
+export type IndexPoint = Omit<IndexDailyTable, 'index_code'>;
 
 export interface IndexRecord {
   code: string;
