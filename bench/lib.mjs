@@ -1,5 +1,5 @@
 // Shared helpers for the benchmarks: spawn the real server, wait for it, measure with autocannon.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
@@ -27,10 +27,11 @@ export function startProcess(args, env, ready = /Server ready: http/) {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    let isReady = false;
     const onData = (chunk) => {
       output += chunk.toString();
-      if (ready.test(output)) {
-        child.stdout.off('data', onData);
+      if (!isReady && ready.test(output)) {
+        isReady = true;
         resolve({ child, startedAt: started, output: () => output });
       }
     };
@@ -49,6 +50,54 @@ export function stopProcess(child) {
   });
 }
 
+/**
+ * The load generator for server benchmarks: Debian's `wrk` when installed (C, one thread: it leaves the
+ * second core to the server, so the figures measure the server), else autocannon (Node, single thread: on a
+ * 2-core machine it saturates before a fast server does, so requests/s and p99 mostly measure itself).
+ * BENCH_LOADGEN=autocannon forces autocannon.
+ */
+export function loadGenerator() {
+  if (process.env.BENCH_LOADGEN !== 'autocannon') {
+    const r = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+    const version = `${r.stdout ?? ''}${r.stderr ?? ''}`.match(/wrk (\S+)/)?.[1];
+    if (r.error === undefined && version) return { name: 'wrk', version, note: `wrk ${version}, 1 thread` };
+  }
+  return {
+    name: 'autocannon',
+    version: '',
+    note: 'autocannon (wrk not installed: `apt-get install wrk` on Debian/Ubuntu for figures that measure the server, not the generator)',
+  };
+}
+
+/** `12.5ms` / `830.00us` / `1.02s` → milliseconds. */
+function wrkMillis(text) {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '');
+  if (!m) return NaN;
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2]];
+}
+
+/** One wrk run (`wrk -t1 -c<connections> -d<seconds>s --latency url`); resolves to the same shape as `load`. */
+export function loadWrk(url, { connections = 100, seconds = 8, threads = 1 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+      if (code !== 0 || !Number.isFinite(rps)) return reject(new Error(`wrk exited ${code}:\n${out}`));
+      const percentile = (p) => wrkMillis(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1]);
+      const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+      resolve({ rps: Math.round(rps), p50: round2(percentile(50)), p99: round2(percentile(99)), errors: non2xx + socketErrors });
+    });
+  });
+}
+
+const round2 = (n) => Math.round(n * 100) / 100;
+
 /** autocannon for `seconds` with `connections`; returns req/s and latency percentiles in ms. */
 export async function load(url, { connections = 100, seconds = 8, requests } = {}) {
   const result = await autocannon({ url, connections, duration: seconds, requests, pipelining: 1 });
@@ -58,6 +107,11 @@ export async function load(url, { connections = 100, seconds = 8, requests } = {
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+/** Loads `url` with the chosen generator (see loadGenerator). */
+export function loadWith(generator, url, options) {
+  return generator.name === 'wrk' ? loadWrk(url, options) : load(url, options);
 }
 
 export function table(rows) {

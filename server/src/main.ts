@@ -6,8 +6,9 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
-import { systemClock } from './domain/clock';
-import { seedMarket } from './market/seed';
+import { shanghaiDate, systemClock } from './domain/clock';
+import { formatSeedPhases, seedMarket } from './market/seed';
+import { startMarketSource, type MarketSource, type SourceOptions } from './market/seed-source';
 import { precompressH5Build } from './plugins/h5-precompress';
 import { ensureDefaultConfig } from './services/mpaas-config';
 
@@ -39,34 +40,56 @@ function buildH5IfStale(config: ServerConfig): void {
   if (result.status !== 0) console.warn('H5 build failed: pages answer a "build missing" notice; the API still works.');
 }
 
-/** Seeds the demo market once per installation (recorded in app_state). */
-async function seedIfEmpty(db: Database, config: ServerConfig): Promise<void> {
+/** The demo market `npm start` seeds (as of today in Shanghai). */
+function demoMarketOptions(config: ServerConfig): SourceOptions {
+  return { seed: config.seed, large: config.largeMarket, small: config.smallMarket && !config.largeMarket, asOf: shanghaiDate(new Date()) };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Seeds the demo market once per installation (recorded in app_state). `early` is a generation already
+ * started for demoMarketOptions (fresh data directory); it is used, or cancelled when no seed is needed.
+ */
+async function seedIfEmpty(db: Database, config: ServerConfig, early: MarketSource | undefined): Promise<void> {
   const seeded = await db.kysely.selectFrom('app_state').select('key').where('key', '=', 'market_seed').executeTakeFirst();
-  if (seeded) return;
+  if (seeded) {
+    await early?.cancel();
+    return;
+  }
   const started = Date.now();
   const size = config.largeMarket ? 'large' : config.smallMarket ? 'small' : 'default';
   console.log(`Seeding the demo market (seed ${config.seed}, ${size})…`);
-  await seedMarket(db, { seed: config.seed, large: config.largeMarket, small: config.smallMarket && !config.largeMarket });
+  const report = await seedMarket(db, { ...demoMarketOptions(config), source: early });
   await db.kysely
     .insertInto('app_state')
     .values({ key: 'market_seed', value: JSON.stringify({ seed: config.seed, size }) })
     .execute();
-  console.log(`Demo market seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Demo market seeded in ${seconds(Date.now() - started)}: ${formatSeedPhases(report)}.`);
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
   buildH5IfStale(config);
-  // Compressed copies of the build beside it, served by @fastify/static's preCompressed (issue 3).
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  // A fresh embedded database will be seeded: start generating the market now, on another thread,
+  // so it overlaps PGlite's initdb (docs/ARCHITECTURE.md, "Cold start").
+  const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
+  const early = fresh ? startMarketSource(demoMarketOptions(config)) : undefined;
+  const openStarted = performance.now();
+  const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const opened = performance.now();
+  await migrate(db);
+  console.log(`Database ready: open ${seconds(opened - openStarted)}${db.created ? ` (new data directory: ${db.created})` : ''}, migrate ${seconds(performance.now() - opened)}.`);
+  await ensureDefaultConfig(db.kysely, systemClock.now());
+  await seedIfEmpty(db, config, early);
+  // Compressed copies of the build beside it, served by @fastify/static's preCompressed (issue 3). After the
+  // seed, so a fresh build's brotli pass (background, seconds) does not take the core the seed's worker uses.
   const precompression = existsSync(join(config.h5Dir, 'index.html'))
     ? await precompressH5Build(config.h5Dir, console)
     : { stop: async () => undefined };
-  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
-  const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-  await migrate(db);
-  await ensureDefaultConfig(db.kysely, systemClock.now());
-  await seedIfEmpty(db, config);
 
+  const appStarted = performance.now();
   const app = await buildApp({
     db,
     clock: systemClock,
@@ -77,6 +100,7 @@ async function main(): Promise<void> {
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
   console.log(`Server ready: http://localhost:${port}`);
   console.log(`API docs: http://localhost:${port}/docs · data: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
+  console.log(`Started in ${seconds(performance.now())} (app built and listening in ${seconds(performance.now() - appStarted)}).`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import type { Database } from '../../server/src/db/database';
+import { openDatabase, type Database } from '../../server/src/db/database';
+import { templatePath } from '../../server/src/db/pglite-template';
 import { migrate } from '../../server/src/db/migrate';
 import { createTestDatabase, testDatabaseKind } from './helpers';
 
@@ -146,5 +147,91 @@ describe(`database (${testDatabaseKind()})`, () => {
     const rows = await db.kysely.selectFrom('users').select('telephone').where('telephone', 'in', ['13900000002', '13900000003']).execute();
     assert.deepEqual(rows, [{ telephone: '13900000002' }]);
     await db.kysely.deleteFrom('users').where('telephone', '=', '13900000002').execute();
+  });
+});
+
+describe('copyCsv and COPY FREEZE (both back ends)', () => {
+  test('copyCsv loads ready CSV text and UTF-8 bytes; FREEZE works on a table truncated in the transaction', async () => {
+    await db.exec('CREATE TABLE zz_csv (code text, day date, nav numeric(12,4))');
+    try {
+      await db.copyCsv('zz_csv', ['code', 'day', 'nav'], '000001,2025-01-02,1.0001\n');
+      await db.copyCsv('zz_csv', ['code', 'day', 'nav'], new TextEncoder().encode('"沪深300",2025-01-03,1.0002\n'));
+      await db.withConnection(async (connection) => {
+        await connection.exec('BEGIN');
+        await connection.exec('TRUNCATE zz_csv');
+        await connection.copyCsv('zz_csv', ['code', 'day', 'nav'], '000002,2025-01-06,2.5000\n000003,2025-01-06,0\n', { freeze: true });
+        await connection.exec('COMMIT');
+      });
+      const rows = await sql<{ code: string; day: string; nav: string }>`SELECT code, day, nav::text AS nav FROM zz_csv ORDER BY code`.execute(db.kysely);
+      assert.deepEqual(rows.rows.map((r) => [r.code, r.day, r.nav]), [['000002', '2025-01-06', '2.5000'], ['000003', '2025-01-06', '0.0000']]);
+    } finally {
+      await db.exec('DROP TABLE zz_csv');
+    }
+  });
+});
+
+describe('PGlite data directories: the initdb template', { skip: testDatabaseKind() !== 'pglite' }, () => {
+  const root = mkdtempSync(join(tmpdir(), 'dj-template-'));
+  const saved = { dir: process.env.PGLITE_TEMPLATE_DIR, on: process.env.PGLITE_TEMPLATE };
+  before(() => {
+    process.env.PGLITE_TEMPLATE_DIR = join(root, 'cache');
+    delete process.env.PGLITE_TEMPLATE;
+  });
+  after(() => {
+    if (saved.dir === undefined) delete process.env.PGLITE_TEMPLATE_DIR;
+    else process.env.PGLITE_TEMPLATE_DIR = saved.dir;
+    if (saved.on !== undefined) process.env.PGLITE_TEMPLATE = saved.on;
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const open = async (name: string) => {
+    const dataDir = join(root, name);
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'server.pid'), 'my-lock');
+    const opened = await openDatabase({ dataDir });
+    return { opened, dataDir };
+  };
+
+  test('the first new directory runs initdb and keeps a template; the next starts from it, independent, lock kept', async () => {
+    const first = await open('a');
+    try {
+      assert.equal(first.opened.created, 'initdb');
+      assert.ok(existsSync(templatePath()!), 'template written');
+      await migrate(first.opened);
+      await first.opened.exec('CREATE TABLE zz_only_in_a (id int)');
+    } finally {
+      await first.opened.close();
+    }
+    const second = await open('b');
+    try {
+      assert.equal(second.opened.created, 'template');
+      assert.equal(readFileSync(join(second.dataDir, 'server.pid'), 'utf8'), 'my-lock', 'our lock file, not the template maker’s');
+      assert.ok((await migrate(second.opened)).includes('0001_platform.sql'), 'a pristine cluster: every migration applies');
+      const other = await sql<{ t: string | null }>`SELECT to_regclass('zz_only_in_a')::text AS t`.execute(second.opened.kysely);
+      assert.equal(other.rows[0]?.t, null);
+      const wal = await sql<{ setting: string }>`SELECT setting FROM pg_settings WHERE name = 'wal_level'`.execute(second.opened.kysely);
+      assert.equal(wal.rows[0]?.setting, 'minimal');
+    } finally {
+      await second.opened.close();
+    }
+    const reopened = await openDatabase({ dataDir: second.dataDir });
+    try {
+      assert.equal(reopened.created, undefined, 'an existing directory is just opened');
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  test('a template that does not start is discarded and initdb runs instead', async () => {
+    writeFileSync(templatePath()!, 'not a tar.gz');
+    const broken = await open('c');
+    try {
+      assert.equal(broken.opened.created, 'initdb');
+      assert.equal(readFileSync(join(broken.dataDir, 'server.pid'), 'utf8'), 'my-lock');
+      assert.deepEqual((await sql<{ one: number }>`SELECT 1 AS one`.execute(broken.opened.kysely)).rows, [{ one: 1 }]);
+    } finally {
+      await broken.opened.close();
+    }
+    assert.ok(readFileSync(templatePath()!).length > 100_000, 'a good template replaced the broken one');
   });
 });

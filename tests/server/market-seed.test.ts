@@ -6,6 +6,7 @@ import type { Database } from '../../server/src/db/database';
 import { isTradingDay } from '../../server/src/domain/calendar';
 import { FUND_SAMPLES, PURCHASE_LIMITED_DAILY_CAP_FEN } from '../../server/src/market/samples';
 import { seedMarket } from '../../server/src/market/seed';
+import { startMarketSource } from '../../server/src/market/seed-source';
 import { createTestDatabase } from './helpers';
 
 const AS_OF = '2025-03-04';
@@ -38,6 +39,45 @@ describe('market seed', () => {
     await seedMarket(db, { seed: 8, small: true, asOf: AS_OF });
     assert.notEqual(await marketHash(db), h1, 'another seed, another market');
     assert.ok(first.funds >= 60, `small market has ~60 funds, got ${first.funds}`);
+  });
+
+  it('loads the same market when generated in a worker thread (npm start) as inline, keys rebuilt, phases reported', async () => {
+    const inline = await seedMarket(db, { seed: 7, small: true, asOf: AS_OF });
+    const h1 = await marketHash(db);
+    const threaded = await seedMarket(db, { seed: 7, small: true, asOf: AS_OF, source: startMarketSource({ seed: 7, small: true, asOf: AS_OF, worker: true }) });
+    assert.equal(threaded.thread, 'worker', 'generated in the worker, not the inline fallback');
+    assert.equal(inline.thread, 'inline');
+    assert.equal(await marketHash(db), h1, 'same bytes loaded');
+    assert.deepEqual([threaded.funds, threaded.navRows, threaded.indexRows], [inline.funds, inline.navRows, inline.indexRows]);
+    assert.ok(threaded.navRows > 10_000 && threaded.indexRows > 10_000, `counts reported: ${threaded.navRows} NAV, ${threaded.indexRows} index rows`);
+    for (const phase of ['generate', 'copy', 'wait', 'index', 'analyze'] as const) {
+      assert.ok(Number.isInteger(threaded.phases[phase]) && threaded.phases[phase] >= 0, `${phase}: ${threaded.phases[phase]}`);
+    }
+    // The primary keys dropped for the load are back (a duplicate NAV row is refused).
+    const keys = await sql<{ name: string }>`SELECT conname AS name FROM pg_constraint WHERE contype = 'p' AND conname IN ('fund_nav_pkey', 'fund_holding_pkey', 'index_daily_pkey') ORDER BY conname`.execute(db.kysely);
+    assert.deepEqual(keys.rows.map((r) => r.name), ['fund_holding_pkey', 'fund_nav_pkey', 'index_daily_pkey']);
+    await assert.rejects(sql`INSERT INTO fund_nav SELECT * FROM fund_nav LIMIT 1`.execute(db.kysely), /duplicate key/);
+  });
+
+  it('leaves the previous market in place when a seed fails part-way (one transaction)', async () => {
+    await seedMarket(db, { seed: 7, small: true, asOf: AS_OF });
+    const before = await marketHash(db);
+    const failing = startMarketSource({ seed: 8, small: true, asOf: AS_OF });
+    let handed = 0;
+    const broken = {
+      ...failing,
+      options: failing.options,
+      next: async () => {
+        handed += 1;
+        if (handed > 8) throw new Error('generator broke');
+        return failing.next();
+      },
+      loaded: (chunk: Parameters<typeof failing.loaded>[0]) => failing.loaded(chunk),
+      report: () => failing.report(),
+      cancel: () => failing.cancel(),
+    };
+    await assert.rejects(seedMarket(db, { seed: 8, small: true, asOf: AS_OF, source: broken }), /generator broke/);
+    assert.equal(await marketHash(db), before, 'the old market is intact');
   });
 
   it('creates every fund-type sample in its state (and the app lists the same codes)', async () => {

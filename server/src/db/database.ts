@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,15 +7,22 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ConnectionLock, PGliteDialect } from './pglite-dialect';
+import { discardTemplate, readTemplate, templatePath, writeTemplate } from './pglite-template';
 import type { DB } from './types';
 
-export type CopyValue = string | number | boolean | null;
+import { toCsv, type CopyValue } from './csv';
+
+export { toCsv, type CopyValue };
 
 export interface Database {
   kysely: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /** How this open created a new PGlite data directory: initdb, or the cached initdb template; else undefined. */
+  created?: 'initdb' | 'template';
   /** Bulk-loads rows with COPY (CSV); returns the number of rows written. */
   copyRows(table: string, columns: string[], rows: Iterable<CopyValue[]>): Promise<number>;
+  /** Bulk-loads ready CSV text (COPY's CSV rules, UTF-8 when given as bytes). */
+  copyCsv(table: string, columns: string[], csv: string | Uint8Array): Promise<void>;
   /** Runs one or more SQL statements with no parameters (migrations, DDL). */
   exec(sql: string): Promise<void>;
   /** Runs `work` on one dedicated connection (BEGIN … COMMIT spanning several calls, advisory locks). */
@@ -26,6 +34,15 @@ export interface RawConnection {
   query<R>(sql: string, params?: unknown[]): Promise<R[]>;
   /** Several statements, no parameters. */
   exec(sql: string): Promise<void>;
+  /**
+   * COPY of ready CSV text on this connection. `freeze` writes the rows frozen (COPY … FREEZE: the table
+   * must have been created or truncated in the current transaction), so no later scan rewrites them.
+   */
+  copyCsv(table: string, columns: string[], csv: string | Uint8Array, options?: { freeze?: boolean }): Promise<void>;
+}
+
+function copySql(table: string, columns: string[], source: string, freeze = false): string {
+  return `COPY ${quoteQualified(table)} (${columns.map(quoteIdent).join(', ')}) FROM ${source} WITH (FORMAT csv${freeze ? ', FREEZE' : ''})`;
 }
 
 export interface OpenDatabaseOptions {
@@ -52,10 +69,15 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return openPGlite(opts.memory ? undefined : opts.dataDir);
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+/** A started PGlite: in memory, or on `dataDir` (initdb when empty), or on `dataDir` restored from `template`. */
+async function startPGlite(dataDir: string | undefined, template?: Blob): Promise<PGlite> {
   const pglite = new PGlite({
     dataDir,
+    loadDataDir: template,
+    // One embedded server, nobody replicates from it: minimal WAL lets COPY into a table truncated in the
+    // same transaction (the market seed) skip the log. Start parameters (PGlite's `postgresqlconf` would
+    // replace initdb's postgresql.conf), so older data directories get it too.
+    startParams: [...PGlite.defaultStartParams, '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'],
     parsers: {
       [OID.int8]: (value: string) => Number(value),
       [OID.numeric]: (value: string) => value,
@@ -63,18 +85,68 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     },
   });
   await pglite.waitReady;
+  return pglite;
+}
+
+/** Empties a data directory after a failed restore, keeping the server's lock file. */
+function clearDataDir(dataDir: string): void {
+  for (const entry of readdirSync(dataDir)) {
+    if (entry !== 'server.pid') rmSync(join(dataDir, entry), { recursive: true, force: true });
+  }
+}
+
+/**
+ * PGlite on `dataDir` (created if missing) or in memory. A new data directory starts from the cached initdb
+ * template when there is one (pglite-template.ts); otherwise initdb runs and its result becomes the template.
+ */
+async function openPGlite(dataDir: string | undefined): Promise<Database> {
+  let pglite: PGlite | undefined;
+  let created: Database['created'];
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+    const template = fresh ? templatePath() : undefined;
+    const dump = readTemplate(template);
+    if (template && dump) {
+      // The dump may carry the lock file of the process that made it: keep ours (data-dir-lock.ts).
+      const lockFile = join(dataDir, 'server.pid');
+      const lock = existsSync(lockFile) ? readFileSync(lockFile) : undefined;
+      try {
+        pglite = await startPGlite(dataDir, dump);
+        created = 'template';
+      } catch {
+        discardTemplate(template);
+        clearDataDir(dataDir);
+      }
+      if (lock) writeFileSync(lockFile, lock);
+      else rmSync(lockFile, { force: true });
+    }
+    if (!pglite) {
+      pglite = await startPGlite(dataDir);
+      if (fresh) {
+        created = 'initdb';
+        // Before anything else is written: the template is initdb's output and nothing more.
+        if (template) writeTemplate(template, new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
+      }
+    }
+  } else pglite = await startPGlite(undefined);
   const lock = new ConnectionLock();
   const kysely = new Kysely<DB>({ dialect: new PGliteDialect(pglite, lock) });
+  const copyBlob = async (table: string, columns: string[], blob: Blob): Promise<void> => {
+    await lock.run(() => pglite.query(copySql(table, columns, "'/dev/blob'"), [], { blob }));
+  };
   return {
     kysely,
     kind: 'pglite',
+    created,
     async copyRows(table, columns, rows) {
       const csv = toCsv(rows);
       if (csv.count === 0) return 0;
-      const blob = new Blob(csv.chunks);
-      const sql = `COPY ${quoteQualified(table)} (${columns.map(quoteIdent).join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`;
-      await lock.run(() => pglite.query(sql, [], { blob }));
+      await copyBlob(table, columns, new Blob(csv.chunks));
       return csv.count;
+    },
+    async copyCsv(table, columns, csv) {
+      await copyBlob(table, columns, new Blob([csv]));
     },
     async exec(sql) {
       await lock.run(() => pglite.exec(sql));
@@ -85,6 +157,9 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
           query: async <R>(text: string, params: unknown[] = []) => (await pglite.query<R>(text, params)).rows,
           exec: async (text: string) => {
             await pglite.exec(text);
+          },
+          copyCsv: async (table, columns, csv, options) => {
+            await pglite.query(copySql(table, columns, "'/dev/blob'", options?.freeze), [], { blob: new Blob([csv]) });
           },
         }),
       );
@@ -124,20 +199,29 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const copyOn = async (client: pg.PoolClient, sql: string, chunks: Array<string | Buffer>): Promise<void> => {
+    await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
+  };
+  const bytesOf = (csv: string | Uint8Array) => (typeof csv === 'string' ? csv : Buffer.from(csv.buffer, csv.byteOffset, csv.byteLength));
+  const copyStream = async (table: string, columns: string[], chunks: Array<string | Buffer>): Promise<void> => {
+    const client = await pool.connect();
+    try {
+      await copyOn(client, copySql(table, columns, 'STDIN'), chunks);
+    } finally {
+      client.release();
+    }
+  };
   return {
     kysely,
     kind: 'postgres',
     async copyRows(table, columns, rows) {
       const csv = toCsv(rows);
       if (csv.count === 0) return 0;
-      const client = await pool.connect();
-      try {
-        const sql = `COPY ${quoteQualified(table)} (${columns.map(quoteIdent).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
-        await pipeline(Readable.from(csv.chunks), client.query(copyFrom(sql)));
-      } finally {
-        client.release();
-      }
+      await copyStream(table, columns, csv.chunks);
       return csv.count;
+    },
+    async copyCsv(table, columns, csv) {
+      await copyStream(table, columns, [bytesOf(csv)]);
     },
     async exec(sql) {
       await pool.query(sql);
@@ -151,6 +235,9 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
           exec: async (text: string) => {
             await client.query(text);
           },
+          copyCsv: async (table, columns, csv, options) => {
+            await copyOn(client, copySql(table, columns, 'STDIN', options?.freeze), [bytesOf(csv)]);
+          },
         });
       } finally {
         client.release();
@@ -161,34 +248,6 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
       await kysely.destroy();
     },
   };
-}
-
-/** RFC 4180 CSV; NULL is an unquoted empty field, an empty string is `""` (COPY's CSV rules). */
-export function toCsv(rows: Iterable<CopyValue[]>): { chunks: string[]; count: number } {
-  const chunks: string[] = [];
-  let buffer = '';
-  let count = 0;
-  for (const row of rows) {
-    buffer += row.map(csvField).join(',') + '\n';
-    count++;
-    // Chunk so a large load never builds one giant string.
-    if (buffer.length > 1 << 20) {
-      chunks.push(buffer);
-      buffer = '';
-    }
-  }
-  if (buffer) chunks.push(buffer);
-  return { chunks, count };
-}
-
-function csvField(value: CopyValue): string {
-  if (value === null) return '';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`copyRows: non-finite number ${value}`);
-    return String(value);
-  }
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  return `"${value.replaceAll('"', '""')}"`;
 }
 
 export function quoteIdent(name: string): string {

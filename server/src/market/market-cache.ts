@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { FundDerivedTable, FundTable, IndexDailyTable } from '../db/market-types';
 import type { Clock } from '../domain/clock';
-import { shanghaiDateTime, type IsoDate } from '../domain/calendar';
+import { dayNumber, shanghaiDateTime, type IsoDate } from '../domain/calendar';
 
 export type FundRecord = Omit<FundTable, 'nav_model'> & {
   company_name: string;
@@ -53,30 +53,65 @@ export interface MarketSnapshot {
 }
 
 const LRU_LIMIT = 20_000;
+/** Ready envelopes kept at most (bytes); the oldest go first. A --large fund detail is ~20 kB. */
+const ENVELOPE_BYTES_LIMIT = 128 * 1024 * 1024;
 /** How often (ms) a request may trigger the cheap "did the market change?" check. */
 const FRESHNESS_CHECK_MS = 5_000;
+const MS_PER_DAY = 86_400_000;
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+
+/** The success envelope around an already serialised data object. */
+export const envelopeText = (dataJson: string) => `{"result_code":0,"data":${dataJson},"message":"","error_description":""}`;
 
 export class MarketCache {
   private snapshot: MarketSnapshot | null = null;
   private loading: Promise<MarketSnapshot> | null = null;
   private lastCheck = 0;
+  /** Instants (ms) between which the snapshot's business date is the clock's Shanghai date. */
+  private validFrom = 0;
+  private validUntil = 0;
   private readonly bodies = new Map<string, string>();
+  /** Whole success envelopes as UTF-8 bytes: the read path writes them without re-encoding (see `envelope`). */
+  private readonly envelopes = new Map<string, Buffer>();
+  private envelopeBytes = 0;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * The snapshot when it is known to be current without asking the database (same business date, market
+   * checked less than FRESHNESS_CHECK_MS ago); otherwise null and the caller goes through `current()`.
+   */
+  freshSnapshot(): MarketSnapshot | null {
+    const snap = this.snapshot;
+    if (snap === null) return null;
+    const now = this.clock.now().getTime();
+    if (now < this.validFrom || now >= this.validUntil) return null;
+    if (Date.now() - this.lastCheck >= FRESHNESS_CHECK_MS) return null;
+    return snap;
+  }
+
+  /**
+   * The ready envelope for `key` when the snapshot is fresh and holds one: the read path's fast lane
+   * (no promise, no database, no serialisation). Undefined means "go through `current()` + `envelope()`".
+   */
+  cachedEnvelope(key: string): Buffer | undefined {
+    return this.freshSnapshot() === null ? undefined : this.envelopes.get(key);
+  }
+
   /** The current snapshot, (re)loading it when the business date or the market changed. */
   async current(): Promise<MarketSnapshot> {
-    const date = shanghaiDateTime(this.clock.now()).date;
+    const fresh = this.freshSnapshot();
+    if (fresh) return fresh;
     const snap = this.snapshot;
-    if (snap && snap.businessDate === date) {
-      const now = Date.now();
-      if (now - this.lastCheck < FRESHNESS_CHECK_MS) return snap;
-      this.lastCheck = now;
+    const nowMs = this.clock.now().getTime();
+    if (snap && nowMs >= this.validFrom && nowMs < this.validUntil) {
+      this.lastCheck = Date.now();
       if ((await this.loadedAt()) === snap.loadedAt) return snap;
     }
+    const date = shanghaiDateTime(new Date(nowMs)).date;
     if (!this.loading) {
       this.loading = this.load(date).finally(() => {
         this.loading = null;
@@ -88,7 +123,13 @@ export class MarketCache {
   /** Drops everything; the next request reloads (after a seed or import in this process). */
   invalidate(): void {
     this.snapshot = null;
+    this.clearBodies();
+  }
+
+  private clearBodies(): void {
     this.bodies.clear();
+    this.envelopes.clear();
+    this.envelopeBytes = 0;
   }
 
   /** A cached response body for key, or builds, stores and returns it. */
@@ -97,6 +138,7 @@ export class MarketCache {
     const hit = this.bodies.get(key);
     if (hit !== undefined) return hit;
     const text = JSON.stringify(await build());
+    if (snap !== this.snapshot) return text;
     if (this.bodies.size >= LRU_LIMIT) {
       // Evict the oldest entry (Map keeps insertion order).
       const oldest = this.bodies.keys().next().value;
@@ -104,6 +146,29 @@ export class MarketCache {
     }
     this.bodies.set(key, text);
     return text;
+  }
+
+  /**
+   * The whole success envelope for `key` as UTF-8 bytes, built once per snapshot. Sending a Buffer skips
+   * Fastify's serialiser and Node's per-write string encoding (a 20 kB body of Chinese text costs more to
+   * encode than the rest of the request); content-length is its byte length.
+   */
+  async envelope(snap: MarketSnapshot, key: string, build: () => Promise<unknown> | unknown): Promise<Buffer> {
+    if (snap !== this.snapshot) return Buffer.from(envelopeText(JSON.stringify(await build())));
+    const hit = this.envelopes.get(key);
+    if (hit !== undefined) return hit;
+    const bytes = Buffer.from(envelopeText(JSON.stringify(await build())));
+    // The snapshot may have been replaced while building: keep only what belongs to the current one.
+    if (snap !== this.snapshot) return bytes;
+    while (this.envelopes.size > 0 && (this.envelopes.size >= LRU_LIMIT || this.envelopeBytes + bytes.length > ENVELOPE_BYTES_LIMIT)) {
+      // Evict the oldest entry (Map keeps insertion order).
+      const [oldestKey, oldest] = this.envelopes.entries().next().value as [string, Buffer];
+      this.envelopes.delete(oldestKey);
+      this.envelopeBytes -= oldest.length;
+    }
+    this.envelopes.set(key, bytes);
+    this.envelopeBytes += bytes.length;
+    return bytes;
   }
 
   private async loadedAt(): Promise<string> {
@@ -157,9 +222,11 @@ export class MarketCache {
     const searchInitials = byCode.map((f) => f.name_initials);
     const searchTexts = byCode.map((f) => `${f.name_initials}\u0001${f.nameLower}`);
     const snap: MarketSnapshot = { businessDate, loadedAt, funds, byCode, searchInitials, searchTexts, indices, companies };
-    this.bodies.clear();
+    this.clearBodies();
     this.snapshot = snap;
     this.lastCheck = Date.now();
+    this.validFrom = dayNumber(businessDate) * MS_PER_DAY - SHANGHAI_OFFSET_MS;
+    this.validUntil = this.validFrom + MS_PER_DAY;
     return snap;
   }
 }

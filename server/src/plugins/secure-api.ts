@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'node:querystring';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEVICE_ID_HEADER, DEVICE_INFO_CACHE_MS, SECURE_API_HEADER } from '../constants';
 import type { DB } from '../db/types';
@@ -113,21 +113,25 @@ export function registerSecureApi(app: FastifyInstance): void {
     return cached.list;
   };
 
-  app.addHook('onRequest', async (request) => {
-    if (request.headers[SECURE_API_HEADER] !== '1') return;
+  // The hooks run on every request, so each returns synchronously (no promise) when it has nothing to do:
+  // GET reads in clear are the hot path (issue 2).
+  app.addHook('onRequest', (request, _reply, done) => {
     // The body is the base64 message whatever the client labelled it: parse it as text.
-    if (request.headers['content-type'] !== undefined) request.headers['content-type'] = 'text/plain';
+    if (request.headers[SECURE_API_HEADER] === '1' && request.headers['content-type'] !== undefined) {
+      request.headers['content-type'] = 'text/plain';
+    }
+    done();
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (request.headers[SECURE_API_HEADER] !== '1') {
-      // A listed call in clear means the client lost its list or device: refuse rather than
-      // accept secrets in plain text; 900001 makes the client register again (SPEC §8).
-      if (request.method === 'POST' && isListedSecureApi(await secureList(request), request.method, request.url)) {
-        throw ApiError.of(ResultCode.DEVICE_INVALID, 'secureRequired', 400);
-      }
-      return;
+  const refuseListedInClear = async (request: FastifyRequest): Promise<void> => {
+    // A listed call in clear means the client lost its list or device: refuse rather than
+    // accept secrets in plain text; 900001 makes the client register again (SPEC §8).
+    if (isListedSecureApi(await secureList(request), request.method, request.url)) {
+      throw ApiError.of(ResultCode.DEVICE_INVALID, 'secureRequired', 400);
     }
+  };
+
+  const openSecureRequest = async (request: FastifyRequest): Promise<void> => {
     const secret = await deviceSecret(request);
     secureRequests.set(request, secret);
     const body: unknown = request.body;
@@ -140,25 +144,49 @@ export function registerSecureApi(app: FastifyInstance): void {
       throw ApiError.of(ResultCode.DEVICE_INVALID, 'secureMessageInvalid', 400);
     }
     request.body = parsePlaintext(plaintext);
+  };
+
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.headers[SECURE_API_HEADER] === '1') {
+      openSecureRequest(request).then(() => done(), done);
+      return;
+    }
+    if (request.method !== 'POST') {
+      done();
+      return;
+    }
+    refuseListedInClear(request).then(() => done(), done);
   });
 
   // onSend sees the serialized JSON, so response schemas never touch the encrypted string.
-  app.addHook('onSend', async (request, reply, payload: unknown) => {
+  app.addHook('onSend', (request, reply, payload: unknown, done) => {
     const secret = secureRequests.get(request);
-    if (!secret || typeof payload !== 'string') return payload;
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(payload);
-    } catch {
-      return payload;
+    // Ready envelopes of the market cache come as bytes.
+    const text = secret === undefined ? undefined
+      : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    if (secret === undefined || text === undefined) {
+      done(null, payload);
+      return;
     }
-    if (typeof envelope !== 'object' || envelope === null || !('data' in envelope)) return payload;
-    const data = (envelope as { data: unknown }).data;
-    if (data === null || data === undefined) return payload;
-    reply.header(SECURE_API_HEADER, '1');
-    // Only the envelope travels in clear; any other top-level field (e.g. the token call's
-    // access_token) is already inside `data`, so it is dropped rather than leaked.
-    const { result_code, message, error_description, error_code } = envelope as Record<string, unknown>;
-    return JSON.stringify({ result_code, error_code, message, error_description, data: sealMessage(secret, JSON.stringify(data)) });
+    const sealed = sealEnvelope(secret, reply, text);
+    done(null, sealed === text ? payload : sealed);
   });
+}
+
+/** The answer of an encrypted request: its `data` sealed with the device secret (other fields in clear). */
+function sealEnvelope(secret: Buffer, reply: FastifyReply, payload: string): string {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+  if (typeof envelope !== 'object' || envelope === null || !('data' in envelope)) return payload;
+  const data = (envelope as { data: unknown }).data;
+  if (data === null || data === undefined) return payload;
+  reply.header(SECURE_API_HEADER, '1');
+  // Only the envelope travels in clear; any other top-level field (e.g. the token call's
+  // access_token) is already inside `data`, so it is dropped rather than leaked.
+  const { result_code, message, error_description, error_code } = envelope as Record<string, unknown>;
+  return JSON.stringify({ result_code, error_code, message, error_description, data: sealMessage(secret, JSON.stringify(data)) });
 }

@@ -80,11 +80,11 @@ export async function registerStaticH5(app: FastifyInstance, h5Dir: string): Pro
     });
   }
 
-  // Page loads and API calls hand the client its XSRF token (double-submit cookie); the mini
-  // program never loads a page, so it gets the cookie from its first API answer. Assets are
-  // skipped so they stay cacheable.
-  app.addHook('onRequest', async (request, reply) => {
-    if (isPagePath(request.url) || isApiPath(request.url)) ensureXsrfCookie(request, reply);
+  // Page loads hand the client its XSRF token (double-submit cookie); the mini program never loads a
+  // page and gets it from `GET /djapi/account` (plugins/xsrf.ts). Assets are skipped so they stay cacheable.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isPagePath(request.url)) ensureXsrfCookie(request, reply);
+    done();
   });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

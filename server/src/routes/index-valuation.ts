@@ -1,6 +1,6 @@
 // Index valuation table (/djmodule/value-center), valuation detail, PE/PB history and daily K-line.
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, EnvelopeOf, ErrorEnvelope, requestLocale } from '../http/envelope';
 import { ResultCode } from '../http/result-codes';
 import { StringEnum } from '../http/schemas';
@@ -8,7 +8,7 @@ import {
   HISTORY_DAYS, KLINE_PERIODS, klineView, valuationDetailView, valuationHistoryView, valuationTableView,
 } from '../market/index-views';
 import { marketCacheFor, type IndexRecord, type MarketSnapshot } from '../market/market-cache';
-import { envelopeText, sendBody } from './fund';
+import { answerCached, sendBody, sendEnvelope } from './fund';
 
 const IndexCode = Type.String({ pattern: '^[A-Za-z0-9]{2,12}$', description: 'index code as Danjuan writes it, e.g. SH000300, SZ399006, HKHSI, NDX' });
 const Decimal = Type.String({ description: 'decimal string' });
@@ -47,13 +47,28 @@ const indexValuationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { snap, index };
   }
 
+  /** An index-keyed read: the ready envelope when fresh (synchronously), else looked up, built and cached. */
+  function answerIndex(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    rawCode: string,
+    needValuation: boolean,
+    keyOf: (code: string) => string,
+    build: (snap: MarketSnapshot, index: IndexRecord) => unknown,
+  ): void | Promise<void> {
+    const key = keyOf(rawCode.toUpperCase());
+    const hit = cache.cachedEnvelope(key);
+    if (hit !== undefined) return sendEnvelope(reply, hit);
+    return (async () => {
+      const { snap, index } = await withIndex(request, rawCode, needValuation);
+      return sendBody(reply, await cache.envelope(snap, key, () => build(snap, index)));
+    })();
+  }
+
   app.get('/djapi/index_eva/dj', {
     schema: schemaFor('Index valuation table: PE/PB and their percentiles over the history, low (< 30 %) / mid / high (> 70 %)',
       Type.Object({ items: Type.Array(ValuationItem), low_percentile: Decimal, high_percentile: Decimal })),
-  }, async (_request, reply) => {
-    const snap = await cache.current();
-    return sendBody(reply, envelopeText(await cache.body(snap, 'index_eva', () => valuationTableView(snap))));
-  });
+  }, (_request, reply) => answerCached(cache, reply, 'index_eva', (snap) => valuationTableView(snap)));
 
   app.get('/djapi/index_eva/detail/:index_code', {
     schema: schemaFor('Valuation of one index and the index funds tracking it (tracking error, fees, size)', Type.Object({
@@ -64,10 +79,7 @@ const indexValuationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sales_service_fee: Decimal, total_asset: Decimal, unit_nav: NullableDecimal, nav_grl1y: NullableDecimal, sale_status: Type.String(),
       })),
     }), { params: CodeParams }),
-  }, async (request, reply) => {
-    const { snap, index } = await withIndex(request, request.params.index_code, false);
-    return sendBody(reply, envelopeText(await cache.body(snap, `index_detail:${index.code}`, () => valuationDetailView(snap, index))));
-  });
+  }, (request, reply) => answerIndex(request, reply, request.params.index_code, false, (code) => `index_detail:${code}`, (snap, index) => valuationDetailView(snap, index)));
 
   for (const metric of ['pe', 'pb'] as const) {
     app.get(`/djapi/index_eva/${metric}_history/:index_code`, {
@@ -79,11 +91,10 @@ const indexValuationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: CodeParams,
         querystring: Type.Object({ day: Type.Optional(StringEnum(HISTORY_DAYS, 'window: 1y 3y 5y 10y all (default all)')) }),
       }),
-    }, async (request, reply) => {
+    }, (request, reply) => {
       const { index_code: code } = request.params as { index_code: string };
       const { day = 'all' } = request.query as { day?: (typeof HISTORY_DAYS)[number] };
-      const { snap, index } = await withIndex(request, code, true);
-      return sendBody(reply, envelopeText(await cache.body(snap, `${metric}_history:${index.code}:${day}`, () => valuationHistoryView(index, metric, day))));
+      return answerIndex(request, reply, code, true, (upper) => `${metric}_history:${upper}:${day}`, (_snap, index) => valuationHistoryView(index, metric, day));
     });
   }
 
@@ -101,10 +112,9 @@ const indexValuationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         count: Type.Integer({ minimum: 1, maximum: 3000, default: 250 }),
       }),
     }),
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const { period = 'day', count } = request.query;
-    const { snap, index } = await withIndex(request, request.params.index_code, false);
-    return sendBody(reply, envelopeText(await cache.body(snap, `kline:${index.code}:${period}:${count}`, () => klineView(index, period, count))));
+    return answerIndex(request, reply, request.params.index_code, false, (code) => `kline:${code}:${period}:${count}`, (_snap, index) => klineView(index, period, count));
   });
 };
 
