@@ -28,6 +28,8 @@ export interface ServerConfig {
   smallMarket: boolean;
   /** Build the H5 app on start when stale (`SKIP_H5_BUILD=1` turns it off). */
   buildH5: boolean;
+  /** SMS gateway: codes are POSTed here as JSON; unset → the outbox (GET /__dev/sms outside production). */
+  smsWebhookUrl?: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -69,6 +71,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     largeMarket: flag(env, 'LARGE_MARKET', false),
     smallMarket: flag(env, 'SMALL_MARKET', false),
     buildH5: !flag(env, 'SKIP_H5_BUILD', false),
+    smsWebhookUrl: env.SMS_WEBHOOK_URL?.trim() || undefined,
   };
 }
 

@@ -56,3 +56,30 @@ export const DEFAULT_MPAAS_APPKEY = 'social';
 
 /** Request body limit (form posts and analytics batches are small). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+// ---- Accounts (issue 5) -------------------------------------------------------
+/** SPEC §9 "Code length 4"; a code lives 5 minutes, is used once, and dies after 5 wrong tries. */
+export const SMS_CODE_LENGTH = 4;
+export const SMS_CODE_TTL_MS = 5 * MINUTE;
+export const SMS_CODE_MAX_TRIES = 5;
+/** SPEC §9 "SMS resend countdown 30 s": the server refuses a resend to the same phone sooner. */
+export const SMS_RESEND_MS = 30 * SECOND;
+/** Codes per phone (and purpose) per Shanghai day. */
+export const SMS_DAILY_MAX_PER_PHONE = 10;
+/**
+ * Per client IP (counters shared in Postgres): code sends per hour, token calls per 10 minutes. Generous,
+ * because an office or campus shares one address; the per-phone throttle and the 5 tries per code are the
+ * real brute-force limits, these stop one machine from sweeping many phones.
+ */
+export const SMS_SEND_PER_IP = { max: 60, windowMs: HOUR } as const;
+export const TOKEN_CALLS_PER_IP = { max: 300, windowMs: 10 * MINUTE } as const;
+/** Trade password: 5 wrong tries lock trading for 3 hours (DESIGN §5). */
+export const TRADE_PASSWORD_MAX_TRIES = 5;
+export const TRADE_PASSWORD_LOCK_MS = 3 * HOUR;
+/** A risk assessment is valid for 2 years (DESIGN §5). */
+export const RISK_ASSESSMENT_VALID_YEARS = 2;
+/** A WeChat identity waits this long for its phone (thirdparty_token). */
+export const THIRDPARTY_TOKEN_TTL_MS = 30 * MINUTE;
+/** Cookies of SPEC §3 for the WeChat identity waiting to be bound (web OAuth / mini program). */
+export const THIRDPARTY_TOKEN_COOKIE = 'thirdparty_token';
+export const XQFD_THIRDPARTY_TOKEN_COOKIE = 'xqfd_thirdparty_token';

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { constants as cryptoConstants, generateKeyPairSync, publicEncrypt, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { offsetClock, shanghaiDate, type OffsetClock } from '../../server/src/domain/clock';
 import { seedMarket } from '../../server/src/market/seed';
-import { issueSession, type SessionInfo } from '../../server/src/plugins/session';
+import { issueSession, lookupSession, type SessionInfo } from '../../server/src/plugins/session';
 import { ensureDefaultConfig } from '../../server/src/services/mpaas-config';
 import type { WechatProvider } from '../../server/src/services/wechat';
 import type { SmsProvider } from '../../server/src/services/sms';
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   config?: Partial<ServerConfig>;
   wechat?: WechatProvider;
   sms?: SmsProvider;
+  /** pino options for the app's logger (default: silent). */
+  logger?: boolean | object;
 }
 
 /** Which database the server tests run on: PGlite in memory, or TEST_DATABASE_URL. */
@@ -77,7 +79,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     db,
     clock,
     config: testConfig(opts.config),
-    logger: false,
+    logger: opts.logger ?? false,
     wechat: opts.wechat,
     sms: opts.sms,
   });
@@ -176,4 +178,70 @@ export async function createSecureClient(testApp: Pick<TestApp, 'app'>): Promise
       return { statusCode: answer.statusCode, headers: answer.headers, body };
     },
   };
+}
+
+// ---- Accounts (issue 5) -----------------------------------------------------------------------
+
+/** Encrypts text to the server's RSA key the way jsencrypt does (PKCS#1 v1.5, base64). */
+export function encryptForServer(testApp: Pick<TestApp, 'app'>, text: string): string {
+  return publicEncrypt(
+    { key: testApp.app.serverKeys.publicKeyPem, padding: cryptoConstants.RSA_PKCS1_PADDING },
+    Buffer.from(text, 'utf8'),
+  ).toString('base64');
+}
+
+/** A fresh anonymous token (password grant through the secure API, as the client does). */
+export async function anonymousToken(secure: SecureClient, clientId = 'dj-h5'): Promise<string> {
+  const answer = await secure.post(`/xqapi/provider/oauth/token?client_id=${clientId}&client_secret=${clientId}-demo-secret`, {
+    grant_type: 'password',
+  });
+  if (answer.body.result_code !== 0) throw new Error(`anonymous token failed: ${JSON.stringify(answer.body)}`);
+  return (answer.body.data as { access_token: string }).access_token;
+}
+
+/** Sends a login code to `telephone` (SMS send through the secure API with an anonymous token). */
+export async function sendLoginCode(
+  secure: SecureClient,
+  telephone: string,
+  opts: { token?: string; voice?: boolean; headers?: Record<string, string> } = {},
+): Promise<SecureAnswer> {
+  const token = opts.token ?? (await anonymousToken(secure));
+  return secure.post(
+    '/xqapi/account/sms/send_verification_code.json',
+    { telephone, areacode: '86', source: '0', voice: String(opts.voice ?? false) },
+    { cookie: `xq_a_token=${token}`, ...opts.headers },
+  );
+}
+
+/** The newest code the SMS outbox holds for a phone (what `GET /__dev/sms` shows). */
+export async function latestCode(testApp: Pick<TestApp, 'app'>, telephone: string): Promise<string> {
+  const response = await testApp.app.inject({ method: 'GET', url: `/__dev/sms?telephone=${telephone}` });
+  const items = json<{ data: { items: Array<{ code: string }> } }>(response).data.items;
+  if (!items[0]) throw new Error(`no code sent to ${telephone}`);
+  return items[0].code;
+}
+
+/** Logs `telephone` in by SMS exactly as the client does; returns a TestUser for the new session. */
+export async function loginBySms(
+  testApp: Pick<TestApp, 'app'>,
+  secure: SecureClient,
+  telephone: string,
+  form: Record<string, string> = {},
+): Promise<TestUser> {
+  const sent = await sendLoginCode(secure, telephone);
+  if (sent.body.result_code !== 0) throw new Error(`code send failed: ${JSON.stringify(sent.body)}`);
+  const code = await latestCode(testApp, telephone);
+  const answer = await secure.post('/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret', {
+    grant_type: 'telephone_auto_login',
+    telephone,
+    code,
+    ...form,
+  });
+  if (answer.body.result_code !== 0) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+  const token = (answer.body.data as { access_token: string }).access_token;
+  const session = await lookupSession(testApp.app.db.kysely, token, testApp.app.clock.now());
+  if (!session?.userId) throw new Error('login left no user session');
+  const xsrf = 'test-xsrf-token';
+  const cookie = `xq_a_token=${token}; XSRF-TOKEN=${xsrf}`;
+  return { userId: session.userId, telephone, session, cookie, headers: { cookie, 'x-xsrf-token': xsrf } };
 }

@@ -1,5 +1,6 @@
+import type { AccountTables } from './account-types';
 import type { MarketTables } from './market-types';
 import type { PlatformTables } from './platform-types';
 
 /** Every table Kysely knows about; each part of the server owns its own table file. */
-export interface DB extends PlatformTables, MarketTables {}
+export interface DB extends PlatformTables, MarketTables, AccountTables {}

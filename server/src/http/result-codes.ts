@@ -1,3 +1,5 @@
+import common, { type CommonMessageKey } from '../../../src/locales/messages/common';
+
 /**
  * Every result_code the server sends, with its HTTP status and message (zh-CN default, en-US).
  * 0 is success. The client's error catalogue (SPEC §8) keys off 300001, 900001/900002, 9999,
@@ -19,6 +21,36 @@ export const ResultCode = {
   ANONYMOUS_TOKEN_EXPIRED: 400013,
   /** Anonymous token missing (SPEC §8: same recovery). */
   ANONYMOUS_TOKEN_REQUIRED: 400016,
+  /** Accounts (issue 5). Phone number is not a mainland mobile number. */
+  BAD_TELEPHONE: 400010,
+  /** Only area code 86 is served. */
+  UNSUPPORTED_AREA_CODE: 400011,
+  /** An RSA-encrypted field (telephone, trade password) did not decrypt (one message for every failure). */
+  DECRYPT_FAILED: 400012,
+  /** Code resend too soon, or the day's count for that phone is used up. */
+  SMS_TOO_FREQUENT: 400020,
+  /** Wrong verification code (tries remain). */
+  SMS_CODE_WRONG: 400021,
+  /** No live code: expired, used, replaced, or its 5 tries spent. */
+  SMS_CODE_INVALID: 400022,
+  /** WeChat login failed (bad code, state mismatch, WeChat not configured). */
+  WECHAT_LOGIN_FAILED: 400023,
+  /** Unknown or expired thirdparty_token. */
+  THIRDPARTY_TOKEN_INVALID: 400024,
+  ID_CARD_INVALID: 400040,
+  BANK_CARD_INVALID: 400041,
+  BANK_UNSUPPORTED: 400042,
+  ACCOUNT_ALREADY_OPENED: 400043,
+  ID_CARD_TAKEN: 400044,
+  REAL_NAME_INVALID: 400045,
+  NOT_CERTIFIED: 400047,
+  TRADE_PASSWORD_WEAK: 400050,
+  TRADE_PASSWORD_WRONG: 400051,
+  TRADE_PASSWORD_LOCKED: 400052,
+  TRADE_PASSWORD_NOT_SET: 400053,
+  TRADE_PASSWORD_ALREADY_SET: 400054,
+  RISK_ANSWERS_INVALID: 400060,
+  FUND_ACCOUNT_NOT_OWN: 400070,
   /** The XSRF header is missing or does not match the cookie. */
   XSRF_MISMATCH: 403001,
   NOT_FOUND: 404001,
@@ -38,8 +70,21 @@ export type ServerLocale = 'zh-CN' | 'en-US';
 
 type Messages = Record<string, { 'zh-CN': string; 'en-US': string }>;
 
+type ValidationKey = Extract<CommonMessageKey, `common.validation.${string}`>;
+
+/**
+ * The app's validation reasons (src/lib/validators.ts answers these keys), in both locales from the
+ * app's own catalogue, so the server's refusal reads exactly like the form's message.
+ */
+const validationMessages = Object.fromEntries(
+  (Object.keys(common['zh-CN']) as CommonMessageKey[])
+    .filter((key) => key.startsWith('common.validation.'))
+    .map((key) => [key, { 'zh-CN': common['zh-CN'][key], 'en-US': common['en-US'][key] }]),
+) as Record<ValidationKey, { 'zh-CN': string; 'en-US': string }>;
+
 /** Server messages, keyed by name; placeholders `{name}`. */
 export const serverMessages = {
+  ...validationMessages,
   notLoggedIn: { 'zh-CN': '请先登录', 'en-US': 'Please log in first' },
   invalidParameter: { 'zh-CN': '参数 {field} 不正确：{reason}', 'en-US': 'Invalid parameter {field}: {reason}' },
   malformedBody: { 'zh-CN': '请求内容无法解析：{reason}', 'en-US': 'The request body could not be parsed: {reason}' },
@@ -85,6 +130,68 @@ export const serverMessages = {
     'en-US': 'At most {max} records per upload',
   },
   serverError: { 'zh-CN': '网络错误，请稍后再试', 'en-US': 'network error, please try later' },
+
+  // Accounts (issue 5)
+  anonymousTokenRequired: { 'zh-CN': '请求凭证缺失，请重试', 'en-US': 'The access token is missing, please retry' },
+  anonymousTokenExpired: { 'zh-CN': '请求凭证已过期，请重试', 'en-US': 'The access token has expired, please retry' },
+  unsupportedAreaCode: {
+    'zh-CN': '暂仅支持中国大陆（+86）手机号',
+    'en-US': 'Only mainland China (+86) phone numbers are supported',
+  },
+  decryptFailed: {
+    'zh-CN': '加密信息无法识别，请刷新页面后重试',
+    'en-US': 'The encrypted field could not be read, please reload the page and retry',
+  },
+  smsResendWait: { 'zh-CN': '发送过于频繁，请 {seconds} 秒后再试', 'en-US': 'Too many requests, please retry in {seconds} s' },
+  smsDailyLimit: {
+    'zh-CN': '今日验证码发送次数已达上限，请明天再试',
+    'en-US': 'You have requested too many codes today, please try again tomorrow',
+  },
+  smsSendFailed: { 'zh-CN': '验证码发送失败，请稍后再试', 'en-US': 'The code could not be sent, please retry later' },
+  smsCodeRequired: { 'zh-CN': '请输入验证码', 'en-US': 'Please enter the verification code' },
+  smsCodeWrong: {
+    'zh-CN': '验证码错误，还可尝试 {remaining} 次',
+    'en-US': 'Wrong verification code, {remaining} tries left',
+  },
+  smsCodeInvalid: {
+    'zh-CN': '验证码已失效，请重新获取',
+    'en-US': 'The verification code is no longer valid, please get a new one',
+  },
+  wechatLoginFailed: { 'zh-CN': '微信登录失败，请重试', 'en-US': 'WeChat login failed, please retry' },
+  wechatNotConfigured: { 'zh-CN': '暂不支持微信登录', 'en-US': 'WeChat login is not available' },
+  thirdpartyTokenInvalid: {
+    'zh-CN': '微信授权已过期，请重新授权',
+    'en-US': 'The WeChat authorisation has expired, please authorise again',
+  },
+  bankUnsupported: { 'zh-CN': '暂不支持该银行卡', 'en-US': 'This bank card is not supported yet' },
+  accountAlreadyOpened: { 'zh-CN': '您已完成开户', 'en-US': 'You have already opened an account' },
+  idCardTaken: {
+    'zh-CN': '该身份证号已开户，请使用原账户登录',
+    'en-US': 'An account has already been opened with this ID number, please log in to that account',
+  },
+  notCertified: { 'zh-CN': '请先完成实名开户', 'en-US': 'Please open your account (real-name verification) first' },
+  tradePasswordWrong: {
+    'zh-CN': '交易密码错误，还可尝试 {remaining} 次',
+    'en-US': 'Wrong trade password, {remaining} tries left',
+  },
+  tradePasswordLocked: {
+    'zh-CN': '交易密码已锁定，请于 {time} 后重试',
+    'en-US': 'The trade password is locked, please retry after {time}',
+  },
+  tradePasswordNotSet: {
+    'zh-CN': '您还未设置交易密码，请先设置交易密码',
+    'en-US': 'You have not set a trade password yet, please set the trade password first',
+  },
+  tradePasswordAlreadySet: { 'zh-CN': '您已设置过交易密码', 'en-US': 'You have already set a trade password' },
+  riskAnswerMissing: { 'zh-CN': '请回答第 {number} 题', 'en-US': 'Please answer question {number}' },
+  riskAnswersMalformed: {
+    'zh-CN': '答案格式不正确，应为 {"q1":"a", …}',
+    'en-US': 'The answers are malformed, expected {"q1":"a", …}',
+  },
+  fundAccountNotOwn: {
+    'zh-CN': '仅可查询本人名下的基金账户',
+    'en-US': 'You can only look up fund accounts held under your own ID',
+  },
 } satisfies Messages;
 
 export type ServerMessageKey = keyof typeof serverMessages;

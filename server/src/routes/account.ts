@@ -1,15 +1,38 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DEMO_OAUTH_CLIENTS, WATCHLIST_ALL_PID, WATCHLIST_SIZE } from '../constants';
+import { sql } from 'kysely';
+import {
+  DEMO_OAUTH_CLIENTS,
+  SMS_CODE_TTL_MS,
+  SMS_RESEND_MS,
+  SMS_SEND_PER_IP,
+  TOKEN_CALLS_PER_IP,
+  WATCHLIST_ALL_PID,
+  WATCHLIST_SIZE,
+} from '../constants';
+import { shanghaiDate } from '../domain/clock';
 import { ApiError, EnvelopeOf, ErrorEnvelope, ok, requestLocale, toApiError } from '../http/envelope';
 import { ResultCode } from '../http/result-codes';
 import { StringEnum } from '../http/schemas';
 import {
+  accessTokenOf,
   clearAccessTokenCookie,
   issueSession,
   requireUser,
   sessionOf,
   setAccessTokenCookie,
 } from '../plugins/session';
+import { OutboxSmsProvider } from '../services/sms';
+import { issueCode, verifyCode } from '../services/verification-codes';
+import {
+  AccountErrorEnvelope,
+  accountErrorHandler,
+  ApiErrorWithData,
+  formValue,
+  limitPerIp,
+  logUserIn,
+  telephoneOf,
+  thirdpartyTokenOf,
+} from './account-login';
 
 /** 13812345678 → 138****5678, as shown in the header and the one-tap login sheet. */
 export function maskTelephone(telephone: string): string {
@@ -20,10 +43,20 @@ export function maskTelephone(telephone: string): string {
 const UserView = Type.Object({
   id: Type.Integer(),
   mask_telephone: Type.String(),
+  /** Opened a fund trading account: certified and a trade password set. */
   open_trade: Type.Boolean(),
+  certified: Type.Boolean(),
+  real_name_masked: Type.Union([Type.String(), Type.Null()]),
+  bank_card: Type.Union([Type.Object({ bank_code: Type.String(), card_tail: Type.String() }), Type.Null()]),
+  has_trade_password: Type.Boolean(),
+  trade_password_locked_until: Type.Union([Type.String(), Type.Null()]),
+  /** C1–C5 while the latest assessment is valid, else null. */
+  risk_level: Type.Union([Type.String(), Type.Null()]),
+  risk_valid_until: Type.Union([Type.String(), Type.Null()]),
+  risk_expired: Type.Boolean(),
 });
 
-/** Form fields of the token call; grants other than `password` arrive with the SMS-login issue. */
+/** Form fields of the token call: grant_type password (anonymous) or telephone_auto_login (SMS code). */
 const TokenBody = Type.Object({
   grant_type: Type.String({ minLength: 1, maxLength: 64 }),
   client_id: Type.Optional(Type.String({ maxLength: 64 })),
@@ -32,6 +65,16 @@ const TokenBody = Type.Object({
   encrypted_telephone: Type.Optional(Type.String({ maxLength: 1024 })),
   code: Type.Optional(Type.String({ maxLength: 16 })),
   areacode: Type.Optional(Type.String({ maxLength: 8 })),
+  thirdparty_token: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
+/** SPEC §7 code send: telephone or encrypted_telephone (one of them null), areacode 86, source 0, voice. */
+const SmsSendBody = Type.Object({
+  telephone: Type.Optional(Type.String({ maxLength: 32 })),
+  encrypted_telephone: Type.Optional(Type.String({ maxLength: 1024 })),
+  areacode: Type.Optional(Type.String({ maxLength: 8 })),
+  source: Type.Optional(Type.String({ maxLength: 8 })),
+  voice: Type.Optional(Type.String({ maxLength: 8 })),
 });
 
 const ClientQuery = Type.Object(
@@ -54,7 +97,8 @@ const TokenResponse = Type.Object({
   data: Type.Object({ access_token: Type.String(), expires_in: Type.Integer() }),
 });
 const TokenError = Type.Object({
-  error_code: Type.Integer(),
+  // Optional: refusals sent before the route (XSRF, rate limit) carry only the envelope.
+  error_code: Type.Optional(Type.Integer()),
   error_description: Type.String(),
   result_code: Type.Integer(),
   message: Type.String(),
@@ -73,22 +117,168 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const session = await requireUser(request);
+      const today = shanghaiDate(app.clock.now());
       const user = await app.db.kysely
         .selectFrom('users')
-        .select(['id', 'telephone', 'open_trade'])
-        .where('id', '=', session.userId)
+        .leftJoin('user_identities', 'user_identities.user_id', 'users.id')
+        .leftJoin('trade_passwords', 'trade_passwords.user_id', 'users.id')
+        .select((eb) => [
+          'users.id',
+          'users.telephone',
+          'users.open_trade',
+          'user_identities.real_name_masked',
+          'trade_passwords.locked_until',
+          sql<boolean>`trade_passwords.user_id IS NOT NULL`.as('has_trade_password'),
+          eb
+            .selectFrom('bank_cards')
+            .select(sql<string>`bank_code || ':' || card_tail`.as('card'))
+            .whereRef('bank_cards.user_id', '=', 'users.id')
+            .orderBy('bank_cards.verified_at', 'desc')
+            .limit(1)
+            .as('card'),
+          eb
+            .selectFrom('risk_assessments')
+            .select(sql<string>`level::text || ':' || valid_until::text`.as('risk'))
+            .whereRef('risk_assessments.user_id', '=', 'users.id')
+            .orderBy('risk_assessments.assessed_at', 'desc')
+            .orderBy('risk_assessments.id', 'desc')
+            .limit(1)
+            .as('risk'),
+        ])
+        .where('users.id', '=', session.userId)
         .executeTakeFirst();
       if (!user) throw ApiError.of(ResultCode.NOT_LOGGED_IN, 'notLoggedIn', 200);
-      return ok({ user: { id: user.id, mask_telephone: maskTelephone(user.telephone), open_trade: user.open_trade } });
+      const [bankCode, cardTail] = user.card ? user.card.split(':') : [];
+      const [riskLevel, riskValidUntil] = user.risk ? user.risk.split(':') : [];
+      const riskExpired = riskValidUntil !== undefined && riskValidUntil < today;
+      const lockedUntil = user.locked_until && user.locked_until > app.clock.now() ? user.locked_until.toISOString() : null;
+      return ok({
+        user: {
+          id: user.id,
+          mask_telephone: maskTelephone(user.telephone),
+          open_trade: user.open_trade,
+          certified: user.real_name_masked !== null,
+          real_name_masked: user.real_name_masked,
+          bank_card: bankCode && cardTail ? { bank_code: bankCode, card_tail: cardTail } : null,
+          has_trade_password: Boolean(user.has_trade_password),
+          trade_password_locked_until: lockedUntil,
+          risk_level: riskLevel && !riskExpired ? `C${riskLevel}` : null,
+          risk_valid_until: riskValidUntil ?? null,
+          risk_expired: riskExpired,
+        },
+      });
     },
   );
+
+  app.get(
+    '/djapi/security/public-key',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The server RSA public key (PEM): clients encrypt the telephone and the trade password with it (jsencrypt)',
+        response: { 200: EnvelopeOf(Type.Object({ public_key: Type.String() })) },
+      },
+    },
+    async () => ok({ public_key: app.serverKeys.publicKeyPem }),
+  );
+
+  app.post(
+    '/xqapi/account/sms/send_verification_code.json',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sends a 4-digit login code (valid 5 min, single use, 5 tries) by SMS or voice; needs a token (400016 / 400013)',
+        body: SmsSendBody,
+        response: {
+          200: EnvelopeOf(
+            Type.Object({ telephone_masked: Type.String(), resend_after: Type.Integer(), voice: Type.Boolean(), expires_in: Type.Integer() }),
+          ),
+          '4xx': AccountErrorEnvelope,
+        },
+      },
+      errorHandler: accountErrorHandler,
+    },
+    async (request) => {
+      // Per-IP budget first: it also bounds the token lookups an attacker can make.
+      await limitPerIp(request, 'sms-ip', SMS_SEND_PER_IP);
+      const token = accessTokenOf(request);
+      if (!token || !/^[0-9a-f]{40}$/.test(token)) {
+        throw ApiError.of(ResultCode.ANONYMOUS_TOKEN_REQUIRED, 'anonymousTokenRequired');
+      }
+      const row = await app.db.kysely.selectFrom('sessions').select('expires_at').where('token', '=', token).executeTakeFirst();
+      if (!row) throw ApiError.of(ResultCode.ANONYMOUS_TOKEN_REQUIRED, 'anonymousTokenRequired');
+      if (row.expires_at <= app.clock.now()) throw ApiError.of(ResultCode.ANONYMOUS_TOKEN_EXPIRED, 'anonymousTokenExpired');
+      const areacode = formValue(request.body.areacode);
+      if (areacode !== undefined && areacode.replace(/^\+/, '') !== '86') {
+        throw ApiError.of(ResultCode.UNSUPPORTED_AREA_CODE, 'unsupportedAreaCode');
+      }
+      const telephone = telephoneOf(app, request.body);
+      const voice = ['true', '1'].includes(formValue(request.body.voice)?.toLowerCase() ?? '');
+      const result = await issueCode(app.db.kysely, app.sms, {
+        purpose: 'login',
+        telephone,
+        voice,
+        ip: request.ip,
+        now: app.clock.now(),
+      }).catch((error: unknown) => {
+        request.log.error({ err: error }, 'SMS provider failed');
+        throw ApiError.of(ResultCode.SERVER_ERROR, 'smsSendFailed', 502);
+      });
+      if (!result.ok) {
+        if (result.reason === 'wait') {
+          throw new ApiErrorWithData(ResultCode.SMS_TOO_FREQUENT, 'smsResendWait', { resend_after: result.seconds }, { seconds: result.seconds });
+        }
+        throw new ApiErrorWithData(ResultCode.SMS_TOO_FREQUENT, 'smsDailyLimit', { resend_after: null });
+      }
+      return ok({
+        telephone_masked: maskTelephone(telephone),
+        resend_after: SMS_RESEND_MS / 1000,
+        voice,
+        expires_in: SMS_CODE_TTL_MS / 1000,
+      });
+    },
+  );
+
+  if (app.config.nodeEnv !== 'production') {
+    app.get(
+      '/__dev/sms',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Development only (absent when NODE_ENV=production): the codes the SMS outbox sent to a phone, newest first',
+          querystring: Type.Object({ telephone: Type.String({ minLength: 1, maxLength: 32 }) }),
+          response: {
+            200: EnvelopeOf(
+              Type.Object({
+                items: Type.Array(
+                  Type.Object({ code: Type.String(), voice: Type.Boolean(), sent_at: Type.String(), purpose: Type.String() }),
+                ),
+              }),
+            ),
+            400: ErrorEnvelope,
+          },
+        },
+      },
+      async (request) => {
+        const outbox = app.sms instanceof OutboxSmsProvider ? app.sms : undefined;
+        const items = (outbox?.messagesFor(request.query.telephone.trim()) ?? []).map((message) => ({
+          code: message.code,
+          voice: message.voice,
+          sent_at: message.sentAt.toISOString(),
+          purpose: message.purpose ?? 'login',
+        }));
+        return ok({ items });
+      },
+    );
+  }
 
   app.post(
     '/xqapi/provider/oauth/token',
     {
       schema: {
         tags: ['account'],
-        summary: 'OAuth token: grant_type=password issues an anonymous token (cookie xq_a_token)',
+        summary:
+          'OAuth token (cookie xq_a_token): grant_type=password → anonymous token; telephone_auto_login (telephone or encrypted_telephone, code) → user token, creating the user on first login',
         querystring: ClientQuery,
         body: TokenBody,
         response: { 200: TokenResponse, '4xx': TokenError },
@@ -113,27 +303,50 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!clientId || DEMO_OAUTH_CLIENTS[clientId] !== clientSecret) {
         throw ApiError.of(ResultCode.INVALID_CLIENT, 'invalidClient', 401);
       }
+      await limitPerIp(request, 'token-ip', TOKEN_CALLS_PER_IP);
+      if (request.body.grant_type === 'telephone_auto_login') {
+        const telephone = telephoneOf(app, request.body);
+        const code = formValue(request.body.code);
+        if (code === undefined) throw ApiError.of(ResultCode.SMS_CODE_WRONG, 'smsCodeRequired');
+        const verified = await verifyCode(app.db.kysely, { purpose: 'login', telephone, code, now: app.clock.now() });
+        if (!verified.ok) {
+          if (verified.reason === 'wrong') {
+            throw ApiError.of(ResultCode.SMS_CODE_WRONG, 'smsCodeWrong', 400, { remaining: verified.remaining });
+          }
+          throw ApiError.of(ResultCode.SMS_CODE_INVALID, 'smsCodeInvalid');
+        }
+        const login = await logUserIn(request, reply, {
+          telephone,
+          clientId,
+          thirdpartyToken: thirdpartyTokenOf(request, request.body.thirdparty_token),
+        });
+        return tokenAnswer(login.session.token, login.session.expiresAt);
+      }
       if (request.body.grant_type !== 'password') {
         throw ApiError.of(ResultCode.INVALID_PARAMETER, 'invalidParameter', 400, {
           field: 'body.grant_type',
-          reason: 'unsupported grant_type',
+          reason: 'unsupported grant_type (password, telephone_auto_login)',
         });
       }
       const session = await issueSession(app.db.kysely, { clientId, now: app.clock.now() });
       setAccessTokenCookie(request, reply, session);
-      const expiresIn = Math.round((session.expiresAt.getTime() - app.clock.now().getTime()) / 1000);
-      return {
-        access_token: session.token,
-        token_type: 'bearer',
-        expires_in: expiresIn,
-        error_code: 0,
-        error_description: '',
-        result_code: 0,
-        message: '',
-        data: { access_token: session.token, expires_in: expiresIn },
-      };
+      return tokenAnswer(session.token, session.expiresAt);
     },
   );
+
+  function tokenAnswer(token: string, expiresAt: Date) {
+    const expiresIn = Math.round((expiresAt.getTime() - app.clock.now().getTime()) / 1000);
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: expiresIn,
+      error_code: 0,
+      error_description: '',
+      result_code: 0,
+      message: '',
+      data: { access_token: token, expires_in: expiresIn },
+    };
+  }
 
   app.post(
     '/djapi/provider/oauth/logout',

@@ -1,7 +1,8 @@
 /**
- * Sends verification codes. The SMS-login issue builds on this: the default outbox keeps
- * messages in memory (and logs them) so development and tests can read the code;
- * a webhook provider posts them to a real gateway.
+ * Sends verification codes through a provider. The default outbox keeps messages in memory (and
+ * logs them outside production) so development and tests can read the code at `GET /__dev/sms`;
+ * the webhook provider (SMS_WEBHOOK_URL) posts them to a real gateway. Codes, throttles and tries
+ * live in Postgres (services/verification-codes.ts); the provider only delivers.
  */
 export interface SmsMessage {
   telephone: string;
@@ -9,31 +10,51 @@ export interface SmsMessage {
   /** SPEC §4: a voice call instead of a text. */
   voice: boolean;
   sentAt: Date;
+  /** What the code is for: SMS login, or the simulated bank's check of a card's reserved phone. */
+  purpose?: 'login' | 'bank';
 }
 
 export interface SmsProvider {
   send(message: SmsMessage): Promise<void>;
 }
 
-/** Keeps sent messages; `latestFor` is what the dev-only route and tests read. */
+/** 13812345678 → 138****5678 */
+const masked = (telephone: string): string =>
+  telephone.length >= 7 ? `${telephone.slice(0, 3)}****${telephone.slice(-4)}` : '*'.repeat(telephone.length);
+
+/** Keeps sent messages; `messagesFor` is what the dev-only route and tests read. */
 export class OutboxSmsProvider implements SmsProvider {
   readonly sent: SmsMessage[] = [];
 
-  constructor(private readonly log: (line: string) => void = () => undefined) {}
+  /**
+   * @param log where the one-line notice goes
+   * @param opts.revealCodes put the code and full number in the log line (development and tests only;
+   *   production never logs a code)
+   */
+  constructor(
+    private readonly log: (line: string) => void = () => undefined,
+    private readonly opts: { revealCodes?: boolean } = { revealCodes: true },
+  ) {}
 
   async send(message: SmsMessage): Promise<void> {
     this.sent.push(message);
     // Keep memory bounded on a long-running dev server.
     if (this.sent.length > 1000) this.sent.shift();
-    this.log(`SMS outbox: ${message.voice ? 'voice' : 'text'} code ${message.code} to ${message.telephone}`);
+    const kind = message.voice ? 'voice' : 'text';
+    this.log(
+      this.opts.revealCodes
+        ? `SMS outbox: ${kind} code ${message.code} to ${message.telephone}`
+        : `SMS outbox: ${kind} code to ${masked(message.telephone)} (not delivered: set SMS_WEBHOOK_URL)`,
+    );
   }
 
   latestFor(telephone: string): SmsMessage | undefined {
-    for (let i = this.sent.length - 1; i >= 0; i--) {
-      const message = this.sent[i];
-      if (message?.telephone === telephone) return message;
-    }
-    return undefined;
+    return this.messagesFor(telephone)[0];
+  }
+
+  /** Messages to one number, newest first. */
+  messagesFor(telephone: string): SmsMessage[] {
+    return this.sent.filter((message) => message.telephone === telephone).reverse();
   }
 }
 
@@ -50,4 +71,15 @@ export class WebhookSmsProvider implements SmsProvider {
     });
     if (!response.ok) throw new Error(`SMS webhook answered ${response.status}`);
   }
+}
+
+/** The provider the configuration asks for: the webhook when SMS_WEBHOOK_URL is set, else the outbox. */
+export function smsProviderFor(
+  config: { smsWebhookUrl?: string | undefined; nodeEnv: string },
+  log: (line: string) => void,
+): SmsProvider {
+  if (config.smsWebhookUrl) return new WebhookSmsProvider(config.smsWebhookUrl);
+  const production = config.nodeEnv === 'production';
+  if (production) log('SMS_WEBHOOK_URL is not set: verification codes stay in the outbox and reach nobody');
+  return new OutboxSmsProvider(log, { revealCodes: !production });
 }

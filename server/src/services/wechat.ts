@@ -4,12 +4,26 @@ import { createHash } from 'node:crypto';
 export interface WechatProvider {
   /** The official account's app id, sent to the JS-SDK. */
   readonly appId: string;
+  /** 'fake' answers without WeChat (development and tests); its OAuth page is served by this server. */
+  readonly kind?: 'fake' | 'http';
   /** The JS-SDK ticket (cached by the provider; WeChat's lasts 7200 s). */
   getJsapiTicket(): Promise<string>;
   /** Mini program login: wx.login code → openid / unionid / session key. */
   code2session(code: string): Promise<WechatIdentity & { sessionKey: string }>;
   /** Web OAuth (snsapi_base / userinfo): code → openid / unionid. */
   oauthExchange(code: string): Promise<WechatIdentity>;
+  /** Mini program phone-number button: its code → the user's mainland phone number. */
+  getPhoneNumber?(code: string): Promise<string>;
+  /** Where the browser goes to authorise (web OAuth, snsapi_base); WeChat comes back to redirectUri with code and state. */
+  authorizeUrl?(redirectUri: string, state: string): string;
+}
+
+/** The fake's OAuth page (non-production only): it redirects straight back with a code. */
+export const FAKE_WECHAT_AUTHORIZE_PATH = '/__dev/wechat/connect/oauth2/authorize';
+
+/** A fake login code for a named fake user: `fakecode.<user>.<nonce>` (the same user → the same openid). */
+export function fakeWechatCode(user: string, nonce: string): string {
+  return `fakecode.${user}.${nonce}`;
 }
 
 export interface WechatIdentity {
@@ -42,6 +56,21 @@ export function jsapiSignature(ticket: string, nonceStr: string, timestamp: numb
  */
 export class FakeWechatProvider implements WechatProvider {
   readonly appId = 'wx-fake-appid';
+  readonly kind = 'fake' as const;
+
+  /** Fake phone codes: `fakephone.<11 digits>.<anything>` → that number; other codes → a number derived from the code. */
+  async getPhoneNumber(code: string): Promise<string> {
+    if (!code) throw new WechatError(40029, 'invalid code');
+    const named = /^fakephone\.(1[3-9]\d{9})\./.exec(code);
+    if (named?.[1]) return named[1];
+    const digits = BigInt(`0x${sha1(`phone:${code}`).slice(0, 12)}`) % 100_000_000n;
+    return `139${String(digits).padStart(8, '0')}`;
+  }
+
+  authorizeUrl(redirectUri: string, state: string): string {
+    const query = new URLSearchParams({ appid: this.appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_base', state });
+    return `${FAKE_WECHAT_AUTHORIZE_PATH}?${query.toString()}`;
+  }
 
   async getJsapiTicket(): Promise<string> {
     return 'fake-jsapi-ticket';
@@ -57,6 +86,11 @@ export class FakeWechatProvider implements WechatProvider {
 
   private identityOf(code: string): WechatIdentity {
     if (!code) throw new WechatError(40029, 'invalid code');
+    const named = /^fakecode\.([\w-]{1,64})\./.exec(code);
+    if (named?.[1]) {
+      const id = sha1(`user:${named[1]}`);
+      return { openid: `fake-openid-${id.slice(0, 16)}`, unionid: `fake-unionid-${id.slice(16, 32)}` };
+    }
     return { openid: `fake-openid-${sha1(code).slice(0, 16)}`, unionid: `fake-unionid-${sha1(code).slice(16, 32)}` };
   }
 }
@@ -69,6 +103,7 @@ interface WechatApiAnswer {
 
 /** The real WeChat API (api.weixin.qq.com). Not exercised by tests: no outside calls there. */
 export class HttpWechatProvider implements WechatProvider {
+  readonly kind = 'http' as const;
   private accessToken: { value: string; expiresAt: number } | undefined;
   private ticket: { value: string; expiresAt: number } | undefined;
 
@@ -105,6 +140,24 @@ export class HttpWechatProvider implements WechatProvider {
       `/sns/oauth2/access_token?appid=${this.appId}&secret=${this.secret}&code=${encodeURIComponent(code)}&grant_type=authorization_code`,
     );
     return { openid: String(answer.openid), unionid: typeof answer.unionid === 'string' ? answer.unionid : null };
+  }
+
+  async getPhoneNumber(code: string): Promise<string> {
+    const token = await this.getAccessToken();
+    const response = await fetch(`${this.base}/wxa/business/getuserphonenumber?access_token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+      signal: AbortSignal.timeout(5000),
+    });
+    const answer = (await response.json()) as WechatApiAnswer & { phone_info?: { purePhoneNumber?: string; countryCode?: string } };
+    if (answer.errcode) throw new WechatError(answer.errcode, answer.errmsg ?? 'wechat error');
+    return String(answer.phone_info?.purePhoneNumber ?? '');
+  }
+
+  authorizeUrl(redirectUri: string, state: string): string {
+    const query = new URLSearchParams({ appid: this.appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_base', state });
+    return `https://open.weixin.qq.com/connect/oauth2/authorize?${query.toString()}#wechat_redirect`;
   }
 
   private async getAccessToken(): Promise<string> {
