@@ -1,12 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config';
 import { BODY_LIMIT_BYTES } from './constants';
 import type { Database } from './db/database';
@@ -18,11 +18,16 @@ import { registerSecureApi } from './plugins/secure-api';
 import { inlineScriptHashes, isApiPath, registerStaticH5 } from './plugins/static-h5';
 import { registerXsrf } from './plugins/xsrf';
 import accountRoutes from './routes/account';
+import accountOpeningRoutes from './routes/account-opening';
+import accountRiskRoutes from './routes/account-risk';
+import accountWechatRoutes from './routes/account-wechat';
+import discoverRoutes from './routes/discover';
 import fundRoutes from './routes/fund';
 import indexValuationRoutes from './routes/index-valuation';
 import platformRoutes from './routes/platform';
+import watchlistRoutes from './routes/watchlist';
 import { loadServerKeys, type ServerKeys } from './services/server-keys';
-import { OutboxSmsProvider, type SmsProvider } from './services/sms';
+import { smsProviderFor, type SmsProvider } from './services/sms';
 import { wechatProviderFor, type WechatProvider } from './services/wechat';
 
 export interface AppDeps {
@@ -58,6 +63,11 @@ export interface RegisteredRoute {
   bodyKeys: string[];
 }
 
+function setNosniff(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header('x-content-type-options', 'nosniff');
+  done();
+}
+
 function schemaKeys(schema: unknown): string[] {
   if (typeof schema !== 'object' || schema === null) return [];
   const { properties, anyOf } = schema as { properties?: Record<string, unknown>; anyOf?: unknown[] };
@@ -65,7 +75,7 @@ function schemaKeys(schema: unknown): string[] {
 }
 
 /** Route plugins, each registering its own full paths (the spec's prefixes differ per call). */
-const routePlugins: FastifyPluginAsync[] = [platformRoutes, accountRoutes, fundRoutes, indexValuationRoutes];
+const routePlugins: FastifyPluginAsync[] = [platformRoutes, accountRoutes, fundRoutes, indexValuationRoutes, discoverRoutes, watchlistRoutes, accountOpeningRoutes, accountRiskRoutes, accountWechatRoutes];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -82,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('clock', deps.clock);
   app.decorate('config', config);
   app.decorate('wechat', deps.wechat ?? wechatProviderFor(config));
-  app.decorate('sms', deps.sms ?? new OutboxSmsProvider((line) => app.log.info(line)));
+  app.decorate('sms', deps.sms ?? smsProviderFor(config, (line) => app.log.info(line)));
   app.decorate('serverKeys', await loadServerKeys(deps.db.kysely));
 
   const registeredRoutes: RegisteredRoute[] = [];
@@ -114,17 +124,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   // Helmet's document headers (CSP, frame and opener policies, …) protect pages; a JSON answer only needs
-  // nosniff. @fastify/helmet builds its middleware per request, so API routes skip it: the read path of
-  // fund data is the hot path (issue 2 targets).
+  // nosniff. @fastify/helmet's hooks build its middleware per request, so helmet is registered with the
+  // pages (below, in their own context) and never runs on an API route: the read path of fund data is the
+  // hot path (issue 2 targets). API routes get nosniff from a route-level hook.
   app.addHook('onRoute', (route) => {
-    if (route.helmet === undefined && isApiPath(route.url)) route.helmet = false;
+    if (isApiPath(route.url)) route.onRequest = [...[route.onRequest ?? []].flat(), setNosniff];
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    const helmetConfig = (request.routeOptions.config as { helmet?: { skipRoute?: boolean } }).helmet;
-    if (helmetConfig?.skipRoute) reply.header('x-content-type-options', 'nosniff');
-    done();
-  });
-  await app.register(fastifyHelmet, {
+  const helmetOptions: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -142,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // Plain-http local use must keep working: no HSTS unless served over https.
     strictTransportSecurity: config.secureCookies,
-  });
+  };
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -170,6 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const plugin of routePlugins) await app.register(plugin);
 
-  await registerStaticH5(app, config.h5Dir);
+  // Pages, assets and the SPA / 404 fallback, with helmet's document headers (see above).
+  await app.register(async (pages) => {
+    await pages.register(fastifyHelmet, helmetOptions);
+    await registerStaticH5(pages, config.h5Dir);
+  });
   return app;
 }

@@ -9,7 +9,7 @@ import {
   achievementView, assetPercentView, filterView, FILTER_ORDER_KEYS, fundDerivedView, fundDetailView, fundSummaryView,
   growthView, GROWTH_DAYS, managerListView, navHistoryView, tradeDateView,
 } from '../market/fund-views';
-import { marketCacheFor, type FundRecord, type MarketCache, type MarketSnapshot, type PeriodKey } from '../market/market-cache';
+import { envelopeText, marketCacheFor, type FundRecord, type MarketCache, type MarketSnapshot, type PeriodKey } from '../market/market-cache';
 import { searchFunds } from '../market/search-index';
 
 export const FundCode = Type.String({ pattern: '^\\d{6}$', description: 'six-digit fund code, e.g. 009005' });
@@ -28,19 +28,42 @@ export function fundNotFound(request: FastifyRequest, code: string): ApiError {
   return new ApiError(ResultCode.NOT_FOUND, messages.fundNotFound[requestLocale(request)].replace('{code}', code), 404);
 }
 
+/** Content type of every JSON answer sent as ready text or bytes. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /**
  * Sends a cached JSON body as is (Fastify does not re-serialise a string with a JSON content type),
  * and waits for it to be written, as Fastify asks of async handlers that send themselves.
  */
-export async function sendBody(reply: FastifyReply, body: string): Promise<void> {
-  await reply.type('application/json; charset=utf-8').send(body);
+export async function sendBody(reply: FastifyReply, body: string | Buffer): Promise<void> {
+  await reply.header('content-type', JSON_CONTENT_TYPE).send(body);
 }
 
-/** The success envelope around an already serialised data object. */
-export const envelopeText = (dataJson: string) => `{"result_code":0,"data":${dataJson},"message":"","error_description":""}`;
+/** Sends ready envelope bytes from a synchronous handler (which then returns nothing). */
+export function sendEnvelope(reply: FastifyReply, bytes: Buffer): void {
+  reply.header('content-type', JSON_CONTENT_TYPE).send(bytes);
+}
 
-/** Looks the fund up in the snapshot, then answers from the body cache (building it on a miss). */
-async function answer(
+export { envelopeText };
+
+/**
+ * Answers a fund-keyed read: from the ready envelope when the snapshot is fresh (synchronously: the hot
+ * path of issue 2), else looks the fund up (404 when unknown) and builds, caches and sends the envelope.
+ */
+function answer(
+  cache: MarketCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: string,
+  key: string,
+  build: (snap: MarketSnapshot, fund: FundRecord) => Promise<unknown> | unknown,
+): void | Promise<void> {
+  const hit = cache.cachedEnvelope(key);
+  if (hit !== undefined) return sendEnvelope(reply, hit);
+  return answerSlow(cache, request, reply, code, key, build);
+}
+
+async function answerSlow(
   cache: MarketCache,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -51,8 +74,22 @@ async function answer(
   const snap = await cache.current();
   const fund = snap.funds.get(code);
   if (!fund) throw fundNotFound(request, code);
-  const text = await cache.body(snap, key, () => build(snap, fund));
-  return sendBody(reply, envelopeText(text));
+  return sendBody(reply, await cache.envelope(snap, key, () => build(snap, fund)));
+}
+
+/** Answers a read that needs no fund lookup: the ready envelope, else built from the current snapshot. */
+export function answerCached(
+  cache: MarketCache,
+  reply: FastifyReply,
+  key: string,
+  build: (snap: MarketSnapshot) => Promise<unknown> | unknown,
+): void | Promise<void> {
+  const hit = cache.cachedEnvelope(key);
+  if (hit !== undefined) return sendEnvelope(reply, hit);
+  return (async () => {
+    const snap = await cache.current();
+    return sendBody(reply, await cache.envelope(snap, key, () => build(snap)));
+  })();
 }
 
 const FundDerived = Type.Object({
@@ -110,6 +147,26 @@ function schemaFor<D extends TSchema, E extends { params?: TSchema; querystring?
 }
 const CodeParams = Type.Object({ code: FundCode });
 const FundCodeQuery = Type.Object({ fund_code: FundCode });
+
+interface FilterScreen { size_min?: number; size_max?: number; found_years_min?: number; found_years_max?: number }
+
+/** The ranking of filterView narrowed by size and founding age, each item with its size and founding date. */
+function screenedFilterView(snap: MarketSnapshot, type: number | undefined, orderBy: PeriodKey, page: number, size: number, screen: FilterScreen) {
+  const yearsAgo = (years: number) => `${Number(snap.businessDate.slice(0, 4)) - years}${snap.businessDate.slice(4)}`;
+  const keep = (f: FundRecord | undefined) => !!f
+    && (screen.size_min === undefined || Number(f.total_asset) >= screen.size_min * 1e8)
+    && (screen.size_max === undefined || Number(f.total_asset) <= screen.size_max * 1e8)
+    && (screen.found_years_min === undefined || f.found_date <= yearsAgo(screen.found_years_min))
+    && (screen.found_years_max === undefined || f.found_date > yearsAgo(screen.found_years_max));
+  const screened = Object.values(screen).some((v) => v !== undefined);
+  const view = screened ? filterView(snap, type, orderBy, 1, Number.MAX_SAFE_INTEGER) : filterView(snap, type, orderBy, page, size);
+  const items = screened ? view.items.filter((i) => keep(snap.funds.get(i.fd_code))) : view.items;
+  const shown = (screened ? items.slice((page - 1) * size, page * size) : items).map((i) => {
+    const f = snap.funds.get(i.fd_code);
+    return { ...i, total_asset: f?.total_asset, found_date: f?.found_date };
+  });
+  return screened ? { ...view, items: shown, current_page: page, size, total_items: items.length, total_pages: Math.ceil(items.length / size) } : { ...view, items: shown };
+}
 
 const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cache = marketCacheFor(app.db, app.clock);
@@ -184,14 +241,13 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         400: ErrorEnvelope,
       },
     },
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const key = request.query.key.trim();
-    const snap = await cache.current();
-    const text = await cache.body(snap, `search:${key.toLowerCase()}`, () => ({
+    // Keyed by the exact trimmed key: the answer echoes it, so "HS" and "hs" are different bodies.
+    return answerCached(cache, reply, `search:${key}`, (snap) => ({
       key,
       items: searchFunds(snap, key).map((f) => ({ id: f.code, stype: 'funding', scode: f.code, sname: f.name })),
     }));
-    return sendBody(reply, envelopeText(text));
   });
 
   app.get('/djapi/v3/filter/fund', {
@@ -203,12 +259,18 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         order_by: StringEnum(FILTER_ORDER_KEYS, 'period: 1w 1m 3m 6m ty 1y 2y 3y 5y base'),
         page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
         size: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+        // Screening (/rn/fund/filter): fund size in 亿元 (100 million CNY) and years since founding, bounds inclusive.
+        size_min: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+        size_max: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+        found_years_min: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+        found_years_max: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
       }),
       response: {
         200: EnvelopeOf(Type.Object({
           items: Type.Array(Type.Object({
             fd_code: Type.String(), fd_name: Type.String(), yield: NullableDecimal, sf_type: Type.String(), type_desc: Type.String(),
             unit_nav: NullableDecimal, end_date: NullableString, f_type: Type.String(), sale_status: Type.String(),
+            total_asset: Type.Optional(Decimal), found_date: Type.Optional(Type.String()),
           })),
           order_by: Type.String(), current_page: Type.Integer(), size: Type.Integer(), total_items: Type.Integer(), total_pages: Type.Integer(),
         })),
@@ -216,9 +278,10 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request, reply) => {
-    const { type, order_by: orderBy, page, size } = request.query;
+    const { type, order_by: orderBy, page, size, ...screen } = request.query;
     const snap = await cache.current();
-    const text = await cache.body(snap, `filter:${type ?? ''}:${orderBy}:${page}:${size}`, () => filterView(snap, type, orderBy as PeriodKey, page, size));
+    const key = `filter:${type ?? ''}:${orderBy}:${page}:${size}:${screen.size_min ?? ''}:${screen.size_max ?? ''}:${screen.found_years_min ?? ''}:${screen.found_years_max ?? ''}`;
+    const text = await cache.body(snap, key, () => screenedFilterView(snap, type, orderBy as PeriodKey, page, size, screen));
     return sendBody(reply, envelopeText(text));
   });
 
