@@ -3,7 +3,9 @@
 // floor, bench/floor) and the ratio between them, and the weapp main-package / subpackage / total sizes.
 // Figures are printed, never asserted; the exit code is non-zero only when something could not be measured.
 //   BENCH_SKIP_BUILD=1  measure dist/h5 and dist/weapp as they are, no builds and no build times
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+//   BENCH_H5_DIR=dist/h5-x BENCH_WEAPP_DIR=dist/weapp-x  measure these builds as they are (either alone is fine)
+//   BENCH_ROUTES=/index  only these H5 routes;  BENCH_H5_STATS=file  webpack stats of the measured H5 build
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,6 +17,17 @@ import {
 
 const failures = [];
 const rel = (dir) => path.relative(root, dir);
+
+// BENCH_H5_DIR / BENCH_WEAPP_DIR: measure an existing build (an engineer's dist/h5-<name>, dist/weapp-<name>) as it
+// is, without building; BENCH_ROUTES=/index,/n/demo measures only these H5 routes (the floor is always measured).
+const ownDirs = { h5: process.env.BENCH_H5_DIR, weapp: process.env.BENCH_WEAPP_DIR };
+for (const [key, dir] of Object.entries(ownDirs)) if (dir) appOutputs[key] = path.resolve(root, dir);
+const measureOnly = skipBuild || Boolean(ownDirs.h5 || ownDirs.weapp);
+const onlyRoutes = process.env.BENCH_ROUTES ? new Set(process.env.BENCH_ROUTES.split(',')) : null;
+// webpack stats of the measured product H5 build (H5_STATS_FILE at build time), for the first load by area.
+const productStatsFile = process.env.BENCH_H5_STATS
+  ? path.resolve(root, process.env.BENCH_H5_STATS)
+  : path.join(path.dirname(appOutputs.h5), `${path.basename(appOutputs.h5)}-stats.json`);
 
 // ---------------------------------------------------------------------------------------------------------
 // Build times
@@ -31,6 +44,9 @@ async function timeBuilds() {
   for (const { label, rebuild, ...options } of builds) {
     // A failed build leaves its output folder empty, so nothing stale is measured after it.
     try {
+      // The product H5 build also writes webpack's chunk/module list: the first load is broken down by area below.
+      if (label === 'h5') process.env.H5_STATS_FILE = productStatsFile;
+      else delete process.env.H5_STATS_FILE;
       const cold = await taroBuild({ ...options, cold: true });
       const cached = rebuild ? (await taroBuild(options)).toFixed(1) : '-';
       rows.push({ target: label, 'cold (s)': cold.toFixed(1), 'cached rebuild (s)': cached, output: options.outputRoot });
@@ -65,7 +81,7 @@ async function entryRoutes() {
     const params = Object.fromEntries([...route.pattern.matchAll(/\{(\w+)\}/g)].map(([, key]) => [key, SAMPLE_PARAMS[key] ?? '1']));
     entries.push({ url: routeTable.specUrl(route.name, params), built, page: route.page });
   }
-  return entries;
+  return onlyRoutes ? entries.filter((entry) => onlyRoutes.has(entry.url)) : entries;
 }
 
 /**
@@ -135,6 +151,47 @@ function printFiles(label, result) {
   table([...result.files].sort((a, b) => b.gzip - a.gzip).map((f) => ({ file: f.file, 'gzip KB': kib(f.gzip), 'raw KB': kib(f.raw) })));
 }
 
+// Where the first load's bytes come from, by area (raw module bytes before minification, from webpack's stats).
+const FRAMEWORK = /^(react|react-dom|scheduler|@tarojs\/.*|history|path-to-regexp|query-string|universal-router|tslib|@babel\/runtime|@swc\/helpers|css-loader|style-loader|decode-uri-component|filter-obj|split-on-first|classnames|lodash\.kebabcase|react-fast-compare|dom-helpers)$/;
+const NUTUI = /^(@nutui\/.*|react-transition-group|@react-spring\/.*|@use-gesture\/.*|async-validator)$/;
+const SHELL = /^src\/(app\.|app\.config|pages\/shell\/|components\/(header|toast-host)\/|platform\/|lib\/|locales\/)/;
+
+function areaOf(name) {
+  const pkg = name.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+  if (pkg) return FRAMEWORK.test(pkg) ? 'framework (React, Taro, router)' : NUTUI.test(pkg) ? 'NutUI' : `library ${pkg}`;
+  const file = name.replace(/^.*!/, '').replace(/^\.\//, '').replace(/\?.*$/, '');
+  if (SHELL.test(file)) return file.startsWith('src/locales/') ? 'app shell: i18n catalogue' : 'app shell (app, shell, header, toast, platform, lib)';
+  if (file.startsWith('src/')) return `page: ${file.split('/').slice(1, 3).join('/')}`;
+  return 'other';
+}
+
+function printAreas(result) {
+  if (!existsSync(productStatsFile)) {
+    console.log(`\n(no webpack stats at ${rel(productStatsFile)}: build with H5_STATS_FILE, or set BENCH_H5_STATS, for the first load by area)`);
+    return;
+  }
+  const stats = JSON.parse(readFileSync(productStatsFile, 'utf8'));
+  const loaded = new Set(result.files.map((f) => f.file.replace(/^\//, '')));
+  const areas = new Map();
+  let total = 0;
+  const walk = (modules) => {
+    for (const module of modules ?? []) {
+      if (module.modules) walk(module.modules);
+      else {
+        const area = areaOf(module.name ?? '');
+        areas.set(area, (areas.get(area) ?? 0) + (module.size ?? 0));
+        total += module.size ?? 0;
+      }
+    }
+  };
+  for (const chunk of stats.chunks ?? []) if (chunk.files?.some((file) => loaded.has(file))) walk(chunk.modules);
+  console.log(`\nproduct /index: first load by area (module bytes before minification, ${rel(productStatsFile)})`);
+  const rows = [...areas].sort((a, b) => b[1] - a[1]);
+  const shown = rows.slice(0, 14);
+  const rest = rows.slice(14).reduce((sum, [, size]) => sum + size, 0);
+  table([...shown, ...(rest ? [['(other areas)', rest]] : [])].map(([area, size]) => ({ area, 'raw KB': kib(size), share: `${((size / total) * 100).toFixed(1)} %` })));
+}
+
 async function measureH5(browser, dataDir) {
   console.log(`\n## H5 first-load JS+CSS (headless Chromium, fresh cache, until network idle; gzip -9 of the served bytes; KB = 1024 B)`);
   const entries = await entryRoutes();
@@ -160,6 +217,10 @@ async function measureH5(browser, dataDir) {
 
   let floor = null;
   try {
+    // A floor built before the shared build settings changed would not be the same framework any more.
+    const floorHtml = path.join(appOutputs.floorH5, 'index.html');
+    const settings = ['config/index.ts', 'package.json', 'babel.config.js'].map((file) => statSync(path.join(root, file)).mtimeMs);
+    if (existsSync(floorHtml) && Math.max(...settings) > statSync(floorHtml).mtimeMs) rmSync(appOutputs.floorH5, { recursive: true, force: true });
     await ensureFloorH5();
     const floorServer = await serveH5(appOutputs.floorH5, dataDir);
     try {
@@ -178,6 +239,7 @@ async function measureH5(browser, dataDir) {
     const floorGzip = floor.js.gzip + floor.css.gzip;
     console.log(`\nproduct /index ÷ floor (JS+CSS gzip): ${kib(homeGzip)} KB ÷ ${kib(floorGzip)} KB = ${(homeGzip / floorGzip).toFixed(2)}  (target ≤ 1.3)`);
     printFiles('product /index', home);
+    printAreas(home);
     printFiles('floor /index', floor);
   } else {
     failures.push('ratio /index ÷ floor: one side was not measured');
@@ -200,6 +262,7 @@ function filesUnder(base, dir = base) {
 
 function measureWeapp() {
   const dir = appOutputs.weapp;
+  if (ownDirs.h5 && !ownDirs.weapp) return console.log('\n## weapp package sizes: skipped (BENCH_H5_DIR without BENCH_WEAPP_DIR)');
   console.log(`\n## weapp package sizes (${rel(dir)}; KB = 1024 B)`);
   const appJson = JSON.parse(readFileSync(path.join(dir, 'app.json'), 'utf8'));
   const roots = (appJson.subPackages ?? appJson.subpackages ?? []).map((sub) => sub.root.replace(/^\/+|\/+$/g, ''));
@@ -224,7 +287,7 @@ function measureWeapp() {
 const dataDir = temporaryDir('dj-bench-app-');
 let browser = null;
 try {
-  if (skipBuild) console.log('## build times: skipped (BENCH_SKIP_BUILD=1), measuring dist/ as it is');
+  if (measureOnly) console.log(`## build times: skipped, measuring ${rel(appOutputs.h5)} and ${rel(appOutputs.weapp)} as they are`);
   else {
     await timeBuilds();
   }

@@ -11,6 +11,8 @@ import {
 } from './lib.mjs';
 
 const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+// BENCH_H5_DIR: audit an existing build (an engineer's dist/h5-<name>) instead of .tmp/bench/h5.
+if (process.env.BENCH_H5_DIR) appOutputs.h5 = path.resolve(root, process.env.BENCH_H5_DIR);
 const failures = [];
 let lighthouseVersion = '';
 

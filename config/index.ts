@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import { requireWithEsbuild } from '@tarojs/helper';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin';
 import devConfig from './dev';
 import prodConfig from './prod';
 
 // webpack-chain's Config is not exported by Taro's types; this is the part of it we call.
 interface Chain {
-  resolve: { plugin(name: string): { use(plugin: unknown, args?: unknown[]): unknown } };
+  resolve: {
+    plugin(name: string): { use(plugin: unknown, args?: unknown[]): unknown };
+    alias: { set(name: string, value: string): unknown };
+  };
   plugin(name: string): {
     tap(fn: (args: Record<string, unknown>[]) => Record<string, unknown>[]): unknown;
     use(plugin: unknown, args?: unknown[]): unknown;
@@ -42,17 +46,90 @@ class StatsFilePlugin {
   }
 }
 
+// The mini program shows a page's share menu only when its config says `enableShareAppMessage` (and Moments:
+// `enableShareTimeline`); Taro then wires `useShareAppMessage` (src/platform/share.weapp.ts, called by the page
+// shell on every page). Every page can be shared (DESIGN §3), so the build turns both on for each page whose config
+// does not say otherwise (`false` in a page's index.config.ts opts out). Taro's MiniPlugin reads the page configs
+// in its run hook and hands them to its page loader when modules are built (make): this runs in between.
+interface MiniPluginLike {
+  pages: Set<{ name: string }>;
+  filesConfig: Record<string, { content?: Record<string, unknown> } | undefined>;
+  getConfigFilePath(name: string): string;
+}
+interface MakeCompiler {
+  options: { plugins: unknown[] };
+  hooks: { make: { tap(options: { name: string; stage: number }, fn: () => void): void } };
+}
+class ShareEveryPagePlugin {
+  apply(compiler: MakeCompiler) {
+    compiler.hooks.make.tap({ name: 'share-every-page', stage: -100 }, () => {
+      const mini = compiler.options.plugins.find(
+        (plugin): plugin is MiniPluginLike =>
+          typeof plugin === 'object' && plugin !== null && 'filesConfig' in plugin && 'pages' in plugin && 'getConfigFilePath' in plugin,
+      );
+      if (!mini) throw new Error('share-every-page: Taro\'s MiniPlugin not found (Taro upgrade?): pages could not be shared');
+      for (const page of mini.pages) {
+        const content = mini.filesConfig[mini.getConfigFilePath(page.name)]?.content;
+        if (!content) continue;
+        content.enableShareAppMessage ??= true;
+        content.enableShareTimeline ??= true;
+      }
+    });
+  }
+}
+
+// Every page needs the `app-shared` chunk (the page shell and what it uses, see splitChunks below), yet the
+// browser would only learn of it once app.js has run and asked for the page: index.html preloads it (and its CSS),
+// so it downloads beside app.js. Taro's H5 build makes index.html with html-webpack-plugin.
+interface HtmlCompiler {
+  hooks: { compilation: { tap(name: string, fn: (compilation: Parameters<typeof HtmlWebpackPlugin.getHooks>[0]) => void): void } };
+}
+class PreloadAppSharedPlugin {
+  apply(compiler: HtmlCompiler) {
+    compiler.hooks.compilation.tap('preload-app-shared', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('preload-app-shared', (data) => {
+        const chunk = compilation.namedChunks.get('app-shared');
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        for (const file of chunk?.files ?? []) {
+          const as = file.endsWith('.css') ? 'style' : file.endsWith('.js') ? 'script' : null;
+          if (!as) continue;
+          data.headTags.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href: `${publicPath}${file}` }));
+        }
+        return data;
+      });
+    });
+  }
+}
+
 // Taro's config loader only compiles files under config/; the route table (src/) is bundled like app.config.ts.
 const routeTable = requireWithEsbuild(path.resolve(__dirname, '../src/lib/routes.ts'), {
   customSwcConfig: { module: { type: 'commonjs' } },
 }) as typeof import('../src/lib/routes');
-const { h5CustomRoutes } = routeTable;
+const { h5CustomRoutes, packageLayout } = routeTable;
+
+/** Pages in the build (each a lazy chunk on H5): a module in all of them is reached through the page shell. */
+const BUILT_PAGE_COUNT = (() => {
+  const { pages, subPackages } = packageLayout();
+  return pages.length + subPackages.reduce((sum, sub) => sum + sub.pages.length, 0);
+})();
 
 // `@/platform/x` must find `x.weapp.ts` / `x.h5.ts` (Taro's platform files) before `x.ts`.
 function pathsPluginArgs(platform: string): unknown[] {
   const platformFirst = ['.ts', '.tsx', '.js', '.jsx'].map((ext) => `.${platform}${ext}`);
   return [{ extensions: [...platformFirst, '.ts', '.tsx', '.js', '.jsx', '.json', '.mjs'] }];
 }
+
+// Which browsers a build targets (babel-preset-env and autoprefixer both read package.json's browserslist through
+// this environment): H5 runs in browsers with native ES2017, fetch and AbortController (the "h5" list), the mini
+// program keeps the conservative list because it ships ES5 (project.config.json `es6: false`). docs/ARCHITECTURE.md.
+process.env.BROWSERSLIST_ENV = process.env.TARO_ENV === 'h5' ? 'h5' : 'weapp';
+
+// Polyfills Taro's H5 request API imports unconditionally; every "h5" browser has them natively (47 KB of script).
+const H5_POLYFILL_STUBS: Record<string, string> = {
+  'whatwg-fetch$': path.resolve(__dirname, 'stubs/empty.js'),
+  'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$': path.resolve(__dirname, 'stubs/empty.js'),
+  'jsonp-retry$': path.resolve(__dirname, 'stubs/jsonp-retry.js'),
+};
 
 // The mini program has no origin: the API host is fixed at build time (see docs/ARCHITECTURE.md "Routing").
 const apiBaseUrl = process.env.TARO_APP_API_BASE || 'http://localhost:8080';
@@ -84,7 +161,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // TARO_CACHE_NAME: bench/ times cold and cached builds in a cache folder of its own, leaving the usual one alone.
     cache: {
       enable: true,
-      buildDependencies: { routes: [path.resolve(__dirname, '../src/lib/routes.ts')] },
+      buildDependencies: {
+        routes: [path.resolve(__dirname, '../src/lib/routes.ts')],
+        // The browserslist environments (babel targets, autoprefixer) live in package.json.
+        browserslist: [path.resolve(__dirname, '../package.json')],
+      },
       ...(process.env.TARO_CACHE_NAME ? { name: process.env.TARO_CACHE_NAME } : {}),
     },
     mini: {
@@ -94,6 +175,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain: Chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin, pathsPluginArgs('weapp'));
+        chain.plugin('share-every-page').use(ShareEveryPagePlugin);
         // jsencrypt reads `self.crypto`; the mini program has no `self` (TARO-NOTES pitfall 5).
         // The platform layer installs a real CSPRNG on this window (src/platform/csprng.weapp.ts).
         chain.plugin('providerPlugin').tap((args) => [{ ...args[0], self: ['@tarojs/runtime', 'window'] }]);
@@ -144,14 +226,20 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain: Chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin, pathsPluginArgs('h5'));
+        for (const [request, stub] of Object.entries(H5_POLYFILL_STUBS)) chain.resolve.alias.set(request, stub);
+        chain.plugin('preload-app-shared').use(PreloadAppSharedPlugin);
         if (process.env.H5_STATS_FILE) chain.plugin('h5-stats-file').use(StatsFilePlugin, [path.resolve(process.env.H5_STATS_FILE)]);
-        // Pages are lazy chunks; libraries several pages share go into one async chunk each instead of
-        // being copied into every page (TARO-NOTES pitfall 6). Taro's own initial split stays as it is.
+        // Pages are lazy chunks (TARO-NOTES pitfall 6: without async groups every page copies what it shares).
+        // A page's first load is: Taro's initial chunks, the page's own chunk, `app-shared` (what every page has:
+        // the shell, header, login state, http, i18n) and the chunks of exactly the modules it shares with some
+        // other pages. Named catch-all chunks ("all NutUI", "all shared libraries") are avoided on purpose: the
+        // home page would download every widget and library any two pages share (charts, keyboards, crypto).
         const splitChunks = (chain.optimization.get('splitChunks') ?? {}) as { cacheGroups?: Record<string, unknown> };
         chain.optimization.set('splitChunks', {
           ...splitChunks,
           cacheGroups: {
             ...splitChunks.cacheGroups,
+            // Device encryption: loaded when a listed secure API is first called (secure-api-install.h5.ts).
             cryptoLibs: {
               name: 'lib-crypto',
               test: /[\\/]node_modules[\\/](crypto-js|jsencrypt)[\\/]/,
@@ -159,28 +247,31 @@ export default defineConfig<'webpack5'>(async (merge) => {
               priority: 30,
               enforce: true,
             },
+            // In every page chunk = reached through the page shell: one chunk, fetched beside the page's own.
+            appShared: {
+              name: 'app-shared',
+              chunks: 'async',
+              minChunks: BUILT_PAGE_COUNT,
+              priority: 25,
+              enforce: true,
+            },
+            // Shared by some pages: one unnamed chunk per set of pages that share it (webpack's own split).
+            // NutUI first, so a page's widgets do not ride along with unrelated shared code.
             nutui: {
-              name: 'lib-nutui',
+              name: false,
               test: /[\\/]node_modules[\\/](@nutui|@react-spring|@use-gesture|react-transition-group|async-validator)[\\/]/,
               chunks: 'async',
               priority: 20,
               minChunks: 2,
-            },
-            // What every page loads through the page shell (header, login state, http, i18n catalogue): one chunk,
-            // not a copy per page. Other components keep webpack's per-page split so heavy ones stay lazy.
-            appShared: {
-              name: 'app-shared',
-              test: /[\\/]src[\\/](pages[\\/]shell|components[\\/]header|features[\\/]account|platform|lib|locales)[\\/]/,
-              chunks: 'async',
-              priority: 8,
-              minChunks: 2,
+              // Less than this (raw bytes) is cheaper copied into each page than fetched as one more file.
+              minSize: 10_000,
             },
             asyncShared: {
-              name: 'lib-shared',
-              test: /[\\/]node_modules[\\/]/,
+              name: false,
               chunks: 'async',
               priority: 5,
               minChunks: 2,
+              minSize: 20_000,
             },
           },
         });

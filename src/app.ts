@@ -5,6 +5,7 @@ import { applyLaunchCookies } from '@/platform/cookies';
 import { ensureCsprngReady } from '@/platform/csprng';
 import { switchToBridgeTransportIfAvailable } from '@/platform/http-bridge-transport';
 import { installSecureApi } from '@/platform/secure-api-install';
+import { captureLandingUrl } from '@/platform/share';
 // NutUI: the theme's CSS variables once here; each component's own CSS is imported where it is used
 // (`@nutui/nutui-react-taro/dist/es/packages/<name>/style/css`), never the 233 KB all-in-one sheet.
 import '@nutui/nutui-react-taro/dist/styles/themes/default.css';
@@ -45,6 +46,8 @@ function App({ children }: PropsWithChildren) {
 }
 
 if (process.env.TARO_ENV === 'h5') {
+  // Before the router touches the address: iOS WeChat signs the share config against where the visit landed.
+  captureLandingUrl();
   // NutUI's keypad and swipers listen to touch events only; this lets a desktop mouse drive them too.
   void import('@nutui/touch-emulator');
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Toast } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/toast/style/css';
+import type { ComponentType } from 'react';
+import Taro from '@tarojs/taro';
 import { setToastPresenter, type ToastConfig, type ToastPresenter, type ToastType } from '@/platform/feedback';
-import './toast-host.scss';
+import type { ToastViewProps } from './toast-view';
 
 interface ShownToast {
   /** Bumped for every toast, so a repeat of the same text restarts its timer. */
@@ -17,24 +17,42 @@ interface ShownToast {
 const hosts: ToastPresenter[] = [];
 const presentOnTopHost: ToastPresenter = (text, options) => hosts[hosts.length - 1]?.(text, options);
 
-const NUT_ICONS: Record<ToastType, 'success' | 'fail' | 'loading' | null> = {
-  text: null,
+let serials = 0;
+
+// The NutUI half loads with the first toast, not with the page: on H5 it is a chunk of its own (~13 KB gzip of
+// Toast, icons and react-transition-group that a first screen without a toast never needs). The mini program
+// bundles it (dynamic imports are inlined there).
+type ToastViewComponent = ComponentType<ToastViewProps>;
+let toastView: ToastViewComponent | null = null;
+let loadingView: Promise<ToastViewComponent> | null = null;
+
+function loadToastView(): Promise<ToastViewComponent> {
+  loadingView ??= import('./toast-view').then(
+    (module) => (toastView = module.default),
+    (error: unknown) => {
+      loadingView = null; // a later toast tries again (the chunk failed to load: offline, a new deploy)
+      throw error;
+    },
+  );
+  return loadingView;
+}
+
+const TARO_ICONS: Record<ToastType, 'none' | 'success' | 'error' | 'loading'> = {
+  text: 'none',
   success: 'success',
-  fail: 'fail',
+  fail: 'error',
   loading: 'loading',
 };
 
-const NUT_POSITIONS: Record<ToastConfig['position'], 'top' | 'middle' | 'bottom'> = {
-  top: 'top',
-  center: 'middle',
-  bottom: 'bottom',
-};
-
-let serials = 0;
+/** When the NutUI half cannot load (often the very network error the toast reports), Taro's own toast says it. */
+function showWithTaro(toast: ShownToast): void {
+  void Taro.showToast({ title: toast.text, icon: TARO_ICONS[toast.type], duration: toast.config.duration, mask: toast.config.mask });
+}
 
 /** Mount once per page (the page shell does): `showToast` from `@/platform/feedback` then draws here. */
 export function ToastHost() {
   const [shown, setShown] = useState<ShownToast | null>(null);
+  const [LoadedView, setLoadedView] = useState<ToastViewComponent | null>(() => toastView);
 
   useEffect(() => {
     const present: ToastPresenter = (text, options) => {
@@ -50,19 +68,29 @@ export function ToastHost() {
     };
   }, []);
 
-  if (!shown) return null;
+  useEffect(() => {
+    if (!shown || LoadedView) return;
+    let current = true;
+    loadToastView().then(
+      (component) => current && setLoadedView(() => component),
+      () => {
+        if (!current) return;
+        showWithTaro(shown);
+        setShown((now) => (now?.serial === shown.serial ? null : now));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [shown, LoadedView]);
+
+  if (!shown || !LoadedView) return null;
   return (
-    <Toast
+    <LoadedView
       key={shown.serial}
-      visible
-      content={shown.text}
-      icon={NUT_ICONS[shown.type]}
-      position={NUT_POSITIONS[shown.config.position]}
-      // NutUI counts seconds; 0 would mean "stay until hidden".
-      duration={shown.config.duration / 1000}
-      // The mask swallows taps but a tap never closes the toast (SPEC §9); without a mask taps go through.
-      closeOnOverlayClick={false}
-      className={shown.config.mask ? 'toast-host toast-host--mask' : 'toast-host toast-host--pass-through'}
+      text={shown.text}
+      type={shown.type}
+      config={shown.config}
       onClose={() => setShown((current) => (current?.serial === shown.serial ? null : current))}
     />
   );

@@ -10,6 +10,8 @@ import { onLocaleChange } from '@/locales/i18n';
 import { matchSpecUrl, specUrl } from '@/lib/routes';
 import type { Query } from '@/lib/routes';
 import { currentSpecUrl, navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
+import { useShare } from '@/platform/share';
+import type { ShareInput } from '@/platform/share.types';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
 import './page-shell.scss';
 
@@ -59,10 +61,17 @@ interface PageShellProps {
   /** Home and 404 render full width. */
   fullWidth?: boolean;
   className?: string;
+  /**
+   * What this page shares (WeChat card, mini program menu, native share sheet). By default: the page's own URL
+   * under its title and the app's tagline; a page (or a component in it) may also call `useShare` itself.
+   */
+  share?: ShareInput;
 }
 
-export function PageShell({ children, title, fullWidth, className }: PageShellProps) {
+export function PageShell({ children, title, fullWidth, className, share }: PageShellProps) {
   const { url, params } = usePageUrl();
+  // The default share card; `share` given = the page's own choice, which also beats any useShare fallback.
+  useShare({ title, ...share }, { fallback: !share });
   const status = useAccountStore((s) => s.status);
   const maskTelephone = useAccountStore((s) => s.maskTelephone);
   const [environment] = useState(() => pageEnvironment(params.channel ?? sessionStore.get(SESSION_KEYS.channel)));
