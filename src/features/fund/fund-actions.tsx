@@ -1,0 +1,79 @@
+import { View } from '@tarojs/components';
+import { Button } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import { specUrl } from '@/lib/routes';
+import { t } from '@/locales/i18n';
+import { showToast } from '@/platform/feedback';
+import { startLogin } from '@/platform/login';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import type { FundSummary } from './api';
+import type { FundState } from './fund-state';
+import { fundSymbol } from './api';
+import { useWatchlist } from './watchlist-store';
+
+export interface FundAccount {
+  loggedIn: boolean;
+  /** The account can trade (SPEC §3 open_trade); null while unknown. */
+  openTrade: boolean | null;
+}
+
+/**
+ * Buy / subscribe: anonymous → the environment's login, back here afterwards; logged in without a trade
+ * account → open account (/ccount); with one → the purchase step, which the trading issue builds.
+ */
+async function startPurchase(code: string, account: FundAccount): Promise<void> {
+  const here = specUrl('fundDetail', { fundcode: code });
+  if (!account.loggedIn) {
+    await startLogin({ redirect: here });
+    return;
+  }
+  if (account.openTrade !== true) {
+    await navigateToSpecUrl(specUrl('openAccount'));
+    return;
+  }
+  showToast(t('fund.action.purchasePending'));
+}
+
+export function FundActions({ fund, state, account }: { fund: FundSummary; state: FundState; account: FundAccount }) {
+  const symbol = fundSymbol(fund.fd_code);
+  const watched = useWatchlist((s) => s.items.some((i) => i.symbol === symbol));
+  const toggleFund = useWatchlist((s) => s.toggleFund);
+
+  const onWatch = async () => {
+    try {
+      const now = await toggleFund(fund.fd_code, fund.fd_name, account.loggedIn);
+      showToast(t(now ? 'fund.watch.added' : 'fund.watch.removed'));
+    } catch {
+      showToast(t('fund.watch.failed'));
+    }
+  };
+
+  return (
+    <View className='fund-actions' data-testid='fund-actions'>
+      <Button className='fund-actions__watch' fill='outline' size='large' onClick={() => void onWatch()} data-testid='watch-button'>
+        {watched ? t('fund.action.unwatch') : t('fund.action.watch')}
+      </Button>
+      {state.autoInvest && (
+        <Button
+          className='fund-actions__auto'
+          fill='outline'
+          type='primary'
+          size='large'
+          onClick={() => void navigateToSpecUrl(specUrl('autoInvestIntro', {}, { fd_code: fund.fd_code }))}
+        >
+          {t('fund.action.autoInvest')}
+        </Button>
+      )}
+      <Button
+        className='fund-actions__buy'
+        type='primary'
+        size='large'
+        disabled={state.buy === 'none'}
+        onClick={() => void startPurchase(fund.fd_code, account)}
+        data-testid='buy-button'
+      >
+        {state.buy === 'subscribe' ? t('fund.action.subscribe') : state.buy === 'buy' ? t('fund.action.buy') : t('fund.action.unavailable')}
+      </Button>
+    </View>
+  );
+}

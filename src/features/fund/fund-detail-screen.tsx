@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Text, View } from '@tarojs/components';
+import { Button } from '@nutui/nutui-react-taro';
+import { EmptyBox } from '@/components/empty-box/empty-box';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { specUrl } from '@/lib/routes';
+import { t } from '@/locales/i18n';
+import { PAGE_CODES, trackPage } from '@/platform/analytics';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import { FundActions, type FundAccount } from './fund-actions';
+import { FundChart } from './fund-chart';
+import { Allocation, FeeTables, FundHeader, FundNotices, Managers, Section, SectionError, StagePerformance, TradeDateSteps } from './fund-sections';
+import { fundState, isFundCode } from './fund-state';
+import { useFundDetail } from './use-fund-detail';
+import { useWatchlist } from './watchlist-store';
+import './fund-detail.scss';
+
+/** A code that is not a fund: says why, offers the way home. */
+function NoSuchFund({ text }: { text: string }) {
+  return (
+    <View className='fund-missing' data-testid='fund-missing'>
+      <EmptyBox title={text}>
+        <Button type='primary' onClick={() => void navigateToSpecUrl(specUrl('home'))}>
+          {t('fund.backHome')}
+        </Button>
+      </EmptyBox>
+    </View>
+  );
+}
+
+function FundDetailBody({ code, account }: { code: string; account: FundAccount }) {
+  const { state, reload } = useFundDetail(code);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const loadWatchlist = useWatchlist((s) => s.load);
+
+  useEffect(() => {
+    trackPage(PAGE_CODES.fundDetail);
+  }, []);
+  useEffect(() => {
+    void loadWatchlist(account.loggedIn);
+  }, [account.loggedIn, loadWatchlist]);
+
+  if (state.status === 'loading') return <SkeletonList items={4} rows={3} />;
+  if (state.status === 'notFound') return <NoSuchFund text={t('fund.notFound', { code })} />;
+  if (state.status === 'error') return <ErrorBox onRetry={() => void reload()} />;
+
+  const { summary, detail, achievement, tradeDates, managers } = state.data;
+  const fund = fundState(summary, detail?.fund_date_conf.buy_confirm_date);
+  const building = summary.sale_status === 'building';
+  const retry = () => void reload();
+  const refresh = async () => {
+    setRefreshKey((n) => n + 1);
+    await reload();
+  };
+
+  return (
+    <View className='fund-detail' data-testid='fund-detail' data-sale-status={summary.sale_status}>
+      <PullRefresh onRefresh={refresh}>
+        <FundHeader fund={summary} />
+        <FundNotices notices={fund.notices} />
+        {!building && (
+          <Section title={t('fund.chart.title')} testId='section-chart'>
+            <FundChart code={code} fundName={summary.fd_name} refreshKey={refreshKey} />
+          </Section>
+        )}
+        {!building && (
+          <Section title={t('fund.stage.title')} testId='section-stage'>
+            {achievement ? <StagePerformance rows={achievement.stage_performance_list} /> : <SectionError onRetry={retry} />}
+          </Section>
+        )}
+        <Section title={t('fund.dates.title')} testId='section-dates'>
+          {tradeDates ? <TradeDateSteps dates={tradeDates} building={building} /> : <SectionError onRetry={retry} />}
+        </Section>
+        <Section title={t('fund.fees.title')} testId='section-fees'>
+          {detail ? <FeeTables detail={detail} building={building} /> : <SectionError onRetry={retry} />}
+        </Section>
+        {!building && (
+          <Section title={t('fund.allocation.title')} testId='section-allocation'>
+            {detail ? <Allocation detail={detail} /> : <SectionError onRetry={retry} />}
+          </Section>
+        )}
+        <Section title={t('fund.managers.title')} testId='section-managers'>
+          {managers ? <Managers managers={managers} /> : <SectionError onRetry={retry} />}
+        </Section>
+        <Text className='fund-detail__risk'>{summary.performance_bench_mark}</Text>
+      </PullRefresh>
+      <FundActions fund={summary} state={fund} account={account} />
+    </View>
+  );
+}
+
+/** The fund detail page's content: `/funding/{fundcode}`; any other code shape gets a clear page. */
+export function FundDetailScreen({ code, account }: { code: string | undefined; account: FundAccount }) {
+  if (!isFundCode(code)) return <NoSuchFund text={t('fund.invalidCode', { code: code ?? '' })} />;
+  return <FundDetailBody key={code} code={code} account={account} />;
+}

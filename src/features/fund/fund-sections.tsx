@@ -1,0 +1,287 @@
+// The read-only sections of the fund detail page. Numbers come as decimal strings and are shown through the
+// lib formatters (never float arithmetic); rises red, falls green (PercentText).
+import type { ReactNode } from 'react';
+import { Text, View } from '@tarojs/components';
+import { Tag } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/tag/style/css';
+import { InfoBanner } from '@/components/info-banner/info-banner';
+import { PercentText } from '@/components/percent-text/percent-text';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { formatNav, formatPercent } from '@/lib/format';
+import { t } from '@/locales/i18n';
+import { MONEY_MARKET_TYPE, type FundDetail, type FundSummary, type ManagerItem, type StageRow, type TradeDates } from './api';
+import { amountBracket, holdingBracket, platformRateText, rateText } from './fees';
+import type { FundNotice } from './fund-state';
+
+export function Section({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
+  return (
+    <View className='fund-section' data-testid={testId}>
+      <Text className='fund-section__title'>
+        {title}
+      </Text>
+      {children}
+    </View>
+  );
+}
+
+export function FundHeader({ fund }: { fund: FundSummary }) {
+  const d = fund.fund_derived;
+  const money = fund.type === MONEY_MARKET_TYPE;
+  return (
+    <View className='fund-header' data-testid='fund-header'>
+      <View className='fund-header__title'>
+        <Text className='fund-header__name'>
+          {fund.fd_name}
+        </Text>
+        <Text className='fund-header__code'>{fund.fd_code}</Text>
+      </View>
+      <View className='fund-header__tags'>
+        <Tag type='primary' plain>
+          {fund.type_desc}
+        </Tag>
+        <Tag type='warning' plain>
+          {t(`fund.risk.${fund.risk_level}`)}
+        </Tag>
+      </View>
+      {money ? (
+        <View className='fund-header__figures'>
+          <View className='fund-header__figure'>
+            <Text className='fund-header__value' data-testid='income-per-10k'>
+              {formatNav(d.income_per_10k)}
+            </Text>
+            <Text className='fund-header__label'>{t('fund.header.income10k')}</Text>
+          </View>
+          <View className='fund-header__figure'>
+            <PercentText className='fund-header__value' value={d.yield_7d} />
+            <Text className='fund-header__label'>{t('fund.header.yield7d')}</Text>
+          </View>
+        </View>
+      ) : (
+        <View className='fund-header__figures'>
+          <View className='fund-header__figure'>
+            <Text className='fund-header__value'>{formatNav(d.unit_nav)}</Text>
+            <Text className='fund-header__label'>{t('fund.header.unitNav')}</Text>
+          </View>
+          <View className='fund-header__figure'>
+            <PercentText className='fund-header__value' value={d.nav_grtd} sign />
+            <Text className='fund-header__label'>{t('fund.header.dayChange')}</Text>
+          </View>
+          <View className='fund-header__figure'>
+            <PercentText className='fund-header__value' value={d.nav_grl1y} sign />
+            <Text className='fund-header__label'>{t('fund.header.oneYear')}</Text>
+          </View>
+        </View>
+      )}
+      <View className='fund-header__meta'>
+        {d.end_date && <Text>{t('fund.header.navDate', { date: d.end_date })}</Text>}
+        <Text>{t('fund.header.size', { size: fund.totshare })}</Text>
+        <Text>{t('fund.header.foundDate', { date: fund.found_date })}</Text>
+        {fund.tracked_index_name && <Text>{t('fund.header.trackedIndex', { name: fund.tracked_index_name })}</Text>}
+      </View>
+    </View>
+  );
+}
+
+export function FundNotices({ notices }: { notices: FundNotice[] }) {
+  return (
+    <View className='fund-notices' data-testid='fund-notices'>
+      {notices.map((n) => (
+        <InfoBanner key={n.key} type={n.tone}>
+          {t(n.key, n.params)}
+        </InfoBanner>
+      ))}
+    </View>
+  );
+}
+
+/** Server period labels (Danjuan's own) → catalogue keys, so the table speaks the reader's language. */
+const STAGE_KEYS: Record<string, string> = {
+  近1周: '1w', 近1月: '1m', 近3月: '3m', 近6月: '6m', 今年以来: 'ty', 近1年: '1y', 近2年: '2y', 近3年: '3y', 近5年: '5y', 成立以来: 'base',
+};
+
+export function StagePerformance({ rows }: { rows: StageRow[] }) {
+  return (
+    <View className='fund-table' role='table' data-testid='stage-table'>
+      <View className='fund-table__row fund-table__row--head' role='row'>
+        <Text>{t('fund.stage.period')}</Text>
+        <Text>{t('fund.stage.return')}</Text>
+        <Text>{t('fund.stage.benchmark')}</Text>
+        <Text>{t('fund.stage.rank')}</Text>
+      </View>
+      {rows.map((row) => {
+        const key = STAGE_KEYS[row.period_time];
+        return (
+          <View className='fund-table__row' role='row' key={row.period_time}>
+            <Text>{key ? t(`fund.stage.${key}`) : row.period_time}</Text>
+            <PercentText value={row.self_nav} sign />
+            <PercentText value={row.standard_index_nav} sign />
+            <Text>{row.self_nav_rank ?? '--'}</Text>
+          </View>
+        );
+      })}
+    </View>
+  );
+}
+
+export function FeeTables({ detail, building }: { detail: FundDetail; building: boolean }) {
+  const rates = detail.fund_rates;
+  const buyRows = building ? rates.subscribe_rate_table : rates.declare_rate_table;
+  const discount = building ? '1' : rates.declare_discount;
+  return (
+    <View className='fund-fees' data-testid='fee-tables'>
+      <Text className='fund-fees__caption'>{building ? t('fund.fees.subscribe') : t('fund.fees.purchase')}</Text>
+      <View className='fund-table' role='table' data-testid='purchase-fees'>
+        <View className='fund-table__row fund-table__row--head' role='row'>
+          <Text>{t('fund.fees.amount')}</Text>
+          <Text>{t('fund.fees.original')}</Text>
+          <Text>{t('fund.fees.platform')}</Text>
+        </View>
+        {buyRows.length === 0 && (
+          <View className='fund-table__row' role='row'>
+            <Text>{t('fund.fees.none')}</Text>
+          </View>
+        )}
+        {buyRows.map((row) => {
+          const original = rateText(row);
+          const platform = platformRateText(row, discount);
+          return (
+            <View className='fund-table__row' role='row' key={`${row.lower_bound}`}>
+              <Text>{amountBracket(row)}</Text>
+              <Text className={platform !== original ? 'fund-fees__struck' : ''}>
+                {original}
+              </Text>
+              <Text className='fund-fees__platform'>
+                {platform}
+              </Text>
+            </View>
+          );
+        })}
+      </View>
+      <Text className='fund-fees__caption'>{t('fund.fees.redeem')}</Text>
+      <View className='fund-table' role='table' data-testid='redeem-fees'>
+        <View className='fund-table__row fund-table__row--head' role='row'>
+          <Text>{t('fund.fees.holding')}</Text>
+          <Text>{t('fund.fees.rate')}</Text>
+        </View>
+        {rates.withdraw_rate_table.map((row) => (
+          <View className='fund-table__row' role='row' key={`${row.lower_bound}`}>
+            <Text>{holdingBracket(row)}</Text>
+            <Text>{rateText(row)}</Text>
+          </View>
+        ))}
+      </View>
+      <Text className='fund-fees__caption'>{t('fund.fees.operation')}</Text>
+      <View className='fund-table' role='table' data-testid='operation-fees'>
+        {rates.other_rate_table.map((row) => (
+          <View className='fund-table__row' role='row' key={row.name}>
+            <Text>{operationName(row.name)}</Text>
+            <Text>{rateText(row)}</Text>
+          </View>
+        ))}
+      </View>
+    </View>
+  );
+}
+
+function operationName(name: string): string {
+  if (name.includes('管理')) return t('fund.fees.management');
+  if (name.includes('托管')) return t('fund.fees.custody');
+  if (name.includes('销售服务')) return t('fund.fees.salesService');
+  return name;
+}
+
+const ALLOCATION_KEYS: Record<string, string> = { 股票: 'stock', 债券: 'bond', 现金: 'cash', 其他: 'other' };
+
+export function Allocation({ detail }: { detail: FundDetail }) {
+  const position = detail.fund_position;
+  return (
+    <View data-testid='allocation'>
+      {position.chart_list.length > 0 && (
+        <View className='fund-allocation'>
+          <View className='fund-allocation__bar'>
+            {position.chart_list.map((part) => (
+              <View key={part.type_desc} className='fund-allocation__part' style={{ width: `${Math.max(0, Number(part.percent))}%`, background: part.color }} />
+            ))}
+          </View>
+          <View className='fund-allocation__legend'>
+            {position.chart_list.map((part) => (
+              <View key={part.type_desc} className='fund-allocation__item'>
+                <View className='fund-allocation__dot' style={{ background: part.color }} />
+                <Text>
+                  {ALLOCATION_KEYS[part.type_desc] ? t(`fund.allocation.${ALLOCATION_KEYS[part.type_desc]}`) : part.type_desc}{' '}
+                  {formatPercent(part.percent)}
+                </Text>
+              </View>
+            ))}
+          </View>
+          {position.enddate && <Text className='fund-section__note'>{t('fund.allocation.source', { source: position.enddate })}</Text>}
+        </View>
+      )}
+      <Text className='fund-fees__caption'>{t('fund.holdings.title')}</Text>
+      {position.stock_list.length === 0 ? (
+        <Text className='fund-section__note'>{t('fund.holdings.empty')}</Text>
+      ) : (
+        <View className='fund-table' role='table' data-testid='holdings'>
+          <View className='fund-table__row fund-table__row--head' role='row'>
+            <Text>{t('fund.holdings.name')}</Text>
+            <Text>{t('fund.holdings.percent')}</Text>
+          </View>
+          {position.stock_list.map((s) => (
+            <View className='fund-table__row' role='row' key={s.code}>
+              <Text>
+                {s.name} <Text className='fund-section__note'>{s.code}</Text>
+              </Text>
+              <Text>{formatPercent(s.percent)}</Text>
+            </View>
+          ))}
+        </View>
+      )}
+    </View>
+  );
+}
+
+export function Managers({ managers }: { managers: ManagerItem[] }) {
+  if (managers.length === 0) return <Text className='fund-section__note'>{t('fund.managers.empty')}</Text>;
+  return (
+    <View data-testid='managers'>
+      {managers.map((m) => (
+        <View key={m.indi_id} className='fund-manager'>
+          <View className='fund-manager__head'>
+            <Text className='fund-manager__name'>{m.name}</Text>
+            <Text className='fund-section__note'>{t('fund.managers.workYears', { years: m.work_year })}</Text>
+          </View>
+          <Text className='fund-section__note'>
+            {t('fund.managers.since', { date: m.post_date_text })} · {t('fund.managers.term', { term: m.cp_term })}
+          </Text>
+          <View className='fund-manager__return'>
+            <Text>{t('fund.managers.termReturn')}</Text>
+            <PercentText value={m.cp_rate} sign />
+          </View>
+          <Text className='fund-section__note'>{t('fund.managers.funds', { count: m.fund_count, size: m.fund_total_nav })}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+export function TradeDateSteps({ dates, building }: { dates: TradeDates; building: boolean }) {
+  return (
+    <View className='fund-dates' data-testid='trade-dates'>
+      <View className='fund-dates__step'>
+        <Text>{building ? t('fund.dates.subscribe', { date: dates.trade_date }) : t('fund.dates.order', { date: dates.trade_date, cutoff: dates.cut_off_time })}</Text>
+      </View>
+      <View className='fund-dates__step'>
+        <Text>{t('fund.dates.confirm', { date: dates.buy_confirm_date })}</Text>
+      </View>
+      <View className='fund-dates__step'>
+        <Text>{t('fund.dates.query', { date: dates.buy_query_date })}</Text>
+      </View>
+      {!building && <Text className='fund-section__note'>{t('fund.dates.sell', { confirm: dates.sale_confirm_date, arrive: dates.sale_query_date })}</Text>}
+    </View>
+  );
+}
+
+/** A section whose call failed: a small error box whose retry reloads the page's data. */
+export function SectionError({ onRetry }: { onRetry: () => void }) {
+  return <ErrorBox onRetry={onRetry} />;
+}

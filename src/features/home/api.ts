@@ -1,0 +1,86 @@
+// Home data: remote-config banner and marquee (mpaas), a few ranked funds, the valuation summary.
+import { get } from '@/platform/http';
+import { fetchConfig } from '@/platform/mpaas';
+
+export interface HomeBanner {
+  id: string;
+  title: string;
+  image?: string;
+  /** A spec URL of this app ('/xjb') or an external URL. */
+  link: string;
+}
+
+export interface HomeMarquee {
+  items: { text: string; link: string }[];
+  speed?: number;
+  gap?: number;
+}
+
+export interface RankedFund {
+  fd_code: string;
+  fd_name: string;
+  /** Percent, as a decimal string ('12.34' = 12.34 %). */
+  yield: string | null;
+  type_desc: string;
+}
+
+export interface ValuationSummary {
+  low: number;
+  mid: number;
+  high: number;
+  /** Data date of the newest valuation. */
+  date: string | null;
+}
+
+/** Remote config keys of the home page (defaults: server/src/services/mpaas-config.ts). */
+export const HOME_BANNERS_KEY = 'home_banners';
+export const HOME_MARQUEE_KEY = 'home_marquee';
+
+function asBanners(value: unknown): HomeBanner[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (b): b is HomeBanner => !!b && typeof b === 'object' && typeof (b as HomeBanner).title === 'string' && typeof (b as HomeBanner).link === 'string',
+  );
+}
+
+function asMarquee(value: unknown): HomeMarquee | null {
+  if (!value || typeof value !== 'object' || !Array.isArray((value as HomeMarquee).items)) return null;
+  const m = value as HomeMarquee;
+  return { ...m, items: m.items.filter((i) => i && typeof i.text === 'string') };
+}
+
+/**
+ * Banner entries; cached (stale-while-revalidate, SPEC §4), so a return visit draws them at once.
+ * `onUpdate` receives the refreshed list when a cached copy was served first.
+ */
+export async function getHomeBanners(onUpdate?: (banners: HomeBanner[]) => void): Promise<HomeBanner[]> {
+  const result = await fetchConfig<unknown>({ key: HOME_BANNERS_KEY, cache: true, onUpdate: (r) => onUpdate?.(asBanners(r.data)) });
+  return asBanners(result.data);
+}
+
+export async function getHomeMarquee(onUpdate?: (marquee: HomeMarquee | null) => void): Promise<HomeMarquee | null> {
+  const result = await fetchConfig<unknown>({ key: HOME_MARQUEE_KEY, cache: true, onUpdate: (r) => onUpdate?.(asMarquee(r.data)) });
+  return asMarquee(result.data);
+}
+
+/** The best funds over one year (the ranking endpoint, first page). */
+export async function getRankedFunds(size = 5): Promise<RankedFund[]> {
+  const data = await get<{ items: RankedFund[] }>('/djapi/v3/filter/fund', { order_by: '1y', page: 1, size }, { silent: true });
+  // A malformed answer is a failed load (the card shows its retry), never a crash.
+  if (!Array.isArray(data?.items)) throw new Error('malformed ranking');
+  return data.items;
+}
+
+/** Low / normal / high counts of the valuation table. */
+export async function getValuationSummary(): Promise<ValuationSummary> {
+  const data = await get<{ items: { eva_type: string; date: string }[] }>('/djapi/index_eva/dj', undefined, { silent: true });
+  if (!Array.isArray(data?.items)) throw new Error('malformed valuation table');
+  const summary: ValuationSummary = { low: 0, mid: 0, high: 0, date: null };
+  for (const item of data.items) {
+    if (item.eva_type === 'low') summary.low += 1;
+    else if (item.eva_type === 'high') summary.high += 1;
+    else summary.mid += 1;
+    if (!summary.date || item.date > summary.date) summary.date = item.date;
+  }
+  return summary;
+}

@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { Text, View } from '@tarojs/components';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { PercentText } from '@/components/percent-text/percent-text';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { specUrl, type RouteName } from '@/lib/routes';
+import { t } from '@/locales/i18n';
+import { PAGE_CODES, trackPage } from '@/platform/analytics';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import {
+  getRankedFunds, getValuationSummary, type RankedFund, type ValuationSummary,
+} from './api';
+import { HomeBanners } from './lazy-banners';
+import './home.scss';
+
+const ENTRIES: readonly { route: RouteName; label: string; glyph: string }[] = [
+  { route: 'xjb', label: 'home.entry.xjb', glyph: '现' },
+  { route: 'autoInvestIntro', label: 'home.entry.autoInvest', glyph: '定' },
+  { route: 'pensionActivity', label: 'home.entry.pension', glyph: '养' },
+  { route: 'valueCenter', label: 'home.entry.valuation', glyph: '估' },
+  { route: 'rankIndex', label: 'home.entry.rankings', glyph: '榜' },
+  { route: 'fundFilter', label: 'home.entry.filter', glyph: '筛' },
+  { route: 'indexMass', label: 'home.entry.indexMass', glyph: '指' },
+  { route: 'watchlist', label: 'home.entry.watchlist', glyph: '自' },
+];
+
+const go = (url: string) => void navigateToSpecUrl(url);
+
+type Load<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: T };
+
+function useLoad<T>(load: () => Promise<T>, attempt: number): Load<T> {
+  const [state, setState] = useState<Load<T>>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    load().then(
+      (data) => live && setState({ status: 'ready', data }),
+      () => live && setState({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+    // Loads once per attempt (retry); `load` is read when the attempt starts.
+  }, [attempt]);
+  return state;
+}
+
+function RankedFunds() {
+  const [attempt, setAttempt] = useState(0);
+  const state = useLoad<RankedFund[]>(() => getRankedFunds(5), attempt);
+  return (
+    <View className='home__card' data-testid='home-ranked'>
+      <View className='home__card-head'>
+        <Text className='home__card-title'>{t('home.ranked.title')}</Text>
+        <Text className='home__more' onClick={() => go(specUrl('fundFilter'))}>
+          {t('home.ranked.more')}
+        </Text>
+      </View>
+      {state.status === 'loading' && <SkeletonList items={3} rows={1} />}
+      {state.status === 'error' && <ErrorBox onRetry={() => setAttempt((n) => n + 1)} />}
+      {state.status === 'ready' &&
+        state.data.map((f) => (
+          <View key={f.fd_code} className='home__fund' data-testid='home-fund' onClick={() => go(specUrl('fundDetail', { fundcode: f.fd_code }))}>
+            <View className='home__fund-name'>
+              <Text>{f.fd_name}</Text>
+              <Text className='home__fund-code'>
+                {f.fd_code} · {f.type_desc}
+              </Text>
+            </View>
+            <View className='home__fund-yield'>
+              <PercentText value={f.yield} sign />
+              <Text className='home__fund-code'>{t('home.ranked.yield')}</Text>
+            </View>
+          </View>
+        ))}
+    </View>
+  );
+}
+
+function Valuation() {
+  const [attempt, setAttempt] = useState(0);
+  const state = useLoad<ValuationSummary>(getValuationSummary, attempt);
+  return (
+    <View className='home__card' data-testid='home-valuation'>
+      <View className='home__card-head'>
+        <Text className='home__card-title'>{t('home.valuation.title')}</Text>
+        <Text className='home__more' onClick={() => go(specUrl('valueCenter'))}>
+          {t('home.valuation.more')}
+        </Text>
+      </View>
+      {state.status === 'loading' && <SkeletonList items={1} rows={1} />}
+      {state.status === 'error' && <ErrorBox onRetry={() => setAttempt((n) => n + 1)} />}
+      {state.status === 'ready' && (
+        <>
+          <View className='home__eva' onClick={() => go(specUrl('valueCenter'))}>
+            {(['low', 'mid', 'high'] as const).map((k) => (
+              <View key={k} className={`home__eva-cell home__eva-cell--${k}`} data-testid={`eva-${k}`}>
+                <Text className='home__eva-count'>{t('home.valuation.count', { n: state.data[k] })}</Text>
+                <Text>{t(`home.valuation.${k}`)}</Text>
+              </View>
+            ))}
+          </View>
+          {state.data.date && <Text className='home__fund-code'>{t('home.valuation.date', { date: state.data.date })}</Text>}
+        </>
+      )}
+    </View>
+  );
+}
+
+/** The home page below the search box: entries, remote-config banner and marquee, ranked funds, valuation. */
+export function HomeScreen() {
+  useEffect(() => {
+    trackPage(PAGE_CODES.home);
+  }, []);
+  return (
+    <View className='home'>
+      <View className='home__entries'>
+        {ENTRIES.map((e) => (
+          <View key={e.route} className='home__entry' data-testid={`entry-${e.route}`} onClick={() => go(specUrl(e.route))}>
+            <Text className='home__entry-glyph'>{e.glyph}</Text>
+            <Text className='home__entry-label'>{t(e.label)}</Text>
+          </View>
+        ))}
+      </View>
+      <HomeBanners />
+      <RankedFunds />
+      <Valuation />
+      <Text className='home__risk'>{t('home.risk')}</Text>
+    </View>
+  );
+}

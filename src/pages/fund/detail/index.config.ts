@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '基金详情',
+  enablePullDownRefresh: false,
+});

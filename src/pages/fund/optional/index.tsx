@@ -1,0 +1,14 @@
+import { WatchlistScreen } from '@/features/fund/watchlist-screen';
+import { useAccountStore } from '@/features/account/store';
+import { t } from '@/locales/i18n';
+import { PageShell } from '../../shell/page-shell';
+
+// /n/optional: the watchlist (server list when logged in, this device's otherwise).
+export default function WatchlistPage() {
+  const status = useAccountStore((s) => s.status);
+  return (
+    <PageShell title={t('fund.optional.title')}>
+      <WatchlistScreen loggedIn={status === 'loggedIn'} statusKnown={status !== 'unknown'} />
+    </PageShell>
+  );
+}

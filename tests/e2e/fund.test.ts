@@ -1,0 +1,215 @@
+// Fund discovery in Chromium against the real server (issue #4): search by code, name and pinyin initials →
+// detail → switch the chart period → fee table; every fund-type sample's own state; bad codes; buy when anonymous.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import Big from 'big.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { FUND_SAMPLES, type FundSampleKind } from '../../src/lib/fund-samples';
+import fundMessages from '../../src/locales/messages/fund';
+import { nameInitials } from '../../server/src/market/initials';
+import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
+
+const zh: Record<string, string> = fundMessages['zh-CN'];
+
+/** The zh-CN text of a catalogue key with its placeholders filled, as the user reads it. */
+function say(key: string, params: Record<string, string | number> = {}): string {
+  const text = zh[key];
+  if (text === undefined) throw new Error(`no zh-CN message ${key}`);
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+}
+
+const code = (kind: FundSampleKind) => FUND_SAMPLES.find((s) => s.kind === kind)!.code;
+
+interface Summary {
+  fd_name: string;
+  sale_status: string;
+  found_date: string;
+  subscribe_start: string | null;
+  subscribe_end: string | null;
+  lock_days: number;
+  daily_purchase_limit: string | null;
+  min_purchase: string;
+  type: number;
+}
+
+describe('fund search and detail', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    ({ context, page } = await openPhone(browser));
+    page.setDefaultTimeout(30_000); // a cold server builds its market caches on the first calls
+    errors = collectPageErrors(page);
+  });
+
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function api<T>(path: string): Promise<T> {
+    const res = await fetch(`${server.url}${path}`);
+    const body = (await res.json()) as { result_code: number; data: T };
+    assert.equal(body.result_code, 0, path);
+    return body.data;
+  }
+
+  async function searchFromHome(text: string): Promise<void> {
+    await page.goto(`${server.url}/index`);
+    const input = page.locator('.nut-searchbar-input').first();
+    await input.waitFor();
+    await input.tap();
+    await input.fill(text);
+  }
+
+  async function openResult(name: string): Promise<void> {
+    const row = page.getByTestId('search-result').filter({ hasText: name }).first();
+    await row.waitFor();
+    await row.tap();
+  }
+
+  /** Whether the chart canvas has any painted pixel (f2 draws on the next frame). */
+  async function chartInked(): Promise<boolean> {
+    return page.getByTestId('growth-canvas').evaluate(async (canvas: HTMLCanvasElement) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) return true;
+      return false;
+    });
+  }
+
+  it('search by code → detail → switch chart period → fee table', async () => {
+    const stock = code('stock');
+    const summary = await api<Summary>(`/djapi/fund/${stock}`);
+    await searchFromHome(stock);
+    await openResult(summary.fd_name);
+    await page.waitForURL((url) => url.pathname === `/funding/${stock}`);
+    await page.getByTestId('fund-header').getByText(summary.fd_name).waitFor();
+
+    // The chart opens on one year, drawn against its benchmark.
+    const chartSummary = page.getByTestId('chart-summary');
+    await chartSummary.waitFor();
+    assert.equal(await chartSummary.getAttribute('data-period'), '1y');
+    await page.getByTestId('growth-canvas').waitFor();
+    assert.ok(await chartInked(), 'the one-year line is drawn');
+    const oneYear = await chartSummary.innerText();
+
+    await page.getByRole('tab', { name: say('fund.chart.period.3m') }).tap();
+    await page.waitForFunction(() => document.querySelector('[data-testid="chart-summary"]')?.getAttribute('data-period') === '3m');
+    const threeMonths = await chartSummary.innerText();
+    assert.notEqual(threeMonths, oneYear, 'the period return changes with the period');
+    const growth = await api<{ fund_nav_growth: { gr_nav: string }[] }>(`/djapi/fund/growth/${stock}?day=3m`);
+    const last = new Big(growth.fund_nav_growth[growth.fund_nav_growth.length - 1]!.gr_nav).toFixed(2);
+    assert.ok(threeMonths.includes(`${Number(last) > 0 ? '+' : ''}${last}%`), `3-month return ${last}% shown in "${threeMonths}"`);
+    assert.ok(await chartInked());
+
+    // Fee table: purchase brackets with the platform discount, redemption by holding days, running costs.
+    const detail = await api<{ fund_rates: { declare_discount: string; declare_rate_table: { value: string; unit: string; lower_bound: number; upper_bound: number | null }[] } }>(`/djapi/fund/detail/${stock}`);
+    const fees = page.getByTestId('purchase-fees');
+    await fees.scrollIntoViewIfNeeded();
+    const firstRow = detail.fund_rates.declare_rate_table[0]!;
+    const original = `${new Big(firstRow.value).toFixed(2)}%`;
+    const discounted = `${new Big(firstRow.value).times(detail.fund_rates.declare_discount).toFixed(2)}%`;
+    const feeText = await fees.innerText();
+    assert.ok(feeText.includes(original), `standard rate ${original} in ${feeText}`);
+    assert.ok(feeText.includes(discounted), `platform rate ${discounted} in ${feeText}`);
+    // The first bracket names its upper bound in 万 (bounds are fen).
+    const upper = say('fund.fees.wan', { n: String(firstRow.upper_bound! / 1_000_000) });
+    assert.ok(feeText.includes(say('fund.fees.amountBelow', { upper })), `first bracket "below ${upper}" in ${feeText}`);
+    assert.equal(new Big(detail.fund_rates.declare_discount).lt(1), true, 'the stock sample has a platform discount');
+    const redeem = await page.getByTestId('redeem-fees').innerText();
+    assert.ok(redeem.includes(say('fund.fees.daysBelow', { upper: 7 })), `redemption under 7 days in ${redeem}`);
+    const running = await page.getByTestId('operation-fees').innerText();
+    assert.ok(running.includes(say('fund.fees.management')) && running.includes(say('fund.fees.custody')), running);
+    // Stage performance with ranks, managers, trade dates.
+    assert.match(await page.getByTestId('stage-table').innerText(), /\d+\/\d+/);
+    assert.ok((await page.getByTestId('managers').innerText()).includes(say('fund.managers.termReturn')));
+    const dates = await api<{ trade_date: string; buy_confirm_date: string }>(`/djapi/fund/order/v2/trade_date?fd_code=${stock}`);
+    assert.ok((await page.getByTestId('trade-dates').innerText()).includes(say('fund.dates.confirm', { date: dates.buy_confirm_date })));
+    assert.deepEqual(errors, []);
+  });
+
+  it('search by name and by pinyin initials; an unknown text says so', async () => {
+    const bond = code('bond');
+    const { fd_name: name } = await api<Summary>(`/djapi/fund/${bond}`);
+    await searchFromHome(name.slice(0, 4));
+    await openResult(name);
+    await page.waitForURL((url) => url.pathname === `/funding/${bond}`);
+
+    const initials = nameInitials(name);
+    await searchFromHome(initials);
+    await openResult(name);
+    await page.waitForURL((url) => url.pathname === `/funding/${bond}`);
+
+    await searchFromHome('zzzzqqqq');
+    await page.getByText(say('fund.search.empty')).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  it('every fund-type sample shows its own state and message', async () => {
+    const expected = (s: Summary, kind: FundSampleKind): string[] => {
+      const min = new Big(s.min_purchase).toFixed(2);
+      switch (kind) {
+        case 'notOnSale': return [say('fund.state.notOnSale')];
+        case 'building': return [say('fund.state.building', { start: s.subscribe_start!, end: s.subscribe_end!, found: s.found_date })];
+        case 'tradingSuspended': return [say('fund.state.tradingSuspended')];
+        case 'purchaseSuspended': return [say('fund.state.purchaseSuspended')];
+        case 'closed': return [say('fund.state.closed')];
+        case 'delisted': return [say('fund.state.delisted')];
+        case 'hybridConversion': return [say('fund.state.conversion')];
+        case 'lockPeriod': return [say('fund.state.lockPeriod', { days: 365 })];
+        case 'purchaseLimited': return [say('fund.state.purchaseLimited', { cap: '1,000.00' })];
+        case 'moneyMarket':
+        case 'xjb': return [say('fund.state.moneyMarket'), say('fund.state.onSale', { min })];
+        default: return [say('fund.state.onSale', { min })];
+      }
+    };
+    const button: Partial<Record<FundSampleKind, string>> = {
+      notOnSale: 'fund.action.unavailable', building: 'fund.action.subscribe', tradingSuspended: 'fund.action.unavailable',
+      purchaseSuspended: 'fund.action.unavailable', closed: 'fund.action.unavailable', delisted: 'fund.action.unavailable',
+    };
+    for (const sample of FUND_SAMPLES) {
+      const summary = await api<Summary>(`/djapi/fund/${sample.code}`);
+      await page.goto(`${server.url}/funding/${sample.code}`);
+      const notices = page.getByTestId('fund-notices');
+      await notices.waitFor();
+      const text = await notices.innerText();
+      for (const line of expected(summary, sample.kind)) assert.ok(text.includes(line), `${sample.kind}: "${line}" in "${text}"`);
+      const buy = page.getByTestId('buy-button');
+      assert.equal((await buy.innerText()).trim(), say(button[sample.kind] ?? 'fund.action.buy'), `${sample.kind} button`);
+      if (sample.kind === 'qdiiHk') assert.ok(text.includes(say('fund.state.qdii', { days: 2 })), text);
+      if (sample.kind === 'moneyMarket' || sample.kind === 'xjb') {
+        const header = await page.getByTestId('fund-header').innerText();
+        assert.ok(header.includes(say('fund.header.income10k')) && header.includes(say('fund.header.yield7d')), header);
+        assert.match(await page.getByTestId('income-per-10k').innerText(), /^\d+\.\d{4}$/);
+      }
+    }
+    assert.deepEqual(errors, []);
+  });
+
+  it('a code that is not six digits, or that no fund has, gets a clear page', async () => {
+    for (const [path, message] of [
+      ['/funding/12345', say('fund.invalidCode', { code: '12345' })],
+      ['/funding/abc%3Cb%3E', say('fund.invalidCode', { code: 'abc<b>' })],
+      ['/funding/999999', say('fund.notFound', { code: '999999' })],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId('fund-missing').getByText(message).waitFor();
+      await page.getByTestId('fund-missing').getByText(say('fund.backHome')).waitFor();
+    }
+    assert.deepEqual(errors, []);
+  });
+
+  it('buy when anonymous goes to the login page with the way back', async () => {
+    const stock = code('stock');
+    await page.goto(`${server.url}/funding/${stock}`);
+    await page.getByTestId('buy-button').tap();
+    await page.waitForURL((url) => url.pathname === '/account/login');
+    assert.equal(new URL(page.url()).searchParams.get('redirect'), `/funding/${stock}`);
+  });
+});
