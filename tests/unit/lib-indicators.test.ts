@@ -306,6 +306,10 @@ describe('the defaults match naive per-window definitions on 120 pseudo-random b
     expect(Array.from(all.kdj.j.values)).toEqual(Array.from(kdj(bars).j.values));
     expect(Array.from(all.wr[1].values)).toEqual(Array.from(wr(bars, 10).values));
     expect(Array.from(all.bbi.values)).toEqual(Array.from(bbi(bars).values));
+    // The three RSIs run in one fused loop in the shortcut: still the same bits as one RSI alone.
+    INDICATOR_DEFAULTS.rsi.forEach((p, k) => expect(Array.from(all.rsi[k].values)).toEqual(Array.from(rsi(bars, p).values)));
+    expect(Array.from(all.boll.upper.values)).toEqual(Array.from(boll(bars).upper.values));
+    expect(Array.from(all.cci.values)).toEqual(Array.from(cci(bars).values));
   });
 });
 

@@ -6,6 +6,7 @@ type Values = Record<string, string>;
 /** Sample path params and query for the routes that need them, so every shortcut opens something real. */
 const SAMPLES: Partial<Record<RouteName, { params?: Values; query?: Values }>> = {
   fundDetail: { params: { fundcode: FUND_SAMPLE_CODES.stock } },
+  valueCenterIndex: { params: { indexCode: 'SH000300' } },
   advisorLatest: { params: { advisorPortfolioCode: 'CSI1021' } },
   advisorPortfolio: { params: { advisorCode: 'CSI1021' } },
   autoInvestDetail: { params: { planId: '1' }, query: { prelink: '/autoinvesment/total-list' } },

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { Text, View } from '@tarojs/components';
+import { InfiniteLoading } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/infiniteloading/style/css';
+import { EmptyBox } from '@/components/empty-box/empty-box';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { specUrl } from '@/lib/routes';
+import { t } from '@/locales/i18n';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import type { PagedList } from './use-remote';
+import './discover.scss';
+
+export interface FundRowProps {
+  code: string;
+  name: string;
+  /** Right-hand figure (usually a PercentText) and its caption. */
+  value: ReactNode;
+  valueCaption?: string;
+  /** Small grey facts under the name. */
+  facts?: readonly string[];
+  rank?: number;
+}
+
+/** One fund in a ranking: name and code, facts, the ranked figure; tapping opens the fund. */
+export function FundRow({ code, name, value, valueCaption, facts = [], rank }: FundRowProps) {
+  return (
+    <View
+      className='discover-fund'
+      data-testid='discover-fund-row'
+      data-code={code}
+      onClick={() => void navigateToSpecUrl(specUrl('fundDetail', { fundcode: code }))}
+    >
+      {rank !== undefined ? <Text className='discover-fund__rank'>{rank}</Text> : null}
+      <View className='discover-fund__main'>
+        <Text className='discover-fund__name'>{name}</Text>
+        <View className='discover-fund__facts'>
+          <Text className='discover-fund__code'>{code}</Text>
+          {facts.map((fact) => (
+            <Text key={fact} className='discover-fund__fact'>
+              {fact}
+            </Text>
+          ))}
+        </View>
+      </View>
+      <View className='discover-fund__value' data-testid='discover-fund-value'>
+        {value}
+        {valueCaption ? <Text className='discover-fund__caption'>{valueCaption}</Text> : null}
+      </View>
+    </View>
+  );
+}
+
+export interface InfiniteListProps<T> {
+  list: PagedList<T>;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** Shown above the rows once loaded (e.g. "123 funds"). */
+  header?: ReactNode;
+  emptyText?: string;
+}
+
+/**
+ * A paged list in a NutUI InfiniteLoading scroller: the next page loads near the bottom, pulling down
+ * reloads; a skeleton while the first page loads, the error box with retry, the empty box.
+ */
+export function InfiniteList<T>({ list, renderItem, header, emptyText }: InfiniteListProps<T>) {
+  if (list.status === 'loading') return <SkeletonList items={6} rows={2} />;
+  if (list.status === 'error') return <ErrorBox onRetry={() => void list.refresh()} />;
+  if (list.items.length === 0) return <EmptyBox title={emptyText} />;
+  return (
+    <View className='discover-scroll' data-testid='discover-list'>
+      <InfiniteLoading
+        hasMore={list.hasMore}
+        threshold={120}
+        pullRefresh
+        onRefresh={list.refresh}
+        onLoadMore={list.loadMore}
+        pullingText={t('components.pullRefresh.pulling')}
+        loadingText={t('discover.list.loading')}
+        loadMoreText={t('discover.list.noMore')}
+      >
+        {header}
+        {list.items.map((item, index) => renderItem(item, index))}
+        {list.moreFailed ? (
+          <View className='discover-more-retry' onClick={() => void list.loadMore()}>
+            <Text>{t('discover.list.retryMore')}</Text>
+          </View>
+        ) : null}
+      </InfiniteLoading>
+    </View>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Text, View } from '@tarojs/components';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { EmptyBox } from '@/components/empty-box/empty-box';
+import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { formatPercent } from '@/lib/format';
+import { specUrl } from '@/lib/routes';
+import { t } from '@/locales/i18n';
+import './discover.scss';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import { getValuationTable, type ValuationItem } from './api';
+import { useRemote } from './use-remote';
+
+export type ValuationColumn = 'name' | 'pe' | 'pe_percentile' | 'pb' | 'pb_percentile' | 'roe' | 'yeild';
+
+const COLUMNS: readonly { key: ValuationColumn; label: string }[] = [
+  { key: 'name', label: 'discover.valuation.index' },
+  { key: 'pe', label: 'discover.valuation.pe' },
+  { key: 'pe_percentile', label: 'discover.valuation.pePercentile' },
+  { key: 'pb', label: 'discover.valuation.pb' },
+  { key: 'pb_percentile', label: 'discover.valuation.pbPercentile' },
+  { key: 'roe', label: 'discover.valuation.roe' },
+  { key: 'yeild', label: 'discover.valuation.yield' },
+];
+
+/** What a cell shows: percentiles and ratios as percentages, multiples with two decimals. */
+export function valuationCell(item: ValuationItem, key: ValuationColumn): string {
+  switch (key) {
+    case 'name': return item.name;
+    case 'pe_percentile':
+    case 'pb_percentile': return formatPercent(item[key], { ratio: true });
+    case 'roe':
+    case 'yeild': return formatPercent(item[key], { ratio: true });
+    default: return item[key];
+  }
+}
+
+/** Items sorted by a column (numbers numerically, names by locale); null = the server's order (low first). */
+export function sortValuation(items: readonly ValuationItem[], sort: { key: ValuationColumn; desc: boolean } | null): ValuationItem[] {
+  if (!sort) return [...items];
+  const sign = sort.desc ? -1 : 1;
+  return [...items].sort((a, b) => {
+    const diff = sort.key === 'name' ? a.name.localeCompare(b.name, 'zh-CN') : Number(a[sort.key]) - Number(b[sort.key]);
+    return sign * diff || a.index_code.localeCompare(b.index_code);
+  });
+}
+
+/** The index valuation table (/djmodule/value-center): sortable by every column, rows open the index page. */
+export function ValuationTable() {
+  const table = useRemote(getValuationTable, []);
+  const [sort, setSort] = useState<{ key: ValuationColumn; desc: boolean } | null>(null);
+
+  if (table.status === 'loading') return <SkeletonList items={6} rows={1} />;
+  if (table.status === 'error' || !table.data) return <ErrorBox onRetry={() => void table.reload()} />;
+  const { items, low_percentile: low, high_percentile: high } = table.data;
+  if (items.length === 0) return <EmptyBox />;
+  const count = (eva: ValuationItem['eva_type']) => items.filter((i) => i.eva_type === eva).length;
+  const rows = sortValuation(items, sort);
+  const onHeader = (key: ValuationColumn) =>
+    setSort((cur) => (cur?.key === key ? { key, desc: !cur.desc } : { key, desc: key !== 'name' }));
+
+  return (
+    <PullRefresh onRefresh={table.reload}>
+      <View className='valuation'>
+        <View className='valuation__summary' data-testid='valuation-summary'>
+          <Text>{t('discover.valuation.summary', { low: count('low'), mid: count('mid'), high: count('high') })}</Text>
+          <Text className='discover-note'>{t('discover.valuation.date', { date: items[0]?.date ?? '' })}</Text>
+        </View>
+        <Text className='discover-note'>
+          {t('discover.valuation.legend', { low: formatPercent(low, { ratio: true, decimals: 0 }), high: formatPercent(high, { ratio: true, decimals: 0 }) })}
+        </Text>
+        <View className='valuation__table' data-testid='valuation-table'>
+          <View className='valuation__row valuation__row--head'>
+            {COLUMNS.map((c) => (
+              <View
+                key={c.key}
+                className={`valuation__cell valuation__cell--${c.key} valuation__head${sort?.key === c.key ? ' valuation__head--active' : ''}`}
+                data-testid={`valuation-sort-${c.key}`}
+                aria-label={t('discover.valuation.sortBy', { column: t(c.label) })}
+                onClick={() => onHeader(c.key)}
+              >
+                <Text>{t(c.label)}</Text>
+                <Text className='valuation__arrow'>{sort?.key === c.key ? (sort.desc ? '↓' : '↑') : '↕'}</Text>
+              </View>
+            ))}
+          </View>
+          {rows.map((item) => (
+            <View
+              key={item.index_code}
+              className={`valuation__row valuation__row--${item.eva_type}`}
+              data-testid='valuation-row'
+              data-code={item.index_code}
+              onClick={() => void navigateToSpecUrl(specUrl('valueCenterIndex', { indexCode: item.index_code }))}
+            >
+              {COLUMNS.map((c) => (
+                <View key={c.key} className={`valuation__cell valuation__cell--${c.key}`} data-col={c.key}>
+                  <Text>{valuationCell(item, c.key)}</Text>
+                  {c.key === 'name' ? <Text className={`valuation__tag valuation__tag--${item.eva_type}`}>{t(`discover.valuation.${item.eva_type}`)}</Text> : null}
+                </View>
+              ))}
+            </View>
+          ))}
+        </View>
+      </View>
+    </PullRefresh>
+  );
+}

@@ -1,0 +1,15 @@
+import { t } from '@/locales/i18n';
+import { PAGE_CODES } from '@/platform/page-codes';
+import { FundRanking } from '@/features/discover/fund-screen';
+import { usePageCode } from '@/features/discover/use-page-code';
+import { PageShell } from '../../shell/page-shell';
+
+// /rn/fund/filter: screening by type, period return, size and founding age.
+export default function FundFilterPage() {
+  usePageCode(PAGE_CODES.fundFilter);
+  return (
+    <PageShell title={t('discover.filter.title')}>
+      <FundRanking screens defaultPeriod='1y' />
+    </PageShell>
+  );
+}

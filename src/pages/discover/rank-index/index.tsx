@@ -1,0 +1,15 @@
+import { t } from '@/locales/i18n';
+import { PAGE_CODES } from '@/platform/page-codes';
+import { FundRanking } from '@/features/discover/fund-screen';
+import { usePageCode } from '@/features/discover/use-page-code';
+import { PageShell } from '../../shell/page-shell';
+
+// /rank-xq/index: index funds ranked by period return.
+export default function RankIndexPage() {
+  usePageCode(PAGE_CODES.rankIndex);
+  return (
+    <PageShell title={t('discover.rank.index.title')}>
+      <FundRanking fixedType={5} />
+    </PageShell>
+  );
+}

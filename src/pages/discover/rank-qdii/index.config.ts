@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: 'QDII基金排行',
+});

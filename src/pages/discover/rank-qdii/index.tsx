@@ -1,0 +1,15 @@
+import { t } from '@/locales/i18n';
+import { PAGE_CODES } from '@/platform/page-codes';
+import { FundRanking } from '@/features/discover/fund-screen';
+import { usePageCode } from '@/features/discover/use-page-code';
+import { PageShell } from '../../shell/page-shell';
+
+// /rank-xq/qdii: QDII funds ranked by period return.
+export default function RankQdiiPage() {
+  usePageCode(PAGE_CODES.rankQdii);
+  return (
+    <PageShell title={t('discover.rank.qdii.title')}>
+      <FundRanking fixedType={11} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,242 @@
+// Discovery journeys in Chromium against the real server: screening (filter, sort, infinite scroll), the three
+// rankings, index fund picking with a comparison, and the valuation table → index page → K-line indicators.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import discoverMessages from '../../src/locales/messages/discover';
+import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
+
+const zh = discoverMessages['zh-CN'];
+const ROW = '[data-testid="discover-fund-row"]';
+
+/** '+12.34%' / '-0.50%' / '--' → number (NaN for '--'). */
+const percentOf = (text: string) => Number(text.replace(/[+%,\s]/g, ''));
+
+function assertDescending(values: number[], what: string): void {
+  const known = values.filter((v) => !Number.isNaN(v));
+  assert.ok(known.length > 1, `${what}: some values shown`);
+  for (let i = 1; i < known.length; i++) assert.ok((known[i - 1] as number) >= (known[i] as number), `${what}: ${known.join(', ')}`);
+}
+
+async function shownValues(page: Page): Promise<number[]> {
+  return (await page.locator(`${ROW} [data-testid="discover-fund-value"] .percent-text`).allTextContents()).map(percentOf);
+}
+
+/** Waits until the list shows rows different from `before` (a new query answered). */
+async function waitForNewRows(page: Page, before: string[]): Promise<string[]> {
+  let codes: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    codes = await page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code') ?? ''));
+    if (codes.length > 0 && codes.join() !== before.join()) return codes;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the list did not change');
+}
+
+const codesOf = (page: Page) => page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code') ?? ''));
+
+describe('discovery pages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const api = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${server.url}${path}`);
+    const body = (await res.json()) as { result_code: number; data: T };
+    assert.equal(body.result_code, 0, path);
+    return body.data;
+  };
+
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('screening: sorted by the chosen period, narrowed by type and size, page 2 on scrolling', async () => {
+    const { context, page } = await openPhone(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.url}/rn/fund/filter`);
+    await page.locator(ROW).first().waitFor({ timeout: 20_000 });
+    assertDescending(await shownValues(page), '1y default');
+    const firstCodes = await codesOf(page);
+    assert.equal(firstCodes.length, 20);
+    const expected = await api<{ items: { fd_code: string }[] }>('/djapi/v3/filter/fund?order_by=1y&page=1&size=20');
+    assert.deepEqual(firstCodes, expected.items.map((i) => i.fd_code), 'the server ranking, in order');
+
+    // Another period: a new ranking, again best first.
+    await page.getByTestId('screen-period').getByText(zh['discover.period.3m'], { exact: true }).click();
+    const threeMonths = await waitForNewRows(page, firstCodes);
+    assertDescending(await shownValues(page), '3m');
+    assert.equal((await page.locator(`${ROW} .discover-fund__caption`).first().textContent()), zh['discover.period.3m']);
+
+    // Bonds of 5 bn CNY and more: each row says 债券型 and a size of at least 50亿.
+    await page.getByTestId('screen-type').getByText(zh['discover.type.2'], { exact: true }).click();
+    const bonds = await waitForNewRows(page, threeMonths);
+    await page.getByTestId('screen-size').getByText(zh['discover.filter.size.gt50'], { exact: true }).click();
+    await waitForNewRows(page, bonds);
+    const facts = await page.locator(ROW).evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('.discover-fund__fact')).map((f) => f.textContent ?? '')));
+    for (const rowFacts of facts) {
+      assert.equal(rowFacts[0], zh['discover.type.2']);
+      const size = rowFacts.find((f) => f.startsWith('规模'));
+      assert.match(size ?? '', /亿$/, rowFacts.join(' | '));
+      assert.ok(Number((size ?? '').replace(/[^\d.]/g, '')) >= 50, size);
+    }
+    assertDescending(await shownValues(page), 'bonds ≥ 50亿, 3m');
+
+    // Back to all funds, then scroll the list to its end: page 2 joins page 1.
+    await page.getByTestId('screen-size').getByText(zh['discover.filter.any'], { exact: true }).click();
+    await page.getByTestId('screen-type').getByText(zh['discover.type.all'], { exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="discover-fund-row"]').length === 20);
+    await page.waitForFunction((first) => document.querySelector('[data-testid="discover-fund-row"]')?.getAttribute('data-code') === first, (await api<{ items: { fd_code: string }[] }>('/djapi/v3/filter/fund?order_by=3m&page=1&size=20')).items[0]?.fd_code);
+    await page.locator('.nut-infiniteloading').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="discover-fund-row"]').length >= 40, undefined, { timeout: 15_000 });
+    const page2 = await api<{ items: { fd_code: string }[] }>('/djapi/v3/filter/fund?order_by=3m&page=2&size=20');
+    assert.deepEqual((await codesOf(page)).slice(20, 40), page2.items.map((i) => i.fd_code));
+    assertDescending(await shownValues(page), 'pages 1 and 2 together');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('rankings: index funds and QDII funds only, each by period return', async () => {
+    const { context, page } = await openPhone(browser);
+    for (const [path, type] of [['/rank-xq/index', '5'], ['/rank-xq/qdii', '11']] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator(ROW).first().waitFor({ timeout: 20_000 });
+      const facts = await page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.querySelector('.discover-fund__fact')?.textContent ?? ''));
+      assert.ok(facts.length > 0);
+      for (const fact of facts) assert.equal(fact, zh[`discover.type.${type}` as keyof typeof zh], path);
+      assertDescending(await shownValues(page), path);
+      const expected = await api<{ items: { fd_code: string }[] }>(`/djapi/v3/filter/fund?type=${type}&order_by=1y&page=1&size=20`);
+      assert.deepEqual(await codesOf(page), expected.items.map((i) => i.fd_code), path);
+    }
+    await context.close();
+  });
+
+  it('auto-invest ranking: the returns the server simulated from the NAVs, per period', async () => {
+    const { context, page } = await openPhone(browser);
+    await page.goto(`${server.url}/rank-xq/auto-invest`);
+    await page.locator(ROW).first().waitFor({ timeout: 60_000 });
+    type Ranking = { months: number; items: { fd_code: string; auto_invest_return: string; invested_amount: string; final_value: string }[] };
+    const oneYear = await api<Ranking>('/djapi/fund/rank/auto-invest?period=1y&page=1&size=20');
+    assert.deepEqual(await codesOf(page), oneYear.items.map((i) => i.fd_code));
+    const shown = await shownValues(page);
+    oneYear.items.forEach((item, i) => assert.equal(shown[i], Number(Number(item.auto_invest_return).toFixed(2)), item.fd_code));
+    assert.match((await page.getByTestId('auto-invest-rule').textContent()) ?? '', /1000\.00元，共12期/);
+    const firstRow = (await page.locator(ROW).first().textContent()) ?? '';
+    assert.ok(firstRow.includes(`投入${oneYear.items[0]?.invested_amount}元 → ${oneYear.items[0]?.final_value}元`), firstRow);
+
+    await page.getByTestId('screen-period').getByText(zh['discover.period.3y'], { exact: true }).click();
+    const threeYears = await api<Ranking>('/djapi/fund/rank/auto-invest?period=3y&page=1&size=20');
+    await page.waitForFunction((first) => document.querySelector('[data-testid="discover-fund-row"]')?.getAttribute('data-code') === first, threeYears.items[0]?.fd_code);
+    assert.match((await page.getByTestId('auto-invest-rule').textContent()) ?? '', /共36期/);
+    assertDescending(await shownValues(page), '3y auto-invest');
+    await context.close();
+  });
+
+  it('index fund picking: a category, an index, two funds compared side by side', async () => {
+    const { context, page } = await openPhone(browser);
+    await page.goto(`${server.url}/index-mass`);
+    await page.getByTestId('index-mass-index').first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('index-mass-categories').getByText(zh['discover.indexMass.category.broad'], { exact: true }).click();
+    const card = page.locator('[data-testid="index-mass-index"][data-code="SH000300"]');
+    await card.click();
+    const funds = await api<{ funds: { fd_code: string; fd_name: string; tracking_error: string | null; annual_fee: string }[] }>('/djapi/index-mass/SH000300/funds');
+    assert.ok(funds.funds.length >= 2, 'the demo market has several 沪深300 funds');
+    await page.locator('[data-testid="index-mass-fund"]').first().waitFor();
+    assert.deepEqual(
+      await page.locator('[data-testid="index-mass-fund"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code'))),
+      funds.funds.map((f) => f.fd_code),
+      'best tracking first',
+    );
+    const shownErrors = await page.getByTestId('tracking-error').allTextContents();
+    funds.funds.forEach((f, i) => assert.equal(shownErrors[i], f.tracking_error === null ? '--' : `${Number(f.tracking_error).toFixed(2)}%`));
+
+    const compare = page.getByTestId('index-mass-compare');
+    for (const f of funds.funds.slice(0, 2)) {
+      await page.locator(`[data-testid="index-mass-fund"][data-code="${f.fd_code}"] .nut-checkbox`).click();
+    }
+    await compare.click();
+    const table = page.getByTestId('index-mass-compare-table');
+    await table.waitFor();
+    const text = (await table.textContent()) ?? '';
+    for (const f of funds.funds.slice(0, 2)) {
+      assert.ok(text.includes(f.fd_name), `${f.fd_name} in ${text}`);
+      assert.ok(text.includes(`${Number(f.annual_fee).toFixed(2)}%`), text);
+    }
+    await context.close();
+  });
+
+  it('valuation table sorts by a column, opens an index page, and the K-line switches indicators', async () => {
+    const { context, page } = await openPhone(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.url}/djmodule/value-center`);
+    await page.getByTestId('valuation-row').first().waitFor({ timeout: 20_000 });
+    const table = await api<{ items: { index_code: string; pe: string; eva_type: string }[] }>('/djapi/index_eva/dj');
+    assert.equal(await page.getByTestId('valuation-row').count(), table.items.length);
+    const summary = (await page.getByTestId('valuation-summary').textContent()) ?? '';
+    const low = table.items.filter((i) => i.eva_type === 'low').length;
+    assert.ok(summary.includes(`低估${low}`), summary);
+
+    const peColumn = async () => (await page.locator('[data-testid="valuation-row"] [data-col="pe"]').allTextContents()).map(Number);
+    await page.getByTestId('valuation-sort-pe').click();
+    const desc = await peColumn();
+    assert.deepEqual(desc, [...desc].sort((a, b) => b - a), 'PE high to low');
+    await page.getByTestId('valuation-sort-pe').click();
+    const asc = await peColumn();
+    assert.deepEqual(asc, [...asc].sort((a, b) => a - b), 'PE low to high');
+
+    // The cheapest index by PE → its page.
+    const first = page.getByTestId('valuation-row').first();
+    const code = (await first.getAttribute('data-code')) as string;
+    await first.click();
+    await page.waitForURL(`**/djmodule/value-center/${code}`);
+    await page.getByTestId('index-name').waitFor();
+    assert.ok(((await page.getByTestId('index-name').textContent()) ?? '').includes(code));
+    await page.getByTestId('history-canvas').waitFor();
+
+    // K-line: MA5 by default; its legend is the mean of the last five closes.
+    const legend = page.getByTestId('kline-legend-main');
+    await legend.waitFor({ timeout: 20_000 });
+    const kline = await api<{ items: { close: string }[] }>(`/djapi/index/kline/${code}?period=day&count=250`);
+    const closes = kline.items.map((b) => Number(b.close));
+    const ma5 = closes.slice(-5).reduce((s, v) => s + v, 0) / 5;
+    assert.equal(await legend.textContent(), `MA5 ${ma5.toFixed(2)}`);
+    assert.equal(await page.getByTestId('kline-legend-sub').count(), 0, 'no sub-chart for a price overlay');
+
+    // RSI: a sub-chart with three lines whose values are 0–100.
+    await page.getByTestId('kline-indicator').getByText('RSI', { exact: true }).click();
+    const sub = page.getByTestId('kline-legend-sub');
+    await sub.waitFor();
+    const rsiText = (await sub.textContent()) ?? '';
+    const rsiValues = [...rsiText.matchAll(/RSI(6|12|24) (\d+\.\d{2})/g)].map((m) => Number(m[2]));
+    assert.equal(rsiValues.length, 3, rsiText);
+    for (const v of rsiValues) assert.ok(v >= 0 && v <= 100, rsiText);
+    await page.getByTestId('kline-sub-canvas').waitFor();
+
+    // MACD: DIF, DEA and the histogram, 2 × (DIF − DEA).
+    await page.getByTestId('kline-indicator').getByText('MACD', { exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="kline-legend-sub"]')?.textContent?.includes('DIF'));
+    const macdText = (await sub.textContent()) ?? '';
+    const [dif, dea, bar] = ['DIF', 'DEA', 'MACD'].map((name) => Number(new RegExp(`${name} (-?\\d+\\.\\d{2})`).exec(macdText)?.[1]));
+    assert.ok(Math.abs((bar as number) - 2 * ((dif as number) - (dea as number))) <= 0.02, macdText);
+
+    // BOLL goes back over the prices: three bands, upper above lower.
+    await page.getByTestId('kline-indicator').getByText('BOLL', { exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="kline-legend-main"]')?.textContent?.includes('UPPER'));
+    const bollText = (await legend.textContent()) ?? '';
+    const upper = Number(/UPPER (\d+\.\d{2})/.exec(bollText)?.[1]);
+    const lower = Number(/LOWER (\d+\.\d{2})/.exec(bollText)?.[1]);
+    assert.ok(upper > lower, bollText);
+    assert.equal(await page.getByTestId('kline-legend-sub').count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('an index code that does not exist gets a clear page', async () => {
+    const { context, page } = await openPhone(browser);
+    await page.goto(`${server.url}/djmodule/value-center/XX9999`);
+    await page.getByText('没有找到指数 XX9999').waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});
