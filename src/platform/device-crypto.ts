@@ -177,11 +177,17 @@ export interface RsaKeyPair {
 /** A fresh RSA key pair (default 2048 bits), generated without blocking the UI thread. */
 export async function generateRsaKeyPair(bits = 2048): Promise<RsaKeyPair> {
   const JSEncrypt = await loadJsEncrypt();
-  const jse = new JSEncrypt({ default_key_size: String(bits) });
-  await new Promise<void>((resolve) => jse.getKey(resolve));
-  const key = jse.getKey();
-  if (!key) throw new CryptoInputError('invalidKey');
-  return { publicKeyPem: jse.getPublicKey(), decrypt: (ciphertext) => rsaPkcs1Decrypt(key, ciphertext) };
+  // jsencrypt multiplies two bits/2-bit primes, so about one modulus in four comes out a bit short
+  // (2047 bits); the server requires the full size, so draw again until the modulus has it.
+  for (let attempt = 0; attempt < 16; attempt++) {
+    const jse = new JSEncrypt({ default_key_size: String(bits) });
+    await new Promise<void>((resolve) => jse.getKey(resolve));
+    const key = jse.getKey();
+    if (!key?.n) throw new CryptoInputError('invalidKey');
+    if (key.n.bitLength() !== bits) continue;
+    return { publicKeyPem: jse.getPublicKey(), decrypt: (ciphertext) => rsaPkcs1Decrypt(key, ciphertext) };
+  }
+  throw new CryptoInputError('invalidKey');
 }
 
 function rsaPkcs1Decrypt(key: RsaKeyLike, base64Ciphertext: string): Bytes {

@@ -1,10 +1,25 @@
 import { create } from 'zustand';
-import { getAccount, logoutWithRetry } from './api';
+import { localStore } from '@/platform/storage';
+import { getAccount, logoutWithRetry, type AccountUser, type RiskLevel } from './api';
 
 /** Login state (SPEC §4): unknown until the current-user call answers, then logged in or not. */
 export type LoginStatus = 'unknown' | 'loggedIn' | 'anonymous';
 
-export interface AccountState {
+/** SPEC §3: the account response's open_trade is saved locally under this name. */
+export const OPEN_TRADE_STORAGE_KEY = 'openTrade';
+
+export interface AccountProfile {
+  certified: boolean;
+  realNameMasked: string | null;
+  bankCard: { bankCode: string; cardTail: string } | null;
+  hasTradePassword: boolean;
+  tradePasswordLockedUntil: string | null;
+  riskLevel: RiskLevel | null;
+  riskValidUntil: string | null;
+  riskExpired: boolean;
+}
+
+export interface AccountState extends AccountProfile {
   status: LoginStatus;
   maskTelephone: string | null;
   openTrade: boolean | null;
@@ -15,7 +30,31 @@ export interface AccountState {
   reset(): void;
 }
 
-const initial = { status: 'unknown' as LoginStatus, maskTelephone: null, openTrade: null };
+const emptyProfile: AccountProfile = {
+  certified: false,
+  realNameMasked: null,
+  bankCard: null,
+  hasTradePassword: false,
+  tradePasswordLockedUntil: null,
+  riskLevel: null,
+  riskValidUntil: null,
+  riskExpired: false,
+};
+
+const initial = { status: 'unknown' as LoginStatus, maskTelephone: null, openTrade: null, ...emptyProfile };
+
+function profileOf(user: AccountUser): AccountProfile {
+  return {
+    certified: user.certified ?? false,
+    realNameMasked: user.real_name_masked ?? null,
+    bankCard: user.bank_card ? { bankCode: user.bank_card.bank_code, cardTail: user.bank_card.card_tail } : null,
+    hasTradePassword: user.has_trade_password ?? false,
+    tradePasswordLockedUntil: user.trade_password_locked_until ?? null,
+    riskLevel: user.risk_level ?? null,
+    riskValidUntil: user.risk_valid_until ?? null,
+    riskExpired: user.risk_expired ?? false,
+  };
+}
 
 // One in-flight request is shared by every page shell that mounts while it runs.
 let pending: Promise<void> | null = null;
@@ -25,13 +64,15 @@ export const useAccountStore = create<AccountState>()((set) => ({
   refresh() {
     pending ??= getAccount()
       .then((data) => {
-        set({
-          status: 'loggedIn',
-          maskTelephone: data.user?.mask_telephone ?? null,
-          openTrade: data.user?.open_trade ?? null,
-        });
+        const user = data.user ?? {};
+        const openTrade = user.open_trade ?? null;
+        if (openTrade !== null) localStore.setString(OPEN_TRADE_STORAGE_KEY, String(openTrade));
+        set({ status: 'loggedIn', maskTelephone: user.mask_telephone ?? null, openTrade, ...profileOf(user) });
       })
-      .catch(() => set({ status: 'anonymous', maskTelephone: null, openTrade: null }))
+      .catch(() => {
+        localStore.remove(OPEN_TRADE_STORAGE_KEY);
+        set({ ...initial, status: 'anonymous' });
+      })
       .finally(() => {
         pending = null;
       });
@@ -43,6 +84,7 @@ export const useAccountStore = create<AccountState>()((set) => ({
     } catch {
       // SPEC §4: the logout landing is reached even when the call fails.
     } finally {
+      localStore.remove(OPEN_TRADE_STORAGE_KEY);
       set({ ...initial, status: 'anonymous' });
     }
   },
@@ -50,3 +92,9 @@ export const useAccountStore = create<AccountState>()((set) => ({
     set(initial);
   },
 }));
+
+/** Asks the server again even when a refresh is already running (after login, opening, a new password). */
+export async function reloadAccount(): Promise<void> {
+  if (pending) await pending.catch(() => undefined);
+  await useAccountStore.getState().refresh();
+}

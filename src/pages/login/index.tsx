@@ -1,17 +1,16 @@
-import { Text, View } from '@tarojs/components';
+import { useEffect } from 'react';
+import { LoginScreen } from '@/features/account/components/login-screen';
 import { t } from '@/locales/i18n';
+import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { PageShell, usePageUrl } from '../shell/page-shell';
 
-// /account/login?redirect=…&buyUrl=…: the route exists now; the accounts issue builds the SMS login form.
+// /account/login?redirect={path+query}&buyUrl={url}: login wherever the page runs, then back to redirect.
 export default function LoginPage() {
   const { params } = usePageUrl();
+  useEffect(() => trackPage(PAGE_CODES.loginOption), []);
   return (
-    <PageShell title={t('shell.login.title')}>
-      <View className='shell-card'>
-        <Text className='shell-title'>{t('shell.login.title')}</Text>
-        <Text className='shell-text'>{t('shell.login.placeholder')}</Text>
-        {params.redirect ? <Text className='shell-text'>{t('shell.login.redirectNote', { url: params.redirect })}</Text> : null}
-      </View>
+    <PageShell title={t('account.login.title')}>
+      <LoginScreen redirect={params.redirect} buyUrl={params.buyUrl} smsOnly={params.oauth === 'done'} />
     </PageShell>
   );
 }

@@ -1,21 +1,32 @@
 import { useEffect } from 'react';
 import { Text, View } from '@tarojs/components';
-import { useAccountStore } from '@/features/account/store';
+import { completeWechatOauth } from '@/features/account/account-actions';
+import { holdForToast } from '@/features/account/login-flow';
+import { exchangeWechatOauthCode } from '@/features/account/api';
+import { reloadAccount } from '@/features/account/store';
 import { t } from '@/locales/i18n';
-import { safeRedirectTarget } from '@/lib/routes';
+import { safeRedirectTarget, specUrl } from '@/lib/routes';
+import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { PageShell, usePageUrl } from '../../shell/page-shell';
 
-// /thirdAppSupport/redirect?redirect=…: the messaging-app OAuth loading page. The OAuth round trip has set
-// the session by the time we get here; refresh who is logged in, then continue to where the user was going.
+// /thirdAppSupport/redirect?redirect=…&code=…&state=…: the messaging-app OAuth loading page. Posts WeChat's
+// code; a bound WeChat user is logged in and continues to redirect, a new one logs in by SMS (which binds).
 export default function OauthRedirectPage() {
   const { params } = usePageUrl();
   useEffect(() => {
     const target = safeRedirectTarget(params.redirect);
-    void useAccountStore
-      .getState()
-      .refresh()
-      .finally(() => void navigateToSpecUrl(target, { replace: true }));
+    void (async () => {
+      const outcome = await completeWechatOauth(params.code, params.state, exchangeWechatOauthCode);
+      if (outcome === 'loggedIn') {
+        showToast(t('account.toast.loginSuccess'), { type: 'success' });
+        await Promise.all([reloadAccount(), holdForToast()]);
+        await navigateToSpecUrl(target, { relaunch: true });
+        return;
+      }
+      if (outcome === 'failed') showToast(t('account.login.wechatFailed'));
+      await navigateToSpecUrl(specUrl('login', {}, { redirect: target, buyUrl: params.buyUrl, oauth: 'done' }), { replace: true });
+    })();
   }, [params]);
   return (
     <PageShell title={t('shell.oauth.loading')}>

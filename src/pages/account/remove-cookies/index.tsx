@@ -14,7 +14,8 @@ export default function RemoveCookiesPage() {
   useEffect(() => {
     clearIdentityCookies();
     sessionStore.clear();
-    useAccountStore.setState({ status: 'anonymous', maskTelephone: null, openTrade: null });
+    useAccountStore.getState().reset();
+    useAccountStore.setState({ status: 'anonymous' });
     void navigateToSpecUrl(specUrl('home'), { relaunch: true });
   }, []);
   return (

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { View } from '@tarojs/components';
+import { Button, Dialog, Input } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
+import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
+import { CODE_LENGTH } from '@/lib/constants';
+import { sanitizeCode } from '@/lib/validators';
+import { t } from '@/locales/i18n';
+import { sendCode as defaultSendCode } from '../login-flow';
+import { useResendTimer, type TimerFunctions } from '../use-resend-timer';
+
+export interface SmsCodeFieldProps {
+  /** The phone the code goes to (read when sending). */
+  phone: string;
+  value: string;
+  onChange(code: string): void;
+  /** Send a code as soon as the field appears (the code-verification modal). */
+  autoSend?: boolean;
+  /** Injectable for tests: the send with the SPEC §8 retry rule, and the timers of the countdown. */
+  sendCode?: (phone: string, voice: boolean) => Promise<boolean>;
+  timers?: TimerFunctions;
+}
+
+/**
+ * A code input with its send / "resend (n)" button (SPEC §4 resend timer) and the voice-verification
+ * offer one second after the countdown: confirm re-sends by voice, cancel dismisses.
+ */
+export function SmsCodeField({ phone, value, onChange, autoSend, sendCode = defaultSendCode, timers }: SmsCodeFieldProps) {
+  const [sending, setSending] = useState(false);
+  const [sentOnce, setSentOnce] = useState(false);
+  const [voiceOffer, setVoiceOffer] = useState(false);
+  const timer = useResendTimer({ timers, onVoicePrompt: () => setVoiceOffer(true) });
+  const phoneRef = useRef(phone);
+  phoneRef.current = phone;
+
+  const send = async (voice: boolean): Promise<void> => {
+    if (sending) return;
+    setSending(true);
+    try {
+      const sent = await sendCode(phoneRef.current, voice);
+      if (sent) {
+        setSentOnce(true);
+        timer.start();
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const autoSent = useRef(false);
+  useEffect(() => {
+    if (autoSend && !autoSent.current) {
+      autoSent.current = true;
+      void send(false);
+    }
+    // once, when the field first appears
+  }, [autoSend]);
+
+  const label = timer.counting
+    ? t('account.login.resendIn', { n: timer.remaining ?? 0 })
+    : sentOnce
+      ? t('account.login.resend')
+      : t('account.login.sendCode');
+
+  return (
+    <View className='account-code-field'>
+      <Input
+        className='account-input account-code-field__input'
+        type='number'
+        name='code'
+        maxLength={CODE_LENGTH}
+        placeholder={t('account.login.codePlaceholder')}
+        value={value}
+        onChange={(text) => onChange(sanitizeCode(text))}
+      />
+      <Button
+        className='account-code-field__send'
+        size='small'
+        fill='outline'
+        type='primary'
+        disabled={timer.counting || sending}
+        onClick={() => void send(false)}
+      >
+        {label}
+      </Button>
+      <Dialog
+        className='account-voice-dialog'
+        visible={voiceOffer}
+        title={t('account.login.voiceTitle')}
+        content={t('account.login.voicePrompt')}
+        confirmText={t('account.login.voiceConfirm')}
+        cancelText={t('account.login.cancel')}
+        onConfirm={() => {
+          setVoiceOffer(false);
+          void send(true);
+        }}
+        onCancel={() => setVoiceOffer(false)}
+        onClose={() => setVoiceOffer(false)}
+      />
+    </View>
+  );
+}

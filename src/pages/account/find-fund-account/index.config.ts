@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '查找基金账户',
+});

@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '设置交易密码',
+});

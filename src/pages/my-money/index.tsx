@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { unbindAndLogout, unbindSourceFor } from '@/features/account/account-actions';
+import { MyMoneyOverview } from '@/features/account/components/my-money-overview';
+import { RequireLogin } from '@/features/account/components/require-login';
+import { t } from '@/locales/i18n';
+import { PAGE_CODES, trackPage } from '@/platform/analytics';
+import { pageEnvironment } from '@/platform/navigation';
+import { exitAccount, PageShell } from '../shell/page-shell';
+
+// /my-money: the signed-in identity and the account entries (holdings come with trading).
+export default function MyMoneyPage() {
+  const [source] = useState(() => unbindSourceFor(pageEnvironment(null)));
+  useEffect(() => trackPage(PAGE_CODES.myMoney), []);
+  return (
+    <PageShell title={t('account.my.title')}>
+      <RequireLogin>
+        <MyMoneyOverview
+          onLogout={() => void exitAccount()}
+          onUnbind={source === null ? undefined : () => void unbindAndLogout(source, exitAccount)}
+          unbindLabel={t('account.my.unbind')}
+        />
+      </RequireLogin>
+    </PageShell>
+  );
+}
