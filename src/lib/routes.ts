@@ -50,12 +50,19 @@ const ROUTE_LIST = [
   { name: 'tradePassword', pattern: '/ccount/trade-password', page: 'pages/account/trade-password/index' },
   { name: 'download', pattern: '/download', page: 'pages/help/download/index' },
   { name: 'valueCenter', pattern: '/djmodule/value-center', page: 'pages/discover/value-center/index' },
+  // Not in SPEC §2: one index of the valuation table (valuation, PE/PB history, K-line with indicators).
+  { name: 'valueCenterIndex', pattern: '/djmodule/value-center/{indexCode}', page: 'pages/discover/value-index/index' },
   { name: 'login', pattern: '/account/login', page: 'pages/login/index' },
   { name: 'logoutLanding', pattern: '/account/remove_cookies/dont/do/it', page: 'pages/account/remove-cookies/index' },
   { name: 'customerService', pattern: '/service/customservice', page: 'pages/help/customer-service/index' },
   { name: 'demo', pattern: '/n/demo', page: 'pages/demo/index' },
+  // Risk assessment (not a spec URL; issue #5): start + questionnaire, and the result.
+  { name: 'riskAssessment', pattern: '/n/risk-assessment', page: 'pages/account/risk-assessment/index' },
+  { name: 'riskResult', pattern: '/n/risk-assessment/result', page: 'pages/account/risk-result/index' },
   // The messaging-app OAuth loading page (SPEC §2); the global header names this path.
   { name: 'oauthRedirect', pattern: '/thirdAppSupport/redirect', page: 'pages/account/oauth-redirect/index' },
+  // The watchlist ("optional" in the analytics codes): not a SPEC §2 route, ours.
+  { name: 'watchlist', pattern: '/n/optional', page: 'pages/fund/optional/index' },
   { name: 'notFound', pattern: '/404', page: 'pages/misc/not-found/index' },
 ] as const;
 
@@ -69,32 +76,18 @@ export const ROUTES: readonly SpecRoute[] = ROUTE_LIST;
  */
 export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'fundAssets',
-  'fundDetail',
   'xjb',
   'advisorLatest',
   'advisorPortfolio',
   'assetProof',
-  'fundFilter',
-  'rankIndex',
-  'rankQdii',
-  'rankAutoInvest',
-  'indexMass',
-  'personalIncomeInfo',
   'autoInvestDetail',
   'autoInvestIntro',
   'autoInvestTotalList',
   'xjbUnavailableAmount',
   'pensionActivity',
-  'findFundAccount',
   'lumpSumActivity',
   'competition',
-  'mobileLogin',
   'regCoupon',
-  'myMoney',
-  'openAccount',
-  'certification',
-  'tradePassword',
-  'valueCenter',
 ]);
 
 /** Pages of the weapp main package (tab pages and login); every other page goes to a subpackage by domain. */

@@ -1,18 +1,28 @@
 import type { Locale, MessageNamespace } from './types';
 // Namespace imports: one line each (add yours here).
+import account from './messages/account';
 import common from './messages/common';
 import components from './messages/components';
 import demo from './messages/demo';
+import discover from './messages/discover';
+import fund from './messages/fund';
+import home from './messages/home';
 import platform from './messages/platform';
+import share from './messages/share';
 import shell from './messages/shell';
 
 // One entry per namespace; each namespace file is owned by the part of the app that speaks it.
 const namespaces: MessageNamespace[] = [
   // Namespace entries: one line each (add yours here).
+  account,
   common,
   components,
   demo,
+  discover,
+  fund,
+  home,
   platform,
+  share,
   shell,
 ];
 

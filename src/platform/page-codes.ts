@@ -39,6 +39,13 @@ export const PAGE_CODES = {
   landing: 'landing',
   pensionOpenCard: 'pension_open_card',
   valuationTable: 'valuation_table',
+  // Ours (SPEC names no code for these discovery screens).
+  fundFilter: 'fund_filter',
+  rankIndex: 'rank_index',
+  rankQdii: 'rank_qdii',
+  rankAutoInvest: 'rank_auto_invest',
+  indexMass: 'index_mass',
+  indexValuation: 'index_valuation',
   followGuide: 'follow_guide',
   activityRank: 'activity_rank',
   tradeEntry: 'trade_entry',

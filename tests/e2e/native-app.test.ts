@@ -7,10 +7,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import demoMessages from '../../src/locales/messages/demo';
-import shellMessages from '../../src/locales/messages/shell';
+import homeMessages from '../../src/locales/messages/home';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, userAgents, type RunningServer } from './harness';
 
-const zh = shellMessages['zh-CN'];
 const fakeNativeHost = readFileSync(path.join(root, 'tests/e2e/fake-native-host.js'), 'utf8');
 
 interface NativeCall {
@@ -50,7 +49,7 @@ describe('inside the fund native app', () => {
 
   it('app 6.91 (Android): the login check goes through fund.request and its answer reaches the page', async () => {
     const { context, page, errors } = await openInApp(browser, server.url, '/index', 'danjuanfund/6.91.0 DJ/6910');
-    await page.getByText(zh['shell.home.areas']).waitFor();
+    await page.getByText(homeMessages['zh-CN']['home.ranked.title']).waitFor();
     // The answer (not logged in) came back through the bridge: the header offers Login.
     await page.getByTestId('header-login').waitFor({ state: 'attached' });
     const calls = await nativeCalls(page);
@@ -93,6 +92,8 @@ describe('inside the fund native app', () => {
     const { context, page, errors } = await openInApp(browser, server.url, '/n/demo', 'danjuanfund/6.91.0 DJ/6910');
     await page.getByText(demoMessages['zh-CN']['demo.section.fundSamples']).waitFor();
     await page.goto(`${server.url}/funding/009005`);
+    await page.getByTestId('fund-header').waitFor();
+    await page.goto(`${server.url}/n/activity/competition/1`);
     await page.locator('[data-testid="not-found"]').waitFor();
     assert.deepEqual(errors, []);
     await context.close();

@@ -8,9 +8,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROUTES, UNBUILT_ROUTES, type RouteName, type SpecRoute } from '../../src/lib/routes';
 import shellMessages from '../../src/locales/messages/shell';
 import demoMessages from '../../src/locales/messages/demo';
+import discoverMessages from '../../src/locales/messages/discover';
+import fundMessages from '../../src/locales/messages/fund';
+import homeMessages from '../../src/locales/messages/home';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, type RunningServer } from './harness';
 
-const zh = { ...shellMessages['zh-CN'], ...demoMessages['zh-CN'] } as Record<string, string>;
+const zh = { ...shellMessages['zh-CN'], ...demoMessages['zh-CN'], ...discoverMessages['zh-CN'], ...fundMessages['zh-CN'], ...homeMessages['zh-CN'] } as Record<string, string>;
 
 function text(key: string): string {
   const value = zh[key];
@@ -21,6 +24,7 @@ function text(key: string): string {
 /** Sample path parameters (real seeded codes where the spec names one). */
 const SAMPLE_PARAMS: Record<string, string> = {
   fundcode: '009005',
+  indexCode: 'SH000300',
   advisorPortfolioCode: 'CSI1021',
   advisorCode: 'CSI1021',
   planId: '1',
@@ -39,9 +43,9 @@ const SAMPLE_QUERY: Partial<Record<RouteName, string>> = {
 
 /** What a user sees on each built page: a text that only that page shows. */
 const BUILT_PAGE_TEXT: Partial<Record<RouteName, string>> = {
-  home: text('shell.home.areas'),
-  root: text('shell.home.areas'),
-  appShell: text('shell.home.areas'),
+  home: text('home.ranked.title'),
+  root: text('home.ranked.title'),
+  appShell: text('home.ranked.title'),
   commonQuestions: text('shell.faq.q1'),
   xjbTradeRules: text('shell.xjb.tradeRules.r1'),
   xjbWithdrawalRules: text('shell.xjb.withdrawalRules.r1'),
@@ -49,14 +53,23 @@ const BUILT_PAGE_TEXT: Partial<Record<RouteName, string>> = {
   login: text('shell.login.placeholder'),
   customerService: text('shell.service.intro'),
   demo: text('demo.section.fundSamples'),
+  fundDetail: text('fund.chart.title'),
+  watchlist: text('fund.optional.local'),
+  fundFilter: text('discover.filter.age'),
+  rankIndex: text('discover.filter.period'),
+  rankQdii: text('discover.filter.period'),
+  rankAutoInvest: text('discover.period.5y'),
+  indexMass: text('discover.indexMass.category.broad'),
+  valueCenter: text('discover.valuation.pePercentile'),
+  valueCenterIndex: text('discover.index.kline'),
 };
 
 /** Pages that are a step, not a destination: they finish their work and move on (path, then what shows). */
 const PASS_THROUGH: Partial<Record<RouteName, { path: string; shows: string }>> = {
   // The bare site address: Taro's H5 router shows home and writes its canonical path /index.
-  root: { path: '/index', shows: text('shell.home.areas') },
+  root: { path: '/index', shows: text('home.ranked.title') },
   // Logout landing: clears identity and starts again at home.
-  logoutLanding: { path: '/index', shows: text('shell.home.areas') },
+  logoutLanding: { path: '/index', shows: text('home.ranked.title') },
   // OAuth loading page: refreshes the login state and continues to its (own-site) redirect.
   oauthRedirect: { path: '/n/demo', shows: text('demo.section.fundSamples') },
 };
@@ -188,7 +201,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
     const dir = path.join(root, '.tmp', 'screenshots');
     mkdirSync(dir, { recursive: true });
     const shots: [string, string, string][] = [
-      ['/index', 'home', text('shell.home.areas')],
+      ['/index', 'home', text('home.ranked.title')],
       ['/n/demo', 'demo', text('demo.section.fundSamples')],
       ['/no-such-page', 'not-found', text('shell.notFound.backHome')],
     ];
@@ -243,7 +256,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
 
   it('channel and hideHomeBtn from the URL are kept in sessionStorage for the visit', async () => {
     await page.goto(`${server.url}/index?channel=XQWX_demo&hideHomeBtn=1`);
-    await page.getByText(text('shell.home.areas')).first().waitFor();
+    await page.getByText(text('home.ranked.title')).first().waitFor();
     const stored = await page.evaluate(() => ({
       channel: sessionStorage.getItem('CHANNEL'),
       hideHomeBtn: sessionStorage.getItem('hideHomeBtn'),

@@ -130,8 +130,9 @@ describe('route table', () => {
       query: { channel: 'x' },
       found: true,
     });
-    expect(UNBUILT_ROUTES.has('fundDetail')).toBe(true);
-    expect(specUrlToPage('/funding/000001')).toMatchObject({ page: 'pages/misc/not-found/index', found: false, query: { path: '/funding/000001' } });
+    expect(UNBUILT_ROUTES.has('competition')).toBe(true);
+    expect(specUrlToPage('/n/activity/competition/7')).toMatchObject({ page: 'pages/misc/not-found/index', found: false, query: { path: '/n/activity/competition/7' } });
+    expect(specUrlToPage('/funding/000001')).toMatchObject({ page: 'pages/fund/detail/index', found: true, query: { fundcode: '000001' } });
     expect(specUrlToPage('/nope').url).toBe('/pages/misc/not-found/index?path=%2Fnope');
   });
 
@@ -166,7 +167,8 @@ describe('build tables', () => {
     expect(table['/pages/index/index']).toEqual(['/index', '/', '/_app']);
     expect(table['/pages/login/index']).toEqual(['/account/login']);
     expect(table['/pages/misc/not-found/index']).toEqual(['/404', '/(.*)']);
-    expect(Object.keys(table)).not.toContain('/pages/fund/detail/index');
+    expect(table['/pages/fund/detail/index']).toEqual(['/funding/:fundcode']);
+    expect(Object.keys(table)).not.toContain('/pages/activity/competition/index');
     expect(Object.keys(table).pop()).toBe('/pages/misc/not-found/index');
   });
 });

@@ -80,26 +80,26 @@ describe('launch', () => {
 });
 
 describe('home page', () => {
-  test('shows the search entry and the areas, and titles the navigation bar', async () => {
+  test('shows the search box and the entries, and titles the navigation bar', async () => {
     const page = await h.openPage('pages/index/index');
     assert.ok(page);
     const text = page.text();
-    assert.ok(text.includes(t('shell.home.searchPlaceholder')), text);
-    for (const key of ['shell.home.areas', 'shell.home.area.fundFilter', 'shell.home.area.help']) {
+    for (const key of ['home.entry.xjb', 'home.entry.autoInvest', 'home.entry.pension', 'home.entry.valuation', 'home.entry.rankings', 'home.ranked.title', 'home.valuation.title']) {
       assert.ok(text.includes(t(key)), `home lacks ${t(key)}:\n${text}`);
     }
     const titles = h.callsOf('setNavigationBarTitle').map((c) => c.title);
-    assert.ok(titles.includes(t('shell.home.title')), `navigation bar titles: ${titles.join(', ')}`);
+    assert.ok(titles.includes(t('home.title')), `navigation bar titles: ${titles.join(', ')}`);
     assert.deepEqual(h.problems(), []);
     await h.closePage(page);
   });
 
-  test('tapping an area navigates to its page (built) or to the 404 page (not built yet)', async () => {
+  test('tapping an entry navigates to its page (built) or to the 404 page (not built yet)', async () => {
     const page = await h.openPage('pages/index/index');
     assert.ok(page);
     for (const [label, route] of [
-      ['shell.home.area.help', 'commonQuestions'],
-      ['shell.home.area.fundFilter', 'fundFilter'],
+      ['home.entry.watchlist', 'watchlist'],
+      ['home.entry.filter', 'fundFilter'],
+      ['home.entry.xjb', 'xjb'],
     ] as const) {
       const before = h.callsOf('navigateTo').length;
       const handlers = await page.tap(t(label));
@@ -108,8 +108,8 @@ describe('home page', () => {
       assert.equal(lastNavigation(h, 'navigateTo'), specUrlToPage(specUrl(route)).url);
     }
     // Follow the built one: the page it opens renders.
-    const target = await h.openPage(specUrlToPage(specUrl('commonQuestions')).url);
-    assert.ok(target && target.texts().length > 0, 'the common-questions page drew nothing');
+    const target = await h.openPage(specUrlToPage(specUrl('watchlist')).url);
+    assert.ok(target && target.texts().length > 0, 'the watchlist page drew nothing');
     assert.deepEqual(h.problems(), []);
     await h.closePage(target);
     await h.closePage(page);

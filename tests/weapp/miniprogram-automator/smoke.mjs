@@ -60,12 +60,12 @@ async function main() {
   const exceptions = [];
   miniProgram.on('exception', (e) => exceptions.push(e));
   try {
-    // Home: the search entry and the areas.
+    // Home: the entries and the ranked funds card.
     const home = await textsOf(miniProgram, '/pages/index/index');
     console.log(`home: ${home.texts.join(' | ')}`);
     check(home.page.path === 'pages/index/index', `home page path is ${home.page.path}`);
-    check(home.texts.includes(t('shell.home.searchPlaceholder')), 'home shows the search entry');
-    check(home.texts.includes(t('shell.home.area.fundFilter')), 'home shows the areas');
+    check(home.texts.includes(t('home.entry.xjb')), 'home shows the entries');
+    check(home.texts.includes(t('home.ranked.title')), 'home shows the ranked funds');
 
     // Fund detail of the stock sample, opened the way a shared /funding/{code} link is.
     const target = specUrlToPage(specUrl('fundDetail', { fundcode: FUND_SAMPLE_CODES.stock }));
