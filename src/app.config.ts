@@ -1,4 +1,4 @@
-import { packageLayout } from './lib/routes';
+import { TAB_PAGES, packageLayout } from './lib/routes';
 
 // Pages come from the route table: building a route = creating its page and removing it from UNBUILT_ROUTES.
 const { pages, subPackages } = packageLayout();
@@ -12,4 +12,17 @@ export default defineAppConfig({
     navigationBarTitleText: '蛋卷基金',
     navigationBarTextStyle: 'black',
   },
+  // The mini program's tab bar: home and my money (main package); navigation.weapp.ts switches to them with
+  // switchTab. H5 keeps its header navigation instead (a tab bar there would duplicate it).
+  ...(process.env.TARO_ENV === 'weapp'
+    ? {
+        tabBar: {
+          color: '#666666',
+          selectedColor: '#ff6d00',
+          backgroundColor: '#ffffff',
+          borderStyle: 'black' as const,
+          list: TAB_PAGES.map((pagePath, i) => ({ pagePath, text: i === 0 ? '首页' : '我的' })),
+        },
+      }
+    : {}),
 });

@@ -91,7 +91,9 @@ export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
 ]);
 
 /** Pages of the weapp main package (tab pages and login); every other page goes to a subpackage by domain. */
-export const MAIN_PACKAGE_PAGES: readonly string[] = ['pages/index/index', 'pages/login/index', 'pages/my-money/index'];
+/** The mini program's tab bar (weapp `switchTab` targets; they take no query). */
+export const TAB_PAGES: readonly string[] = ['pages/index/index', 'pages/my-money/index'];
+export const MAIN_PACKAGE_PAGES: readonly string[] = [...TAB_PAGES, 'pages/login/index'];
 
 const HOME_PAGE = 'pages/index/index';
 const NOT_FOUND_PAGE = 'pages/misc/not-found/index';

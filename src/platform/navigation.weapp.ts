@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro';
 import { detectEnvironment } from '@/lib/environment';
 import type { Environment } from '@/lib/environment';
-import { pageToSpecUrl, specUrlToPage } from '@/lib/routes';
+import { TAB_PAGES, pageToSpecUrl, specUrlToPage } from '@/lib/routes';
 import type { NavigateOptions } from './navigation.types';
 import { isExternalUrl } from './navigation.types';
 
@@ -15,6 +15,11 @@ export async function navigateToSpecUrl(url: string, options: NavigateOptions = 
     return;
   }
   const target = specUrlToPage(url);
+  // Tab pages only open with switchTab (which takes no query); relaunch still works for them.
+  if (!options.relaunch && TAB_PAGES.includes(target.page)) {
+    await Taro.switchTab({ url: `/${target.page}` });
+    return;
+  }
   if (options.relaunch) await Taro.reLaunch({ url: target.url });
   else if (options.replace) await Taro.redirectTo({ url: target.url });
   else if (Taro.getCurrentPages().length >= 10) await Taro.redirectTo({ url: target.url }); // weapp's stack limit

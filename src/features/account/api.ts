@@ -1,5 +1,5 @@
 import { AREA_CODE, LOGOUT_RETRY, SMS_SOURCE } from '@/lib/constants';
-import { rsaEncrypt } from '@/platform/device-crypto';
+import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 import { get, post } from '@/platform/http';
 import { authClient } from '@/platform/login';
 
@@ -123,7 +123,7 @@ export async function getServerPublicKey(): Promise<string> {
 
 /** The trade password never travels in clear: RSA (PKCS#1 v1.5, our CSPRNG padding) with the server key. */
 async function encryptForServer(text: string): Promise<string> {
-  return rsaEncrypt(await getServerPublicKey(), text);
+  return rsaToServer(await getServerPublicKey(), text);
 }
 
 export interface BankCodeSent {
