@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { PARTNER_CHANNEL_IDS } from '../../src/lib/constants';
 import shellMessages from '../../src/locales/messages/shell';
+import accountMessages from '../../src/locales/messages/account';
 import {
   collectPageErrors,
   launchBrowser,
@@ -18,6 +19,7 @@ import {
 } from './harness';
 
 const zh = shellMessages['zh-CN'];
+const accountZh = accountMessages['zh-CN'];
 const FUND_APP_UA = `${userAgents.iphoneSafari} danjuanfund/6.91.0 DJ/6910`;
 
 /** The five navigation entries in spec order: test id, label, target. */
@@ -99,9 +101,9 @@ describe('global header', () => {
       assert.deepEqual(await highlighted(page), ['nav-home']);
     });
 
-    it('highlights the current section, even on a page still showing 404', async () => {
+    it('highlights the current section', async () => {
       await open(page, `${server.url}/djmodule/value-center`);
-      await page.locator('[data-testid="not-found"]').waitFor();
+      await page.locator(`${HEADER}:visible [data-testid="nav-valueCenter"][aria-current="page"]`).waitFor();
       assert.deepEqual(await highlighted(page), ['nav-valueCenter']);
       await open(page, `${server.url}/rank-xq/qdii`);
       assert.deepEqual(await highlighted(page), ['nav-qdii']);
@@ -132,7 +134,9 @@ describe('global header', () => {
       assert.equal(target.searchParams.get('redirect'), '/n/demo?channel=abc');
       await login.click();
       await page.waitForURL((url) => url.pathname === '/account/login');
-      await page.getByText(zh['shell.login.redirectNote'].replace('{url}', '/n/demo?channel=abc')).waitFor();
+      await page.waitForFunction((title) => document.title === title, accountZh['account.login.title']);
+      await page.getByText(accountZh['account.login.sendCode']).first().waitFor();
+      assert.equal(new URL(page.url()).searchParams.get('redirect'), '/n/demo?channel=abc', 'login keeps where to come back to');
     });
 
     it('shows the Download App box (iPhone, Android → /download, QR code) and the customer-service box', async () => {
@@ -169,11 +173,18 @@ describe('global header', () => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue().catch(() => undefined);
       });
-      await page.goto(`${server.url}/thirdAppSupport/redirect?redirect=/transform-common-question`);
+      // The code exchange is held to look at the page; a code WeChat never issued fails, so it continues to the
+      // SMS login (with its redirect).
+      await page.route('**/djapi/provider/oauth/wechat', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(`${server.url}/thirdAppSupport/redirect?redirect=/transform-common-question&code=not-issued&state=x`, { waitUntil: 'commit' });
       await page.locator('.page-shell__body').getByText(zh['shell.oauth.loading']).waitFor();
       assert.equal(await page.locator(HEADER).count(), 0, 'the OAuth loading page has no header');
-      await page.waitForURL((url) => url.pathname === '/transform-common-question');
+      await page.waitForURL((url) => url.pathname === '/account/login' && url.searchParams.get('redirect') === '/transform-common-question');
       await page.unroute('**/djapi/account');
+      await page.unroute('**/djapi/provider/oauth/wechat');
       await open(page, `${server.url}/transform-common-question`);
       assert.equal(await page.locator(HEADER).count(), 1, 'other pages do have it');
     });

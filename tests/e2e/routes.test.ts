@@ -11,9 +11,10 @@ import demoMessages from '../../src/locales/messages/demo';
 import discoverMessages from '../../src/locales/messages/discover';
 import fundMessages from '../../src/locales/messages/fund';
 import homeMessages from '../../src/locales/messages/home';
+import accountMessages from '../../src/locales/messages/account';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, type RunningServer } from './harness';
 
-const zh = { ...shellMessages['zh-CN'], ...demoMessages['zh-CN'], ...discoverMessages['zh-CN'], ...fundMessages['zh-CN'], ...homeMessages['zh-CN'] } as Record<string, string>;
+const zh = { ...shellMessages['zh-CN'], ...demoMessages['zh-CN'], ...discoverMessages['zh-CN'], ...fundMessages['zh-CN'], ...homeMessages['zh-CN'], ...accountMessages['zh-CN'] } as Record<string, string>;
 
 function text(key: string): string {
   const value = zh[key];
@@ -86,8 +87,9 @@ const PASS_THROUGH: Partial<Record<RouteName, { path: string; shows: string }>> 
   root: { path: '/index', shows: text('home.ranked.title') },
   // Logout landing: clears identity and starts again at home.
   logoutLanding: { path: '/index', shows: text('home.ranked.title') },
-  // OAuth loading page: refreshes the login state and continues to its (own-site) redirect.
-  oauthRedirect: { path: '/n/demo', shows: text('demo.section.fundSamples') },
+  // OAuth loading page without a WeChat code (opened outside the OAuth round trip): nothing to exchange, so it
+  // continues to the SMS login, which comes back to its redirect afterwards.
+  oauthRedirect: { path: '/account/login', shows: text('account.login.sendCode') },
 };
 
 function sampleUrl(route: SpecRoute): string {

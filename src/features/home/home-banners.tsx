@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Text, View } from '@tarojs/components';
-import { AutoSwiper } from '@/components/auto-swiper/auto-swiper';
 import { Marquee } from '@/components/marquee/marquee';
 import { t } from '@/locales/i18n';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { BannerCarousel } from './banner-carousel';
 import { getHomeBanners, getHomeMarquee, type HomeBanner, type HomeMarquee } from './api';
 
 const BANNER_TONES = ['#ff7a1a', '#3e7bfa', '#e5362e'];
@@ -32,13 +32,13 @@ export default function Banners() {
       )}
       {banners.length > 0 && (
         <View className='home__banners' data-testid='home-banners'>
-          <AutoSwiper height={80}>
+          <BannerCarousel height={80}>
             {banners.map((b, i) => (
               <View key={b.id} className='home__banner' style={{ background: BANNER_TONES[i % BANNER_TONES.length] }} onClick={() => void navigateToSpecUrl(b.link)}>
                 <Text className='home__banner-title'>{b.title}</Text>
               </View>
             ))}
-          </AutoSwiper>
+          </BannerCarousel>
         </View>
       )}
     </>

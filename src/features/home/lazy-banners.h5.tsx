@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { View } from '@tarojs/components';
 
-// H5: the carousel (NutUI Swiper on the `swiper` library, ~47 KB gzip) loads after the home page has drawn,
-// in its own chunk; a block of the same height holds its place meanwhile.
+// H5: the notice bar and banners (remote config) load after the home page has drawn, in their own chunk;
+// a block of the same height holds their place meanwhile. The carousel itself waits longer (banner-carousel.h5).
 const Banners = lazy(() => import('./home-banners'));
 
 export function HomeBanners() {
