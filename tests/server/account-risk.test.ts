@@ -2,16 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { levelForScore, MAX_SCORE, QUESTIONS, scoreAnswers } from '../../server/src/services/risk-questionnaire';
 import { addYears } from '../../server/src/routes/account-risk';
-import { createTestApp, createTestUser, json, type TestApp, type TestUser } from './helpers';
+import { createTestApp, createTestUser, json, type TestApp, type TestUser, type Envelope } from './helpers';
 
 // Risk assessment (issue 5 item 8; DESIGN §5 suitability): questionnaire, scoring to C1–C5, 2-year validity.
-
-interface Envelope<T = unknown> {
-  result_code: number;
-  data: T;
-  message: string;
-  error_description: string;
-}
 
 interface Assessment {
   level: string;

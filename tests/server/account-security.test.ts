@@ -12,17 +12,11 @@ import {
   type SecureClient,
   type TestApp,
   type TestUser,
+  type Envelope,
 } from './helpers';
 
 // Issue 5 item 10: per-user data only to its owner, XSRF on every state-changing call of a session,
 // nothing secret in the logs of a production server, and no development routes there.
-
-interface Envelope<T = unknown> {
-  result_code: number;
-  data: T;
-  message: string;
-  error_description: string;
-}
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const TOKEN_URL = '/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret';

@@ -14,16 +14,10 @@ import {
   sendLoginCode,
   type SecureClient,
   type TestApp,
+  type Envelope,
 } from './helpers';
 
 // SMS codes and the telephone_auto_login grant (issue 5 items 1–3; SPEC §4, §7, §8, §9).
-
-interface Envelope<T = unknown> {
-  result_code: number;
-  data: T;
-  message: string;
-  error_description: string;
-}
 
 const TOKEN_URL = '/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret';
 const SECOND = 1000;

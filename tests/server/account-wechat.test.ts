@@ -9,16 +9,10 @@ import {
   sendLoginCode,
   type SecureClient,
   type TestApp,
+  type Envelope,
 } from './helpers';
 
 // WeChat logins with the fake WeChat (issue 5 item 4): browser OAuth round trip and the mini program.
-
-interface Envelope<T = unknown> {
-  result_code: number;
-  data: T;
-  message: string;
-  error_description: string;
-}
 
 interface LoginData {
   logged_in: boolean;

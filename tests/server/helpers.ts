@@ -123,6 +123,14 @@ export async function createTestUser(
 }
 
 /** Parses a JSON response body (fails the test with the raw body when it is not JSON). */
+/** The response envelope of every call: `{result_code, data, message, error_description}`. */
+export interface Envelope<T = unknown> {
+  result_code: number;
+  data: T;
+  message: string;
+  error_description: string;
+}
+
 export function json<T = Record<string, unknown>>(response: { body: string }): T {
   try {
     return JSON.parse(response.body) as T;

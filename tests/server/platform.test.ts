@@ -3,14 +3,7 @@ import { constants, createHash, generateKeyPairSync, privateDecrypt } from 'node
 import { after, before, describe, test } from 'node:test';
 import { sealMessage, openMessage } from '../../server/src/services/secure-message';
 import { rsaPkcs1Decrypt } from '../../server/src/services/rsa';
-import { createSecureClient, createTestApp, createTestUser, json, type SecureClient, type TestApp } from './helpers';
-
-interface Envelope<T = unknown> {
-  result_code: number;
-  data: T;
-  message: string;
-  error_description: string;
-}
+import { createSecureClient, createTestApp, createTestUser, json, type SecureClient, type TestApp, type Envelope } from './helpers';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { createTestApp, createTestUser, json, type TestApp } from './helpers';
-
-interface Envelope<T = unknown> {
-  result_code: number;
-  data: T;
-  message: string;
-  error_description: string;
-}
+import { createTestApp, createTestUser, json, type TestApp, type Envelope } from './helpers';
 
 const LIST = '/xqstock/v5/stock/portfolio/stock/watchlist.json?size=10000&pid=-17';
 const ADD = '/xqstock/v5/stock/portfolio/stock/add.json';
