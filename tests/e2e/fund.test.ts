@@ -1,13 +1,12 @@
 // Fund discovery in Chromium against the real server (issue #4): search by code, name and pinyin initials →
 // detail → switch the chart period → fee table; every fund-type sample's own state; bad codes; buy when anonymous.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import Big from 'big.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FUND_SAMPLES, type FundSampleKind } from '../../src/lib/fund-samples';
 import fundMessages from '../../src/locales/messages/fund';
 import { nameInitials } from '../../server/src/market/initials';
-import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
+import { phoneSuite } from './harness';
 
 const zh: Record<string, string> = fundMessages['zh-CN'];
 
@@ -33,49 +32,33 @@ interface Summary {
 }
 
 describe('fund search and detail', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    ({ context, page } = await openPhone(browser));
-    page.setDefaultTimeout(30_000); // a cold server builds its market caches on the first calls
-    errors = collectPageErrors(page);
-  });
-
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  // A cold server builds its market caches on the first calls: allow 30 s.
+  const suite = phoneSuite({ defaultTimeoutMs: 30_000 });
 
   async function api<T>(path: string): Promise<T> {
-    const res = await fetch(`${server.url}${path}`);
+    const res = await fetch(`${suite.server.url}${path}`);
     const body = (await res.json()) as { result_code: number; data: T };
     assert.equal(body.result_code, 0, path);
     return body.data;
   }
 
   async function searchFromHome(text: string): Promise<void> {
-    await page.goto(`${server.url}/index`);
-    const input = page.locator('.nut-searchbar-input').first();
+    await suite.page.goto(`${suite.server.url}/index`);
+    const input = suite.page.locator('.nut-searchbar-input').first();
     await input.waitFor();
     await input.tap();
     await input.fill(text);
   }
 
   async function openResult(name: string): Promise<void> {
-    const row = page.getByTestId('search-result').filter({ hasText: name }).first();
+    const row = suite.page.getByTestId('search-result').filter({ hasText: name }).first();
     await row.waitFor();
     await row.tap();
   }
 
   /** Whether the chart canvas has any painted pixel (f2 draws on the next frame). */
   async function chartInked(): Promise<boolean> {
-    return page.getByTestId('growth-canvas').evaluate(async (canvas: HTMLCanvasElement) => {
+    return suite.page.getByTestId('growth-canvas').evaluate(async (canvas: HTMLCanvasElement) => {
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
       for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) return true;
@@ -88,19 +71,19 @@ describe('fund search and detail', () => {
     const summary = await api<Summary>(`/djapi/fund/${stock}`);
     await searchFromHome(stock);
     await openResult(summary.fd_name);
-    await page.waitForURL((url) => url.pathname === `/funding/${stock}`);
-    await page.getByTestId('fund-header').getByText(summary.fd_name).waitFor();
+    await suite.page.waitForURL((url) => url.pathname === `/funding/${stock}`);
+    await suite.page.getByTestId('fund-header').getByText(summary.fd_name).waitFor();
 
     // The chart opens on one year, drawn against its benchmark.
-    const chartSummary = page.getByTestId('chart-summary');
+    const chartSummary = suite.page.getByTestId('chart-summary');
     await chartSummary.waitFor();
     assert.equal(await chartSummary.getAttribute('data-period'), '1y');
-    await page.getByTestId('growth-canvas').waitFor();
+    await suite.page.getByTestId('growth-canvas').waitFor();
     assert.ok(await chartInked(), 'the one-year line is drawn');
     const oneYear = await chartSummary.innerText();
 
-    await page.getByRole('tab', { name: say('fund.chart.period.3m') }).tap();
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-summary"]')?.getAttribute('data-period') === '3m');
+    await suite.page.getByRole('tab', { name: say('fund.chart.period.3m') }).tap();
+    await suite.page.waitForFunction(() => document.querySelector('[data-testid="chart-summary"]')?.getAttribute('data-period') === '3m');
     const threeMonths = await chartSummary.innerText();
     assert.notEqual(threeMonths, oneYear, 'the period return changes with the period');
     const growth = await api<{ fund_nav_growth: { gr_nav: string }[] }>(`/djapi/fund/growth/${stock}?day=3m`);
@@ -110,7 +93,7 @@ describe('fund search and detail', () => {
 
     // Fee table: purchase brackets with the platform discount, redemption by holding days, running costs.
     const detail = await api<{ fund_rates: { declare_discount: string; declare_rate_table: { value: string; unit: string; lower_bound: number; upper_bound: number | null }[] } }>(`/djapi/fund/detail/${stock}`);
-    const fees = page.getByTestId('purchase-fees');
+    const fees = suite.page.getByTestId('purchase-fees');
     await fees.scrollIntoViewIfNeeded();
     const firstRow = detail.fund_rates.declare_rate_table[0]!;
     const original = `${new Big(firstRow.value).toFixed(2)}%`;
@@ -122,16 +105,16 @@ describe('fund search and detail', () => {
     const upper = say('fund.fees.wan', { n: String(firstRow.upper_bound! / 1_000_000) });
     assert.ok(feeText.includes(say('fund.fees.amountBelow', { upper })), `first bracket "below ${upper}" in ${feeText}`);
     assert.equal(new Big(detail.fund_rates.declare_discount).lt(1), true, 'the stock sample has a platform discount');
-    const redeem = await page.getByTestId('redeem-fees').innerText();
+    const redeem = await suite.page.getByTestId('redeem-fees').innerText();
     assert.ok(redeem.includes(say('fund.fees.daysBelow', { upper: 7 })), `redemption under 7 days in ${redeem}`);
-    const running = await page.getByTestId('operation-fees').innerText();
+    const running = await suite.page.getByTestId('operation-fees').innerText();
     assert.ok(running.includes(say('fund.fees.management')) && running.includes(say('fund.fees.custody')), running);
     // Stage performance with ranks, managers, trade dates.
-    assert.match(await page.getByTestId('stage-table').innerText(), /\d+\/\d+/);
-    assert.ok((await page.getByTestId('managers').innerText()).includes(say('fund.managers.termReturn')));
+    assert.match(await suite.page.getByTestId('stage-table').innerText(), /\d+\/\d+/);
+    assert.ok((await suite.page.getByTestId('managers').innerText()).includes(say('fund.managers.termReturn')));
     const dates = await api<{ trade_date: string; buy_confirm_date: string }>(`/djapi/fund/order/v2/trade_date?fd_code=${stock}`);
-    assert.ok((await page.getByTestId('trade-dates').innerText()).includes(say('fund.dates.confirm', { date: dates.buy_confirm_date })));
-    assert.deepEqual(errors, []);
+    assert.ok((await suite.page.getByTestId('trade-dates').innerText()).includes(say('fund.dates.confirm', { date: dates.buy_confirm_date })));
+    assert.deepEqual(suite.errors, []);
   });
 
   it('search by name and by pinyin initials; an unknown text says so', async () => {
@@ -139,16 +122,16 @@ describe('fund search and detail', () => {
     const { fd_name: name } = await api<Summary>(`/djapi/fund/${bond}`);
     await searchFromHome(name.slice(0, 4));
     await openResult(name);
-    await page.waitForURL((url) => url.pathname === `/funding/${bond}`);
+    await suite.page.waitForURL((url) => url.pathname === `/funding/${bond}`);
 
     const initials = nameInitials(name);
     await searchFromHome(initials);
     await openResult(name);
-    await page.waitForURL((url) => url.pathname === `/funding/${bond}`);
+    await suite.page.waitForURL((url) => url.pathname === `/funding/${bond}`);
 
     await searchFromHome('zzzzqqqq');
-    await page.getByText(say('fund.search.empty')).waitFor();
-    assert.deepEqual(errors, []);
+    await suite.page.getByText(say('fund.search.empty')).waitFor();
+    assert.deepEqual(suite.errors, []);
   });
 
   it('every fund-type sample shows its own state and message', async () => {
@@ -175,21 +158,21 @@ describe('fund search and detail', () => {
     };
     for (const sample of FUND_SAMPLES) {
       const summary = await api<Summary>(`/djapi/fund/${sample.code}`);
-      await page.goto(`${server.url}/funding/${sample.code}`);
-      const notices = page.getByTestId('fund-notices');
+      await suite.page.goto(`${suite.server.url}/funding/${sample.code}`);
+      const notices = suite.page.getByTestId('fund-notices');
       await notices.waitFor();
       const text = await notices.innerText();
       for (const line of expected(summary, sample.kind)) assert.ok(text.includes(line), `${sample.kind}: "${line}" in "${text}"`);
-      const buy = page.getByTestId('buy-button');
+      const buy = suite.page.getByTestId('buy-button');
       assert.equal((await buy.innerText()).trim(), say(button[sample.kind] ?? 'fund.action.buy'), `${sample.kind} button`);
       if (sample.kind === 'qdiiHk') assert.ok(text.includes(say('fund.state.qdii', { days: 2 })), text);
       if (sample.kind === 'moneyMarket' || sample.kind === 'xjb') {
-        const header = await page.getByTestId('fund-header').innerText();
+        const header = await suite.page.getByTestId('fund-header').innerText();
         assert.ok(header.includes(say('fund.header.income10k')) && header.includes(say('fund.header.yield7d')), header);
-        assert.match(await page.getByTestId('income-per-10k').innerText(), /^\d+\.\d{4}$/);
+        assert.match(await suite.page.getByTestId('income-per-10k').innerText(), /^\d+\.\d{4}$/);
       }
     }
-    assert.deepEqual(errors, []);
+    assert.deepEqual(suite.errors, []);
   });
 
   it('a code that is not six digits, or that no fund has, gets a clear page', async () => {
@@ -198,18 +181,18 @@ describe('fund search and detail', () => {
       ['/funding/abc%3Cb%3E', say('fund.invalidCode', { code: 'abc<b>' })],
       ['/funding/999999', say('fund.notFound', { code: '999999' })],
     ] as const) {
-      await page.goto(`${server.url}${path}`);
-      await page.getByTestId('fund-missing').getByText(message).waitFor();
-      await page.getByTestId('fund-missing').getByText(say('fund.backHome')).waitFor();
+      await suite.page.goto(`${suite.server.url}${path}`);
+      await suite.page.getByTestId('fund-missing').getByText(message).waitFor();
+      await suite.page.getByTestId('fund-missing').getByText(say('fund.backHome')).waitFor();
     }
-    assert.deepEqual(errors, []);
+    assert.deepEqual(suite.errors, []);
   });
 
   it('buy when anonymous goes to the login page with the way back', async () => {
     const stock = code('stock');
-    await page.goto(`${server.url}/funding/${stock}`);
-    await page.getByTestId('buy-button').tap();
-    await page.waitForURL((url) => url.pathname === '/account/login');
-    assert.equal(new URL(page.url()).searchParams.get('redirect'), `/funding/${stock}`);
+    await suite.page.goto(`${suite.server.url}/funding/${stock}`);
+    await suite.page.getByTestId('buy-button').tap();
+    await suite.page.waitForURL((url) => url.pathname === '/account/login');
+    assert.equal(new URL(suite.page.url()).searchParams.get('redirect'), `/funding/${stock}`);
   });
 });

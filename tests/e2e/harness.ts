@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openDatabase, type Database } from '../../server/src/db/database';
 import { issueSession } from '../../server/src/plugins/session';
@@ -189,4 +190,34 @@ export async function seedLoggedInUser(db: Database, telephone = '13812345678'):
     .executeTakeFirstOrThrow();
   const session = await issueSession(db.kysely, { userId: user.id, clientId: 'dj-h5', now });
   return { telephone, token: session.token };
+}
+
+export interface PhoneSuite {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors since the page opened (collectPageErrors). */
+  errors: string[];
+}
+
+/**
+ * The usual browser-suite setup: registers `before`/`after` hooks (call it inside a `describe`) that start a
+ * server on the seeded database and Chromium, open one phone page, and close everything afterwards. The
+ * fields are there once `before` has run.
+ */
+export function phoneSuite(options: { defaultTimeoutMs?: number } = {}): PhoneSuite {
+  const suite = {} as PhoneSuite;
+  before(async () => {
+    [suite.server, suite.browser] = await Promise.all([startServer(), launchBrowser()]);
+    ({ context: suite.context, page: suite.page } = await openPhone(suite.browser));
+    if (options.defaultTimeoutMs) suite.page.setDefaultTimeout(options.defaultTimeoutMs);
+    suite.errors = collectPageErrors(suite.page);
+  });
+  after(async () => {
+    await suite.context?.close();
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }
