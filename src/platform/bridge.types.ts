@@ -68,9 +68,22 @@ export interface CallOptions {
 // ---- Capability parameters and results -------------------------------------
 
 export interface BridgeRequest {
+  /** Query string included (the page has already put GET/PUT/DELETE data there). */
   url: string;
   type: BridgeRequestType;
+  /** The payload as an object: an app that does not know `body` form-encodes it into the POST body. */
   data?: Record<string, unknown>;
+  /**
+   * The request body exactly as it must be sent (form-encoded, JSON, text or an encrypted message). An app that
+   * knows it sends it as is and ignores `data` for the body; `content_type` says what it is.
+   */
+  body?: string;
+  /** The Content-Type of `body`. */
+  content_type?: string;
+  /** Extra request headers (e.g. `isenc`, `X-Device-Id`, `X-XSRF-TOKEN`); the app's own credentials win. */
+  headers?: Record<string, string>;
+  /** Ask for `{ status, headers, body }` (BridgeFullResponse) instead of the body alone. */
+  full_response?: boolean;
   /** The native side adds the user's write token (trading calls). */
   need_write_token?: boolean;
   /** Which app's credentials the native side uses; default aid 1. */
@@ -79,6 +92,17 @@ export interface BridgeRequest {
   name?: string;
   /** Cookie header to send (the cookie-passing variant). */
   cookie?: string;
+}
+
+/**
+ * A delegated request's answer when `full_response` was asked and the app knows it (docs/BRIDGE.md): the HTTP
+ * status, the response headers (names lower-case; at least `isenc` and `content-type`) and the body as text.
+ * Older apps answer the body alone.
+ */
+export interface BridgeFullResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
 }
 
 export interface NativeUserInfo {

@@ -20,6 +20,8 @@ async function prepare(req: TransportRequest): Promise<TransportRequest> {
   return {
     ...req,
     body: encryptMessage(device.secret, req.body ?? ''),
+    // The plaintext payload must not travel beside its ciphertext (the native bridge would send `data`).
+    data: undefined,
     headers: {
       ...req.headers,
       'Content-Type': 'text/plain;charset=UTF-8',

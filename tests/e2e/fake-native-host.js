@@ -12,6 +12,8 @@
 //   silent:    [action, …]                   — never answer (to test timeouts)
 //   confirm:   true | false                  — the user's answer to confirm dialogs (default true)
 //   delayMs:   number                        — answer delay (default 0)
+//   legacyRequests: true                     — behave like an app from before `body`/`headers`/`full_response`:
+//                                               POST `data` form-encoded, the body alone as the answer
 (function installFakeNativeHost() {
   'use strict';
 
@@ -82,12 +84,24 @@
       .join('&');
   }
 
-  // Performs a delegated request the way the native apps do (SPEC §7: POST form-encoded, PUT data in the query).
+  // Performs a delegated request the way the native apps do (docs/BRIDGE.md, `request`): `body` as given with
+  // its `content_type` (older apps: POST `data` form-encoded), GET/PUT/DELETE `data` in the query, the page's
+  // extra `headers` added to the app's own, and with `full_response` the answer { status, headers, body }.
   function performRequest(params) {
+    var legacy = !!config().legacyRequests;
     var type = String(params.type || 'GET').toUpperCase();
     var url = new URL(params.url, window.location.href);
-    var init = { method: type, credentials: 'include', headers: { Accept: 'application/json' } };
-    if (type === 'POST') {
+    var init = { method: type, credentials: 'include', headers: {} };
+    if (!legacy && params.headers && typeof params.headers === 'object') {
+      Object.keys(params.headers).forEach(function (name) {
+        if (typeof params.headers[name] === 'string') init.headers[name] = params.headers[name];
+      });
+    }
+    init.headers.Accept = init.headers.Accept || 'application/json';
+    if (!legacy && typeof params.body === 'string') {
+      init.body = params.body;
+      init.headers['Content-Type'] = params.content_type || 'text/plain;charset=UTF-8';
+    } else if (type === 'POST') {
       init.headers['Content-Type'] = 'application/x-www-form-urlencoded';
       init.body = formEncode(params.data);
     } else {
@@ -97,6 +111,13 @@
     if (params.cookie) init.headers['X-Bridge-Cookie'] = params.cookie;
     return fetch(url.toString(), init).then(function (response) {
       return response.text().then(function (text) {
+        if (!legacy && params.full_response) {
+          var headers = {};
+          if (response.headers && typeof response.headers.forEach === 'function') {
+            response.headers.forEach(function (value, name) { headers[String(name).toLowerCase()] = value; });
+          }
+          return { status: response.status, headers: headers, body: text };
+        }
         try {
           return JSON.parse(text);
         } catch (_notJson) {

@@ -31,12 +31,18 @@ const LEGACY_APP: BridgeEnvironment = { isNativeApp: true, bridgeStyle: 'legacy'
 const FUND_691: BridgeEnvironment = { isNativeApp: true, bridgeStyle: 'new', usesFundAppDedicatedActions: true };
 
 describe('fake native host', () => {
-  const fetchCalls: Array<{ url: string; init: RequestInit }> = [];
+  const fetchCalls: Array<{ url: string; init: RequestInit & { headers: Record<string, string> } }> = [];
+  const responseHeaders: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', isenc: '1' };
   beforeEach(() => {
     fetchCalls.length = 0;
-    win.fetch = ((url: string, init: RequestInit) => {
+    win.fetch = ((url: string, init: RequestInit & { headers: Record<string, string> }) => {
       fetchCalls.push({ url, init });
-      return Promise.resolve({ text: () => Promise.resolve('{"result_code":0,"data":{"ok":true}}') });
+      return Promise.resolve({
+        status: 400,
+        // The Headers interface as far as the host uses it (fetch's names are lower-case).
+        headers: { forEach: (visit: (value: string, name: string) => void) => Object.entries(responseHeaders).forEach(([n, v]) => visit(v, n)) },
+        text: () => Promise.resolve('{"result_code":0,"data":{"ok":true}}'),
+      });
     }) as unknown as typeof fetch;
   });
 
@@ -75,6 +81,47 @@ describe('fake native host', () => {
     expect(fetchCalls[1]!.url).toBe('http://localhost/djapi/v2/search?source=index&key=%E6%B2%AA%E6%B7%B1');
     expect(fetchCalls[2]!.url).toBe('http://localhost/djapi/plan/1?amount=5');
     expect(win.__nativeCalls[0]!.action).toBe('fund.request');
+  });
+
+  test('a raw body goes out as given with its content type and extra headers; full_response answers status and headers', async () => {
+    install();
+    const bridge = createBridge({ host: windowBridgeHost(win), environment: FUND_691 });
+    const answer = await bridge.request({
+      url: '/xqapi/account/sms/send_verification_code.json',
+      type: 'POST',
+      data: {},
+      body: 'c2VhbGVk',
+      content_type: 'text/plain;charset=UTF-8',
+      headers: { isenc: '1', 'X-Device-Id': 'dev-1', 'X-XSRF-TOKEN': 'x1' },
+      full_response: true,
+    });
+    expect(answer).toEqual({ status: 400, headers: responseHeaders, body: '{"result_code":0,"data":{"ok":true}}' });
+    expect(fetchCalls[0]!.init).toMatchObject({ method: 'POST', credentials: 'include', body: 'c2VhbGVk' });
+    expect(fetchCalls[0]!.init.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'text/plain;charset=UTF-8',
+      isenc: '1',
+      'X-Device-Id': 'dev-1',
+      'X-XSRF-TOKEN': 'x1',
+    });
+    expect(win.__nativeCalls[0]!.params).toMatchObject({ body: 'c2VhbGVk', full_response: true });
+  });
+
+  test('legacyRequests: an older app ignores body, headers and full_response', async () => {
+    install({ legacyRequests: true });
+    const bridge = createBridge({ host: windowBridgeHost(win), environment: NEW_APP });
+    const answer = await bridge.request({
+      url: '/djapi/order',
+      type: 'POST',
+      data: { amount: '1' },
+      body: 'c2VhbGVk',
+      content_type: 'text/plain',
+      headers: { isenc: '1' },
+      full_response: true,
+    });
+    expect(answer).toEqual({ result_code: 0, data: { ok: true } });
+    expect(fetchCalls[0]!.init.body).toBe('amount=1');
+    expect(fetchCalls[0]!.init.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' });
   });
 
   test('legacy names, iOS sink, configured errors and unknown actions', async () => {

@@ -8,7 +8,6 @@ import {
   get,
   post,
   put,
-  request,
   resetAlertGuardForTests,
   resetHosts,
   resolveUrl,
@@ -19,7 +18,6 @@ import {
 } from '@/platform/http';
 import { TransportError } from '@/platform/http-errors';
 import { setToastPresenter } from '@/platform/feedback';
-import { createBridgeTransport } from '@/platform/http-bridge-transport';
 import { envelopeResponse, stubTransport, type StubTransport } from './platform-test-transport';
 
 let transport: StubTransport;
@@ -235,29 +233,6 @@ describe('upload', () => {
     });
     transport.respondUpload(() => ({ status: 0, headers: {}, data: null }));
     await expect(upload('/djapi/upload', 'f', { name: 'file' })).rejects.toBeInstanceOf(HttpError);
-  });
-});
-
-describe('native bridge transport', () => {
-  it('delegates url, data, type, write-token flag and aid to the bridge, and reads its answer', async () => {
-    const calls: unknown[] = [];
-    setTransport(
-      createBridgeTransport({
-        request: async <T,>(req: unknown) => {
-          calls.push(req);
-          return JSON.stringify({ result_code: 0, data: { ok: 1 } }) as T;
-        },
-      }),
-    );
-    await expect(request({ url: '/djapi/order', method: 'POST', data: { amount: '10.00' }, needWriteToken: true, aid: 3 })).resolves.toEqual({ ok: 1 });
-    expect(calls).toEqual([
-      { url: '/djapi/order', type: 'POST', data: { amount: '10.00' }, need_write_token: true, aid: 3 },
-    ]);
-  });
-
-  it('rejects the request when the native side reports an error', async () => {
-    setTransport(createBridgeTransport({ request: () => Promise.reject(Object.assign(new Error('native said no'), { code: 'NATIVE' })) }));
-    await expect(get('/djapi/account')).rejects.toMatchObject({ kind: 'network', message: 'Network Error' });
   });
 });
 

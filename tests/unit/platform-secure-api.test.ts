@@ -7,6 +7,8 @@ import { setToastPresenter } from '@/platform/feedback';
 import { clearConfigCache } from '@/platform/mpaas';
 import { installSecureApi, isSecureApi } from '@/platform/secure-api';
 import { deviceState, forgetDeviceInMemory, setRsaKeyBitsForTests } from '@/platform/secure-device';
+import type { BridgeRequest } from '@/platform/bridge.types';
+import { createBridgeTransport } from '@/platform/http-bridge-transport';
 import type { TransportRequest } from '@/platform/http-transport';
 import { envelopeResponse, stubTransport, type StubTransport } from './platform-test-transport';
 
@@ -189,4 +191,30 @@ it('a failed key exchange leaves the device not registered and never sends the l
   await expect(sendCode()).rejects.toMatchObject({ message: 'network is having a hiccup, please retry later' });
   expect(deviceState()).toBe('notRegistered');
   expect(secureRequests()).toEqual([]);
+}, 30_000);
+
+it('inside a native app: the encrypted body and its headers go through the bridge, no plaintext beside them, and the answer decrypts', async () => {
+  // A native app of docs/BRIDGE.md: sends `body` as given with the page's headers, answers status, headers and body.
+  const delegated: BridgeRequest[] = [];
+  setTransport(
+    createBridgeTransport({
+      request: async <T,>(req: BridgeRequest): Promise<T> => {
+        delegated.push(req);
+        const res = await server.handle({
+          url: req.url,
+          method: req.type,
+          headers: { ...req.headers, ...(req.content_type ? { 'Content-Type': req.content_type } : {}) },
+          body: req.body,
+        });
+        return { status: res.status, headers: res.headers, body: JSON.stringify(res.data) } as T;
+      },
+    }),
+  );
+  await expect(sendCode()).resolves.toEqual({ sent: '13800000000' });
+  const send = delegated.find((r) => r.url.startsWith(SMS_PATH))!;
+  expect(send.headers).toMatchObject({ isenc: '1', 'X-Device-Id': 'device-1' });
+  expect(send.content_type).toBe('text/plain;charset=UTF-8');
+  expect(send.data).toEqual({}); // an app that predates `body` would send nothing, never the telephone
+  expect(JSON.stringify(send)).not.toContain('13800000000');
+  expect(server.plaintextSeen).toEqual([]);
 }, 30_000);
