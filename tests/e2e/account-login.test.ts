@@ -1,6 +1,7 @@
 // Issue #5 login paths in Chromium against the real server: the one-tap sheet → code modal → other-account
 // form; the resend timer and voice prompt on a test clock; /n/mobile-login; the WeChat browser's OAuth round
-// trip with the fake WeChat; inside the fund native app through the fake bridge host.
+// trip with the fake WeChat; inside the fund native app through the fake bridge host (the app's own session,
+// and SMS login whose listed calls go encrypted through the bridge).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -212,7 +213,7 @@ describe('account login paths', () => {
     await context.close();
   });
 
-  it('inside the fund app without an app session: the app login is offered, then the SMS form', async () => {
+  it('inside the fund app without an app session: the app login is offered, then SMS login through the bridge, encrypted', async () => {
     const base = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
     const { context, page } = await openPhone(browser, {
       userAgent: `${base} danjuanfund/6.91.0 DJ/6910`,
@@ -222,11 +223,49 @@ describe('account login paths', () => {
       ],
     });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const errors = collectPageErrors(page);
+    const phone = freshPhone('132');
     await page.goto(`${server.url}/account/login?redirect=%2Fmy-money`);
     await see(page, zhAccount['account.login.nativeFailed']).waitFor();
     await shown(page, '.account-phone-form').waitFor();
-    const calls = await page.evaluate(() => (window as unknown as { __nativeCalls: { action: string }[] }).__nativeCalls.map((c) => c.action));
-    assert.ok(calls.includes('auth.verifyTelephone'), 'the app was asked to log the user in');
+    const actions = await page.evaluate(() => (window as unknown as { __nativeCalls: { action: string }[] }).__nativeCalls.map((c) => c.action));
+    assert.ok(actions.includes('auth.verifyTelephone'), 'the app was asked to log the user in');
+
+    // The SMS form: every request leaves through the app, which performs it with fetch against the real server.
+    // The server refuses the listed send and token calls in clear (900001), so a code in the outbox and a login
+    // prove both went encrypted.
+    await loginWithForm(page, server.url, phone);
+    await page.waitForURL((url) => url.pathname === '/my-money');
+    await welcome(page, phone);
+    interface Delegated {
+      action: string;
+      params: { url: string; type: string; data?: Record<string, unknown>; body?: string; headers?: Record<string, string> };
+    }
+    const calls = await page.evaluate(() => (window as unknown as { __nativeCalls: Delegated[] }).__nativeCalls);
+    const delegated = (path: string) => calls.filter((c) => c.action === 'fund.request' && new URL(c.params.url, 'http://x').pathname === path);
+    for (const path of ['/xqapi/account/sms/send_verification_code.json', '/xqapi/provider/oauth/token']) {
+      const listed = delegated(path).filter((c) => c.params.type === 'POST');
+      assert.ok(listed.length >= 1, `${path} went through the bridge (${calls.map((c) => c.params.url ?? c.action).join(', ')})`);
+      for (const call of listed) {
+        assert.equal(call.params.headers?.isenc, '1', `${path} carries isenc: 1`);
+        assert.match(call.params.headers?.['X-Device-Id'] ?? '', /^[0-9a-f-]{36}$/, `${path} carries the device id`);
+        assert.deepEqual(call.params.data, {}, `${path}: no plaintext data beside the encrypted body`);
+        assert.ok(call.params.body && !call.params.body.includes(phone), `${path}: the body is the encrypted message`);
+      }
+    }
+
+    // Logging out through the app ends the session on the server too: the logout POST carries the XSRF echo
+    // that a cookie session needs (before the bridge passed headers, it was refused and the token stayed valid).
+    const token = (await context.cookies(server.url)).find((c) => c.name === 'xq_a_token')?.value ?? '';
+    assert.ok(token, 'logged in with a cookie session');
+    const account = async () =>
+      ((await (await fetch(`${server.url}/djapi/account`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { result_code: number })
+        .result_code;
+    assert.equal(await account(), 0);
+    await button(page, zhAccount['account.my.logout']).click();
+    await page.getByTestId('header-login').waitFor({ state: 'attached' });
+    assert.notEqual(await account(), 0, 'the server no longer knows the token');
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });
