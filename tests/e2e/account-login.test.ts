@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import shellMessages from '../../src/locales/messages/shell';
+import { IDENTITY_COOKIES } from '../../src/platform/cookie-names';
 import {
   collectPageErrors,
   launchBrowser,
@@ -172,7 +173,7 @@ describe('account login paths', () => {
     await context.close();
   });
 
-  it('WeChat browser: OAuth with the fake WeChat; a new WeChat user binds by SMS, then logs in by OAuth alone', async () => {
+  it('WeChat browser: OAuth with the fake WeChat; a new WeChat user binds by SMS, then logs in by OAuth alone, then unbinds', async () => {
     const { context, page } = await openPhone(browser, { userAgent: userAgents.wechat });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     const errors = collectPageErrors(page);
@@ -193,6 +194,20 @@ describe('account login paths', () => {
     await button(page, zhAccount['account.login.goLogin']).click();
     await page.waitForURL((url) => url.pathname === '/my-money' && !url.search.includes('code='));
     await welcome(page, phone);
+
+    // Unbind WeChat (SPEC §4: followed by logout): logged out, identity cookies gone, back home; the next WeChat
+    // login finds the openid unbound and comes back to the SMS screens.
+    await button(page, zhAccount['account.my.unbind']).click();
+    await page.waitForURL((url) => url.pathname === '/index' || url.pathname === '/');
+    await page.getByTestId('header-login').waitFor({ state: 'attached' });
+    const left = (await context.cookies(server.url)).filter((c) => (IDENTITY_COOKIES as readonly string[]).includes(c.name) && c.value !== '');
+    assert.deepEqual(left.map((c) => c.name), [], 'no identity cookie left');
+    await page.goto(`${server.url}/my-money`);
+    await see(page, zhAccount['account.login.notLoggedIn']).waitFor();
+    await button(page, zhAccount['account.login.goLogin']).click();
+    await page.waitForURL((url) => url.pathname === '/account/login' && url.searchParams.get('oauth') === 'done');
+    // The SMS screens, starting with the one-tap sheet for the phone that logged in last here.
+    await shown(page, '.account-one-tap').getByText(masked(phone)).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -1,6 +1,7 @@
 // Issue #5 journey in Chromium against the real server: a new H5 user logs in by SMS (code from the dev
 // outbox) → opens an account → sets a trade password → takes the risk assessment → sees their name in my
-// money → logs out. And bad ID cards, bank cards, phones and weak passwords each get their message.
+// money → logs out. On the way: the fund-account lookup and the income declaration. And bad ID cards, bank
+// cards, phones, weak passwords, lookups and incomes each get their message.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -46,6 +47,86 @@ describe('a new H5 user: SMS login → account → trade password → risk asses
     await page.getByTestId('header-account').getByText(fill(zhShell['shell.header.welcome'], { phone: masked })).waitFor({ state: 'attached' });
     assert.equal(await page.getByTestId('header-login').count(), 0);
     await see(page, fill(zhAccount['account.my.realName'], { name: zhAccount['account.my.notCertified'] })).waitFor();
+  });
+
+  it('find fund account: a bad ID gets its message, a match lists the fund companies, no match the empty state', async () => {
+    // The registry is simulated per ID number: ask the server (as this user, by Bearer token) for an ID it finds
+    // accounts for and one it finds none for, then look both up on the page.
+    const token = (await context.cookies(server.url)).find((c) => c.name === 'xq_a_token')?.value ?? '';
+    const lookup = async (idNo: string): Promise<{ company_name: string }[]> => {
+      const response = await fetch(`${server.url}/djapi/account/find-fund-account`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ id_no: idNo, real_name: '李四' }).toString(),
+      });
+      const body = (await response.json()) as { result_code: number; data: { items: { company_name: string }[] } };
+      assert.equal(body.result_code, 0, JSON.stringify(body));
+      return body.data.items;
+    };
+    let found: { idNo: string; names: string[] } | undefined;
+    let none: string | undefined;
+    for (let sequence = 100; sequence < 160 && !(found && none); sequence += 1) {
+      const idNo = idCardFor('19850612', String(sequence));
+      const items = await lookup(idNo);
+      if (items.length > 0) found ??= { idNo, names: items.map((item) => item.company_name) };
+      else none ??= idNo;
+    }
+    assert.ok(found && none, 'the registry finds accounts for some IDs and none for others');
+
+    await shown(page, '.account-my__find').click();
+    await page.waitForURL((url) => url.pathname === '/n/find-fund-account');
+    const form = shown(page, '.account-find');
+    await form.locator('input[name="real_name"]').fill('李四');
+    const wrongCheck = found.idNo.slice(0, 17) + (found.idNo.endsWith('0') ? '1' : '0');
+    await form.locator('input[name="id_no"]').fill(wrongCheck);
+    await shown(form, '.account-find__submit').click();
+    await form.getByText(zhCommon['common.validation.idCardChecksum']).waitFor();
+
+    await form.locator('input[name="id_no"]').fill(found.idNo);
+    await shown(form, '.account-find__submit').click();
+    await shown(page, '.account-find__results').waitFor();
+    assert.equal(await form.locator('.account-find__error').count(), 0, 'the message is gone');
+    assert.deepEqual(await page.locator('.account-find__results .account-result-item__name').allInnerTexts(), found.names);
+    await see(page, zhAccount['account.find.accountNo'].replace('{no}', '')).waitFor();
+
+    await form.locator('input[name="id_no"]').fill(none);
+    await shown(form, '.account-find__submit').click();
+    await see(page, zhAccount['account.find.empty']).waitFor();
+    assert.equal(await page.locator('.account-find__results').count(), 0, 'no list for no match');
+    await page.goto(`${server.url}/my-money`);
+  });
+
+  it('personal income: bad input gets its message; the declared bracket and amount are stored (a reload shows them)', async () => {
+    await shown(page, '.account-my__income').click();
+    await page.waitForURL((url) => url.pathname === '/n/personal-income-info');
+    const form = shown(page, '.account-income');
+    await form.waitFor();
+    assert.equal(await form.locator('.account-income__current').count(), 0, 'nothing declared yet');
+    const save = shown(form, '.account-income__save');
+    await save.click();
+    await form.getByText(zhAccount['account.income.bracketRequired']).waitFor();
+    await form.locator('.account-income__bracket--100k_300k').click();
+    await form.locator('input[name="amount"]').fill('12.345');
+    await save.click();
+    await form.getByText(zhCommon['common.validation.amountTooManyDecimals']).waitFor();
+    await form.locator('input[name="amount"]').fill('50000');
+    await save.click();
+    await form.getByText(fill(zhAccount['account.income.amountMismatch'], { bracket: zhAccount['account.income.b2'] })).waitFor();
+
+    await form.locator('input[name="amount"]').fill('150000');
+    await save.click();
+    await see(page, zhAccount['account.income.saved']).waitFor();
+    const declared = fill(zhAccount['account.income.current'], { bracket: zhAccount['account.income.b2'], amount: '150,000.00' });
+    await form.getByText(declared).waitFor();
+    assert.equal(await form.locator('.account-income__error').count(), 0);
+
+    await page.reload();
+    const reloaded = shown(page, '.account-income');
+    await reloaded.getByText(declared).waitFor();
+    assert.equal(await reloaded.locator('input[name="amount"]').inputValue(), '150000');
+    await reloaded.locator('.account-income__bracket--100k_300k .nut-radio-icon-checked').waitFor();
+    assert.equal(await reloaded.locator('.nut-radio-icon-checked').count(), 1, 'the declared bracket is chosen again, alone');
+    await page.goto(`${server.url}/my-money`);
   });
 
   it('bad ID cards, bank cards and phones each get their message on the opening form', async () => {
@@ -169,6 +250,14 @@ describe('a new H5 user: SMS login → account → trade password → risk asses
     assert.equal(cookies.find((c) => c.name === 'xq_a_token')?.value ?? '', '', 'no access token left');
     await page.goto(`${server.url}/my-money`);
     await see(page, zhAccount['account.login.notLoggedIn']).waitFor();
+    // The lookup and the income declaration are the user's own: logged out, they ask for a login first.
+    for (const path of ['/n/find-fund-account', '/n/personal-income-info']) {
+      await page.goto(`${server.url}${path}`);
+      await shown(page, '.account-require-login').waitFor();
+      assert.equal(await page.locator('.account-find, .account-income').count(), 0, `${path}: no form before login`);
+      await button(page, zhAccount['account.login.goLogin']).click();
+      await page.waitForURL((url) => url.pathname === '/account/login' && url.searchParams.get('redirect') === path);
+    }
     assert.deepEqual(errors, []);
   });
 });
