@@ -1,12 +1,14 @@
 // The mini program's own login page (SPEC §4 "Mini program: opens the native login page"): in the main
 // package, rendered by the plain-Node harness; wx.login → code2session on our server; a bound WeChat user is
-// logged in at once and sent on to redirect, a new one gets WeChat's phone-number button and the SMS form.
+// logged in at once and sent on to redirect, a new one gets WeChat's phone-number button and the SMS form; the
+// button's getphonenumber event logs that phone in against the real server (its fake WeChat).
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { t } from '../../src/locales/i18n';
+import { createTestApp, type TestApp } from '../server/helpers';
 import { bootWeapp, type WeappHarness } from './harness';
 import { readAppJson, waitForBuild } from './weapp-build';
-import type { WxRequest, WxResponse } from './wx-stub';
+import type { RequestHandler, WxRequest, WxResponse } from './wx-stub';
 
 const LOGIN_PAGE = 'pages/login/index';
 
@@ -32,6 +34,36 @@ function server(options: { bound: boolean }) {
     return { data: { result_code: 0, data: {} } };
   };
   return { handler, seen };
+}
+
+/** wx.request answered by the real server app in this process (`inject`): status, headers, Set-Cookie, body text. */
+function realServer(testApp: TestApp): RequestHandler {
+  return async (request) => {
+    const payload = request.data === undefined || request.data === null ? undefined : typeof request.data === 'string' ? request.data : JSON.stringify(request.data);
+    const res = await testApp.app.inject({
+      method: request.method as 'GET' | 'POST',
+      url: request.url.replace(/^[a-z]+:\/\/[^/]+/i, ''),
+      headers: request.header,
+      payload,
+    });
+    const setCookie = res.headers['set-cookie'];
+    const header: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) if (name !== 'set-cookie' && value !== undefined) header[name] = String(value);
+    return {
+      statusCode: res.statusCode,
+      data: res.body,
+      header,
+      cookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)],
+    };
+  };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function settle(ms = 300): Promise<void> {
@@ -75,5 +107,40 @@ describe('mini program login page', () => {
     const relaunches = h.callsOf('reLaunch').map((call) => String(call.url));
     assert.ok(relaunches.some((url) => url.startsWith('/pages/my-money/index')), `relaunched to my money (${relaunches.join(', ')})`);
     assert.deepEqual(h.problems(), []);
+  });
+
+  test('the phone-number button: WeChat\'s code goes to the server, its fake WeChat names the phone, the user is in', async () => {
+    const server = await createTestApp();
+    const telephone = '13912345678';
+    try {
+      h = await bootWeapp({ request: realServer(server) });
+      const page = await h.openPage(`${LOGIN_PAGE}?redirect=%2Fmy-money`);
+      assert.ok(page, 'the login page opened');
+      await until(() => page.findText(t('account.login.wechatPhone')) !== null, 'the phone-number button');
+      const phoneCalls = () => h!.callsOf('request').filter((r) => String(r.url).includes('/djapi/provider/weapp/phone'));
+
+      // The user declines in WeChat's sheet: no code, nothing sent, still on the login page.
+      await page.trigger(t('account.login.wechatPhone'), 'getphonenumber', { errMsg: 'getPhoneNumber:fail user deny' });
+      assert.equal(phoneCalls().length, 0);
+
+      // Allowed: WeChat hands the button a code; the fake WeChat reads `fakephone.<number>.<nonce>` as that number.
+      await page.trigger(t('account.login.wechatPhone'), 'getphonenumber', { errMsg: 'getPhoneNumber:ok', code: `fakephone.${telephone}.harness` });
+      await until(() => h!.callsOf('reLaunch').length > 0, 'the relaunch after login');
+      assert.equal(phoneCalls().length, 1);
+      assert.ok(h.callsOf('reLaunch').some((call) => String(call.url).startsWith('/pages/my-money/index')), 'continues to redirect');
+
+      // The server made the user, bound the mini program identity to it, and the session rides in the cookie jar.
+      const user = await server.db.kysely.selectFrom('users').select('id').where('telephone', '=', telephone).executeTakeFirst();
+      assert.ok(user, 'the user exists');
+      const bindings = await server.db.kysely.selectFrom('thirdparty_bindings').select('source').where('user_id', '=', user.id).execute();
+      assert.deepEqual(bindings.map((b) => b.source), ['xqfdweixin']);
+      const money = await h.openPage('pages/my-money/index');
+      await until(() => money!.text().includes(t('account.my.welcome', { phone: '139****5678' })), 'my money with the phone');
+      assert.deepEqual(h.problems(), []);
+    } finally {
+      h?.dispose();
+      h = undefined;
+      await server.close();
+    }
   });
 });

@@ -459,6 +459,16 @@ export class PageHandle {
    * bound one. Returns how many handlers ran; throws if the text is not on the page.
    */
   async tap(needle: string): Promise<number> {
+    return this.trigger(needle, 'tap', { x: 10, y: 10 });
+  }
+
+  /**
+   * Delivers a component event of `type` with `detail` to what shows `needle`, the way WeChat does: e.g. a
+   * `<button open-type="getPhoneNumber">` fires `getphonenumber` with `{ code }` once the user allows it. Each
+   * ancestor whose template binds the event gets it (nearest first; `catch` stops it). Returns how many
+   * handlers ran; throws if the text is not on the page or nothing there listens to the event.
+   */
+  async trigger(needle: string, type: string, detail: Record<string, unknown> = {}): Promise<number> {
     const ref = this.findText(needle);
     if (!ref) throw new Error(`No text "${needle}" on ${this.route}. Page text:\n${this.text()}`);
     const path = [ref.node, ...ref.ancestors].filter((n) => n.nn !== undefined && n.sid !== undefined);
@@ -468,23 +478,24 @@ export class PageHandle {
     const identity = (node: RenderedNode) => ({ id: String(node.uid ?? node.sid), dataset: { sid: String(node.sid) }, offsetLeft: 0, offsetTop: 0 });
     let delivered = 0;
     for (const node of path) {
-      const binding = this.harness.templates.get(String(node.nn))?.bound.get('tap');
+      const binding = this.harness.templates.get(String(node.nn))?.bound.get(type);
       if (!binding) continue;
       const event = this.harness.toRealm({
-        type: 'tap',
+        type,
         timeStamp: Date.now(),
         target: identity(target),
         currentTarget: identity(node),
-        detail: { x: 10, y: 10 },
+        detail,
         touches: [],
         changedTouches: [],
         mark: {},
         mut: false,
       });
-      this.harness.run(`${this.route} tap on "${needle}"`, () => (handler as Fn).call(this.instance, event));
+      this.harness.run(`${this.route} ${type} on "${needle}"`, () => (handler as Fn).call(this.instance, event));
       delivered += 1;
       if (binding === 'catch') break;
     }
+    if (delivered === 0 && type !== 'tap') throw new Error(`Nothing around "${needle}" on ${this.route} binds ${type}`);
     await this.harness.settle();
     return delivered;
   }

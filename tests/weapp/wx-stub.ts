@@ -16,6 +16,8 @@ export interface WxResponse {
   statusCode?: number;
   data: unknown;
   header?: Record<string, string>;
+  /** Set-Cookie values, one per cookie (newer base libraries hand them over as `res.cookies`). */
+  cookies?: string[];
 }
 
 /** Answers `wx.request`; throwing makes the request fail (`request:fail …`), like a network error. */
@@ -276,7 +278,7 @@ export function createWx(host: WxHost, initialStorage: Record<string, unknown> =
         .then(
           (response) => {
             if (aborted) return;
-            succeed('request', options, { statusCode: response.statusCode ?? 200, data: response.data, header: response.header ?? { 'Content-Type': 'application/json' }, cookies: [] });
+            succeed('request', options, { statusCode: response.statusCode ?? 200, data: response.data, header: response.header ?? { 'Content-Type': 'application/json' }, cookies: response.cookies ?? [] });
           },
           (err: unknown) => {
             if (!aborted) fail('request', options, err instanceof Error ? err.message : String(err));
