@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Taro from '@tarojs/taro';
 import { Header } from '@/components/header/header';
-import { APP_STORE_URL, shouldShowHeader } from '@/components/header/header-rules';
+import { APP_STORE_URL, isActiveLink, NAV_LINKS, shouldShowHeader } from '@/components/header/header-rules';
 import type { HeaderProps } from '@/components/header/header.types';
 import { useAccountStore } from '@/features/account/store';
 import { setLocale } from '@/locales/i18n';
@@ -70,6 +70,20 @@ describe('global header (SPEC §2)', () => {
       const { unmount } = render(<Header currentUrl={url} account={{ status: 'anonymous', maskTelephone: null }} environment={browser} hideHomeBtn={false} onNavigate={jest.fn()} onExit={jest.fn()} />);
       expect(link('首页').getAttribute('aria-current')).toBe('page');
       unmount();
+    }
+  });
+
+  it('highlights index valuation on the table and on an index page of it, and nothing else there', () => {
+    for (const url of ['/djmodule/value-center', '/djmodule/value-center/SH000300?channel=x', '/djmodule/value-center/sz399006']) {
+      const { unmount } = render(<Header currentUrl={url} account={{ status: 'anonymous', maskTelephone: null }} environment={browser} hideHomeBtn={false} onNavigate={jest.fn()} onExit={jest.fn()} />);
+      expect([url, link('指数估值').getAttribute('aria-current')]).toEqual([url, 'page']);
+      expect(within(screen.getByRole('navigation')).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(1);
+      unmount();
+    }
+    const valueCenter = NAV_LINKS.find((l) => l.key === 'valueCenter');
+    if (!valueCenter) throw new Error('no valuation link');
+    for (const url of ['/djmodule/value-center/SH000300/more', '/djmodule/other', '/index-mass', '/funding/000001']) {
+      expect([url, isActiveLink(valueCenter, url)]).toEqual([url, false]);
     }
   });
 

@@ -1,4 +1,4 @@
-import { specUrl, splitUrl, stringifyQuery } from '@/lib/routes';
+import { matchSpecUrl, specUrl, splitUrl, stringifyQuery } from '@/lib/routes';
 import type { RouteName } from '@/lib/routes';
 
 // The rules of SPEC §2 "Global header", kept apart from the markup so they are tested directly.
@@ -17,6 +17,8 @@ export interface NavLink {
   href: string;
   /** Message key of the label. */
   label: string;
+  /** Other routes of the link's section, highlighted with it (an index's page belongs to the valuation table). */
+  section?: readonly RouteName[];
 }
 
 export const NAV_LINKS: readonly NavLink[] = [
@@ -24,16 +26,23 @@ export const NAV_LINKS: readonly NavLink[] = [
   { key: 'fundFilter', route: 'fundFilter', href: specUrl('fundFilter'), label: 'shell.nav.fundFilter' },
   { key: 'indexMass', route: 'indexMass', href: specUrl('indexMass'), label: 'shell.nav.indexMass' },
   { key: 'qdii', route: 'rankQdii', href: specUrl('rankQdii'), label: 'shell.nav.qdii' },
-  { key: 'valueCenter', route: 'valueCenter', href: specUrl('valueCenter'), label: 'shell.nav.valueCenter' },
+  { key: 'valueCenter', route: 'valueCenter', href: specUrl('valueCenter'), label: 'shell.nav.valueCenter', section: ['valueCenterIndex'] },
 ];
 
 const HOME_PATHS = ['/', '/index', '/_app'];
 
-/** Whether a nav link is the page being shown (home answers at /, /index and /_app). */
+/**
+ * Whether a nav link is the page being shown, or a page of its section (home answers at /, /index and /_app;
+ * the valuation link also on /djmodule/value-center/{indexCode}).
+ */
 export function isActiveLink(link: NavLink, currentUrl: string): boolean {
   const { path } = splitUrl(currentUrl);
   if (link.key === 'home') return HOME_PATHS.includes(path);
-  return path.toLowerCase() === link.href.toLowerCase();
+  if (path.toLowerCase() === link.href.toLowerCase()) return true;
+  const section = link.section;
+  if (!section) return false;
+  const match = matchSpecUrl(path);
+  return match !== null && section.includes(match.route.name);
 }
 
 /** The login link: back to the current page (path + query) after login. */
