@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { INDICES } from '../../server/src/market/catalogue';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, json, type TestApp } from './helpers';
 
@@ -52,6 +53,30 @@ describe('index valuation endpoints', () => {
     }
     const order = data.items.map((i) => ({ low: 0, mid: 1, high: 2 })[i.eva_type]);
     assert.deepEqual(order, [...order].sort((a, b) => a - b), 'low first, then mid, then high');
+  });
+
+  it('the generated valuations are plausible: each PE in its band, PB = ROE × PE, yields, and a mix of low / mid / high', async () => {
+    const { data } = await get<{ items: ValuationItem[] }>('/djapi/index_eva/dj');
+    const counts = { low: 0, mid: 0, high: 0 };
+    for (const item of data.items) {
+      const def = INDICES.find((d) => d.code === item.index_code);
+      assert.ok(def, item.index_code);
+      const [low, high] = def.peBand;
+      const pe = Number(item.pe);
+      const pb = Number(item.pb);
+      const roe = Number(item.roe);
+      const dy = Number(item.yeild);
+      assert.ok(pe >= low && pe <= high, `${item.name} PE ${pe} within ${low}–${high}`);
+      // ROE wanders ±8 % around the index's typical ROE (+ rounding of the 2-decimal table values).
+      assert.ok(roe >= def.roe * 0.92 - 1e-4 && roe <= def.roe * 1.09 + 1e-4, `${item.name} ROE ${roe} near ${def.roe}`);
+      assert.ok(Math.abs(pb - roe * pe) <= 0.01 + 0.005 * roe, `${item.name} PB ${pb} ≈ ROE × PE ${roe * pe}`);
+      assert.ok(Math.abs(dy - def.payout / pe) < 0.001 && dy > 0.001 && dy < 0.1, `${item.name} dividend yield ${dy}`);
+      counts[item.eva_type] += 1;
+    }
+    // Before the model was fixed, 27 of 30 read "low" at about 0 %: the seed's snapshot must be a realistic mix.
+    assert.ok(counts.low >= 5 && counts.mid >= 5 && counts.high >= 5, JSON.stringify(counts));
+    const semis = data.items.find((i) => i.index_code === 'CSIH30184');
+    assert.ok(Number(semis?.pe) >= 40, `半导体 PE ${semis?.pe}`);
   });
 
   it('GET /djapi/index_eva/detail/{code}: valuation and the funds tracking the index', async () => {

@@ -25,6 +25,12 @@ describe('extending the generated market day by day', () => {
     assert.equal(await lastNav(FUND_SAMPLES.building), null, 'not founded yet');
     const index = await t.db.kysely.selectFrom('index_daily').select(sql<string>`max(date)::text`.as('d')).where('index_code', '=', 'SH000300').executeTakeFirstOrThrow();
     assert.equal(index.d, '2025-03-07');
+    const valued = await t.db.kysely.selectFrom('index_daily').select(['pe', 'pb', 'roe']).where('index_code', '=', 'SH000300').where('date', '>', '2025-03-03').execute();
+    assert.equal(valued.length, 4);
+    for (const row of valued) {
+      assert.ok(Number(row.pe) >= 9 && Number(row.pe) <= 17, `沪深300 PE ${row.pe} in its band`);
+      assert.ok(Math.abs(Number(row.pb) - Number(row.roe) * Number(row.pe)) < 0.001, 'PB = ROE × PE');
+    }
     const again = await extendMarket(t.db, '2025-03-09');
     assert.deepEqual(again, { days: 0, navRows: 0 });
   });

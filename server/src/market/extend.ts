@@ -10,7 +10,7 @@ import { computeDerived, derivedRow, DERIVED_COLUMNS, type NavPoint } from './de
 import { dividendOn, fundDailyReturn, moneyMarketDay, nextIndexLevel, type NavModel } from './generate';
 import { loadNavPoints } from './fund-views';
 import { invalidateMarketCache } from './market-cache';
-import { indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf, touchMarket } from './seed';
+import { indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf, touchMarket, trendLogs, VALUATION_TREND_DAYS } from './seed';
 
 export interface ExtendReport {
   days: number;
@@ -27,12 +27,16 @@ export async function extendMarket(db: Database, through: IsoDate): Promise<Exte
   const seed = Number(seedText);
   dayNumber(through);
 
-  // 1. Indices: close of every missing day from the last stored close.
-  const indexState = await sql<{ index_code: string; last_date: string; last_close: string; first_close: string; n: string }>`
-    SELECT index_code, max(date)::text AS last_date,
-      (array_agg(close ORDER BY date DESC))[1]::text AS last_close,
-      (array_agg(close ORDER BY date))[1]::text AS first_close, count(*)::text AS n
-    FROM index_daily GROUP BY index_code`.execute(db.kysely);
+  // 1. Indices: close of every missing day from the last stored close; the valuation needs the trailing
+  // VALUATION_TREND_DAYS − 1 stored closes too (its mean of log closes).
+  const indexState = await sql<{ index_code: string; last_date: string; closes: string[] }>`
+    SELECT index_code, max(date)::text AS last_date, array_agg(close::text ORDER BY date) AS closes
+    FROM (
+      SELECT index_code, date, close, row_number() OVER (PARTITION BY index_code ORDER BY date DESC) AS back
+      FROM index_daily
+    ) recent
+    WHERE back < ${VALUATION_TREND_DAYS}
+    GROUP BY index_code`.execute(db.kysely);
   const returns = new Map<string, Map<IsoDate, number>>();
   const indexRows: CopyValue[][] = [];
   let newDays = 0;
@@ -40,17 +44,21 @@ export async function extendMarket(db: Database, through: IsoDate): Promise<Exte
     const def = INDICES.find((d) => d.code === state.index_code);
     if (!def || state.last_date >= through) continue;
     const byDay = new Map<IsoDate, number>();
-    let close = Number(state.last_close);
-    let i = Number(state.n);
+    const closes = state.closes.map(Number);
+    const stored = closes.length;
     const days = tradingDaysInRange(nextTradingDay(state.last_date), through);
     newDays = Math.max(newDays, days.length);
     for (const date of days) {
-      const prev = close;
-      close = Math.round(nextIndexLevel(def, seed, dayNumber(date), close) * 10_000) / 10_000;
+      const prev = closes[closes.length - 1] as number;
+      const close = Math.round(nextIndexLevel(def, seed, dayNumber(date), prev) * 10_000) / 10_000;
       byDay.set(date, close / prev - 1);
-      indexRows.push(indexDailyRow(def, seed, date, i, close, prev, Number(state.first_close)));
-      i += 1;
+      closes.push(close);
     }
+    const trend = trendLogs(closes, stored);
+    days.forEach((date, k) => {
+      const i = stored + k;
+      indexRows.push(indexDailyRow(def, seed, date, closes[i] as number, closes[i - 1] as number, trend[i] as number));
+    });
     returns.set(def.code, byDay);
   }
   await db.copyRows('index_daily', INDEX_DAILY_COLUMNS, indexRows);

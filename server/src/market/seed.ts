@@ -9,7 +9,7 @@ import type { IsoDate } from '../domain/calendar';
 import { invalidateMarketCache } from './market-cache';
 import { startMarketSource, type MarketSource } from './seed-source';
 
-export { indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf } from './seed-data';
+export { indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf, trendLogs, VALUATION_TREND_DAYS } from './seed-data';
 
 export interface SeedOptions {
   seed?: number;
