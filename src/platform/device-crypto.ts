@@ -4,19 +4,8 @@ import HmacSHA256 from 'crypto-js/hmac-sha256';
 import NoPadding from 'crypto-js/pad-nopadding';
 import { t } from '@/locales/i18n';
 import { ensureCsprngReady, randomBytes } from '@/platform/csprng';
-import {
-  base64ToBytes,
-  bytesToBase64,
-  bytesToHex,
-  bytesToUtf8,
-  bytesToWordArray,
-  concatBytes,
-  constantTimeEqual,
-  hexToBytes,
-  utf8ToBytes,
-  wordArrayToBytes,
-  type Bytes,
-} from './bytes';
+import { bytesToHex, concatBytes, constantTimeEqual, hexToBytes, type Bytes } from './bytes';
+import { base64ToBytes, bytesToBase64, bytesToUtf8, bytesToWordArray, utf8ToBytes, wordArrayToBytes } from './word-array';
 
 /**
  * Secure API wire format (docs/SECURITY.md; the server implements the same):

@@ -1,5 +1,6 @@
 import HmacSHA256 from 'crypto-js/hmac-sha256';
-import { bytesToWordArray, concatBytes, wordArrayToBytes } from './bytes';
+import { concatBytes } from './bytes';
+import { bytesToWordArray, wordArrayToBytes } from './word-array';
 
 /**
  * HMAC_DRBG (NIST SP 800-90A, SHA-256, no prediction resistance) so a synchronous

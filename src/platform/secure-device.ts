@@ -1,7 +1,8 @@
 import { t } from '@/locales/i18n';
 import { DEVICE_INFO_CACHE_MS } from '@/lib/constants';
 import { ensureCsprngReady, randomBytes } from '@/platform/csprng';
-import { base64ToBytes, bytesToBase64, type Bytes } from './bytes';
+import type { Bytes } from './bytes';
+import { base64ToBytes, bytesToBase64 } from './word-array';
 import { decryptMessage, encryptMessage, generateRsaKeyPair } from './device-crypto';
 import { post } from './http';
 import { localStore } from './storage';

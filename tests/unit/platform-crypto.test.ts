@@ -21,7 +21,7 @@ import {
   rsaEncrypt,
 } from '@/platform/device-crypto';
 import { HmacDrbg } from '@/platform/hmac-drbg';
-import { base64ToBytes, bytesToBase64 } from '@/platform/bytes';
+import { base64ToBytes, bytesToBase64 } from '@/platform/word-array';
 
 const secret = new Uint8Array(nodeRandomBytes(32));
 
