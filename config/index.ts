@@ -40,6 +40,8 @@ class StatsFilePlugin {
         nestedModules: true,
         nestedModulesSpace: Infinity,
         dependentModules: true,
+        // A cached rebuild would otherwise list its modules as one "cached modules" entry per chunk.
+        cachedModules: true,
       });
       fs.writeFileSync(this.file, JSON.stringify(json));
     });
@@ -125,10 +127,12 @@ function pathsPluginArgs(platform: string): unknown[] {
 process.env.BROWSERSLIST_ENV = process.env.TARO_ENV === 'h5' ? 'h5' : 'weapp';
 
 // Polyfills Taro's H5 request API imports unconditionally; every "h5" browser has them natively (47 KB of script).
+// And lodash.kebabcase, which NutUI's ConfigProvider (in every page that uses NutUI) needs only for theme keys.
 const H5_POLYFILL_STUBS: Record<string, string> = {
   'whatwg-fetch$': path.resolve(__dirname, 'stubs/empty.js'),
   'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$': path.resolve(__dirname, 'stubs/empty.js'),
   'jsonp-retry$': path.resolve(__dirname, 'stubs/jsonp-retry.js'),
+  'lodash.kebabcase$': path.resolve(__dirname, 'stubs/kebab-case.js'),
 };
 
 // The mini program has no origin: the API host is fixed at build time (see docs/ARCHITECTURE.md "Routing").

@@ -1,6 +1,6 @@
-import Taro from '@tarojs/taro';
 import { t } from '@/locales/i18n';
 import { TOAST_APP_MASK_CLICKABLE, TOAST_APP_POSITION, TOAST_DEFAULT_POSITION, TOAST_DURATION_MS } from '@/lib/constants';
+import { showNativeModal, showNativeToast } from './native-feedback';
 
 export type ToastType = 'text' | 'success' | 'fail' | 'loading';
 export type ToastPosition = 'top' | 'center' | 'bottom';
@@ -54,15 +54,18 @@ const ICONS: Record<ToastType, 'none' | 'success' | 'error' | 'loading'> = {
   loading: 'loading',
 };
 
-// Taro.showToast works on both targets; it has no position option (a NutUI presenter can honour it).
-const taroPresenter: ToastPresenter = (text, options) => {
-  void Taro.showToast({ title: text, icon: ICONS[options.type], duration: options.duration, mask: options.mask });
+/**
+ * The platform's own toast (native-feedback.*): wx.showToast in the mini program, a plain DOM toast on H5. Used
+ * until a page's NutUI toast host mounts, and by the host when its NutUI half cannot load.
+ */
+export const nativeToastPresenter: ToastPresenter = (text, options) => {
+  showNativeToast(text, { icon: ICONS[options.type], duration: options.duration, position: options.position, mask: options.mask });
 };
 
-let presenter: ToastPresenter = taroPresenter;
+let presenter: ToastPresenter = nativeToastPresenter;
 
 export function setToastPresenter(next: ToastPresenter | null): void {
-  presenter = next ?? taroPresenter;
+  presenter = next ?? nativeToastPresenter;
 }
 
 export function showToast(text: string, options: ToastOptions = {}): void {
@@ -77,7 +80,7 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 
 /** A one-button dialog; resolves when dismissed. */
 export async function alert(text: string, title = ''): Promise<void> {
-  await Taro.showModal({ title, content: text, showCancel: false, confirmText: t('platform.dialog.ok') });
+  await showNativeModal({ title, content: text, showCancel: false, confirmText: t('platform.dialog.ok') });
 }
 
 export interface ConfirmOptions {
@@ -90,7 +93,7 @@ export interface ConfirmOptions {
 /** Resolves true when the user confirms, false on cancel or when the dialog fails to show. */
 export async function confirm(options: ConfirmOptions): Promise<boolean> {
   try {
-    const result = await Taro.showModal({
+    const result = await showNativeModal({
       title: options.title ?? '',
       content: options.content,
       showCancel: true,

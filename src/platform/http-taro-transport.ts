@@ -1,8 +1,9 @@
 import Taro from '@tarojs/taro';
-import { lowerCaseHeaders, parseBody, type Transport, type TransportResponse } from './http-transport';
+import { lowerCaseHeaders, parseBody, type Transport, type TransportResponse, type UploadRequest } from './http-transport';
 import { TransportError } from './http-errors';
 
-// Taro.request / Taro.uploadFile exist on both targets (fetch on H5, wx.request in the mini program).
+// Taro.request / Taro.uploadFile: the mini program's transport; H5 uses fetch (http-default-transport.h5.ts) and
+// loads this file only for uploads.
 // The client core owns the timeout; Taro's own is set far away so it never fires first.
 const TARO_TIMEOUT_MS = 10 * 60 * 1000;
 
@@ -56,36 +57,39 @@ export const taroTransport: Transport = {
       });
     });
   },
-  upload(req) {
-    return new Promise<TransportResponse>((resolve, reject) => {
-      let aborted = false;
-      const task = Taro.uploadFile({
-        url: req.url,
-        filePath: req.filePath,
-        name: req.name,
-        formData: req.formData,
-        header: req.headers,
-        timeout: TARO_TIMEOUT_MS,
-        success: (res) =>
-          resolve({
-            status: res.statusCode,
-            headers: lowerCaseHeaders((res as { header?: Record<string, unknown> }).header),
-            data: parseBody(res.data),
-          }),
-        fail: (err) => reject(toTransportError(err, aborted)),
-      });
-      settleQuietly(task);
-      task.onProgressUpdate?.((progress) =>
-        req.onProgress?.({
-          percent: progress.progress,
-          loaded: progress.totalBytesSent,
-          total: progress.totalBytesExpectedToSend,
-        }),
-      );
-      req.signal?.addEventListener('abort', () => {
-        aborted = true;
-        task.abort();
-      });
-    });
-  },
+  upload: taroUpload,
 };
+
+/** Taro.uploadFile with progress (H5 loads this file for uploads only). */
+export function taroUpload(req: UploadRequest): Promise<TransportResponse> {
+  return new Promise<TransportResponse>((resolve, reject) => {
+    let aborted = false;
+    const task = Taro.uploadFile({
+      url: req.url,
+      filePath: req.filePath,
+      name: req.name,
+      formData: req.formData,
+      header: req.headers,
+      timeout: TARO_TIMEOUT_MS,
+      success: (res) =>
+        resolve({
+          status: res.statusCode,
+          headers: lowerCaseHeaders((res as { header?: Record<string, unknown> }).header),
+          data: parseBody(res.data),
+        }),
+      fail: (err) => reject(toTransportError(err, aborted)),
+    });
+    settleQuietly(task);
+    task.onProgressUpdate?.((progress) =>
+      req.onProgress?.({
+        percent: progress.progress,
+        loaded: progress.totalBytesSent,
+        total: progress.totalBytesExpectedToSend,
+      }),
+    );
+    req.signal?.addEventListener('abort', () => {
+      aborted = true;
+      task.abort();
+    });
+  });
+}

@@ -9,7 +9,7 @@ import { defaultApiHost } from '@/platform/runtime-host';
 import { alert, showToast } from './feedback';
 import { XSRF_COOKIE, XSRF_HEADER } from './cookie-names';
 import { ApiError, HttpError, TransportError, isEnvelope, type Envelope } from './http-errors';
-import { taroTransport } from './http-taro-transport';
+import { defaultTransport } from './http-default-transport';
 import type {
   AbortSignalLike,
   HttpMethod,
@@ -63,7 +63,7 @@ export const HOST_PREFIXES = ['/xqstock', '/xqapi', '/djapi', '/open', '/mpaas']
 export type HostPrefix = (typeof HOST_PREFIXES)[number];
 
 let hosts: Partial<Record<HostPrefix, string>> = {};
-let transport: Transport = taroTransport;
+let transport: Transport = defaultTransport;
 let secureLayer: SecureLayer | null = null;
 
 /** Maps prefixes to hosts, e.g. `{ '/mpaas': 'https://config.example.com' }`; unmapped ones use the default. */
@@ -77,7 +77,7 @@ export function resetHosts(): void {
 
 /** Swaps how requests leave the page (the native bridge inside our apps; stubs in tests); null restores Taro. */
 export function setTransport(next: Transport | null): void {
-  transport = next ?? taroTransport;
+  transport = next ?? defaultTransport;
 }
 
 export function getTransport(): Transport {
@@ -330,7 +330,7 @@ export interface UploadOptions {
 /** Multipart upload with progress; a failure without any response is the unknown-error message (SPEC §8). */
 export async function upload<T>(url: string, filePath: string, options: UploadOptions): Promise<T> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const uploadVia = transport.upload ?? taroTransport.upload;
+  const uploadVia = transport.upload ?? defaultTransport.upload;
   if (!uploadVia) throw new HttpError('unknown', t('platform.unknownError'));
   const absolute = resolveUrl(url);
   let res: TransportResponse;

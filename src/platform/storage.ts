@@ -1,4 +1,3 @@
-import Taro from '@tarojs/taro';
 import type { StateStorage } from 'zustand/middleware';
 import {
   IDENTITY_SESSION_KEYS as LIB_IDENTITY_SESSION_KEYS,
@@ -7,6 +6,7 @@ import {
   SESSION_KEY_HIDE_HOME_BTN,
 } from '@/lib/constants';
 import { clearSession, getSessionItem, removeSessionItem, setSessionItem } from '@/platform/session-store';
+import { localKeys, readLocal, removeLocal, writeLocal } from './local-store';
 
 /** Session storage keys of SPEC §3: the only names stored per visit. */
 export const SESSION_KEYS = {
@@ -42,11 +42,11 @@ export const sessionStore = {
   },
 };
 
-/** Local (persistent) storage through Taro, which is localStorage on H5 and wx storage in the mini program. */
+/** Local (persistent) storage: localStorage on H5 and wx storage in the mini program (`local-store.*`). */
 export const localStore = {
   getString(key: string): string | null {
     try {
-      const value: unknown = Taro.getStorageSync(key);
+      const value = readLocal(key);
       return typeof value === 'string' && value !== '' ? value : null;
     } catch {
       return null;
@@ -54,7 +54,7 @@ export const localStore = {
   },
   setString(key: string, value: string): void {
     try {
-      Taro.setStorageSync(key, value);
+      writeLocal(key, value);
     } catch {
       // Storage full or refused: callers treat local values as caches that can be rebuilt.
     }
@@ -69,7 +69,7 @@ export const localStore = {
   },
   remove(key: string): void {
     try {
-      Taro.removeStorageSync(key);
+      removeLocal(key);
     } catch {
       // nothing to remove
     }
@@ -77,7 +77,7 @@ export const localStore = {
   /** Keys currently stored (for prefix sweeps such as the mpaas cache). */
   keys(): string[] {
     try {
-      return Taro.getStorageInfoSync().keys;
+      return localKeys();
     } catch {
       return [];
     }

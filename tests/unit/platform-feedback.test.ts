@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import Taro from '@tarojs/taro';
 import { setLocale } from '@/locales/i18n';
 import {
@@ -34,10 +35,25 @@ describe('toast', () => {
     ]);
   });
 
-  it('draws with Taro.showToast by default (works on both targets)', () => {
-    const spy = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' });
-    showToast('失败了', { type: 'fail' });
-    expect(spy).toHaveBeenCalledWith({ title: '失败了', icon: 'error', duration: 2000, mask: true });
+  it('draws a plain toast of its own on H5 until a toast host mounts: the text, at the top, over a tap-swallowing mask, for 2000 ms', () => {
+    jest.useFakeTimers();
+    try {
+      showToast('失败了', { type: 'fail' });
+      const toast = screen.getByRole('alert');
+      expect(toast).toHaveTextContent('失败了');
+      expect(toast.style.pointerEvents).toBe('auto');
+      expect((toast.firstChild as HTMLElement).style.top).toBe('20%');
+      // A second toast replaces the first instead of stacking.
+      showToast('再试一次');
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      expect(screen.getByRole('alert')).toHaveTextContent('再试一次');
+      jest.advanceTimersByTime(1999);
+      expect(screen.queryByRole('alert')).not.toBeNull();
+      jest.advanceTimersByTime(1);
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('ignores empty texts', () => {

@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro';
+import { taroTransport } from '@/platform/http-taro-transport';
 import { setLocale } from '@/locales/i18n';
 import {
   ApiError,
@@ -236,9 +237,9 @@ describe('upload', () => {
   });
 });
 
-describe('Taro transport (the default on both targets)', () => {
+describe('Taro transport (the mini program’s default)', () => {
   it('calls Taro.request with credentials, text parsing and lower-cased headers', async () => {
-    setTransport(null);
+    setTransport(taroTransport);
     const spy = jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
       options.success?.({
         statusCode: 200,
@@ -261,12 +262,52 @@ describe('Taro transport (the default on both targets)', () => {
   });
 
   it('maps a failed Taro.request to "Network Error"', async () => {
-    setTransport(null);
+    setTransport(taroTransport);
     const spy = jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
       options.fail?.({ errMsg: 'request:fail net::ERR_CONNECTION_REFUSED' } as TaroGeneral.CallbackResult);
       return { abort: jest.fn() } as unknown as Taro.RequestTask<unknown>;
     }) as unknown as typeof Taro.request);
     await expect(get('/djapi/x')).rejects.toMatchObject({ kind: 'network', message: 'Network Error' });
     spy.mockRestore();
+  });
+});
+
+describe('fetch transport (the H5 default)', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  function answer(status: number, body: string, headers: Record<string, string> = {}) {
+    return { status, headers: new Map(Object.entries(headers)), text: async () => body };
+  }
+
+  it('posts the form-encoded body with credentials and reads the envelope', async () => {
+    setTransport(null);
+    const fetchSpy = jest.fn(async () => answer(200, '{"result_code":0,"data":{"n":1}}', { 'Content-Type': 'application/json' }));
+    globalThis.fetch = fetchSpy as unknown as typeof fetch;
+    await expect(post('/djapi/x', { a: 1 })).resolves.toEqual({ n: 1 });
+    const [url, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/djapi/x');
+    expect(init).toMatchObject({ method: 'POST', body: 'a=1', credentials: 'include' });
+    expect((init.headers as Record<string, string>)['Content-Type']).toMatch(/application\/x-www-form-urlencoded/);
+  });
+
+  it('sends no body with a GET, and a status outside 2xx is the catalogue message', async () => {
+    setTransport(null);
+    const fetchSpy = jest.fn(async () => answer(502, 'Bad gateway'));
+    globalThis.fetch = fetchSpy as unknown as typeof fetch;
+    await expect(get('/djapi/x', { q: 'a b' })).rejects.toMatchObject({ message: 'Request failed with status code 502' });
+    const [url, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/djapi/x?q=a%20b');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('maps a refused connection to "Network Error"', async () => {
+    setTransport(null);
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    await expect(get('/djapi/x')).rejects.toMatchObject({ kind: 'network', message: 'Network Error' });
   });
 });

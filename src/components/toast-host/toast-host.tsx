@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
-import Taro from '@tarojs/taro';
-import { setToastPresenter, type ToastConfig, type ToastPresenter, type ToastType } from '@/platform/feedback';
+import { nativeToastPresenter, setToastPresenter, type ToastConfig, type ToastPresenter, type ToastType } from '@/platform/feedback';
 import type { ToastViewProps } from './toast-view';
 
 interface ShownToast {
@@ -37,16 +36,9 @@ function loadToastView(): Promise<ToastViewComponent> {
   return loadingView;
 }
 
-const TARO_ICONS: Record<ToastType, 'none' | 'success' | 'error' | 'loading'> = {
-  text: 'none',
-  success: 'success',
-  fail: 'error',
-  loading: 'loading',
-};
-
-/** When the NutUI half cannot load (often the very network error the toast reports), Taro's own toast says it. */
-function showWithTaro(toast: ShownToast): void {
-  void Taro.showToast({ title: toast.text, icon: TARO_ICONS[toast.type], duration: toast.config.duration, mask: toast.config.mask });
+/** When the NutUI half cannot load (often the very network error the toast reports), the platform's own toast says it. */
+function showNatively(toast: ShownToast): void {
+  nativeToastPresenter(toast.text, { ...toast.config, type: toast.type });
 }
 
 /** Mount once per page (the page shell does): `showToast` from `@/platform/feedback` then draws here. */
@@ -75,7 +67,7 @@ export function ToastHost() {
       (component) => current && setLoadedView(() => component),
       () => {
         if (!current) return;
-        showWithTaro(shown);
+        showNatively(shown);
         setShown((now) => (now?.serial === shown.serial ? null : now));
       },
     );
