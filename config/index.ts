@@ -103,6 +103,36 @@ class PreloadAppSharedPlugin {
   }
 }
 
+// Which files each page needs besides the app's own (`page-assets.json` in the H5 output): the server puts them in
+// the HTML of that page's URLs as <link rel="preload">, so a shared link downloads the page's chunks beside app.js
+// instead of after it has run (server/src/plugins/page-html.ts). Pages are the lazy chunk groups Taro's app entry
+// opens with `import('./pages/…/index')`.
+interface ChunkGroupLike {
+  isInitial(): boolean;
+  origins: { request?: string | null }[];
+  chunks: { files: Iterable<string> }[];
+}
+interface EmitCompiler {
+  outputPath: string;
+  hooks: { afterEmit: { tap(name: string, fn: (compilation: { chunkGroups: ChunkGroupLike[] }) => void): void } };
+}
+const PAGE_ASSETS_FILE = 'page-assets.json';
+class PageAssetsPlugin {
+  apply(compiler: EmitCompiler) {
+    compiler.hooks.afterEmit.tap('page-assets', (compilation) => {
+      const pages: Record<string, { js: string[]; css: string[] }> = {};
+      for (const group of compilation.chunkGroups) {
+        if (group.isInitial()) continue;
+        const request = group.origins.map((origin) => origin.request ?? '').find((r) => /^\.\/pages\/.+\/index$/.test(r));
+        if (!request) continue;
+        const files = group.chunks.flatMap((chunk) => [...chunk.files]);
+        pages[request.slice(2)] = { js: files.filter((f) => f.endsWith('.js')), css: files.filter((f) => f.endsWith('.css')) };
+      }
+      fs.writeFileSync(path.join(compiler.outputPath, PAGE_ASSETS_FILE), `${JSON.stringify(pages, null, 1)}\n`);
+    });
+  }
+}
+
 // Taro's config loader only compiles files under config/; the route table (src/) is bundled like app.config.ts.
 const routeTable = requireWithEsbuild(path.resolve(__dirname, '../src/lib/routes.ts'), {
   customSwcConfig: { module: { type: 'commonjs' } },
@@ -232,6 +262,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin, pathsPluginArgs('h5'));
         for (const [request, stub] of Object.entries(H5_POLYFILL_STUBS)) chain.resolve.alias.set(request, stub);
         chain.plugin('preload-app-shared').use(PreloadAppSharedPlugin);
+        chain.plugin('page-assets').use(PageAssetsPlugin);
         if (process.env.H5_STATS_FILE) chain.plugin('h5-stats-file').use(StatsFilePlugin, [path.resolve(process.env.H5_STATS_FILE)]);
         // Pages are lazy chunks (TARO-NOTES pitfall 6: without async groups every page copies what it shares).
         // A page's first load is: Taro's initial chunks, the page's own chunk, `app-shared` (what every page has:

@@ -191,8 +191,8 @@ function matchSegments(segments: readonly string[], actual: readonly string[]): 
   if (segments.length !== actual.length) return null;
   const params: RouteParams = {};
   for (let i = 0; i < segments.length; i += 1) {
-    const want = segments[i];
-    const got = actual[i];
+    const want = segments[i] ?? '';
+    const got = actual[i] ?? '';
     if (want.startsWith('{')) {
       params[want.slice(1, -1)] = decodePart(got);
     } else if (want.toLowerCase() !== got.toLowerCase()) {

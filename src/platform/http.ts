@@ -5,6 +5,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@/lib/constants';
 import { absorbSetCookie, cookieHeaderFor, getCookie } from '@/platform/cookies';
+import { takeBootAnswer } from '@/platform/boot-data';
 import { defaultApiHost } from '@/platform/runtime-host';
 import { alert, showToast } from './feedback';
 import { XSRF_COOKIE, XSRF_HEADER } from './cookie-names';
@@ -234,6 +235,11 @@ function applyCatalogue(body: Envelope, options: RequestOptions): void {
 async function send(options: RequestOptions): Promise<{ res: TransportResponse; req: TransportRequest }> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   let req = buildRequest(options);
+  // H5: the page's HTML may already hold this GET's answer (boot-data.h5.ts); used once, on the first render.
+  if (req.method === 'GET') {
+    const boot = takeBootAnswer(req.url);
+    if (boot !== undefined) return { res: { status: 200, headers: {}, data: boot }, req };
+  }
   if (secureLayer) req = await secureLayer.prepare(req, options);
   let res: TransportResponse;
   try {

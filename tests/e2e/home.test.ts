@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import homeMessages from '../../src/locales/messages/home';
-import { phoneSuite } from './harness';
+import { collectPageErrors, openPhone, phoneSuite } from './harness';
 
 const zh: Record<string, string> = homeMessages['zh-CN'];
 
@@ -35,6 +35,32 @@ describe('/index', () => {
     }
     assert.equal(table.items.length > 0, true);
     assert.deepEqual(suite.errors, []);
+  });
+
+  it('draws its first screen from the answers inlined in the page, without asking the network for them', async () => {
+    // A first visit (nothing cached on the device): a page of its own.
+    const { context, page } = await openPhone(suite.browser);
+    try {
+      page.setDefaultTimeout(30_000);
+      const errors = collectPageErrors(page);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^\/(djapi|mpaas|xqapi|xqstock)\//.test(url.pathname)) asked.push(url.pathname + url.search);
+      });
+      await page.goto(`${suite.server.url}/index`);
+      await page.getByTestId('home-fund').nth(4).waitFor();
+      await page.getByTestId('eva-low').waitFor();
+      await page.getByTestId('home-marquee').waitFor();
+      await page.getByTestId('home-banners').waitFor();
+      // The header knows the visitor is anonymous (its login entry) from the inlined account answer too.
+      await page.getByTestId('header-login').waitFor({ state: 'attached' });
+      // Only analytics goes out on its own.
+      assert.deepEqual(asked.filter((url) => !url.startsWith('/xqapi/upload/web')), []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
   });
 
   it('draws the banner and marquee from remote config', async () => {

@@ -164,18 +164,19 @@ describe('compressed answers from pre-written siblings', () => {
     assert.equal(gunzipSync(response.rawPayload).toString(), vendor.replace('vendor', 'rebuilt'));
   });
 
-  test('the SPA fallback (index.html for a page path) is compressed too, and never cached', async () => {
+  test('the SPA fallback (index.html for a page path) is compressed too, and never cached or shared', async () => {
     for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
       const response = await app.app.inject({ method: 'GET', url: '/funding/000001?channel=x', headers: { 'accept-encoding': encoding } });
       assert.equal(response.statusCode, 200);
       assert.equal(response.headers['content-encoding'], encoding);
       assert.match(String(response.headers['content-type']), /text\/html/);
       assert.match(String(response.headers.vary), /accept-encoding/i);
-      assert.equal(response.headers['cache-control'], 'no-cache');
+      // It carries the visitor's own first answers (page-html.ts): revalidated on every load, never shared.
+      assert.equal(response.headers['cache-control'], 'private, no-cache');
       assert.match(decode(response.rawPayload).toString(), /H5 SHELL/);
     }
     const root = await app.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
-    assert.equal(root.headers['cache-control'], 'no-cache');
+    assert.equal(root.headers['cache-control'], 'private, no-cache');
     assert.match(gunzipSync(root.rawPayload).toString(), /H5 SHELL/);
   });
 

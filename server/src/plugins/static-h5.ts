@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIXES } from '../constants';
 import { ApiError, sendError } from '../http/envelope';
 import { ResultCode } from '../http/result-codes';
+import { sendPageHtml, type BootHeader } from './page-html';
 import { ensureXsrfCookie } from './xsrf';
 
 /** True for /djapi, /djapi/…, not /djapix. */
@@ -61,17 +62,18 @@ export function cacheControlFor(relativePath: string): string {
 
 /**
  * Serves the built H5 app. Every page path (spec URLs such as /funding/000001) answers
- * index.html so shared links and refreshes work; a missing file with an extension is a
+ * index.html (with that page's preloads and first answers, page-html.ts) so shared links and refreshes work; a missing file with an extension is a
  * plain 404; unknown API paths get a 404 envelope. Files (the index.html fallback too) are
  * sent br- or gzip-compressed from pre-written siblings (`precompressH5Build`, run by `npm start`)
  * when the client accepts it.
  */
-export async function registerStaticH5(app: FastifyInstance, h5Dir: string): Promise<void> {
+export async function registerStaticH5(app: FastifyInstance, h5Dir: string, bootHeader: BootHeader): Promise<void> {
   const built = existsSync(join(h5Dir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root: h5Dir,
-      index: ['index.html'],
+      // `/` is a page like the others (page-html.ts, below), not the raw index.html.
+      index: false,
       // Looks for `<file>.br` / `<file>.gz` per Accept-Encoding, else the file itself; adds Vary: Accept-Encoding.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -87,6 +89,12 @@ export async function registerStaticH5(app: FastifyInstance, h5Dir: string): Pro
     done();
   });
 
+  // `/` is a page like the others (fastify-static's directory index is off).
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    if (await sendPageHtml(app, request, reply, h5Dir, bootHeader)) return reply;
+    return reply.status(200).type('text/html; charset=utf-8').send(missingBuildPage(h5Dir));
+  });
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? request.url;
     if (isApiPath(path)) {
@@ -97,8 +105,8 @@ export async function registerStaticH5(app: FastifyInstance, h5Dir: string): Pro
       );
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
-      if (!built) return reply.status(200).type('text/html; charset=utf-8').send(missingBuildPage(h5Dir));
-      return reply.sendFile('index.html');
+      if (await sendPageHtml(app, request, reply, h5Dir, bootHeader)) return reply;
+      return reply.status(200).type('text/html; charset=utf-8').send(missingBuildPage(h5Dir));
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
   });

@@ -7,15 +7,27 @@ import { BannerCarousel } from './banner-carousel';
 import { getHomeBanners, getHomeMarquee, type HomeBanner, type HomeMarquee } from './api';
 
 const BANNER_TONES = ['#ff7a1a', '#3e7bfa', '#e5362e'];
+const BANNER_HEIGHT_PX = 80;
 
-/** The marquee and the banner carousel, both fed by remote config (mpaas keys home_marquee, home_banners). */
-export default function Banners() {
-  const [banners, setBanners] = useState<HomeBanner[]>([]);
-  const [marquee, setMarquee] = useState<HomeMarquee | null>(null);
+/**
+ * The marquee and the banner carousel, both fed by remote config (mpaas keys home_marquee, home_banners). Until the
+ * config answers, both are drawn empty at their full size, so nothing below them moves when they fill in; a key
+ * that answers with nothing (or fails) then folds its row away.
+ */
+export function HomeBanners() {
+  // undefined: not answered yet.
+  const [banners, setBanners] = useState<HomeBanner[] | undefined>(undefined);
+  const [marquee, setMarquee] = useState<HomeMarquee | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    getHomeBanners((b) => live && setBanners(b)).then((b) => live && setBanners(b), () => undefined);
-    getHomeMarquee((m) => live && setMarquee(m)).then((m) => live && setMarquee(m), () => undefined);
+    getHomeBanners((b) => live && setBanners(b)).then(
+      (b) => live && setBanners(b),
+      () => live && setBanners([]),
+    );
+    getHomeMarquee((m) => live && setMarquee(m)).then(
+      (m) => live && setMarquee(m),
+      () => live && setMarquee(null),
+    );
     return () => {
       live = false;
     };
@@ -23,16 +35,18 @@ export default function Banners() {
   const notices = marquee?.items ?? [];
   return (
     <>
-      {notices.length > 0 && (
-        <View className='home__marquee' data-testid='home-marquee'>
+      {(marquee === undefined || notices.length > 0) && (
+        <View className='home__marquee' data-testid={marquee ? 'home-marquee' : undefined}>
           <Marquee speed={marquee?.speed} gap={marquee?.gap} leftIcon={<Text className='home__notice'>{t('home.notice')}</Text>}>
-            {notices.map((n) => n.text).join('　｜　')}
+            {marquee ? notices.map((n) => n.text).join('　｜　') : '\u00a0'}
           </Marquee>
         </View>
       )}
-      {banners.length > 0 && (
+      {banners === undefined ? (
+        <View className='home__banners home__banners--loading' style={{ height: `${BANNER_HEIGHT_PX}px` }} />
+      ) : banners.length > 0 ? (
         <View className='home__banners' data-testid='home-banners'>
-          <BannerCarousel height={80}>
+          <BannerCarousel height={BANNER_HEIGHT_PX}>
             {banners.map((b, i) => (
               <View key={b.id} className='home__banner' style={{ background: BANNER_TONES[i % BANNER_TONES.length] }} onClick={() => void navigateToSpecUrl(b.link)}>
                 <Text className='home__banner-title'>{b.title}</Text>
@@ -40,8 +54,7 @@ export default function Banners() {
             ))}
           </BannerCarousel>
         </View>
-      )}
+      ) : null}
     </>
   );
 }
-

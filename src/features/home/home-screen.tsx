@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
-import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { specUrl, type RouteName } from '@/lib/routes';
 import { t } from '@/locales/i18n';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
@@ -10,7 +9,7 @@ import { navigateToSpecUrl } from '@/platform/navigation';
 import {
   getRankedFunds, getValuationSummary, type RankedFund, type ValuationSummary,
 } from './api';
-import { HomeBanners } from './lazy-banners';
+import { HomeBanners } from './home-banners';
 import './home.scss';
 
 const ENTRIES: readonly { route: RouteName; label: string; glyph: string }[] = [
@@ -45,9 +44,54 @@ function useLoad<T>(load: () => Promise<T>, attempt: number): Load<T> {
   return state;
 }
 
+/**
+ * While home's data loads, its rows are drawn in their real layout with blank text (a grey bar in each line), so
+ * the card keeps the height it will have: nothing below it moves when the data fills in.
+ */
+function Ghost({ className = '' }: { className?: string }) {
+  return <Text className={`home__ghost ${className}`}>{'\u00a0'}</Text>;
+}
+
+const RANKED_COUNT = 5;
+
+function RankedGhosts() {
+  return (
+    <View role='status' aria-busy='true' aria-label={t('components.loading')}>
+      {Array.from({ length: RANKED_COUNT }, (_, i) => (
+        <View key={i} className='home__fund'>
+          <View className='home__fund-name'>
+            <Ghost className='home__ghost--name' />
+            <Ghost className='home__fund-code home__ghost--code' />
+          </View>
+          <View className='home__fund-yield'>
+            <Ghost className='home__ghost--yield' />
+            <Ghost className='home__fund-code home__ghost--code' />
+          </View>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+function ValuationGhosts() {
+  return (
+    <View role='status' aria-busy='true' aria-label={t('components.loading')}>
+      <View className='home__eva'>
+        {(['low', 'mid', 'high'] as const).map((k) => (
+          <View key={k} className='home__eva-cell home__eva-cell--ghost'>
+            <Ghost className='home__eva-count home__ghost--count' />
+            <Ghost className='home__ghost--label' />
+          </View>
+        ))}
+      </View>
+      <Ghost className='home__fund-code home__ghost--date' />
+    </View>
+  );
+}
+
 function RankedFunds() {
   const [attempt, setAttempt] = useState(0);
-  const state = useLoad<RankedFund[]>(() => getRankedFunds(5), attempt);
+  const state = useLoad<RankedFund[]>(() => getRankedFunds(RANKED_COUNT), attempt);
   return (
     <View className='home__card' data-testid='home-ranked'>
       <View className='home__card-head'>
@@ -56,7 +100,7 @@ function RankedFunds() {
           {t('home.ranked.more')}
         </Text>
       </View>
-      {state.status === 'loading' && <SkeletonList items={3} rows={1} />}
+      {state.status === 'loading' && <RankedGhosts />}
       {state.status === 'error' && <ErrorBox onRetry={() => setAttempt((n) => n + 1)} />}
       {state.status === 'ready' &&
         state.data.map((f) => (
@@ -88,7 +132,7 @@ function Valuation() {
           {t('home.valuation.more')}
         </Text>
       </View>
-      {state.status === 'loading' && <SkeletonList items={1} rows={1} />}
+      {state.status === 'loading' && <ValuationGhosts />}
       {state.status === 'error' && <ErrorBox onRetry={() => setAttempt((n) => n + 1)} />}
       {state.status === 'ready' && (
         <>

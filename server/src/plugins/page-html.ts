@@ -1,0 +1,162 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_PAGE_PATH, isBuilt, matchSpecUrl } from '../../../src/lib/routes';
+import { bootRequestsFor } from './page-boot';
+
+// The HTML of a page URL (/index, /funding/009005, …) is the build's index.html plus, for the page that URL shows:
+// - <link rel="preload"> for that page's chunks (`page-assets.json`, written by the H5 build), so they download
+//   beside app.js instead of after it has run and asked for the page;
+// - the answers to the GET calls the page makes on its first render (`page-boot.ts`), inlined as JSON that the
+//   app's http client takes instead of asking the network (src/platform/boot-data.h5.ts). The page draws its data
+//   on its first render: no skeleton → content jump, no round trip before the largest paint.
+// The answers come from the API routes themselves (`inject`, with the visitor's cookies), so they are exactly what
+// the calls would have returned, the visitor's own account state included: the HTML is private and never cached.
+
+/** Element id of the inlined answers; the app reads it once (src/platform/boot-data.h5.ts). */
+export const BOOT_ELEMENT_ID = 'dj-boot';
+export const PAGE_ASSETS_FILE = 'page-assets.json';
+
+/** Inlined answers above this size are left to the network (a page's first calls are a few kB). */
+const MAX_BOOT_BODY_BYTES = 64 * 1024;
+
+interface PageAssets {
+  js: string[];
+  css: string[];
+}
+
+interface Shell {
+  indexMtimeMs: number;
+  assetsMtimeMs: number;
+  head: string;
+  tail: string;
+  assets: Record<string, PageAssets>;
+}
+
+let shellCache: { dir: string; shell: Shell } | null = null;
+
+function mtimeOrZero(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** index.html split where the page's own tags go, and the page asset list; re-read when a build replaces them. */
+function loadShell(h5Dir: string): Shell | null {
+  const indexFile = join(h5Dir, 'index.html');
+  const assetsFile = join(h5Dir, PAGE_ASSETS_FILE);
+  const indexMtimeMs = mtimeOrZero(indexFile);
+  if (indexMtimeMs === 0) return null;
+  const assetsMtimeMs = mtimeOrZero(assetsFile);
+  const cached = shellCache?.dir === h5Dir ? shellCache.shell : null;
+  if (cached && cached.indexMtimeMs === indexMtimeMs && cached.assetsMtimeMs === assetsMtimeMs) return cached;
+  const html = readFileSync(indexFile, 'utf8');
+  const cut = html.indexOf('</head>');
+  if (cut < 0) return null;
+  let assets: Record<string, PageAssets> = {};
+  try {
+    if (existsSync(assetsFile)) assets = JSON.parse(readFileSync(assetsFile, 'utf8')) as Record<string, PageAssets>;
+  } catch {
+    assets = {}; // a half-written file during a rebuild: no preloads this time
+  }
+  const shell = { indexMtimeMs, assetsMtimeMs, head: html.slice(0, cut), tail: html.slice(cut), assets };
+  shellCache = { dir: h5Dir, shell };
+  return shell;
+}
+
+const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Preload tags for a page's files that index.html does not already name. */
+export function preloadTags(shell: Pick<Shell, 'head' | 'assets'>, page: string): string {
+  const files = shell.assets[page];
+  if (!files) return '';
+  const tag = (file: string, as: 'script' | 'style'): string => {
+    const href = `/${file}`;
+    return shell.head.includes(`"${href}"`) ? '' : `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`;
+  };
+  return [...files.css.map((file) => tag(file, 'style')), ...files.js.map((file) => tag(file, 'script'))].join('');
+}
+
+/** JSON that is safe inside <script>: no `</script>`, no line separators that old parsers choke on. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The inlined answers: `{ "<GET url>": <envelope> }`, only those that answered 200 with a JSON envelope. */
+async function bootAnswers(app: FastifyInstance, request: FastifyRequest, urls: readonly string[], bootHeader: BootHeader): Promise<Record<string, unknown>> {
+  const headers: Record<string, string> = { [bootHeader.name]: bootHeader.value };
+  if (request.headers.cookie) headers.cookie = request.headers.cookie;
+  if (request.headers['accept-language']) headers['accept-language'] = String(request.headers['accept-language']);
+  const answers = await Promise.all(
+    urls.map(async (url) => {
+      try {
+        const res = await app.inject({ method: 'GET', url, headers });
+        if (res.statusCode !== 200 || res.body.length > MAX_BOOT_BODY_BYTES) return null;
+        if (!String(res.headers['content-type'] ?? '').includes('application/json')) return null;
+        return [url, JSON.parse(res.body) as unknown] as const;
+      } catch {
+        return null; // the page asks the network itself
+      }
+    }),
+  );
+  return Object.fromEntries(answers.filter((answer) => answer !== null));
+}
+
+/** A header only in-process requests carry (its value is random per process), so the rate limit can skip them. */
+export interface BootHeader {
+  name: string;
+  value: string;
+}
+
+function compressFor(request: FastifyRequest, html: string): { body: Buffer | string; encoding?: 'br' | 'gzip' } {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  // Quality 5 / level 6: a few kB of HTML per request, compressed in well under a millisecond.
+  if (/\bbr\b/.test(accepted)) {
+    return { body: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  }
+  if (/\bgzip\b/.test(accepted)) return { body: gzipSync(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html };
+}
+
+/**
+ * Answers a page URL with index.html plus that page's preloads and boot answers; false when there is no build
+ * (the caller shows its "not built" page).
+ */
+export async function sendPageHtml(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  h5Dir: string,
+  bootHeader: BootHeader,
+): Promise<boolean> {
+  const shell = loadShell(h5Dir);
+  if (!shell) return false;
+  const found = matchSpecUrl(request.url);
+  // An unknown path, or a route whose page is not built yet, shows the 404 page.
+  const match = found && isBuilt(found.route) ? found : null;
+  const extraHead = preloadTags(shell, match ? match.route.page : NOT_FOUND_PAGE_PATH);
+  let bootScript = '';
+  if (match) {
+    if (request.method === 'GET') {
+      const answers = await bootAnswers(app, request, bootRequestsFor(match.route.name, match.params), bootHeader);
+      if (Object.keys(answers).length > 0) {
+        bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson({ at: Date.now(), answers })}</script>`;
+      }
+    }
+  }
+  // The answers go at the end of <body>: the deferred app scripts run after the whole document is parsed.
+  const tail = bootScript ? shell.tail.replace('</body>', `${bootScript}</body>`) : shell.tail;
+  const html = `${shell.head}${extraHead}${tail}`;
+  const { body, encoding } = compressFor(request, html);
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    // Holds the visitor's own account answer and today's data: revalidated on every load, never shared.
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding, cookie');
+  if (encoding) reply.header('content-encoding', encoding);
+  await reply.status(200).send(request.method === 'HEAD' ? '' : body);
+  return true;
+}

@@ -1,0 +1,117 @@
+// A page URL's HTML (server/src/plugins/page-html.ts): index.html plus the page's chunk preloads and the answers to
+// the GET calls the page makes first, so the app draws its first screen without waiting for them.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { setConfigEntry } from '../../server/src/services/mpaas-config';
+import { bootRequestsFor } from '../../server/src/plugins/page-boot';
+import { createTestApp, createTestUser, type TestApp } from './helpers';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><script>window.__boot=1</script><script defer src="/js/app.12345678.js"></script>' +
+  '<link rel="preload" as="script" href="/js/app-shared.aaaaaaaa.js"></head><body><div id="app">H5 SHELL</div></body></html>';
+const PAGE_ASSETS = {
+  'pages/index/index': { js: ['js/app-shared.aaaaaaaa.js', 'js/home.bbbbbbbb.js'], css: ['css/home.cccccccc.css'] },
+  'pages/misc/not-found/index': { js: ['js/app-shared.aaaaaaaa.js', 'js/lost.dddddddd.js'], css: [] },
+};
+const HOME_CALLS = bootRequestsFor('home', {});
+
+/** The inlined answers of a page's HTML, or null when it has none. */
+function bootOf(html: string): { at: number; answers: Record<string, unknown> } | null {
+  const match = /<script type="application\/json" id="dj-boot">(.*?)<\/script>/s.exec(html);
+  return match ? (JSON.parse(match[1]!) as { at: number; answers: Record<string, unknown> }) : null;
+}
+
+let h5Dir: string;
+let t: TestApp;
+before(async () => {
+  h5Dir = mkdtempSync(join(tmpdir(), 'h5-page-'));
+  mkdirSync(join(h5Dir, 'js'));
+  writeFileSync(join(h5Dir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(h5Dir, 'page-assets.json'), JSON.stringify(PAGE_ASSETS));
+  t = await createTestApp({ market: true, config: { h5Dir } });
+});
+after(async () => {
+  await t.close();
+  rmSync(h5Dir, { recursive: true, force: true });
+});
+
+describe('page HTML', () => {
+  test('preloads the chunks of the page the URL shows, once each; unknown and unbuilt URLs preload the 404 page', async () => {
+    const home = (await t.app.inject({ method: 'GET', url: '/index?channel=x' })).body;
+    assert.match(home, /<link rel="preload" as="script" href="\/js\/home\.bbbbbbbb\.js">/);
+    assert.match(home, /<link rel="preload" as="style" href="\/css\/home\.cccccccc\.css">/);
+    assert.equal(home.split('/js/app-shared.aaaaaaaa.js').length - 1, 1, 'index.html already preloads app-shared');
+    assert.ok(home.indexOf('home.bbbbbbbb.js') < home.indexOf('</head>'));
+    for (const url of ['/no/such/page', '/xjb']) {
+      const html = (await t.app.inject({ method: 'GET', url })).body;
+      assert.match(html, /\/js\/lost\.dddddddd\.js/, url);
+      assert.doesNotMatch(html, /home\.bbbbbbbb/, url);
+      assert.equal(bootOf(html), null, `${url}: a 404 page asks nothing first`);
+    }
+  });
+
+  test('inlines exactly what the home page’s first calls answer', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/index' })).body;
+    const boot = bootOf(html);
+    assert.ok(boot, 'home HTML carries its answers');
+    assert.deepEqual(Object.keys(boot.answers).sort(), [...HOME_CALLS].sort());
+    for (const url of HOME_CALLS) {
+      const direct = JSON.parse((await t.app.inject({ method: 'GET', url })).body) as unknown;
+      assert.deepEqual(boot.answers[url], direct, url);
+    }
+    assert.equal((boot.answers['/djapi/account'] as { result_code: number }).result_code, 300001, 'anonymous visitor');
+    assert.ok(Math.abs(boot.at - Date.now()) < 60_000);
+    // `/` and the /_app shell are home too.
+    for (const url of ['/', '/_app']) assert.deepEqual(Object.keys(bootOf((await t.app.inject({ method: 'GET', url })).body)!.answers).sort(), [...HOME_CALLS].sort());
+  });
+
+  test('the account answer is the visitor’s own, from their own cookies', async () => {
+    const user = await createTestUser(t);
+    const other = await createTestUser(t);
+    const html = (await t.app.inject({ method: 'GET', url: '/funding/000001', headers: { cookie: user.cookie } })).body;
+    const account = bootOf(html)!.answers['/djapi/account'] as { result_code: number; data: { user: { mask_telephone: string } } };
+    assert.equal(account.result_code, 0);
+    assert.equal(account.data.user.mask_telephone, `${user.telephone.slice(0, 3)}****${user.telephone.slice(-4)}`);
+    assert.doesNotMatch(html, new RegExp(other.telephone.slice(-4) + '"'));
+  });
+
+  test('remote config text cannot break out of the inlined JSON', async () => {
+    const text = '</script><script>alert(1)</script>\u2028<!--';
+    await setConfigEntry(t.db.kysely, { appkey: 'social', key: 'home_marquee', value: { items: [{ text, link: '' }] }, now: new Date() });
+    const html = (await t.app.inject({ method: 'GET', url: '/index' })).body;
+    assert.doesNotMatch(html, /<script>alert/);
+    assert.equal(html.split('</script>').length - 1, 3, 'only the shell’s own two scripts and the boot block close');
+    const marquee = bootOf(html)!.answers['/mpaas/config/content?appkey=social&key=home_marquee'] as {
+      data: { data: { home_marquee: { value: { items: { text: string }[] } } } };
+    };
+    assert.equal(marquee.data.data.home_marquee.value.items[0]!.text, text);
+  });
+
+  test('its in-process calls do not count against the visitor’s API rate limit', async () => {
+    const limited = await createTestApp({ config: { h5Dir, rateLimitPerMinute: 3 } });
+    try {
+      // The limit is 3 API calls a minute here; each home HTML makes five in-process calls, all answered.
+      for (let i = 0; i < 3; i += 1) {
+        const html = (await limited.app.inject({ method: 'GET', url: '/index' })).body;
+        assert.equal((bootOf(html)!.answers['/djapi/account'] as { result_code: number }).result_code, 300001);
+      }
+      for (let i = 0; i < 3; i += 1) assert.equal((await limited.app.inject({ method: 'GET', url: '/djapi/account' })).statusCode, 200, `call ${i + 1}`);
+      assert.equal((await limited.app.inject({ method: 'GET', url: '/djapi/account' })).statusCode, 429, 'the fourth is limited');
+      // A client cannot claim to be an in-process call.
+      const forged = await limited.app.inject({ method: 'GET', url: '/djapi/account', headers: { 'x-dj-page-boot': 'guess' } });
+      assert.equal(forged.statusCode, 429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('a HEAD request gets the headers without building the answers', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: '/index' });
+    assert.equal(response.statusCode, 200);
+    assert.match(String(response.headers['content-type']), /text\/html/);
+    assert.equal(response.body, '');
+  });
+});
