@@ -178,6 +178,35 @@ describe('discovery pages', () => {
     const low = table.items.filter((i) => i.eva_type === 'low').length;
     assert.ok(summary.includes(`低估${low}`), summary);
 
+    // 390 px is narrower than the seven columns: the numbers scroll sideways, the index names stay pinned, and the
+    // page itself never scrolls sideways. Scrolled to the end, the last column (dividend yield) is fully on screen
+    // beside the names. (Before, the table squeezed or cut the columns and did not scroll at all.)
+    const tableBox = page.getByTestId('valuation-table');
+    // (No local functions inside evaluate: tsx would wrap them in a helper the page does not have.)
+    const geometry = async () => tableBox.evaluate((table) => {
+      const row = table.querySelector('[data-testid="valuation-row"]') as HTMLElement;
+      // Each cell's box, and whether the cell itself (not something over it) is what shows at its centre.
+      const [name, last] = ['name', 'yeild'].map((col) => {
+        const cell = row.querySelector(`[data-col="${col}"]`) as HTMLElement;
+        const r = cell.getBoundingClientRect();
+        return { left: r.left, right: r.right, visible: cell.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)) };
+      }) as [{ left: number; right: number; visible: boolean }, { left: number; right: number; visible: boolean }];
+      return {
+        scrollLeft: table.scrollLeft, canScroll: table.scrollWidth - table.clientWidth, tableLeft: table.getBoundingClientRect().left,
+        pageOverflow: document.documentElement.scrollWidth - window.innerWidth, name, last,
+      };
+    });
+    const unscrolled = await geometry();
+    assert.ok(unscrolled.canScroll > 0, `the numbers scroll sideways: ${JSON.stringify(unscrolled)}`);
+    assert.ok(unscrolled.pageOverflow <= 0, `the page does not: ${JSON.stringify(unscrolled)}`);
+    await tableBox.evaluate((table) => table.scrollTo({ left: table.scrollWidth }));
+    await page.waitForFunction(() => (document.querySelector('[data-testid="valuation-table"]')?.scrollLeft ?? 0) > 0);
+    const scrolled = await geometry();
+    assert.ok(scrolled.scrollLeft > 0, JSON.stringify(scrolled));
+    assert.ok(Math.abs(scrolled.name.left - scrolled.tableLeft) < 1 && scrolled.name.visible, `names pinned: ${JSON.stringify(scrolled)}`);
+    assert.ok(scrolled.last.visible && scrolled.last.left >= scrolled.name.right - 1 && scrolled.last.right <= 390, `last column on screen: ${JSON.stringify(scrolled)}`);
+    await tableBox.evaluate((table) => table.scrollTo({ left: 0 }));
+
     const peColumn = async () => (await page.locator('[data-testid="valuation-row"] [data-col="pe"]').allTextContents()).map(Number);
     await page.getByTestId('valuation-sort-pe').click();
     const desc = await peColumn();

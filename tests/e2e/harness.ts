@@ -11,7 +11,8 @@ import { openDatabase, type Database } from '../../server/src/db/database';
 import { issueSession } from '../../server/src/plugins/session';
 
 export const root = path.resolve(__dirname, '..', '..');
-const templateDir = path.join(root, '.tmp', 'e2e-template-db');
+/** E2E_TEMPLATE_DIR: another template (e.g. to try a changed market generator without touching the shared one). */
+const templateDir = process.env.E2E_TEMPLATE_DIR ? path.resolve(root, process.env.E2E_TEMPLATE_DIR) : path.join(root, '.tmp', 'e2e-template-db');
 
 /** Seeds one database for the whole browser run (the default market), copied per test file. */
 function ensureTemplate(): void {

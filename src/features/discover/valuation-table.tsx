@@ -46,7 +46,10 @@ export function sortValuation(items: readonly ValuationItem[], sort: { key: Valu
   });
 }
 
-/** The index valuation table (/djmodule/value-center): sortable by every column, rows open the index page. */
+/**
+ * The index valuation table (/djmodule/value-center): sortable by every column, rows open the index page. On a
+ * phone the numbers scroll sideways while the index names stay pinned at the left (discover.scss).
+ */
 export function ValuationTable() {
   const table = useRemote(getValuationTable, []);
   const [sort, setSort] = useState<{ key: ValuationColumn; desc: boolean } | null>(null);
@@ -95,7 +98,7 @@ export function ValuationTable() {
             >
               {COLUMNS.map((c) => (
                 <View key={c.key} className={`valuation__cell valuation__cell--${c.key}`} data-col={c.key}>
-                  <Text>{valuationCell(item, c.key)}</Text>
+                  <Text className={c.key === 'name' ? 'valuation__name' : undefined}>{valuationCell(item, c.key)}</Text>
                   {c.key === 'name' ? <Text className={`valuation__tag valuation__tag--${item.eva_type}`}>{t(`discover.valuation.${item.eva_type}`)}</Text> : null}
                 </View>
               ))}
