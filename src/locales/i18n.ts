@@ -1,10 +1,36 @@
-import { catalogue } from './catalogue';
-import type { Locale, MessageParams } from './types';
+import common from './messages/common';
+import components from './messages/components';
+import platform from './messages/platform';
+import share from './messages/share';
+import shell from './messages/shell';
+import type { Locale, MessageNamespace, MessageParams } from './types';
 
 export type { Locale, MessageParams };
 
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export const LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
+
+/**
+ * The texts every page can say: the shell, the platform layer and the shared components. A feature's own texts
+ * (account.*, fund.*, home.*, …) join when a module that speaks them is loaded: it imports `t` from
+ * `@/locales/<namespace>` (src/locales/account.ts, …), which registers that namespace. So on H5 they travel in the
+ * feature's chunk instead of every page's first load. tests/unit/locales-lazy.test.ts checks the imports.
+ */
+export const CORE_NAMESPACES: readonly MessageNamespace[] = [common, components, platform, share, shell];
+
+const catalogue: Record<Locale, Record<string, string>> = { 'zh-CN': {}, 'en-US': {} };
+const registered = new Set<MessageNamespace>();
+
+/** Adds a namespace's texts (once) and returns `t`, so `export const t = registerMessages(ns)` reads naturally. */
+export function registerMessages(namespace: MessageNamespace): typeof t {
+  if (!registered.has(namespace)) {
+    registered.add(namespace);
+    for (const locale of LOCALES) Object.assign(catalogue[locale], namespace[locale]);
+  }
+  return t;
+}
+
+for (const namespace of CORE_NAMESPACES) registerMessages(namespace);
 
 let current: Locale = DEFAULT_LOCALE;
 const listeners = new Set<(locale: Locale) => void>();

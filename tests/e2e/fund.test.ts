@@ -5,10 +5,11 @@ import { describe, it } from 'node:test';
 import Big from 'big.js';
 import { FUND_SAMPLES, type FundSampleKind } from '../../src/lib/fund-samples';
 import fundMessages from '../../src/locales/messages/fund';
+import searchMessages from '../../src/locales/messages/search';
 import { nameInitials } from '../../server/src/market/initials';
 import { phoneSuite } from './harness';
 
-const zh: Record<string, string> = fundMessages['zh-CN'];
+const zh: Record<string, string> = { ...fundMessages['zh-CN'], ...searchMessages['zh-CN'] };
 
 /** The zh-CN text of a catalogue key with its placeholders filled, as the user reads it. */
 function say(key: string, params: Record<string, string | number> = {}): string {
@@ -130,7 +131,7 @@ describe('fund search and detail', () => {
     await suite.page.waitForURL((url) => url.pathname === `/funding/${bond}`);
 
     await searchFromHome('zzzzqqqq');
-    await suite.page.getByText(say('fund.search.empty')).waitFor();
+    await suite.page.getByText(say('search.empty')).waitFor();
     assert.deepEqual(suite.errors, []);
   });
 

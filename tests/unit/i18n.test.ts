@@ -1,4 +1,4 @@
-import { getLocale, pickLocale, setLocale, t } from '@/locales/i18n';
+import { getLocale, pickLocale, registerMessages, setLocale, t } from '@/locales/i18n';
 import { allNamespaces } from '@/locales/catalogue';
 
 describe('i18n', () => {
@@ -13,6 +13,7 @@ describe('i18n', () => {
     if (!ns) return; // no namespace registered yet: the completeness test covers it later
     const key = Object.keys(ns['en-US']).find((k) => /\{\w+\}/.test(ns['en-US'][k]!));
     if (!key) return;
+    registerMessages(ns);
     setLocale('en-US');
     const name = /\{(\w+)\}/.exec(ns['en-US'][key]!)![1]!;
     expect(t(key, { [name]: 'XYZ' })).toContain('XYZ');

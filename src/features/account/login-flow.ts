@@ -1,6 +1,6 @@
 import { TOKEN_RETRY_ERROR_CODES, TOKEN_RETRY_MAX } from '@/lib/constants';
 import { trimInput, validateCode, validatePhone } from '@/lib/validators';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { setCookie } from '@/platform/cookies';
 import { showToast } from '@/platform/feedback';
 import { ApiError } from '@/platform/http';

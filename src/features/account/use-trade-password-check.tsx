@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { TradePasswordDialog } from '@/components/trade-password-dialog/trade-password-dialog';
 import type { AmountValue } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { confirm } from '@/platform/feedback';
 import { ApiError } from '@/platform/http';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';

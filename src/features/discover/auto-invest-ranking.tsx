@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { formatPercent } from '@/lib/format';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/discover';
 import './discover.scss';
 import { AUTO_INVEST_PERIODS, FUND_TYPES, getAutoInvestRanking, type AutoInvestItem, type AutoInvestPeriod, type FundType } from './api';
 import { ChoiceRow, type Choice } from './choice-row';

@@ -6,7 +6,7 @@ import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/discover';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import type { PagedList } from './use-remote';
 import './discover.scss';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { formatAmount, formatNav } from '@/lib/format';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/discover';
 import './discover.scss';
 import { FUND_TYPES, PERIODS, getFilteredFunds, type FilterItem, type FilterQuery, type FundType, type Period } from './api';
 import { ChoiceRow, type Choice } from './choice-row';

@@ -9,7 +9,7 @@ import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { formatAmount, formatNav, formatPercent } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/discover';
 import './discover.scss';
 import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';

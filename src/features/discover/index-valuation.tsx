@@ -10,7 +10,7 @@ import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { formatAmount, formatPercent } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/discover';
 import './discover.scss';
 import { ApiError } from '@/platform/http';
 import { navigateToSpecUrl } from '@/platform/navigation';

@@ -6,7 +6,7 @@ import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { formatPercent } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/discover';
 import './discover.scss';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { getValuationTable, type ValuationItem } from './api';

@@ -1,6 +1,6 @@
 // Fee table rows for display: bracket labels from the bounds (fen / days), the platform's discounted rate.
 import { decimalToText, parseDecimal, rescaleHalfUp, type ScaledDecimal } from '@/lib/decimal';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/fund';
 import type { RateRow } from './api';
 
 /** Exact product of two decimal strings (fee rates × discount: a few digits each), rounded to `decimals`. */

@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import type { NavLinePoint } from '@/components/chart/nav-line-elements';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/fund';
 import { GROWTH_PERIODS, type GrowthData, type GrowthPeriod } from './api';
 import { GrowthChart } from './growth-chart';
 import { useFundGrowth } from './use-fund-detail';

@@ -6,7 +6,7 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/fund';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { FundActions, type FundAccount } from './fund-actions';

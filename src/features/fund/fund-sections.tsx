@@ -8,7 +8,7 @@ import { InfoBanner } from '@/components/info-banner/info-banner';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { formatNav, formatPercent } from '@/lib/format';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/fund';
 import { MONEY_MARKET_TYPE, type FundDetail, type FundSummary, type ManagerItem, type StageRow, type TradeDates } from './api';
 import { amountBracket, holdingBracket, platformRateText, rateText } from './fees';
 import type { FundNotice } from './fund-state';

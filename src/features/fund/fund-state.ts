@@ -4,6 +4,7 @@
 import { formatAmount } from '@/lib/format';
 import type { MessageParams } from '@/locales/types';
 import { MONEY_MARKET_TYPE, QDII_TYPE, type FundSummary } from './api';
+import '@/locales/fund';
 
 export type NoticeTone = 'info' | 'warning' | 'error';
 

@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components';
 import { SearchBar } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/searchbar/style/css';
 import { SEARCH_BLUR_HIDE_MS, SEARCH_DEBOUNCE_MS } from '@/lib/constants';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/search';
 import { PAGE_CODES, trackEvent } from '@/platform/analytics';
 import type { SearchItem } from './api';
 import './search-box.scss';
@@ -112,19 +112,19 @@ export function SearchBox({ search, onSelect, onNativeSearch, placeholder }: Sea
       <SearchBar
         shape='round'
         value={value}
-        placeholder={placeholder ?? t('fund.search.placeholder')}
+        placeholder={placeholder ?? t('search.placeholder')}
         maxLength={50}
         clearable
         onChange={onChange}
         onFocus={onFocus}
         onBlur={onBlur}
         onClear={() => onChange('')}
-        inputProps={{ 'aria-label': t('fund.search.label') } as Record<string, string>}
+        inputProps={{ 'aria-label': t('search.label') } as Record<string, string>}
       />
       {showList && (
         <View className='search-box__dropdown' data-testid='search-dropdown' role='listbox'>
-          {phase === 'failed' && <Text className='search-box__empty'>{t('fund.search.failed')}</Text>}
-          {phase === 'done' && items.length === 0 && <Text className='search-box__empty'>{t('fund.search.empty')}</Text>}
+          {phase === 'failed' && <Text className='search-box__empty'>{t('search.failed')}</Text>}
+          {phase === 'done' && items.length === 0 && <Text className='search-box__empty'>{t('search.empty')}</Text>}
           {items.map((item) => (
             <View
               key={`${item.stype}:${item.id}`}

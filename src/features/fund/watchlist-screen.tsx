@@ -8,7 +8,7 @@ import { InfoBanner } from '@/components/info-banner/info-banner';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/fund';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Marquee } from '@/components/marquee/marquee';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/home';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { BannerCarousel } from './banner-carousel';
 import { getHomeBanners, getHomeMarquee, type HomeBanner, type HomeMarquee } from './api';

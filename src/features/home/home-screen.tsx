@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { specUrl, type RouteName } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/home';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import {

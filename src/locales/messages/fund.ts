@@ -4,11 +4,6 @@ import type { MessageNamespace } from '../types';
 export default {
   'zh-CN': {
     'fund.title': '基金详情',
-    'fund.search.placeholder': '搜索基金代码、名称或拼音首字母',
-    'fund.search.label': '搜索基金',
-    'fund.search.empty': '暂无相关内容，换个词试试吧~',
-    'fund.search.failed': '搜索失败，请稍后重试',
-    'fund.search.clear': '清除',
     'fund.header.unitNav': '单位净值',
     'fund.header.navDate': '净值日期 {date}',
     'fund.header.dayChange': '日涨跌幅',
@@ -134,11 +129,6 @@ export default {
   },
   'en-US': {
     'fund.title': 'Fund detail',
-    'fund.search.placeholder': 'Search by fund code, name or pinyin initials',
-    'fund.search.label': 'Search funds',
-    'fund.search.empty': 'No relevant content found, try searching something else ~',
-    'fund.search.failed': 'Search failed, please retry later',
-    'fund.search.clear': 'Clear',
     'fund.header.unitNav': 'NAV',
     'fund.header.navDate': 'NAV date {date}',
     'fund.header.dayChange': 'Day change',

@@ -18,7 +18,8 @@ import { TradePasswordDialog } from '@/components/trade-password-dialog/trade-pa
 import { DATE_PICKER_DEMO_MIN } from '@/lib/constants';
 import { FUND_SAMPLES } from '@/lib/fund-samples';
 import { specUrl } from '@/lib/routes';
-import { getLocale, setLocale, t } from '@/locales/i18n';
+import { getLocale, setLocale } from '@/locales/i18n';
+import { t } from '@/locales/demo';
 import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { PageShell } from '../shell/page-shell';

@@ -3,16 +3,15 @@ import { HomeScreen } from '@/features/home/home-screen';
 import { searchFunds } from '@/features/fund/api';
 import { SearchBox } from '@/features/fund/search-box';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
-import { bridge } from '@/platform/bridge';
-import { NATIVE_DESTINATION } from '@/platform/bridge-enums';
+import { t } from '@/locales/home';
+import { nativeBridgePresent, openNativeDestination } from '@/platform/native-app';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { PageShell } from '../shell/page-shell';
 
 // Home (/index, / and /_app): search, entries, banner and marquee, ranked funds, valuation summary.
 export default function HomePage() {
   // Inside a native app of the family its own search screen opens (SPEC §2 native destination "search").
-  const nativeSearch = bridge.isAvailable() ? () => void bridge.open(NATIVE_DESTINATION.SEARCH, {}).catch(() => undefined) : undefined;
+  const nativeSearch = nativeBridgePresent() ? () => void openNativeDestination('search').catch(() => undefined) : undefined;
   return (
     <PageShell fullWidth title={t('home.title')}>
       <View className='home__search' data-testid='home-search'>

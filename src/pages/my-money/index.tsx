@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { unbindAndLogout, unbindSourceFor } from '@/features/account/account-actions';
 import { MyMoneyOverview } from '@/features/account/components/my-money-overview';
 import { RequireLogin } from '@/features/account/components/require-login';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { pageEnvironment } from '@/platform/navigation';
 import { exitAccount, PageShell } from '../shell/page-shell';

@@ -5,7 +5,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { safeRedirectTarget, specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { getRiskAssessment, type RiskAssessment } from '../api';
 import { useAccountStore } from '../store';

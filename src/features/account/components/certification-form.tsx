@@ -17,7 +17,7 @@ import {
   validateRealName,
   type ValidationResult,
 } from '@/lib/validators';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { showToast } from '@/platform/feedback';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
 import { certify, requestBankCode, type CertificationResult } from '../api';

@@ -4,7 +4,7 @@ import { Button, Popup } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css';
 import { CODE_LENGTH } from '@/lib/constants';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { maskPhone } from '../login-flow';
 import type { TimerFunctions } from '../use-resend-timer';
 import { SmsCodeField } from './sms-code-field';

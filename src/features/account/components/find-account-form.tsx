@@ -5,7 +5,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { normalizeIdCard, trimInput, validateIdCard, validateRealName } from '@/lib/validators';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { findFundAccounts, type FundAccountItem } from '../api';
 import { errorText } from '../login-flow';
 import '../account.scss';

@@ -9,7 +9,7 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { formatAmount } from '@/lib/format';
 import { trimInput, validateAmountInput } from '@/lib/validators';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { showToast } from '@/platform/feedback';
 import { INCOME_BRACKETS, getPersonalIncome, savePersonalIncome, type IncomeBracket, type PersonalIncome } from '../api';
 import { errorText } from '../login-flow';

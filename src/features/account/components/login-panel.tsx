@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components';
 import { Button, Popup } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { loginWithCode, prepareSecureChannel, rememberedPhone, sendCode as defaultSendCode } from '../login-flow';
 import type { TimerFunctions } from '../use-resend-timer';
 import { CodeVerifyModal } from './code-verify-modal';

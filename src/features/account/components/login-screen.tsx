@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { safeRedirectTarget } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { showToast } from '@/platform/feedback';
 import { leaveForEnvironmentLogin, loginMethod, nativeLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';

@@ -3,7 +3,7 @@ import { Button, Cell } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/cell/style/css';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { useAccountStore } from '../store';
 import '../account.scss';

@@ -5,7 +5,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { PHONE_LENGTH } from '@/lib/constants';
 import { trimInput } from '@/lib/validators';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import type { TimerFunctions } from '../use-resend-timer';
 import { AgreementCheck } from './agreement-check';
 import { SmsCodeField } from './sms-code-field';

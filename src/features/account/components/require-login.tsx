@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl } from '@/platform/navigation';
 import { useAccountStore } from '../store';

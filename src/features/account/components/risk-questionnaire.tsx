@@ -4,7 +4,7 @@ import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { bridge } from '@/platform/bridge';
 import { NOTIFICATION_TYPE } from '@/platform/bridge-enums';
 import { showToast } from '@/platform/feedback';

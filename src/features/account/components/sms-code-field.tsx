@@ -6,7 +6,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { CODE_LENGTH } from '@/lib/constants';
 import { sanitizeCode } from '@/lib/validators';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { sendCode as defaultSendCode } from '../login-flow';
 import { useResendTimer, type TimerFunctions } from '../use-resend-timer';
 

@@ -4,7 +4,7 @@ import { NumberKeyboard } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/numberkeyboard/style/css';
 import { TRADE_PASSWORD_COMPLETE_DELAY_MS, TRADE_PASSWORD_LENGTH } from '@/lib/constants';
 import { sanitizeTradePassword, validateNewTradePassword } from '@/lib/validators';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { showToast } from '@/platform/feedback';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
 import { setTradePassword as defaultSetTradePassword } from '../api';

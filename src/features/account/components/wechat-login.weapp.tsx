@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Text, View } from '@tarojs/components';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { showToast } from '@/platform/feedback';
 import { miniProgramLoginCode } from '@/platform/login';
 import { weappLogin, weappPhoneLogin } from '../api';

@@ -1,6 +1,6 @@
 import { FindAccountForm } from '@/features/account/components/find-account-form';
 import { RequireLogin } from '@/features/account/components/require-login';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { PageShell } from '../../shell/page-shell';
 
 // /n/find-fund-account: look up the fund companies that hold an account for an ID number and name. The lookup

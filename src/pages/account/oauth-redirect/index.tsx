@@ -4,7 +4,7 @@ import { completeWechatOauth } from '@/features/account/account-actions';
 import { holdForToast } from '@/features/account/login-flow';
 import { exchangeWechatOauthCode } from '@/features/account/api';
 import { reloadAccount } from '@/features/account/store';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { safeRedirectTarget, specUrl } from '@/lib/routes';
 import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';

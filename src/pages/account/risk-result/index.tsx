@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { RiskResultScreen } from '@/features/account/components/account-screens';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { PageShell, usePageUrl } from '../../shell/page-shell';
 

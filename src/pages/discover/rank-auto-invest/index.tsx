@@ -1,4 +1,4 @@
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/discover';
 import { PAGE_CODES } from '@/platform/page-codes';
 import { AutoInvestRanking } from '@/features/discover/auto-invest-ranking';
 import { usePageCode } from '@/features/discover/use-page-code';

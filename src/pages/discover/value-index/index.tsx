@@ -1,4 +1,4 @@
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/discover';
 import { PAGE_CODES } from '@/platform/page-codes';
 import { IndexValuation } from '@/features/discover/index-valuation';
 import { usePageCode } from '@/features/discover/use-page-code';

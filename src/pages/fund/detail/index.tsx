@@ -1,6 +1,6 @@
 import { FundDetailScreen } from '@/features/fund/fund-detail-screen';
 import { useAccountStore } from '@/features/account/store';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/fund';
 import { PageShell, usePageUrl } from '../../shell/page-shell';
 
 // /funding/{fundcode}: the fund's detail in every sale state.

@@ -1,6 +1,6 @@
 import { WatchlistScreen } from '@/features/fund/watchlist-screen';
 import { useAccountStore } from '@/features/account/store';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/fund';
 import { PageShell } from '../../shell/page-shell';
 
 // /n/optional: the watchlist (server list when logged in, this device's otherwise).

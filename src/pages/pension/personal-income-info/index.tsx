@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { IncomeForm } from '@/features/account/components/income-form';
 import { RequireLogin } from '@/features/account/components/require-login';
-import { t } from '@/locales/i18n';
+import { t } from '@/locales/account';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { PageShell } from '../../shell/page-shell';
 

@@ -1,0 +1,17 @@
+import type { MessageNamespace } from '../types';
+
+// The fund search box (src/features/fund/search-box.tsx): home carries it, so its texts are apart from the fund page's.
+export default {
+  'zh-CN': {
+    'search.placeholder': '搜索基金代码、名称或拼音首字母',
+    'search.label': '搜索基金',
+    'search.empty': '暂无相关内容，换个词试试吧~',
+    'search.failed': '搜索失败，请稍后重试',
+  },
+  'en-US': {
+    'search.placeholder': 'Search by fund code, name or pinyin initials',
+    'search.label': 'Search funds',
+    'search.empty': 'No relevant content found, try searching something else ~',
+    'search.failed': 'Search failed, please retry later',
+  },
+} satisfies MessageNamespace;
