@@ -3,7 +3,8 @@ import Taro, { useLaunch } from '@tarojs/taro';
 import { NOT_FOUND_PAGE_PATH, stringifyQuery } from '@/lib/routes';
 import { applyLaunchCookies } from '@/platform/cookies';
 import { ensureCsprngReady } from '@/platform/csprng';
-import { switchToBridgeTransportIfAvailable } from '@/platform/http-bridge-transport';
+import { setTransportWhenLoaded } from '@/platform/http';
+import { nativeBridgePresent } from '@/platform/native-app';
 import { installSecureApi } from '@/platform/secure-api-install';
 import { captureLandingUrl } from '@/platform/share';
 // NutUI: the theme's CSS variables once here; each component's own CSS is imported where it is used
@@ -27,8 +28,11 @@ function App({ children }: PropsWithChildren) {
   useLaunch((options) => {
     // Seed the CSPRNG early so the first encrypted call does not wait for it (weapp: wx.getRandomValues).
     void ensureCsprngReady().catch(() => undefined);
-    // Inside a native app, web requests go through the bridge (SPEC §7); elsewhere through Taro.request.
-    switchToBridgeTransportIfAvailable();
+    // Inside a native app, web requests go through the bridge (SPEC §7), whose code loads only there; requests made
+    // before it has loaded wait for it. Elsewhere they go through fetch (H5) or wx.request (mini program).
+    if (nativeBridgePresent()) {
+      setTransportWhenLoaded(import('@/platform/http-bridge-transport').then((module) => module.createBridgeTransport()));
+    }
     // Listed secure APIs are encrypted with the registered device key (SPEC §7, docs/SECURITY.md).
     installSecureApi();
     // SPEC §3 cookies that say where the visit came from; on weapp they ride in the emulated cookie jar.

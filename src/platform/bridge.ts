@@ -16,6 +16,7 @@ import {
   type CallOptions,
   type NativeError,
 } from './bridge.types';
+import { findNativeSink, type NativeSinkWindow } from './native-app';
 
 export type BridgeErrorCode = 'NOT_IN_APP' | 'TIMEOUT' | 'NATIVE' | 'UNSUPPORTED';
 
@@ -226,14 +227,8 @@ export function createBridge(context: BridgeContext | (() => BridgeContext)): Br
 
 // ---- The app's bridge on window ---------------------------------------------
 
-interface MessageSink {
-  postMessage(message: string): void;
-}
-
 /** The globals the protocol uses (docs/BRIDGE.md). */
-export interface BridgeWindow {
-  DJBridge?: MessageSink;
-  webkit?: { messageHandlers?: { DJBridge?: MessageSink } };
+export interface BridgeWindow extends NativeSinkWindow {
   __djBridgeCallback?: (id: string, error: NativeError | null | undefined, result?: unknown) => void;
   __djBridgeEvent?: (name: string, payload?: unknown) => void;
   setTimeout(fn: () => void, ms: number): unknown;
@@ -244,8 +239,8 @@ export interface BridgeWindow {
 export function windowBridgeHost(win: BridgeWindow): BridgeHost {
   return {
     findPoster() {
-      const sink = win.webkit?.messageHandlers?.DJBridge ?? win.DJBridge;
-      return sink && typeof sink.postMessage === 'function' ? (message) => sink.postMessage(message) : null;
+      const sink = findNativeSink(win);
+      return sink ? (message) => sink.postMessage(message) : null;
     },
     install(callback, eventReceiver) {
       win.__djBridgeCallback = callback;

@@ -65,6 +65,7 @@ export type HostPrefix = (typeof HOST_PREFIXES)[number];
 
 let hosts: Partial<Record<HostPrefix, string>> = {};
 let transport: Transport = defaultTransport;
+let pendingTransport: Promise<void> | null = null;
 let secureLayer: SecureLayer | null = null;
 
 /** Maps prefixes to hosts, e.g. `{ '/mpaas': 'https://config.example.com' }`; unmapped ones use the default. */
@@ -78,7 +79,26 @@ export function resetHosts(): void {
 
 /** Swaps how requests leave the page (the native bridge inside our apps; stubs in tests); null restores Taro. */
 export function setTransport(next: Transport | null): void {
+  pendingTransport = null;
   transport = next ?? defaultTransport;
+}
+
+/**
+ * Uses the transport `loading` resolves to; requests made meanwhile wait for it (the native bridge's code loads only
+ * inside our apps, src/app.ts). If it cannot load, requests keep the current transport.
+ */
+export function setTransportWhenLoaded(loading: Promise<Transport>): void {
+  const settled: Promise<void> = loading
+    .then(
+      (next) => {
+        if (pendingTransport === settled) transport = next;
+      },
+      () => undefined,
+    )
+    .finally(() => {
+      if (pendingTransport === settled) pendingTransport = null;
+    });
+  pendingTransport = settled;
 }
 
 export function getTransport(): Transport {
@@ -234,9 +254,11 @@ function applyCatalogue(body: Envelope, options: RequestOptions): void {
 
 async function send(options: RequestOptions): Promise<{ res: TransportResponse; req: TransportRequest }> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  if (pendingTransport) await pendingTransport;
   let req = buildRequest(options);
-  // H5: the page's HTML may already hold this GET's answer (boot-data.h5.ts); used once, on the first render.
-  if (req.method === 'GET') {
+  // H5: the page's HTML may already hold this GET's answer (boot-data.h5.ts); used once, on the first render. Not
+  // inside our native apps: there every request goes through the app, which speaks with the app's own session.
+  if (req.method === 'GET' && transport === defaultTransport) {
     const boot = takeBootAnswer(req.url);
     if (boot !== undefined) return { res: { status: 200, headers: {}, data: boot }, req };
   }
@@ -336,6 +358,7 @@ export interface UploadOptions {
 /** Multipart upload with progress; a failure without any response is the unknown-error message (SPEC §8). */
 export async function upload<T>(url: string, filePath: string, options: UploadOptions): Promise<T> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  if (pendingTransport) await pendingTransport;
   const uploadVia = transport.upload ?? defaultTransport.upload;
   if (!uploadVia) throw new HttpError('unknown', t('platform.unknownError'));
   const absolute = resolveUrl(url);

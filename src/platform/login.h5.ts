@@ -1,8 +1,7 @@
 import type { Environment } from '@/lib/environment';
 import { specUrl, stringifyQuery } from '@/lib/routes';
-import { bridge } from './bridge';
-import { TELEPHONE_VERIFY_TYPE } from './bridge-enums';
 import { setCookie } from './cookies';
+import { nativeBridgePresent } from './native-app';
 import { navigateToSpecUrl, pageEnvironment } from './navigation';
 import { sessionStore, SESSION_KEYS } from './storage';
 import {
@@ -69,7 +68,9 @@ export async function startLogin(target: LoginTarget): Promise<void> {
  * `xq_a_token` cookie, so the page and the requests the app delegates speak as that user.
  */
 export async function nativeLogin(): Promise<boolean> {
-  if (!bridge.isAvailable()) return false;
+  if (!nativeBridgePresent()) return false;
+  // The bridge's code loads only here, inside an app (native-app.ts).
+  const [{ bridge }, { TELEPHONE_VERIFY_TYPE }] = await Promise.all([import('./bridge'), import('./bridge-enums')]);
   const token = async (): Promise<string | null> => {
     try {
       const value = await bridge.getAccessToken();

@@ -15,6 +15,7 @@ import {
   safeRequest,
   setSecureLayer,
   setTransport,
+  setTransportWhenLoaded,
   upload,
 } from '@/platform/http';
 import { TransportError } from '@/platform/http-errors';
@@ -309,5 +310,41 @@ describe('fetch transport (the H5 default)', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
     await expect(get('/djapi/x')).rejects.toMatchObject({ kind: 'network', message: 'Network Error' });
+  });
+});
+
+describe('a transport that is still loading (the native bridge inside our apps)', () => {
+  it('holds requests until it has loaded, then sends them through it', async () => {
+    const bridgeLike = stubTransport();
+    bridgeLike.respond(() => envelopeResponse({ result_code: 0, data: { via: 'bridge' } }));
+    let finishLoading: (t: StubTransport) => void = () => undefined;
+    setTransportWhenLoaded(new Promise((resolve) => (finishLoading = resolve)));
+    const answer = get<{ via: string }>('/djapi/account');
+    await Promise.resolve();
+    expect(transport.requests).toHaveLength(0);
+    expect(bridgeLike.requests).toHaveLength(0);
+    finishLoading(bridgeLike);
+    await expect(answer).resolves.toEqual({ via: 'bridge' });
+    await expect(get('/djapi/x')).resolves.toEqual({ via: 'bridge' });
+    expect(transport.requests).toHaveLength(0);
+  });
+
+  it('keeps the transport it had when the new one cannot load', async () => {
+    setTransportWhenLoaded(Promise.reject(new Error('ChunkLoadError')));
+    transport.respond(() => envelopeResponse({ result_code: 0, data: 1 }));
+    await expect(get('/djapi/x')).resolves.toBe(1);
+    expect(transport.requests).toHaveLength(1);
+  });
+
+  it('is overruled by a transport set meanwhile', async () => {
+    const late = stubTransport();
+    let finishLoading: (t: StubTransport) => void = () => undefined;
+    setTransportWhenLoaded(new Promise((resolve) => (finishLoading = resolve)));
+    setTransport(transport);
+    finishLoading(late);
+    await Promise.resolve();
+    await get('/djapi/x');
+    expect(late.requests).toHaveLength(0);
+    expect(transport.requests).toHaveLength(1);
   });
 });
