@@ -4,7 +4,7 @@
 // button's getphonenumber event logs that phone in against the real server (its fake WeChat).
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { t } from '../../src/locales/i18n';
+import { t } from '../../src/locales/account';
 import { createTestApp, type TestApp } from '../server/helpers';
 import { bootWeapp, type WeappHarness } from './harness';
 import { readAppJson, waitForBuild } from './weapp-build';

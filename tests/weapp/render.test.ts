@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FUND_SAMPLES, FUND_SAMPLE_CODES } from '../../src/lib/fund-samples';
 import { NOT_FOUND_PAGE_PATH, ROUTES, type RouteName, specUrl, specUrlToPage, stringifyQuery } from '../../src/lib/routes';
-import { t } from '../../src/locales/i18n';
+import { t } from '../../src/locales/demo';
+import '../../src/locales/home';
 import { type WeappHarness, bootWeapp, splitPageUrl } from './harness';
 import { declaredPages, readAppJson, waitForBuild } from './weapp-build';
 

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import automator from 'miniprogram-automator';
 import { FUND_SAMPLE_CODES } from '../../../src/lib/fund-samples.ts';
 import { specUrl, specUrlToPage } from '../../../src/lib/routes.ts';
-import { t } from '../../../src/locales/i18n.ts';
+import { t } from '../../../src/locales/home.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const projectPath = path.resolve(process.env.WEAPP_PROJECT || repoRoot);
