@@ -168,6 +168,16 @@ const H5_POLYFILL_STUBS: Record<string, string> = {
 // The mini program has no origin: the API host is fixed at build time (see docs/ARCHITECTURE.md "Routing").
 const apiBaseUrl = process.env.TARO_APP_API_BASE || 'http://localhost:8080';
 
+// The root font size that rem units (our 750 px design) scale with, set before anything draws. Taro's own script
+// measures the <html> element's box, whose height is the content's: while the page is still empty a resize event
+// (phones send them as the address bar moves; mobile emulation sends one at load) shrinks the root size to its
+// minimum, and 500 ms later the content has grown and everything jumps back (a layout shift of the whole page).
+// This one measures the viewport: its narrow side, so a phone turned sideways keeps its portrait layout.
+// Same scale as Taro's: 40 px at 750 px wide (designWidth 750, deviceRatio 1), kept between 20 and 40 px.
+const ROOT_FONT_SIZE_SCRIPT =
+  '!function(n){function f(){var e=n.document.documentElement,w=Math.min(e.clientWidth||n.innerWidth,n.innerHeight||e.clientWidth),' +
+  'x=40*w/750;e.style.fontSize=x>=40?"40px":x<=20?"20px":x+"px"}n.addEventListener("resize",f),f()}(window);';
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'danjuan-open',
@@ -235,6 +245,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       miniCssExtractPluginOption: { ignoreOrder: true },
     },
     h5: {
+      htmlPluginOption: { script: ROOT_FONT_SIZE_SCRIPT },
       // Taro's components as plain React + HTML elements (@tarojs/components-react) instead of the Stencil
       // web-component library: no Stencil runtime in the first load, and a page pays only for the components it uses.
       useHtmlComponents: true,

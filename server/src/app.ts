@@ -17,7 +17,7 @@ import { ResultCode } from './http/result-codes';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecureApi } from './plugins/secure-api';
 import type { BootHeader } from './plugins/page-html';
-import { inlineScriptHashes, isApiPath, registerStaticH5 } from './plugins/static-h5';
+import { currentInlineScriptHashes, isApiPath, registerStaticH5 } from './plugins/static-h5';
 import { registerXsrf } from './plugins/xsrf';
 import accountRoutes from './routes/account';
 import accountOpeningRoutes from './routes/account-opening';
@@ -141,7 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         // Inline scripts of Taro's index.html are allowed by hash; the WeChat JS-SDK comes from its CDN.
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.h5Dir), 'https://res.wx.qq.com', 'https://res2.wx.qq.com'],
+        // The hashes are read from the build in place at each page load (a rebuild needs no restart).
+        scriptSrc: ["'self'", currentInlineScriptHashes(config.h5Dir), 'https://res.wx.qq.com', 'https://res2.wx.qq.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,22 @@ describe('H5 static files and SPA fallback', () => {
     assert.match(csp, /img-src 'self' data: blob:/);
     assert.match(csp, /connect-src 'self'/);
     assert.doesNotMatch(csp, /upgrade-insecure-requests/);
+  });
+
+  test('a rebuilt index.html with a new inline script is allowed without a restart', async () => {
+    const before = String((await t.app.inject({ method: 'GET', url: '/index' })).headers['content-security-policy']);
+    const rebuilt = INDEX_HTML.replace('window.__boot=1', 'window.__boot=2');
+    writeFileSync(join(h5Dir, 'index.html'), rebuilt);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(h5Dir, 'index.html'), later, later);
+    try {
+      const after = String((await t.app.inject({ method: 'GET', url: '/index' })).headers['content-security-policy']);
+      const hash = `'sha256-${createHash('sha256').update('window.__boot=2').digest('base64')}'`;
+      assert.ok(after.includes(hash), after);
+      assert.notEqual(after, before);
+    } finally {
+      writeFileSync(join(h5Dir, 'index.html'), INDEX_HTML);
+    }
   });
 });
 

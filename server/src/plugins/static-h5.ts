@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,11 +29,29 @@ export function inlineScriptHashes(h5Dir: string): string[] {
   if (!existsSync(indexFile)) return [];
   const html = readFileSync(indexFile, 'utf8');
   const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/gi)) {
     const body = match[1] ?? '';
     if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   }
   return hashes;
+}
+
+/**
+ * The same hashes, for the CSP header of each page load: read again when index.html changes (a rebuild under a
+ * running server, `npm run dev`), or the new build's inline script would be refused until a restart.
+ */
+export function currentInlineScriptHashes(h5Dir: string): () => string {
+  let cached: { mtimeMs: number; value: string } | null = null;
+  return () => {
+    let mtimeMs = 0;
+    try {
+      mtimeMs = statSync(join(h5Dir, 'index.html')).mtimeMs;
+    } catch {
+      // no build: nothing inline to allow
+    }
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, value: inlineScriptHashes(h5Dir).join(' ') };
+    return cached.value;
+  };
 }
 
 const missingBuildPage = (h5Dir: string): string => `<!doctype html>
