@@ -311,6 +311,57 @@ describe('the defaults match naive per-window definitions on 120 pseudo-random b
     expect(Array.from(all.boll.upper.values)).toEqual(Array.from(boll(bars).upper.values));
     expect(Array.from(all.cci.values)).toEqual(Array.from(cci(bars).values));
   });
+
+  test('every one of the 22 lines has the same bits as its single-indicator function', () => {
+    const d = INDICATOR_DEFAULTS;
+    const pairs: [string, Series, Series][] = [
+      ...d.ma.map((p, k): [string, Series, Series] => [`MA${p}`, all.ma[k] as Series, ma(bars, p)]),
+      ...(['mid', 'upper', 'lower'] as const).map((key): [string, Series, Series] => [`BOLL ${key}`, all.boll[key], boll(bars)[key]]),
+      ...d.rsi.map((p, k): [string, Series, Series] => [`RSI${p}`, all.rsi[k] as Series, rsi(bars, p)]),
+      ...(['k', 'd', 'j'] as const).map((key): [string, Series, Series] => [`KDJ ${key}`, all.kdj[key], kdj(bars)[key]]),
+      ...(['dif', 'dea', 'histogram'] as const).map((key): [string, Series, Series] => [`MACD ${key}`, all.macd[key], macd(bars)[key]]),
+      ...d.wr.map((p, k): [string, Series, Series] => [`WR${p}`, all.wr[k] as Series, wr(bars, p)]),
+      ...d.bias.map((p, k): [string, Series, Series] => [`BIAS${p}`, all.bias[k] as Series, bias(bars, p)]),
+      ['BBI', all.bbi, bbi(bars)],
+      ['CCI', all.cci, cci(bars)],
+      ['PSY', all.psy.psy, psy(bars).psy],
+      ['PSYMA', all.psy.psyma, psy(bars).psyma],
+    ];
+    expect(pairs).toHaveLength(22);
+    for (const [name, combined, single] of pairs) {
+      expect([name, combined.start]).toEqual([name, single.start]);
+      expect([name, Array.from(combined.values)]).toEqual([name, Array.from(single.values)]);
+    }
+  });
+});
+
+describe('computeDefaultIndicators writing into an earlier result', () => {
+  const lines = (r: ReturnType<typeof computeDefaultIndicators>) => [
+    ...r.ma, r.boll.mid, r.boll.upper, r.boll.lower, ...r.rsi, r.kdj.k, r.kdj.d, r.kdj.j,
+    r.macd.dif, r.macd.dea, r.macd.histogram, ...r.wr, ...r.bias, r.bbi, r.cci, r.psy.psy, r.psy.psyma,
+  ];
+  test('overwrites it in place with the same bits as a fresh result, for other bars of the same count', () => {
+    const first = computeDefaultIndicators(pseudoRandomBars(90));
+    const other = pseudoRandomBars(120).slice(30);
+    const fresh = computeDefaultIndicators(other);
+    const reused = computeDefaultIndicators(other, first);
+    expect(reused).toBe(first);
+    const [a, b] = [lines(fresh), lines(reused)];
+    expect(b).toHaveLength(22);
+    a.forEach((line, k) => {
+      expect(b[k]?.start).toBe(line.start);
+      expect(Array.from(b[k]?.values ?? [])).toEqual(Array.from(line.values));
+    });
+  });
+  test('a result for another bar count, or one it did not make, is left alone', () => {
+    const short = computeDefaultIndicators(pseudoRandomBars(40));
+    const before = Array.from(short.cci.values);
+    const longer = computeDefaultIndicators(pseudoRandomBars(60), short);
+    expect(longer).not.toBe(short);
+    expect(Array.from(short.cci.values)).toEqual(before);
+    const copy = { ...longer };
+    expect(computeDefaultIndicators(pseudoRandomBars(60), copy)).not.toBe(copy);
+  });
 });
 
 describe('reading lines safely', () => {
