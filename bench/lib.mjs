@@ -22,10 +22,22 @@ export function freePort() {
 }
 
 /** Starts `node --import tsx <entry>` and resolves once its output matches `ready`. */
-export function startProcess(args, env, ready = /Server ready: http/) {
+/**
+ * On a machine with two or more CPUs and `taskset` (util-linux), a server under load and its load generator each get
+ * a CPU of their own, so neither's tail latency is the other's time slice. BENCH_PIN=0 turns it off.
+ */
+export const cpuPinning = (() => {
+  if (process.env.BENCH_PIN === '0' || os.availableParallelism() < 2) return null;
+  const probe = spawnSync('taskset', ['-c', '0', 'true']);
+  return probe.status === 0 ? { server: ['taskset', '-c', '0'], generator: ['taskset', '-c', '1'] } : null;
+})();
+
+/** `options.pin`: run on the server's CPU (see cpuPinning). */
+export function startProcess(args, env, ready = /Server ready: http/, options = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, ...prefix] = options.pin && cpuPinning ? [...cpuPinning.server, process.execPath] : [process.execPath];
+    const child = spawn(command, [...prefix, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let isReady = false;
     const onData = (chunk) => {
@@ -79,7 +91,9 @@ function wrkMillis(text) {
 /** One wrk run (`wrk -t1 -c<connections> -d<seconds>s --latency url`); resolves to the same shape as `load`. */
 export function loadWrk(url, { connections = 100, seconds = 8, threads = 1 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const wrkArgs = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', url];
+    const [command, ...args] = cpuPinning ? [...cpuPinning.generator, 'wrk', ...wrkArgs] : ['wrk', ...wrkArgs];
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));

@@ -1,7 +1,8 @@
 // Server benchmark (issue 2 targets): seed time of the default and --large markets with their phases, cold start
 // to the first page served, and requests/s + p50/p99 for search and fund detail over the --large catalogue,
 // beside a Fastify hello-world route measured in the same run. Figures are printed, never asserted.
-//   BENCH_SECONDS=5   seconds per load run          BENCH_ROUNDS=3   rounds (each route once per round; medians shown)
+//   BENCH_SECONDS=5   seconds per load run          BENCH_ROUNDS=5   rounds (each route once per round; medians shown)
+//   BENCH_PIN=0       let servers and wrk share the CPUs (default: pinned apart with taskset when there are 2+)
 //   BENCH_LOADGEN=autocannon  use autocannon even when wrk is installed (wrk: `apt-get install wrk`)
 //   BENCH_ONLY=load|seed      only the load part, or only seeds and cold start
 //   H5_DIR=dist/h5-x          the H5 build the cold start serves (default dist/h5)
@@ -9,10 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, loadGenerator, loadWith, root, startProcess, stopProcess, table } from './lib.mjs';
+import { cpuPinning, freePort, loadGenerator, loadWith, root, startProcess, stopProcess, table } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const only = process.env.BENCH_ONLY ?? '';
 const h5Dir = path.resolve(root, process.env.H5_DIR ?? 'dist/h5');
 const tsx = ['--import', 'tsx'];
@@ -91,13 +92,13 @@ try {
   if (only !== 'seed') {
     const generator = loadGenerator();
     const helloPort = await freePort();
-    const hello = await startProcess(['bench/hello-server.mjs'], { PORT: String(helloPort) });
+    const hello = await startProcess(['bench/hello-server.mjs'], { PORT: String(helloPort) }, undefined, { pin: true });
     const appPort = await freePort();
     const app = await startProcess([...tsx, 'server/src/main.ts'], {
       PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: largeDir, DATABASE_URL: '', SKIP_H5_BUILD: '1', LOG_LEVEL: 'warn',
       // All load comes from one loopback address: the per-IP limit would answer 429s, not measure the read path.
       RATE_LIMIT_PER_MINUTE: '0',
-    });
+    }, undefined, { pin: true });
     const base = `http://127.0.0.1:${appPort}`;
     const targets = [
       ['hello-world (Fastify floor)', `http://127.0.0.1:${helloPort}/hello`],
@@ -132,7 +133,9 @@ try {
     });
     const load = os.loadavg()[0].toFixed(1);
     console.log(`\n${generator.note}; 100 connections, ${seconds} s per run, ${rounds} round(s), medians; ratio = route req/s ÷ hello-world req/s of`);
-    console.log(`the same round; --large catalogue, rate limit off; ${os.cpus().length} CPUs, load average ${load} at the end.`);
+    console.log(`the same round; --large catalogue, rate limit off; ${os.cpus().length} CPUs, load average ${load} at the end;`);
+    console.log(cpuPinning ? 'servers pinned to CPU 0 and the load generator to CPU 1 (taskset; BENCH_PIN=0 to share).' : 'servers and load generator share the CPUs (no taskset).');
+    console.log('p99 of hello-world is the noise floor of this machine: a route cannot have a lower tail than the empty one.');
     console.log('Targets: ratio ≥ 0.30 and p99 ≤ 10 ms for search and fund detail.');
     if (rows.some((r) => r.errors > 0)) console.log('note: errors > 0 means non-2xx answers or socket errors; those figures do not measure the read path');
     table(rows);

@@ -7,7 +7,7 @@ import { FUND_SAMPLES, type FundSampleKind } from '../../src/lib/fund-samples';
 import fundMessages from '../../src/locales/messages/fund';
 import searchMessages from '../../src/locales/messages/search';
 import { nameInitials } from '../../server/src/market/initials';
-import { phoneSuite } from './harness';
+import { collectPageErrors, openPhone, phoneSuite } from './harness';
 
 const zh: Record<string, string> = { ...fundMessages['zh-CN'], ...searchMessages['zh-CN'] };
 
@@ -116,6 +116,35 @@ describe('fund search and detail', () => {
     const dates = await api<{ trade_date: string; buy_confirm_date: string }>(`/djapi/fund/order/v2/trade_date?fd_code=${stock}`);
     assert.ok((await suite.page.getByTestId('trade-dates').innerText()).includes(say('fund.dates.confirm', { date: dates.buy_confirm_date })));
     assert.deepEqual(suite.errors, []);
+  });
+
+  it('a shared fund link draws its page, chart included, from the answers inlined in the HTML', async () => {
+    const stock = code('stock');
+    const summary = await api<Summary>(`/djapi/fund/${stock}`);
+    const { context, page } = await openPhone(suite.browser);
+    try {
+      page.setDefaultTimeout(30_000);
+      const errors = collectPageErrors(page);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^\/(djapi|mpaas|xqapi|xqstock)\//.test(url.pathname)) asked.push(url.pathname + url.search);
+      });
+      await page.goto(`${suite.server.url}/funding/${stock}?channel=share`);
+      await page.getByTestId('fund-header').getByText(summary.fd_name).waitFor();
+      await page.getByTestId('stage-table').waitFor();
+      await page.getByTestId('managers').waitFor();
+      await page.getByTestId('trade-dates').waitFor();
+      await page.getByTestId('growth-canvas').waitFor();
+      // Only analytics goes out on its own; another period is a new question for the network.
+      assert.deepEqual(asked.filter((url) => !url.startsWith('/xqapi/upload/web')), []);
+      await page.getByRole('tab', { name: say('fund.chart.period.3m') }).tap();
+      await page.waitForFunction(() => document.querySelector('[data-testid="chart-summary"]')?.getAttribute('data-period') === '3m');
+      assert.ok(asked.includes(`/djapi/fund/growth/${stock}?day=3m`), asked.join(' '));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
   });
 
   it('search by name and by pinyin initials; an unknown text says so', async () => {

@@ -4,7 +4,7 @@ import { DEFAULT_MPAAS_APPKEY } from '../constants';
 // The GET calls a page makes on its first render, exactly as the app's http client writes their URLs (path, then
 // the query in the order the caller gives it). page-html.ts inlines their answers in the page's HTML so the first
 // render has its data. A URL that no longer matches what the page asks just goes to the network again: the
-// browser test `tests/e2e/home.test.ts` checks that home's first load asks none of these.
+// browser tests `tests/e2e/home.test.ts` and `fund.test.ts` check that those pages' first loads ask none of these.
 
 /** Every page's shell asks who is logged in first (src/features/account/store.ts). */
 const EVERY_PAGE: readonly string[] = ['/djapi/account'];
@@ -20,10 +20,26 @@ const HOME: readonly string[] = [
   mpaasKey('home_marquee'),
 ];
 
+/** src/features/fund/api.ts, as the fund page asks on its first render (the chart's year once its chunk is in). */
+function fundDetail(params: Record<string, string>): readonly string[] {
+  const code = params.fundcode ?? '';
+  // A code that is not six digits gets the page that says so, which asks nothing.
+  if (!/^\d{6}$/.test(code)) return [];
+  return [
+    `/djapi/fund/${code}`,
+    `/djapi/fund/detail/${code}`,
+    `/djapi/fundx/base/fund/achievement/${code}`,
+    `/djapi/fund/order/v2/trade_date?fd_code=${code}`,
+    `/djapi/fundx/base/fund/record/manager/list?fund_code=${code}&post_status=1`,
+    `/djapi/fund/growth/${code}?day=1y`,
+  ];
+}
+
 const PAGE_CALLS: Partial<Record<RouteName, (params: Record<string, string>) => readonly string[]>> = {
   home: () => HOME,
   root: () => HOME,
   appShell: () => HOME,
+  fundDetail,
 };
 
 export function bootRequestsFor(route: RouteName, params: Record<string, string>): readonly string[] {
