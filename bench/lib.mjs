@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: spawn the real server, wait for it, measure with autocannon.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -150,6 +150,8 @@ export const appOutputs = {
   h5: path.join(root, skipBuild ? 'dist/h5' : '.tmp/bench/h5'),
   weapp: path.join(root, skipBuild ? 'dist/weapp' : '.tmp/bench/weapp'),
   floorH5: path.join(root, '.tmp/floor-h5'),
+  /** The same floor app with Taro's default configuration (bench/floor-default/README.md). */
+  floorDefaultH5: path.join(root, '.tmp/floor-default-h5'),
 };
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -189,6 +191,37 @@ export function taroBuild({ type, sourceRoot = 'src', outputRoot, cacheName, col
 export async function ensureFloorH5() {
   if (existsSync(path.join(appOutputs.floorH5, 'index.html'))) return;
   await taroBuild({ type: 'h5', sourceRoot: 'bench/floor', outputRoot: path.relative(root, appOutputs.floorH5), cacheName: 'bench-floor-h5' });
+}
+
+/**
+ * Builds bench/floor with Taro's default configuration (bench/floor-default) into appOutputs.floorDefaultH5 unless it
+ * is there already: a project of its own under .tmp/ (Taro reads config/ from the folder it runs in) that borrows
+ * this repository's node_modules. Untimed.
+ */
+export async function ensureTaroDefaultFloorH5() {
+  const out = appOutputs.floorDefaultH5;
+  if (existsSync(path.join(out, 'index.html'))) return;
+  const project = path.join(root, '.tmp/floor-default-project');
+  rmSync(project, { recursive: true, force: true });
+  cpSync(path.join(root, 'bench/floor-default'), project, { recursive: true });
+  cpSync(path.join(root, 'bench/floor'), path.join(project, 'src'), { recursive: true });
+  rmSync(path.join(project, 'src/tsconfig.json'), { force: true });
+  symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/@tarojs/cli/bin/taro'), 'build', '--type', 'h5'], {
+      cwd: project,
+      env: { ...process.env, NODE_ENV: 'production', TARO_SOURCE_ROOT: '', TARO_OUTPUT_ROOT: '', TARO_CACHE_NAME: '', BROWSERSLIST_ENV: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let tail = '';
+    const keep = (chunk) => (tail = (tail + chunk.toString()).slice(-4000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`taro build (Taro defaults floor) exited ${code}:\n${tail}`))));
+  });
+  rmSync(out, { recursive: true, force: true });
+  cpSync(path.join(project, 'dist'), out, { recursive: true });
 }
 
 /** Builds the product H5 into appOutputs.h5 unless it is there already; untimed. */
