@@ -1,3 +1,4 @@
+import { DeferredRender } from '@/components/deferred-render/deferred-render';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import Taro from '@tarojs/taro';
@@ -101,7 +102,9 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
           onExit={() => void exitAccount()}
         />
       ) : null}
-      <View className={`page-shell__body${className ? ` ${className}` : ''}`}>{children}</View>
+      <View className={`page-shell__body${className ? ` ${className}` : ''}`}>
+        <DeferredRender>{children}</DeferredRender>
+      </View>
       {/* Toasts drawn with NutUI so the app config's position and mask apply (SPEC §9). */}
       <ToastHost />
     </View>
