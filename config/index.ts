@@ -279,6 +279,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Taro's components as plain React + HTML elements (@tarojs/components-react) instead of the Stencil
       // web-component library: no Stencil runtime in the first load, and a page pays only for the components it uses.
       useHtmlComponents: true,
+      // Images are files of their own (hashed: cached for good, server/src/plugins/static.ts), not base64 in the
+      // script: the header's download QR code (the only one) costs a phone's first load nothing, where it is hidden.
+      imageUrlLoaderOption: { limit: 512, name: () => 'static/images/[name].[contenthash:8][ext]' },
       publicPath: '/',
       staticDirectory: 'static',
       router: {

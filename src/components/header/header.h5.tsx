@@ -125,7 +125,7 @@ export function Header(props: HeaderProps) {
               {t('shell.download.android')}
             </HeaderLink>
             <span className='dj-header__qr'>
-              <img src={downloadQr} alt={t('shell.download.qrAlt')} width={72} height={72} />
+              <img src={downloadQr} alt={t('shell.download.qrAlt')} width={72} height={72} loading='lazy' decoding='async' />
               <span className='dj-header__qr-caption'>{t('shell.download.scan')}</span>
             </span>
           </div>
