@@ -74,10 +74,11 @@ export function loadGenerator() {
     const version = `${r.stdout ?? ''}${r.stderr ?? ''}`.match(/wrk (\S+)/)?.[1];
     if (r.error === undefined && version) return { name: 'wrk', version, note: `wrk ${version}, 1 thread` };
   }
+  const why = process.env.BENCH_LOADGEN === 'autocannon' ? 'chosen by BENCH_LOADGEN' : 'wrk not installed: `apt-get install wrk` on Debian/Ubuntu';
   return {
     name: 'autocannon',
     version: '',
-    note: 'autocannon (wrk not installed: `apt-get install wrk` on Debian/Ubuntu for figures that measure the server, not the generator)',
+    note: `autocannon (${why}; it parses every answer in JavaScript on one core, so routes with large bodies measure the generator, not the server)`,
   };
 }
 
