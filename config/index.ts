@@ -5,6 +5,7 @@ import { requireWithEsbuild } from '@tarojs/helper';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin';
 import devConfig from './dev';
+import { NUTUI_ICONS_BARREL, NUTUI_SHEET_TRIMS } from './nutui-sheet-trims';
 import prodConfig from './prod';
 
 // webpack-chain's Config is not exported by Taro's types; this is the part of it we call.
@@ -173,45 +174,12 @@ const H5_POLYFILL_STUBS: Record<string, string> = {
   'lodash.kebabcase$': path.resolve(__dirname, 'stubs/kebab-case.js'),
 };
 
-// What every page paid for in NutUI's packaging, trimmed at build time (both platforms; config/loaders/trim-css.js,
-// tests/unit/config-loaders.test.ts):
-// - its default theme inlines two digit fonts that only its Price, Badge, CountDown and Rate widgets name (we use
-//   none): ~9 KB gzip in every first load and in the mini program's main package;
-// - the icon package's barrel (`import { Search } from '@nutui/icons-react-taro'`) is declared side-effectful for the
-//   one style sheet it imports: webpack then keeps it as one module every icon hangs from, so every icon that any two
-//   pages use landed in one chunk that each page loads (home paid for checkboxes' and dialogs' icons). Declared pure,
-//   each import links straight to its icon's module and an icon travels with the pages that draw it; the sheet is
-//   imported once by src/app.ts, without its eight `nut-icon-am-*` animation classes (we animate no icon; the
-//   loading spinner's rotation stays);
-// - every widget sheet's right-to-left rules (`.nut-rtl …`, `[dir=rtl] …`): the app speaks Chinese and English only.
-const NUTUI_SHEET_TRIMS: { name: string; test: RegExp; options: object }[] = [
-  {
-    name: 'nutui-theme-unused-fonts',
-    test: /[\\/]@nutui[\\/]nutui-react-taro[\\/]dist[\\/]styles[\\/]themes[\\/]default\.css$/,
-    options: { fontFamilies: ['JDZH-Regular', 'JDZH-Bold'] },
-  },
-  {
-    name: 'nutui-icon-animations',
-    test: /[\\/]@nutui[\\/]icons-react-taro[\\/]dist[\\/]style_icon\.css$/,
-    options: {
-      selectors: ['\\.nut-icon-am-'],
-      keyframes: ['nutJump', 'nutJumpOne', 'nutBlink', 'nutBreathe', 'nutFlash', 'nutBounce', 'nutShake'],
-    },
-  },
-  {
-    name: 'nutui-rtl-rules',
-    test: /[\\/]@nutui[\\/]nutui-react-taro[\\/]dist[\\/]es[\\/]packages[\\/][^\\/]+[\\/]style[\\/]style\.css$/,
-    options: { selectors: ['^\\s*(\\.nut-rtl|\\[dir=["\']?rtl["\']?\\])(\\s|$)'] },
-  },
-];
+// NutUI's packaging, trimmed at build time on both platforms: the table and its reasons are config/nutui-sheet-trims.ts.
 function trimNutuiForFirstLoads(chain: Chain): void {
   for (const trim of NUTUI_SHEET_TRIMS) {
     chain.module.rule(trim.name).test(trim.test).enforce('pre').use('trim-css').loader(path.resolve(__dirname, 'loaders/trim-css.js')).options(trim.options);
   }
-  chain.module
-    .rule('nutui-icons-barrel')
-    .test(/[\\/]@nutui[\\/]icons-react-taro[\\/]dist[\\/]es[\\/]index\.es\.js$/)
-    .sideEffects(false);
+  chain.module.rule('nutui-icons-barrel').test(NUTUI_ICONS_BARREL).sideEffects(false);
 }
 
 // The mini program has no origin: the API host is fixed at build time (see docs/ARCHITECTURE.md "Routing").

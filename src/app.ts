@@ -11,7 +11,7 @@ import { captureLandingUrl } from '@/platform/share';
 // (`@nutui/nutui-react-taro/dist/es/packages/<name>/style/css`), never the 233 KB all-in-one sheet.
 import '@nutui/nutui-react-taro/dist/styles/themes/default.css';
 // The icons' sheet (size, spinner), which their barrel module would import: the build declares that module pure so
-// an icon travels with its pages (config/index.ts "NUTUI_SHEET_TRIMS").
+// an icon travels with its pages (config/nutui-sheet-trims.ts).
 import '@nutui/icons-react-taro/dist/style_icon.css';
 import './app.scss';
 
