@@ -23,11 +23,15 @@ import accountRoutes from './routes/account';
 import accountOpeningRoutes from './routes/account-opening';
 import accountRiskRoutes from './routes/account-risk';
 import accountWechatRoutes from './routes/account-wechat';
+import devClockRoutes from './routes/dev-clock';
 import discoverRoutes from './routes/discover';
 import fundRoutes from './routes/fund';
 import indexValuationRoutes from './routes/index-valuation';
 import platformRoutes from './routes/platform';
 import watchlistRoutes from './routes/watchlist';
+import { DAILY_JOBS } from './jobs/pipeline';
+import { createScheduler, type Job, type Scheduler } from './jobs/scheduler';
+import { invalidateMarketCache } from './market/market-cache';
 import { loadServerKeys, type ServerKeys } from './services/server-keys';
 import { smsProviderFor, type SmsProvider } from './services/sms';
 import { wechatProviderFor, type WechatProvider } from './services/wechat';
@@ -40,6 +44,8 @@ export interface AppDeps {
   logger?: boolean | object;
   wechat?: WechatProvider;
   sms?: SmsProvider;
+  /** The daily jobs pipeline (default: DAILY_JOBS, server/src/jobs/pipeline.ts). */
+  jobs?: readonly Job[];
 }
 
 // Shared things are decorators, so route plugins use `app.db.kysely`, `app.clock.now()`
@@ -52,6 +58,8 @@ declare module 'fastify' {
     wechat: WechatProvider;
     sms: SmsProvider;
     serverKeys: ServerKeys;
+    /** The daily jobs on the business clock (server/src/jobs). */
+    jobs: Scheduler;
     /** Every route registered (method + URL pattern), for tests and tooling. */
     registeredRoutes: ReadonlyArray<RegisteredRoute>;
   }
@@ -77,7 +85,7 @@ function schemaKeys(schema: unknown): string[] {
 }
 
 /** Route plugins, each registering its own full paths (the spec's prefixes differ per call). */
-const routePlugins: FastifyPluginAsync[] = [platformRoutes, accountRoutes, fundRoutes, indexValuationRoutes, discoverRoutes, watchlistRoutes, accountOpeningRoutes, accountRiskRoutes, accountWechatRoutes];
+const routePlugins: FastifyPluginAsync[] = [devClockRoutes, platformRoutes, accountRoutes, fundRoutes, indexValuationRoutes, discoverRoutes, watchlistRoutes, accountOpeningRoutes, accountRiskRoutes, accountWechatRoutes];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -96,6 +104,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('wechat', deps.wechat ?? wechatProviderFor(config));
   app.decorate('sms', deps.sms ?? smsProviderFor(config, (line) => app.log.info(line)));
   app.decorate('serverKeys', await loadServerKeys(deps.db.kysely));
+  app.decorate(
+    'jobs',
+    createScheduler(
+      {
+        db: deps.db,
+        clock: deps.clock,
+        marketChanged: () => invalidateMarketCache(deps.db),
+        log: (line) => app.log.info(line),
+      },
+      deps.jobs ?? DAILY_JOBS,
+    ),
+  );
 
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);

@@ -6,10 +6,11 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
-import { shanghaiDate, systemClock } from './domain/clock';
+import { shanghaiDate, systemClock, type Clock } from './domain/clock';
 import { formatSeedPhases, seedMarket } from './market/seed';
 import { startMarketSource, type MarketSource, type SourceOptions } from './market/seed-source';
 import { precompressH5Build } from './plugins/h5-precompress';
+import { loadBusinessClock } from './services/business-clock';
 import { ensureDefaultConfig } from './services/mpaas-config';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -89,10 +90,12 @@ async function main(): Promise<void> {
     ? await precompressH5Build(config.h5Dir, console)
     : { stop: async () => undefined };
 
+  // Production runs on the wall clock; elsewhere the business clock may have been moved (GET /__dev/clock).
+  const clock: Clock = config.nodeEnv === 'production' ? systemClock : await loadBusinessClock(db.kysely);
   const appStarted = performance.now();
   const app = await buildApp({
     db,
-    clock: systemClock,
+    clock,
     config,
     logger: { level: process.env.LOG_LEVEL ?? (config.nodeEnv === 'production' ? 'info' : 'warn') },
   });
@@ -101,6 +104,23 @@ async function main(): Promise<void> {
   console.log(`Server ready: http://localhost:${port}`);
   console.log(`API docs: http://localhost:${port}/docs · data: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
   console.log(`Started in ${seconds(performance.now())} (app built and listening in ${seconds(performance.now() - appStarted)}).`);
+  if (clock !== systemClock && shanghaiDate(clock.now()) !== shanghaiDate(new Date())) {
+    console.log(`Demo business date: ${shanghaiDate(clock.now())} (moved with POST /__dev/clock/advance).`);
+  }
+
+  // The daily jobs: what fell due while the server was down, then every minute whatever falls due next.
+  const runJobs = async () => {
+    try {
+      const report = await app.jobs.runDue();
+      if (report.dates.length > 0) console.log(`Daily jobs ran through ${report.dates[report.dates.length - 1]} (${report.runs.length} runs).`);
+    } catch (error) {
+      app.log.error({ err: error }, 'daily jobs failed');
+    }
+  };
+  let jobsRunning: Promise<void> = runJobs();
+  const jobTimer = setInterval(() => {
+    jobsRunning = jobsRunning.then(runJobs);
+  }, 60_000);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -108,6 +128,8 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: shutting down…`);
     try {
+      clearInterval(jobTimer);
+      await jobsRunning;
       await precompression.stop();
       await app.close();
       await db.close();

@@ -91,6 +91,13 @@ export interface AppStateTable {
   updated_at: CreatedAt;
 }
 
+export interface JobRunsTable {
+  job: string;
+  business_date: string;
+  finished_at: CreatedAt;
+  report: ColumnType<JsonValue, string | undefined, string>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -107,5 +114,6 @@ export interface PlatformTables {
   rate_limits: RateLimitsTable;
   server_keys: ServerKeysTable;
   app_state: AppStateTable;
+  job_runs: JobRunsTable;
   schema_migrations: SchemaMigrationsTable;
 }

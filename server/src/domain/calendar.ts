@@ -4,11 +4,11 @@
 // Holidays come from the maintained `chinese-days` package; outside the years it covers,
 // we fall back to "weekdays are trading days" (documented in docs/DATA.md).
 import chineseDays from 'chinese-days';
+import { SHANGHAI_OFFSET_MS } from './clock';
 
 export type IsoDate = string;
 
 const MS_PER_DAY = 86_400_000;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000; // China has no DST
 /** Orders placed at or after 15:00:00 Shanghai time are priced on the next trading day. */
 export const CUT_OFF_SECONDS = 15 * 3600;
 

@@ -19,6 +19,8 @@ export interface OffsetClock extends Clock {
   advance(ms: number): void;
   /** Jumps to the given instant; an unfrozen clock keeps ticking from there. */
   set(at: Date | string): void;
+  /** How far this clock is ahead of its base clock, in ms (0 for the wall clock itself). */
+  offsetMs(): number;
 }
 
 /**
@@ -42,6 +44,9 @@ export function offsetClock(start?: Date | string, opts: { frozen?: boolean; bas
       if (frozenAt !== undefined) frozenAt = instant;
       else offset = instant - base.now().getTime();
     },
+    offsetMs() {
+      return frozenAt === undefined ? offset : frozenAt - base.now().getTime();
+    },
   };
 }
 
@@ -61,6 +66,11 @@ export function shanghaiDate(d: Date): string {
 /** The Asia/Shanghai time of day of an instant, 'HH:mm:ss'. */
 export function shanghaiTime(d: Date): string {
   return shanghaiFields(d).toISOString().slice(11, 19);
+}
+
+/** An instant as ISO 8601 in Shanghai time: '2025-03-04T10:00:00.000+08:00'. */
+export function shanghaiIso(d: Date): string {
+  return `${shanghaiFields(d).toISOString().slice(0, 23)}+08:00`;
 }
 
 /** Minutes since Shanghai midnight (0–1439), handy for cut-off checks like 15:00. */

@@ -1,0 +1,17 @@
+// Job 1 of each business date: publish the market's new trading days — index bars and valuations, every
+// live fund's NAV (money-market funds' per-10k income and 7-day yield), their period returns — through the
+// day before the date being run (a trading day's NAVs are published after its close, so by the next
+// morning). The generated market only; imported NAVs come through `npm run import`.
+import { addCalendarDays } from '../domain/calendar';
+import { extendMarket } from '../market/extend';
+import type { Job } from './scheduler';
+
+export const publishMarketJob: Job = {
+  name: 'publish-market',
+  coversRange: true,
+  async run(ctx, _date, through) {
+    const result = await extendMarket(ctx.db, addCalendarDays(through, -1));
+    if (result.days > 0 || result.navRows > 0) ctx.marketChanged();
+    return { days: result.days, nav_rows: result.navRows };
+  },
+};
