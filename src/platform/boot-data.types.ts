@@ -6,3 +6,9 @@ export interface BootData {
   /** The envelope inlined for this exact GET URL (path and query as the client writes them), once; else undefined. */
   takeBootAnswer(url: string): unknown;
 }
+
+/** Business time when the server's demo clock has been moved (never in production); else null. */
+export interface DemoClock {
+  /** ISO 8601 with +08:00. */
+  now: string;
+}

@@ -126,3 +126,21 @@ describe('page HTML', () => {
     assert.equal(response.body, '');
   });
 });
+
+describe('a development server whose business clock was moved', () => {
+  test('every page’s HTML carries the business time (the demo-time badge), and says nothing before the clock moves', async () => {
+    const dev = await createTestApp({ market: true, config: { h5Dir, nodeEnv: 'development' } });
+    try {
+      // The test clock sits at a fixed past instant: as far from the wall clock as a moved one.
+      const clockOf = async (url: string) => (bootOf((await dev.app.inject({ method: 'GET', url })).body) as { clock?: { now: string } } | null)?.clock;
+      assert.deepEqual(await clockOf('/index'), { now: '2025-03-04T10:00:00.000+08:00' });
+      assert.deepEqual(await clockOf('/no/such/page'), { now: '2025-03-04T10:00:00.000+08:00' }, 'the 404 page too');
+      await dev.app.inject({ method: 'POST', url: '/__dev/clock/advance', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'days=1' });
+      assert.deepEqual(await clockOf('/index'), { now: '2025-03-05T10:00:00.000+08:00' });
+      dev.clock.set(new Date());
+      assert.equal(await clockOf('/index'), undefined, 'business time = wall clock: no badge');
+    } finally {
+      await dev.close();
+    }
+  });
+});

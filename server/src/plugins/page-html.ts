@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_PAGE_PATH, isBuilt, matchSpecUrl } from '../../../src/lib/routes';
+import { shanghaiIso } from '../domain/clock';
+import { isMovableClock } from '../services/business-clock';
 import { bootRequestsFor } from './page-boot';
 
 // The HTML of a page URL (/index, /funding/009005, …) is the build's index.html plus, for the page that URL shows:
@@ -105,6 +107,19 @@ async function bootAnswers(app: FastifyInstance, request: FastifyRequest, urls: 
   return Object.fromEntries(answers.filter((answer) => answer !== null));
 }
 
+/** Business time moved this far from the wall clock (or more) is shown as "demo time" on the page. */
+const DEMO_CLOCK_MIN_OFFSET_MS = 60_000;
+
+/**
+ * The business time when the dev clock has moved it away from the wall clock: the page shows a demo-time badge.
+ * A development server only (`npm start`); never in production, and not under tests' fixed clocks.
+ */
+function demoClock(app: FastifyInstance): { now: string } | null {
+  if (app.config.nodeEnv !== 'development' || !isMovableClock(app.clock)) return null;
+  if (Math.abs(app.clock.offsetMs()) < DEMO_CLOCK_MIN_OFFSET_MS) return null;
+  return { now: shanghaiIso(app.clock.now()) };
+}
+
 /** A header only in-process requests carry (its value is random per process), so the rate limit can skip them. */
 export interface BootHeader {
   name: string;
@@ -139,12 +154,11 @@ export async function sendPageHtml(
   const match = found && isBuilt(found.route) ? found : null;
   const extraHead = preloadTags(shell, match ? match.route.page : NOT_FOUND_PAGE_PATH);
   let bootScript = '';
-  if (match) {
-    if (request.method === 'GET') {
-      const answers = await bootAnswers(app, request, bootRequestsFor(match.route.name, match.params), bootHeader);
-      if (Object.keys(answers).length > 0) {
-        bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson({ at: Date.now(), answers })}</script>`;
-      }
+  if (request.method === 'GET') {
+    const answers = match ? await bootAnswers(app, request, bootRequestsFor(match.route.name, match.params), bootHeader) : {};
+    const clock = demoClock(app);
+    if (Object.keys(answers).length > 0 || clock) {
+      bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson({ at: Date.now(), answers, ...(clock ? { clock } : {}) })}</script>`;
     }
   }
   // The answers go at the end of <body>: the deferred app scripts run after the whole document is parsed.

@@ -5,6 +5,8 @@ import type { MessageNamespace } from '../types';
 export default {
   'zh-CN': {
     'shell.brand': '蛋卷基金',
+    'shell.demoClock.title': '演示时间',
+    'shell.demoClock.label': '演示时间 {when}：业务时钟已被调快，页面上的日期与数据不是今天的',
     'shell.logoLabel': '蛋卷基金首页',
     'shell.nav.home': '首页',
     'shell.nav.fundFilter': '基金筛选',
@@ -60,6 +62,8 @@ export default {
   },
   'en-US': {
     'shell.brand': 'Danjuan Funds',
+    'shell.demoClock.title': 'Demo time',
+    'shell.demoClock.label': 'Demo time {when}: the business clock has been moved forward; dates and figures are not today’s',
     'shell.logoLabel': 'Danjuan Funds home',
     'shell.nav.home': 'Home',
     'shell.nav.fundFilter': 'Fund screening',

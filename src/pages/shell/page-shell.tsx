@@ -1,4 +1,5 @@
 import { DeferredRender } from '@/components/deferred-render/deferred-render';
+import { DemoClockBadge } from '@/components/demo-clock-badge/demo-clock-badge';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import Taro from '@tarojs/taro';
@@ -107,6 +108,7 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
       </View>
       {/* Toasts drawn with NutUI so the app config's position and mask apply (SPEC §9). */}
       <ToastHost />
+      {process.env.TARO_ENV === 'h5' ? <DemoClockBadge /> : null}
     </View>
   );
 }
