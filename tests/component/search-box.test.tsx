@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { SearchBox, type SearchBoxProps } from '@/features/fund/search-box';
-import type { SearchItem } from '@/features/fund/api';
+import type { SearchItem } from '@/lib/api-types/fund';
 import { setLocale } from '@/locales/i18n';
 import { pendingAnalyticsCount, resetAnalytics } from '@/platform/analytics';
 

@@ -1,6 +1,6 @@
 import { fundState, isFundCode } from '@/features/fund/fund-state';
 import { amountBracket, holdingBracket, multiplyDecimal, platformRateText, rateText } from '@/features/fund/fees';
-import type { FundSummary } from '@/features/fund/api';
+import type { FundSummary } from '@/lib/api-types/fund';
 import { setLocale } from '@/locales/i18n';
 
 function fund(over: Partial<FundSummary>): FundSummary {

@@ -2,31 +2,15 @@ import { AREA_CODE, LOGOUT_RETRY, SMS_SOURCE } from '@/lib/constants';
 import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 import { get, post } from '@/platform/http';
 import { authClient } from '@/platform/login';
+import type {
+  AccountData, BankCodeSent, CertificationResult, FundAccountItem, IncomeBracket, PersonalIncome, RiskAssessment,
+  RiskQuestionnaire, SmsSent, TokenData, WechatLoginResult,
+} from '@/lib/api-types/account';
 
-// Typed calls of the accounts API (.tmp/ACCOUNT-API.md, SPEC §7). Every call is silent: the features
-// show their own messages (SPEC §8 "Other code-send errors" / "Login error" toasts, form reasons).
+// Typed calls of the accounts API (.tmp/ACCOUNT-API.md, SPEC §7; response types: @/lib/api-types/account). Every
+// call is silent: the features show their own messages (SPEC §8 "Other code-send errors" / "Login error" toasts,
+// form reasons).
 const SILENT = { silent: true } as const;
-
-export type RiskLevel = 'C1' | 'C2' | 'C3' | 'C4' | 'C5';
-
-/** `GET /djapi/account` data (SPEC §3 "Account response", "Login user info", plus the accounts fields). */
-export interface AccountUser {
-  id?: string | number;
-  mask_telephone?: string;
-  open_trade?: boolean;
-  certified?: boolean;
-  real_name_masked?: string | null;
-  bank_card?: { bank_code: string; card_tail: string } | null;
-  has_trade_password?: boolean;
-  trade_password_locked_until?: string | null;
-  risk_level?: RiskLevel | null;
-  risk_valid_until?: string | null;
-  risk_expired?: boolean;
-}
-
-export interface AccountData {
-  user: AccountUser;
-}
 
 /** The current user; throws the http client's ApiError (result_code 300001 when not logged in). */
 export function getAccount(): Promise<AccountData> {
@@ -35,20 +19,9 @@ export function getAccount(): Promise<AccountData> {
 
 // ---- tokens and SMS ----------------------------------------------------------
 
-export interface TokenData {
-  access_token: string;
-  expires_in: number;
-}
-
 /** A new anonymous token (grant_type=password, client credentials in the query); the server sets xq_a_token. */
 export function fetchAnonymousToken(): Promise<TokenData> {
   return post<TokenData>('/xqapi/provider/oauth/token', { grant_type: 'password' }, { ...SILENT, params: { ...authClient() } });
-}
-
-export interface SmsSent {
-  telephone_masked: string;
-  resend_after: number;
-  voice: boolean;
 }
 
 /** SPEC §7: form-encoded telephone, areacode 86, source 0, voice (a listed secure API: the body goes encrypted). */
@@ -92,13 +65,6 @@ export async function unbindThirdParty(source: ThirdpartySource): Promise<void> 
 
 // ---- WeChat ------------------------------------------------------------------
 
-export interface WechatLoginResult {
-  logged_in: boolean;
-  access_token?: string;
-  thirdparty_token?: string;
-  mask_telephone?: string;
-}
-
 /** The OAuth loading page posts WeChat's code: logged in when the openid is bound, else a token to bind. */
 export function exchangeWechatOauthCode(code: string, state: string): Promise<WechatLoginResult> {
   return post<WechatLoginResult>('/djapi/provider/oauth/wechat', { code, state }, SILENT);
@@ -126,12 +92,6 @@ async function encryptForServer(text: string): Promise<string> {
   return rsaToServer(await getServerPublicKey(), text);
 }
 
-export interface BankCodeSent {
-  bank_code: string;
-  telephone_masked: string;
-  resend_after: number;
-}
-
 export function requestBankCode(bankCardNo: string, reservedPhone: string): Promise<BankCodeSent> {
   return post<BankCodeSent>('/djapi/account/open/bank-code', { bank_card_no: bankCardNo, reserved_phone: reservedPhone }, SILENT);
 }
@@ -142,13 +102,6 @@ export interface CertificationForm {
   bank_card_no: string;
   reserved_phone: string;
   bank_code_sms: string;
-}
-
-export interface CertificationResult {
-  real_name_masked: string;
-  id_no_masked: string;
-  bank_code: string;
-  card_tail: string;
 }
 
 export function certify(form: CertificationForm): Promise<CertificationResult> {
@@ -173,30 +126,6 @@ export async function verifyTradePassword(password: string): Promise<{ verified:
 
 // ---- risk assessment ---------------------------------------------------------
 
-export interface RiskQuestion {
-  id: string;
-  title: string;
-  multiple?: boolean;
-  options: { id: string; text: string }[];
-}
-
-export interface RiskQuestionnaire {
-  id: string;
-  questions: RiskQuestion[];
-}
-
-export interface RiskAssessment {
-  level: RiskLevel;
-  level_name: string;
-  score: number;
-  max_score?: number;
-  description: string;
-  max_fund_risk?: string;
-  valid_until: string;
-  assessed_at?: string;
-  expired?: boolean;
-}
-
 export function getRiskQuestionnaire(): Promise<RiskQuestionnaire> {
   return get<RiskQuestionnaire>('/djapi/risk/questionnaire', undefined, SILENT);
 }
@@ -211,15 +140,6 @@ export function getRiskAssessment(): Promise<RiskAssessment | null> {
 
 // ---- personal income and fund-account lookup ---------------------------------
 
-export const INCOME_BRACKETS = ['below_100k', '100k_300k', '300k_500k', '500k_1m', 'above_1m'] as const;
-export type IncomeBracket = (typeof INCOME_BRACKETS)[number];
-
-export interface PersonalIncome {
-  bracket: IncomeBracket;
-  amount_fen: number | null;
-  updated_at?: string;
-}
-
 export function getPersonalIncome(): Promise<{ income: PersonalIncome | null }> {
   return get<{ income: PersonalIncome | null }>('/djapi/account/personal-income', undefined, SILENT);
 }
@@ -230,13 +150,6 @@ export function savePersonalIncome(bracket: IncomeBracket, amountFen: number | n
     amountFen === null ? { bracket } : { bracket, amount_fen: amountFen },
     SILENT,
   );
-}
-
-export interface FundAccountItem {
-  company_code?: string;
-  company_name: string;
-  account_no_masked: string;
-  opened_at: string;
 }
 
 export function findFundAccounts(idNo: string, realName: string): Promise<{ items: FundAccountItem[] }> {

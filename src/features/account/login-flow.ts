@@ -6,7 +6,8 @@ import { showToast } from '@/platform/feedback';
 import { ApiError } from '@/platform/http';
 import { ACCESS_TOKEN_COOKIE } from '@/platform/login.types';
 import { localStore } from '@/platform/storage';
-import { fetchAnonymousToken, loginWithTelephoneCode, sendVerificationCode, type SmsSent, type TokenData } from './api';
+import type { SmsSent, TokenData } from '@/lib/api-types/account';
+import { fetchAnonymousToken, loginWithTelephoneCode, sendVerificationCode } from './api';
 import { reloadAccount } from './store';
 
 // The SMS code and login rules of SPEC §4/§5/§8, apart from the screens so they are tested directly.

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { localStore } from '@/platform/storage';
-import { getAccount, logoutWithRetry, type AccountUser, type RiskLevel } from './api';
+import type { AccountUser, RiskLevel } from '@/lib/api-types/account';
+import { getAccount, logoutWithRetry } from './api';
 
 /** Login state (SPEC §4): unknown until the current-user call answers, then logged in or not. */
 export type LoginStatus = 'unknown' | 'loggedIn' | 'anonymous';

@@ -5,7 +5,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css';
 import { t } from '@/locales/account';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
-import type { RiskAssessment } from './api';
+import type { RiskAssessment } from '@/lib/api-types/account';
 import { RiskQuestionnaire, RiskResultCard } from './components/risk-questionnaire';
 import { useAccountStore } from './store';
 import './account.scss';

@@ -13,7 +13,8 @@ import { t } from '@/locales/discover';
 import './discover.scss';
 import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { getIndexCategories, getIndexFunds, type TrackingFund } from './api';
+import type { TrackingFund } from '@/lib/api-types/discover';
+import { getIndexCategories, getIndexFunds } from './api';
 import { ChoiceRow } from './choice-row';
 import { useRemote } from './use-remote';
 

@@ -15,8 +15,9 @@ import './discover.scss';
 import { ApiError } from '@/platform/http';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import {
-  HISTORY_DAYS, KLINE_PERIODS, getIndexDetail, getKline, getValuationHistory, type HistoryDay, type IndexDetail, type KlinePeriod,
+  HISTORY_DAYS, KLINE_PERIODS, getIndexDetail, getKline, getValuationHistory, type HistoryDay, type KlinePeriod,
 } from './api';
+import type { IndexDetail } from '@/lib/api-types/index-valuation';
 import { ChoiceRow } from './choice-row';
 import { useRemote } from './use-remote';
 import { valuationHistoryElement } from './valuation-history-elements';

@@ -9,7 +9,8 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/discover';
 import './discover.scss';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { getValuationTable, type ValuationItem } from './api';
+import type { ValuationItem } from '@/lib/api-types/index-valuation';
+import { getValuationTable } from './api';
 import { useRemote } from './use-remote';
 
 export type ValuationColumn = 'name' | 'pe' | 'pe_percentile' | 'pb' | 'pb_percentile' | 'roe' | 'yeild';

@@ -1,7 +1,7 @@
 // Fee table rows for display: bracket labels from the bounds (fen / days), the platform's discounted rate.
 import { decimalToText, parseDecimal, rescaleHalfUp, type ScaledDecimal } from '@/lib/decimal';
 import { t } from '@/locales/fund';
-import type { RateRow } from './api';
+import type { RateRow } from '@/lib/api-types/fund';
 
 /** Exact product of two decimal strings (fee rates × discount: a few digits each), rounded to `decimals`. */
 export function multiplyDecimal(a: string, b: string, decimals = 2): string | null {

@@ -6,7 +6,7 @@ import { t } from '@/locales/fund';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import type { FundSummary } from './api';
+import type { FundSummary } from '@/lib/api-types/fund';
 import type { FundState } from './fund-state';
 import { fundSymbol } from './api';
 import { useWatchlist } from './watchlist-store';

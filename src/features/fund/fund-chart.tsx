@@ -4,7 +4,8 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import type { NavLinePoint } from '@/components/chart/nav-line-elements';
 import { t } from '@/locales/fund';
-import { GROWTH_PERIODS, type GrowthData, type GrowthPeriod } from './api';
+import type { GrowthData } from '@/lib/api-types/fund';
+import { GROWTH_PERIODS, type GrowthPeriod } from './api';
 import { GrowthChart } from './growth-chart';
 import { useFundGrowth } from './use-fund-detail';
 

@@ -9,7 +9,8 @@ import { PercentText } from '@/components/percent-text/percent-text';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { formatNav, formatPercent } from '@/lib/format';
 import { t } from '@/locales/fund';
-import { MONEY_MARKET_TYPE, type FundDetail, type FundSummary, type ManagerItem, type StageRow, type TradeDates } from './api';
+import type { FundDetail, FundSummary, ManagerItem, StageRow, TradeDates } from '@/lib/api-types/fund';
+import { MONEY_MARKET_TYPE } from './api';
 import { amountBracket, holdingBracket, platformRateText, rateText } from './fees';
 import type { FundNotice } from './fund-state';
 

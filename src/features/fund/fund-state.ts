@@ -3,7 +3,8 @@
 // status_reason is Chinese only).
 import { formatAmount } from '@/lib/format';
 import type { MessageParams } from '@/locales/types';
-import { MONEY_MARKET_TYPE, QDII_TYPE, type FundSummary } from './api';
+import type { FundSummary } from '@/lib/api-types/fund';
+import { MONEY_MARKET_TYPE, QDII_TYPE } from './api';
 import '@/locales/fund';
 
 export type NoticeTone = 'info' | 'warning' | 'error';

@@ -5,7 +5,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/searchbar/style/css';
 import { SEARCH_BLUR_HIDE_MS, SEARCH_DEBOUNCE_MS } from '@/lib/constants';
 import { t } from '@/locales/search';
 import { PAGE_CODES, trackEvent } from '@/platform/analytics';
-import type { SearchItem } from './api';
+import type { SearchItem } from '@/lib/api-types/fund';
 import './search-box.scss';
 
 export const SEARCH_CLICK_EVENT = 'search_click';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/platform/http';
+import type { Achievement, FundDetail, FundSummary, GrowthData, ManagerItem, TradeDates } from '@/lib/api-types/fund';
 import {
-  getAchievement, getFundDetail, getFundGrowth, getFundSummary, getManagers, getTradeDates,
-  type Achievement, type FundDetail, type FundSummary, type GrowthData, type GrowthPeriod, type ManagerItem, type TradeDates,
+  getAchievement, getFundDetail, getFundGrowth, getFundSummary, getManagers, getTradeDates, type GrowthPeriod,
 } from './api';
 
 /** 404001: the server knows no fund with that code. */

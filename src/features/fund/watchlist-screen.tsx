@@ -13,7 +13,7 @@ import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import type { WatchItem } from './api';
+import type { WatchItem } from '@/lib/api-types/watchlist';
 import { fundCodeOfSymbol, useWatchlist } from './watchlist-store';
 import './watchlist.scss';
 

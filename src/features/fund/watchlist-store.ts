@@ -3,7 +3,8 @@
 // The login state comes from the page (a feature never reads another feature's store).
 import { create } from 'zustand';
 import { localStore } from '@/platform/storage';
-import { addToWatchlist, fundSymbol, getWatchlist, removeFromWatchlist, type WatchItem } from './api';
+import type { WatchItem } from '@/lib/api-types/watchlist';
+import { addToWatchlist, fundSymbol, getWatchlist, removeFromWatchlist } from './api';
 
 export const LOCAL_WATCHLIST_KEY = 'dj-optional-funds';
 

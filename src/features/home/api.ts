@@ -1,4 +1,7 @@
-// Home data: remote-config banner and marquee (mpaas), a few ranked funds, the valuation summary.
+// Home data: remote-config banner and marquee (mpaas), a few ranked funds, the valuation summary. The ranking and
+// the valuation table are the discovery pages' endpoints: their response types are @/lib/api-types' (one set each).
+import type { FilterItem, FilterPage } from '@/lib/api-types/fund';
+import type { ValuationTable } from '@/lib/api-types/index-valuation';
 import { get } from '@/platform/http';
 import { fetchConfig } from '@/platform/mpaas';
 
@@ -16,14 +19,7 @@ export interface HomeMarquee {
   gap?: number;
 }
 
-export interface RankedFund {
-  fd_code: string;
-  fd_name: string;
-  /** Percent, as a decimal string ('12.34' = 12.34 %). */
-  yield: string | null;
-  type_desc: string;
-}
-
+/** Low / normal / high counts of the valuation table (computed here from `GET /djapi/index_eva/dj`). */
 export interface ValuationSummary {
   low: number;
   mid: number;
@@ -64,8 +60,9 @@ export async function getHomeMarquee(onUpdate?: (marquee: HomeMarquee | null) =>
 }
 
 /** The best funds over one year (the ranking endpoint, first page). */
-export async function getRankedFunds(size = 5): Promise<RankedFund[]> {
-  const data = await get<{ items: RankedFund[] }>('/djapi/v3/filter/fund', { order_by: '1y', page: 1, size }, { silent: true });
+export async function getRankedFunds(size = 5): Promise<FilterItem[]> {
+  // The query (names, order) is the one the server inlines into home's HTML (page-boot.ts): keep them in step.
+  const data = await get<Partial<FilterPage>>('/djapi/v3/filter/fund', { order_by: '1y', page: 1, size }, { silent: true });
   // A malformed answer is a failed load (the card shows its retry), never a crash.
   if (!Array.isArray(data?.items)) throw new Error('malformed ranking');
   return data.items;
@@ -73,7 +70,7 @@ export async function getRankedFunds(size = 5): Promise<RankedFund[]> {
 
 /** Low / normal / high counts of the valuation table. */
 export async function getValuationSummary(): Promise<ValuationSummary> {
-  const data = await get<{ items: { eva_type: string; date: string }[] }>('/djapi/index_eva/dj', undefined, { silent: true });
+  const data = await get<Partial<ValuationTable>>('/djapi/index_eva/dj', undefined, { silent: true });
   if (!Array.isArray(data?.items)) throw new Error('malformed valuation table');
   const summary: ValuationSummary = { low: 0, mid: 0, high: 0, date: null };
   for (const item of data.items) {

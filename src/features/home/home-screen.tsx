@@ -6,9 +6,8 @@ import { specUrl, type RouteName } from '@/lib/routes';
 import { t } from '@/locales/home';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import {
-  getRankedFunds, getValuationSummary, type RankedFund, type ValuationSummary,
-} from './api';
+import type { FilterItem } from '@/lib/api-types/fund';
+import { getRankedFunds, getValuationSummary, type ValuationSummary } from './api';
 import { HomeBanners } from './home-banners';
 import './home.scss';
 
@@ -91,7 +90,7 @@ function ValuationGhosts() {
 
 function RankedFunds() {
   const [attempt, setAttempt] = useState(0);
-  const state = useLoad<RankedFund[]>(() => getRankedFunds(RANKED_COUNT), attempt);
+  const state = useLoad<FilterItem[]>(() => getRankedFunds(RANKED_COUNT), attempt);
   return (
     <View className='home__card' data-testid='home-ranked'>
       <View className='home__card-head'>

@@ -20,7 +20,8 @@ import {
 import { t } from '@/locales/account';
 import { showToast } from '@/platform/feedback';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
-import { certify, requestBankCode, type CertificationResult } from '../api';
+import type { CertificationResult } from '@/lib/api-types/account';
+import { certify, requestBankCode } from '../api';
 import { errorText, holdForToast } from '../login-flow';
 import { reloadAccount } from '../store';
 import { useResendTimer } from '../use-resend-timer';

@@ -6,7 +6,8 @@ import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { normalizeIdCard, trimInput, validateIdCard, validateRealName } from '@/lib/validators';
 import { t } from '@/locales/account';
-import { findFundAccounts, type FundAccountItem } from '../api';
+import type { FundAccountItem } from '@/lib/api-types/account';
+import { findFundAccounts } from '../api';
 import { errorText } from '../login-flow';
 import '../account.scss';
 

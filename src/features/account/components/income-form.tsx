@@ -11,7 +11,8 @@ import { formatAmount } from '@/lib/format';
 import { trimInput, validateAmountInput } from '@/lib/validators';
 import { t } from '@/locales/account';
 import { showToast } from '@/platform/feedback';
-import { INCOME_BRACKETS, getPersonalIncome, savePersonalIncome, type IncomeBracket, type PersonalIncome } from '../api';
+import { INCOME_BRACKETS, type IncomeBracket, type PersonalIncome } from '@/lib/api-types/account';
+import { getPersonalIncome, savePersonalIncome } from '../api';
 import { errorText } from '../login-flow';
 import '../account.scss';
 
