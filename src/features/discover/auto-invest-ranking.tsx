@@ -9,7 +9,7 @@ import { AUTO_INVEST_PERIODS, FUND_TYPES, getAutoInvestRanking, type FundType } 
 import { ChoiceRow, type Choice } from './choice-row';
 import { FundRow, InfiniteList } from './fund-list';
 import { PAGE_SIZE, periodChoices } from './fund-screen';
-import { usePagedList } from './use-remote';
+import { usePagedList } from '@/components/use-remote/use-paged-list';
 
 const AUTO_INVEST_TYPES = FUND_TYPES.filter((v) => v !== 4);
 

@@ -8,7 +8,7 @@ import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/discover';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import type { PagedList } from './use-remote';
+import type { PagedList } from '@/components/use-remote/use-paged-list';
 import './discover.scss';
 
 export interface FundRowProps {
@@ -65,7 +65,7 @@ export interface InfiniteListProps<T> {
  */
 export function InfiniteList<T>({ list, renderItem, header, emptyText }: InfiniteListProps<T>) {
   if (list.status === 'loading') return <SkeletonList items={6} rows={2} />;
-  if (list.status === 'error') return <ErrorBox onRetry={() => void list.refresh()} />;
+  if (list.status === 'error') return <ErrorBox onRetry={list.retry} />;
   if (list.items.length === 0) return <EmptyBox title={emptyText} />;
   return (
     <View className='discover-scroll' data-testid='discover-list'>

@@ -8,7 +8,7 @@ import type { FilterItem } from '@/lib/api-types/fund';
 import { FUND_TYPES, PERIODS, getFilteredFunds, type FilterQuery, type FundType, type Period } from './api';
 import { ChoiceRow, type Choice } from './choice-row';
 import { FundRow, InfiniteList } from './fund-list';
-import { usePagedList } from './use-remote';
+import { usePagedList } from '@/components/use-remote/use-paged-list';
 
 export const PAGE_SIZE = 20;
 

@@ -16,7 +16,7 @@ import { navigateToSpecUrl } from '@/platform/navigation';
 import type { TrackingFund } from '@/lib/api-types/discover';
 import { getIndexCategories, getIndexFunds } from './api';
 import { ChoiceRow } from './choice-row';
-import { useRemote } from './use-remote';
+import { useRemote } from '@/components/use-remote/use-remote';
 
 const MAX_COMPARE = 3;
 
@@ -41,7 +41,7 @@ export function IndexMass() {
   const index = category?.indices.find((i) => i.index_code === indexCode) ?? category?.indices[0];
 
   if (categories.status === 'loading') return <SkeletonList items={4} rows={2} />;
-  if (categories.status === 'error') return <ErrorBox onRetry={() => void categories.reload()} />;
+  if (categories.status === 'error') return <ErrorBox onRetry={categories.retry} />;
   if (!category || !index) return <EmptyBox />;
 
   return (
@@ -88,7 +88,7 @@ function IndexFundsPanel({ indexCode, indexName }: { indexCode: string; indexNam
   }, [picked]);
 
   if (funds.status === 'loading') return <SkeletonList items={3} rows={3} />;
-  if (funds.status === 'error' || !funds.data) return <ErrorBox onRetry={() => void funds.reload()} />;
+  if (funds.status === 'error' || !funds.data) return <ErrorBox onRetry={funds.retry} />;
   const list = funds.data.funds;
   const toggle = (code: string, on: boolean) => {
     if (on && !picked.includes(code) && picked.length >= MAX_COMPARE) {

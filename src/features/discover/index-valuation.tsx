@@ -19,7 +19,7 @@ import {
 } from './api';
 import type { IndexDetail } from '@/lib/api-types/index-valuation';
 import { ChoiceRow } from './choice-row';
-import { useRemote } from './use-remote';
+import { useRemote } from '@/components/use-remote/use-remote';
 import { valuationHistoryElement } from './valuation-history-elements';
 
 /** The history chart's horizontal lines, in the server's order. */
@@ -43,11 +43,11 @@ export function IndexValuation({ indexCode }: { indexCode: string }) {
         </EmptyBox>
       );
     }
-    return <ErrorBox onRetry={() => void detail.reload()} />;
+    return <ErrorBox onRetry={detail.retry} />;
   }
   const data = detail.data;
   return (
-    <PullRefresh onRefresh={detail.reload}>
+    <PullRefresh onRefresh={detail.refresh}>
       <View className='index-page'>
         <Text className='discover-title' data-testid='index-name'>{`${data.name} ${data.index_code}`}</Text>
         <Text className='discover-note'>{data.description}</Text>
@@ -112,7 +112,7 @@ function ValuationHistoryPanel({ indexCode, indexName }: { indexCode: string; in
       />
       <ChoiceRow choices={HISTORY_DAYS.map((d) => ({ value: d, label: t(`discover.period.${d}`) }))} value={day} onChange={setDay} testId='history-day' />
       {history.status === 'loading' ? <SkeletonList items={1} rows={4} /> : null}
-      {history.status === 'error' ? <ErrorBox onRetry={() => void history.reload()} /> : null}
+      {history.status === 'error' ? <ErrorBox onRetry={history.retry} /> : null}
       {history.status === 'ready' && data ? (
         <>
           <View className='kline-legend' data-testid='history-lines'>
@@ -145,7 +145,7 @@ function KlinePanel({ indexCode, indexName }: { indexCode: string; indexName: st
       <ChoiceRow choices={KLINE_PERIODS.map((p) => ({ value: p, label: t(`discover.index.klinePeriod.${p}`) }))} value={period} onChange={setPeriod} testId='kline-period' />
       <ChoiceRow label={t('discover.index.indicator')} choices={KLINE_INDICATORS.map((i) => ({ value: i, label: i }))} value={indicator} onChange={setIndicator} testId='kline-indicator' />
       {kline.status === 'loading' ? <SkeletonList items={1} rows={5} /> : null}
-      {kline.status === 'error' ? <ErrorBox onRetry={() => void kline.reload()} /> : null}
+      {kline.status === 'error' ? <ErrorBox onRetry={kline.retry} /> : null}
       {kline.status === 'ready' && bars ? (
         bars.length === 0 ? <EmptyBox /> : (
           <>

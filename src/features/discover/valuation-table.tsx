@@ -11,7 +11,7 @@ import './discover.scss';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import type { ValuationItem } from '@/lib/api-types/index-valuation';
 import { getValuationTable } from './api';
-import { useRemote } from './use-remote';
+import { useRemote } from '@/components/use-remote/use-remote';
 
 export type ValuationColumn = 'name' | 'pe' | 'pe_percentile' | 'pb' | 'pb_percentile' | 'roe' | 'yeild';
 
@@ -56,7 +56,7 @@ export function ValuationTable() {
   const [sort, setSort] = useState<{ key: ValuationColumn; desc: boolean } | null>(null);
 
   if (table.status === 'loading') return <SkeletonList items={6} rows={1} />;
-  if (table.status === 'error' || !table.data) return <ErrorBox onRetry={() => void table.reload()} />;
+  if (table.status === 'error' || !table.data) return <ErrorBox onRetry={table.retry} />;
   const { items, low_percentile: low, high_percentile: high } = table.data;
   if (items.length === 0) return <EmptyBox />;
   const count = (eva: ValuationItem['eva_type']) => items.filter((i) => i.eva_type === eva).length;
@@ -65,7 +65,7 @@ export function ValuationTable() {
     setSort((cur) => (cur?.key === key ? { key, desc: !cur.desc } : { key, desc: key !== 'name' }));
 
   return (
-    <PullRefresh onRefresh={table.reload}>
+    <PullRefresh onRefresh={table.refresh}>
       <View className='valuation'>
         <View className='valuation__summary' data-testid='valuation-summary'>
           <Text>{t('discover.valuation.summary', { low: count('low'), mid: count('mid'), high: count('high') })}</Text>

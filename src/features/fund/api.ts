@@ -4,7 +4,7 @@
 import type { Achievement, FundDetail, FundSummary, GrowthData, ManagerItem, SearchItem, TradeDates } from '@/lib/api-types/fund';
 import type { WatchItem, WatchlistAdded, WatchlistRemoved } from '@/lib/api-types/watchlist';
 import { SEARCH_SOURCE, WATCHLIST_PID, WATCHLIST_SIZE } from '@/lib/constants';
-import { get, post } from '@/platform/http';
+import { ApiError, get, post } from '@/platform/http';
 
 /** Danjuan fund type codes: 1 stock, 2 bond, 3 hybrid, 4 money market, 5 index, 6 FOF, 11 QDII. */
 export const MONEY_MARKET_TYPE = 4;
@@ -74,3 +74,35 @@ export const addToWatchlist = (symbols: string[]) => post<WatchlistAdded>('/xqst
 export const removeFromWatchlist = (symbols: string[]) =>
   post<WatchlistRemoved>('/xqstock/v5/stock/portfolio/stock/cancel.json', { symbols: symbols.join(',') }, quiet);
 
+/** 404001: the server knows no fund with that code. */
+export const FUND_NOT_FOUND_CODE = 404001;
+
+/** Whether a failed summary call means "no such fund" (not a network problem: no retry, a clear page). */
+export function isFundNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.resultCode === FUND_NOT_FOUND_CODE;
+}
+
+/** Everything of the detail page but the chart. */
+export interface FundDetailData {
+  summary: FundSummary;
+  /** Secondary parts: null when their call failed (the section offers a retry). */
+  detail: FundDetail | null;
+  achievement: Achievement | null;
+  tradeDates: TradeDates | null;
+  managers: ManagerItem[] | null;
+}
+
+const orNull = <T,>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
+
+/** The detail page's calls in parallel; rejects with the summary's error (the page cannot draw without it). */
+export async function getFundDetailPage(code: string): Promise<FundDetailData> {
+  const [summary, detail, achievement, tradeDates, managers] = await Promise.all([
+    getFundSummary(code).then((value) => ({ value }), (error: unknown) => ({ error })),
+    orNull(getFundDetail(code)),
+    orNull(getAchievement(code)),
+    orNull(getTradeDates(code)),
+    orNull(getManagers(code).then((d) => d.items)),
+  ]);
+  if ('error' in summary) throw summary.error;
+  return { summary: summary.value, detail, achievement, tradeDates, managers };
+}

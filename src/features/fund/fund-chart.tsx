@@ -3,11 +3,11 @@ import { Text, View } from '@tarojs/components';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import type { NavLinePoint } from '@/components/chart/nav-line-elements';
+import { useRemote } from '@/components/use-remote/use-remote';
 import { t } from '@/locales/fund';
 import type { GrowthData } from '@/lib/api-types/fund';
-import { GROWTH_PERIODS, type GrowthPeriod } from './api';
+import { GROWTH_PERIODS, getFundGrowth, type GrowthPeriod } from './api';
 import { GrowthChart } from './growth-chart';
-import { useFundGrowth } from './use-fund-detail';
 
 /** Chart points from the growth call: cumulative growth fractions of the fund and of its benchmark. */
 export function growthPoints(data: GrowthData): NavLinePoint[] {
@@ -29,7 +29,8 @@ export interface FundChartProps {
 /** Performance against the benchmark with period tabs (ty 1m 3m 6m 1y 3y 5y all). */
 export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y' }: FundChartProps) {
   const [period, setPeriod] = useState<GrowthPeriod>(defaultPeriod);
-  const { state, retry } = useFundGrowth(code, period, refreshKey);
+  // Switching period (or pulling to refresh) keeps the last line drawn until the new one arrives.
+  const state = useRemote(() => getFundGrowth(code, period), [code, period, refreshKey], { keepPreviousData: true });
   const data = state.status === 'ready' ? state.data : null;
   const points = useMemo(() => (data ? growthPoints(data) : []), [data]);
   const last = data?.fund_nav_growth[data.fund_nav_growth.length - 1];
@@ -53,7 +54,7 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y' }: 
           </View>
         ))}
       </View>
-      {state.status === 'error' && <ErrorBox onRetry={retry} />}
+      {state.status === 'error' && <ErrorBox onRetry={state.retry} />}
       {state.status === 'loading' && <View className='fund-chart__placeholder' role='status' aria-busy='true' />}
       {data && points.length === 0 && <Text className='fund-section__note'>{t('fund.chart.empty')}</Text>}
       {data && points.length > 0 && (

@@ -5,15 +5,16 @@ import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/fund';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { getFundDetailPage, isFundNotFound } from './api';
 import { FundActions, type FundAccount } from './fund-actions';
 import { FundChart } from './fund-chart';
 import { Allocation, FeeTables, FundHeader, FundNotices, Managers, Section, SectionError, StagePerformance, TradeDateSteps } from './fund-sections';
 import { fundState, isFundCode } from './fund-state';
-import { useFundDetail } from './use-fund-detail';
 import { useWatchlist } from './watchlist-store';
 import './fund-detail.scss';
 
@@ -31,7 +32,8 @@ function NoSuchFund({ text }: { text: string }) {
 }
 
 function FundDetailBody({ code, account }: { code: string; account: FundAccount }) {
-  const { state, reload } = useFundDetail(code);
+  // Summary, detail, stage performance, trade dates and managers; on H5 a shared link has them inlined (boot data).
+  const page = useRemote(() => getFundDetailPage(code), [code]);
   const [refreshKey, setRefreshKey] = useState(0);
   const loadWatchlist = useWatchlist((s) => s.load);
 
@@ -42,17 +44,19 @@ function FundDetailBody({ code, account }: { code: string; account: FundAccount 
     void loadWatchlist(account.loggedIn);
   }, [account.loggedIn, loadWatchlist]);
 
-  if (state.status === 'loading') return <SkeletonList items={4} rows={3} />;
-  if (state.status === 'notFound') return <NoSuchFund text={t('fund.notFound', { code })} />;
-  if (state.status === 'error') return <ErrorBox onRetry={() => void reload()} />;
+  if (page.status === 'loading') return <SkeletonList items={4} rows={3} />;
+  if (page.status === 'error') {
+    return isFundNotFound(page.error) ? <NoSuchFund text={t('fund.notFound', { code })} /> : <ErrorBox onRetry={page.retry} />;
+  }
 
-  const { summary, detail, achievement, tradeDates, managers } = state.data;
+  const { summary, detail, achievement, tradeDates, managers } = page.data;
   const fund = fundState(summary, detail?.fund_date_conf.buy_confirm_date);
   const building = summary.sale_status === 'building';
-  const retry = () => void reload();
+  // A section's retry asks for the whole page again; what is shown stays until the answers are in.
+  const retry = page.retry;
   const refresh = async () => {
     setRefreshKey((n) => n + 1);
-    await reload();
+    await page.refresh();
   };
 
   return (

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Text, View } from '@tarojs/components';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
+import { useRemote } from '@/components/use-remote/use-remote';
 import { specUrl, type RouteName } from '@/lib/routes';
 import { t } from '@/locales/home';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import type { FilterItem } from '@/lib/api-types/fund';
-import { getRankedFunds, getValuationSummary, type ValuationSummary } from './api';
+import { getRankedFunds, getValuationSummary } from './api';
 import { HomeBanners } from './home-banners';
 import './home.scss';
 
@@ -23,25 +23,6 @@ const ENTRIES: readonly { route: RouteName; label: string; glyph: string }[] = [
 ];
 
 const go = (url: string) => void navigateToSpecUrl(url);
-
-type Load<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: T };
-
-function useLoad<T>(load: () => Promise<T>, attempt: number): Load<T> {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    load().then(
-      (data) => live && setState({ status: 'ready', data }),
-      () => live && setState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-    // Loads once per attempt (retry); `load` is read when the attempt starts.
-  }, [attempt]);
-  return state;
-}
 
 /**
  * While home's data loads, its rows are drawn in their real layout with blank text (a grey bar in each line), so
@@ -89,8 +70,8 @@ function ValuationGhosts() {
 }
 
 function RankedFunds() {
-  const [attempt, setAttempt] = useState(0);
-  const state = useLoad<FilterItem[]>(() => getRankedFunds(RANKED_COUNT), attempt);
+  // On H5 the first answer is usually inlined in the page (boot data): the http client hands it over at once.
+  const state = useRemote(() => getRankedFunds(RANKED_COUNT), []);
   return (
     <View className='home__card' data-testid='home-ranked'>
       <View className='home__card-head'>
@@ -100,7 +81,7 @@ function RankedFunds() {
         </Text>
       </View>
       {state.status === 'loading' && <RankedGhosts />}
-      {state.status === 'error' && <ErrorBox onRetry={() => setAttempt((n) => n + 1)} />}
+      {state.status === 'error' && <ErrorBox onRetry={state.retry} />}
       {state.status === 'ready' &&
         state.data.map((f) => (
           <View key={f.fd_code} className='home__fund' data-testid='home-fund' onClick={() => go(specUrl('fundDetail', { fundcode: f.fd_code }))}>
@@ -121,8 +102,7 @@ function RankedFunds() {
 }
 
 function Valuation() {
-  const [attempt, setAttempt] = useState(0);
-  const state = useLoad<ValuationSummary>(getValuationSummary, attempt);
+  const state = useRemote(getValuationSummary, []);
   return (
     <View className='home__card' data-testid='home-valuation'>
       <View className='home__card-head'>
@@ -132,7 +112,7 @@ function Valuation() {
         </Text>
       </View>
       {state.status === 'loading' && <ValuationGhosts />}
-      {state.status === 'error' && <ErrorBox onRetry={() => setAttempt((n) => n + 1)} />}
+      {state.status === 'error' && <ErrorBox onRetry={state.retry} />}
       {state.status === 'ready' && (
         <>
           <View className='home__eva' onClick={() => go(specUrl('valueCenter'))}>
