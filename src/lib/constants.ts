@@ -177,6 +177,16 @@ export const IDENTITY_SESSION_KEYS: readonly string[] = [
   'dj-ccount-cardno',
   'dj-ccount-tel',
 ];
+/** Local storage key of the account response's open_trade (SPEC §3 "saved locally as openTrade"). */
+export const LOCAL_KEY_OPEN_TRADE = 'openTrade';
+/** Local storage key of an anonymous visitor's watchlist on this device (moved to the account at login). */
+export const LOCAL_KEY_WATCHLIST = 'dj-optional-funds';
+/**
+ * Local storage keys holding a user's data: `resetStores()` (platform/store-registry.ts) removes them on logout,
+ * also when the store that writes one was never loaded in this visit. The last login phone
+ * (`dj-last-login-phone`) is not one of them: the one-tap login sheet offers it again after a logout (SPEC §4).
+ */
+export const USER_LOCAL_KEYS: readonly string[] = [LOCAL_KEY_OPEN_TRADE, LOCAL_KEY_WATCHLIST];
 /** Other session storage keys of SPEC §3. */
 export const SESSION_KEY_CHANNEL = 'CHANNEL';
 export const SESSION_KEY_HIDE_HOME_BTN = 'hideHomeBtn';

@@ -6,15 +6,16 @@ import { specUrl } from '@/lib/routes';
 import { clearIdentityCookies } from '@/platform/cookies';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { sessionStore } from '@/platform/storage';
+import { resetStores } from '@/platform/store-registry';
 import { PageShell } from '../../shell/page-shell';
 
-// /account/remove_cookies/dont/do/it — the logout landing: forget every identity cookie and the session
-// storage of this visit, then start again at home.
+// /account/remove_cookies/dont/do/it — the logout landing: forget every identity cookie, the session storage of
+// this visit and every store's user data (resetStores), then start again at home.
 export default function RemoveCookiesPage() {
   useEffect(() => {
     clearIdentityCookies();
     sessionStore.clear();
-    useAccountStore.getState().reset();
+    resetStores();
     useAccountStore.setState({ status: 'anonymous' });
     void navigateToSpecUrl(specUrl('home'), { relaunch: true });
   }, []);
