@@ -1,6 +1,6 @@
 // The app's one loading hook (src/components/use-remote): loading → data, error → retry → data, refresh keeping
-// what is shown, stale answers dropped (new deps and overlapping refreshes), unmount, initial data, keepPreviousData,
-// the paged list built on it, and the H5 boot answers arriving through it.
+// what is shown, stale answers dropped (new deps and overlapping refreshes), unmount, initial data, stale-while-
+// revalidate updates, keepPreviousData, the paged list built on it, and the H5 boot answers arriving through it.
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { usePagedList, type PageAnswer } from '@/components/use-remote/use-paged-list';
 import { useRemote } from '@/components/use-remote/use-remote';
@@ -146,6 +146,24 @@ describe('useRemote', () => {
     await act(() => result.current.refresh());
     expect(load).toHaveBeenCalledTimes(1);
     expect(result.current.data).toBe('fresh');
+  });
+
+  it('stale-while-revalidate: a cached answer first, the fresh one through update; an older request\'s update is ignored', async () => {
+    const pushes: ((data: string) => void)[] = [];
+    const { result } = renderHook(() =>
+      useRemote<string>((update) => {
+        pushes.push(update);
+        return Promise.resolve(`cached ${pushes.length}`);
+      }, []),
+    );
+    await flush();
+    expect(result.current.data).toBe('cached 1');
+    act(() => pushes[0]!('fresh 1'));
+    expect(result.current).toMatchObject({ status: 'ready', data: 'fresh 1' });
+    await act(() => result.current.refresh());
+    expect(result.current.data).toBe('cached 2');
+    act(() => pushes[0]!('late push of the first request'));
+    expect(result.current.data).toBe('cached 2');
   });
 
   it('keepPreviousData: new deps keep the last answer drawn until theirs arrives; their failure is an error', async () => {

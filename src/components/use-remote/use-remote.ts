@@ -62,11 +62,13 @@ const LOADING = { status: 'loading', data: undefined, error: null, pending: true
  * - A failing call: throw from `load` (the http client throws `ApiError` with `resultCode`). Read
  *   `remote.error` to tell cases apart, e.g. `error instanceof ApiError && error.resultCode === 404001`.
  * - Several calls for one screen: `load` may `Promise.all` them; a part that may fail alone can resolve to null.
+ * - Cached data (stale-while-revalidate, e.g. remote config): `load` receives `update`; resolve with the cached
+ *   value, and pass the fresh one to `update` when it comes (applied only while this request is the newest).
  * - Nothing is cached between mounts and nothing is kept in module state, so a logout leaves no data behind.
  * - Writes (buy, sell) are not loads: call the api function from the event handler, then `refresh()`.
  * - Paged lists with "load more": `usePagedList` (same folder).
  */
-export function useRemote<T>(load: () => Promise<T>, deps: readonly unknown[], options: RemoteOptions<T> = {}): Remote<T> {
+export function useRemote<T>(load: (update: (data: T) => void) => Promise<T>, deps: readonly unknown[], options: RemoteOptions<T> = {}): Remote<T> {
   const [state, setState] = useState<Held<T>>(() => {
     const initial = typeof options.initialData === 'function' ? (options.initialData as () => T | undefined)() : options.initialData;
     return initial === undefined ? LOADING : { status: 'ready', data: initial, error: null, pending: false };
@@ -88,27 +90,26 @@ export function useRemote<T>(load: () => Promise<T>, deps: readonly unknown[], o
     const id = ++newest.current;
     const forKey = key.current;
     setState((s) => (s.status === 'ready' && keepShown ? { ...s, pending: true } : LOADING));
+    const current = () => alive.current && id === newest.current;
+    const update = (data: T) => {
+      if (!current()) return;
+      dataKey.current = forKey;
+      setState({ status: 'ready', data, error: null, pending: false });
+    };
     let answer: Promise<T>;
     try {
-      answer = Promise.resolve(loadRef.current());
+      answer = Promise.resolve(loadRef.current(update));
     } catch (error) {
       answer = Promise.reject(error);
     }
-    return answer.then(
-      (data) => {
-        if (!alive.current || id !== newest.current) return;
-        dataKey.current = forKey;
-        setState({ status: 'ready', data, error: null, pending: false });
-      },
-      (error: unknown) => {
-        if (!alive.current || id !== newest.current) return;
-        setState((s) =>
-          s.status === 'ready' && dataKey.current === forKey
-            ? { ...s, error, pending: false }
-            : { status: 'error', data: undefined, error, pending: false },
-        );
-      },
-    );
+    return answer.then(update, (error: unknown) => {
+      if (!current()) return;
+      setState((s) =>
+        s.status === 'ready' && dataKey.current === forKey
+          ? { ...s, error, pending: false }
+          : { status: 'error', data: undefined, error, pending: false },
+      );
+    });
   }, []);
 
   useEffect(() => {

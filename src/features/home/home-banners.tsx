@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Marquee } from '@/components/marquee/marquee';
+import { useRemote } from '@/components/use-remote/use-remote';
 import { t } from '@/locales/home';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { BannerCarousel } from './banner-carousel';
@@ -15,23 +15,12 @@ const BANNER_HEIGHT_PX = 80;
  * that answers with nothing (or fails) then folds its row away.
  */
 export function HomeBanners() {
-  // undefined: not answered yet.
-  const [banners, setBanners] = useState<HomeBanner[] | undefined>(undefined);
-  const [marquee, setMarquee] = useState<HomeMarquee | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    getHomeBanners((b) => live && setBanners(b)).then(
-      (b) => live && setBanners(b),
-      () => live && setBanners([]),
-    );
-    getHomeMarquee((m) => live && setMarquee(m)).then(
-      (m) => live && setMarquee(m),
-      () => live && setMarquee(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  // A cached config is drawn at once and replaced by the fresh one when it arrives (the `update` of useRemote).
+  const bannerConfig = useRemote<HomeBanner[]>((update) => getHomeBanners(update), []);
+  const marqueeConfig = useRemote<HomeMarquee | null>((update) => getHomeMarquee(update), []);
+  // undefined: not answered yet; a failure folds the row away like an empty answer.
+  const banners = bannerConfig.status === 'loading' ? undefined : (bannerConfig.data ?? []);
+  const marquee = marqueeConfig.status === 'loading' ? undefined : (marqueeConfig.data ?? null);
   const notices = marquee?.items ?? [];
   return (
     <>

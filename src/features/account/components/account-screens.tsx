@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
 import { safeRedirectTarget, specUrl } from '@/lib/routes';
 import { t } from '@/locales/account';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -152,20 +153,21 @@ export function RiskAssessmentScreen({ redirect }: { redirect?: string }) {
 
 /** /n/risk-assessment/result: the latest assessment explained, with its validity. */
 export function RiskResultScreen({ redirect }: { redirect?: string }) {
-  const [result, setResult] = useState<RiskAssessment | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-  const status = useAccountStore((s) => s.status);
-  const load = () => {
-    setFailed(false);
-    getRiskAssessment().then(setResult, () => setFailed(true));
-  };
-  useEffect(() => {
-    if (status === 'loggedIn') load();
-  }, [status]);
+  // RequireLogin mounts the body (and so asks) once the visitor is known to be logged in.
+  return (
+    <RequireLogin>
+      <RiskResult redirect={redirect} />
+    </RequireLogin>
+  );
+}
+
+function RiskResult({ redirect }: { redirect?: string }) {
+  const loaded = useRemote<RiskAssessment | null>(getRiskAssessment, []);
+  const result = loaded.data;
   let body;
-  if (failed) body = <ErrorBox onRetry={load} />;
-  else if (result === undefined) body = <SkeletonList items={1} />;
-  else if (result === null) {
+  if (loaded.status === 'error') body = <ErrorBox onRetry={loaded.retry} />;
+  else if (loaded.status === 'loading') body = <SkeletonList items={1} />;
+  else if (result === null || result === undefined) {
     body = (
       <View className='account-card'>
         <Text className='account-card__title'>{t('account.risk.none')}</Text>
@@ -190,5 +192,5 @@ export function RiskResultScreen({ redirect }: { redirect?: string }) {
       </>
     );
   }
-  return <RequireLogin>{body}</RequireLogin>;
+  return body;
 }

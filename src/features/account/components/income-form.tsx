@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button, Input, Radio } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
@@ -7,6 +7,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/radio/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/radiogroup/style/css';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
 import { formatAmount } from '@/lib/format';
 import { trimInput, validateAmountInput } from '@/lib/validators';
 import { t } from '@/locales/account';
@@ -45,30 +46,19 @@ export function amountFitsBracket(fen: number, bracket: IncomeBracket): boolean 
 
 /** /n/personal-income-info: the annual income declaration (bracket, optional amount), stored per user. */
 export function IncomeForm() {
-  const [loaded, setLoaded] = useState<PersonalIncome | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-  const [bracket, setBracket] = useState<IncomeBracket | ''>('');
-  const [amount, setAmount] = useState('');
+  const declared = useRemote(async () => (await getPersonalIncome()).income, []);
+  if (declared.status === 'error') return <ErrorBox onRetry={declared.retry} />;
+  if (declared.status === 'loading') return <SkeletonList items={1} />;
+  return <IncomeEditor declared={declared.data} />;
+}
+
+/** The form, filled with what the user declared before (if anything). */
+function IncomeEditor({ declared }: { declared: PersonalIncome | null }) {
+  const [loaded, setLoaded] = useState<PersonalIncome | null>(declared);
+  const [bracket, setBracket] = useState<IncomeBracket | ''>(declared?.bracket ?? '');
+  const [amount, setAmount] = useState(declared?.amount_fen == null ? '' : String(declared.amount_fen / YUAN));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = () => {
-    setFailed(false);
-    getPersonalIncome().then(
-      ({ income }) => {
-        setLoaded(income);
-        if (income) {
-          setBracket(income.bracket);
-          setAmount(income.amount_fen === null ? '' : String(income.amount_fen / YUAN));
-        }
-      },
-      () => setFailed(true),
-    );
-  };
-  useEffect(load, []);
-
-  if (failed) return <ErrorBox onRetry={load} />;
-  if (loaded === undefined) return <SkeletonList items={1} />;
 
   const save = async () => {
     if (!bracket) {

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
 import { t } from '@/locales/account';
 import { bridge } from '@/platform/bridge';
 import { NOTIFICATION_TYPE } from '@/platform/bridge-enums';
@@ -26,21 +27,14 @@ export function notifyRiskTestComplete(result: RiskAssessment): void {
 
 /** One question at a time from the server's questionnaire; the last answer submits; the result is scored C1–C5. */
 export function RiskQuestionnaire({ onAssessed }: RiskQuestionnaireProps) {
-  const [questionnaire, setQuestionnaire] = useState<Questionnaire | null>(null);
-  const [failed, setFailed] = useState(false);
+  const loaded = useRemote<Questionnaire>(getRiskQuestionnaire, []);
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  const load = () => {
-    setFailed(false);
-    getRiskQuestionnaire().then(setQuestionnaire, () => setFailed(true));
-  };
-  useEffect(load, []);
-
-  if (failed) return <ErrorBox onRetry={load} />;
-  if (!questionnaire) return <SkeletonList items={1} rows={5} />;
-  const questions = questionnaire.questions;
+  if (loaded.status === 'error') return <ErrorBox onRetry={loaded.retry} />;
+  if (loaded.status === 'loading') return <SkeletonList items={1} rows={5} />;
+  const questions = loaded.data.questions;
   const question = questions[index];
   if (!question) return null;
 
