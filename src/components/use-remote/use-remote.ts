@@ -22,7 +22,10 @@ export type Remote<T> = RemoteState<T> & {
    * The data on screen stays until the new answer replaces it; a failure then keeps it and sets `error`.
    */
   refresh: () => Promise<void>;
-  /** `refresh` for an error box's button (`<ErrorBox onRetry={remote.retry} />`): back to loading, asks again. */
+  /**
+   * `refresh` for an error box's button (`<ErrorBox onRetry={remote.retry} />`): from `error` back to `loading`,
+   * then the answer; with data shown (a section's own retry) it keeps the data like `refresh`.
+   */
   retry: () => void;
 };
 
@@ -66,6 +69,11 @@ const LOADING = { status: 'loading', data: undefined, error: null, pending: true
  *   value, and pass the fresh one to `update` when it comes (applied only while this request is the newest).
  * - Nothing is cached between mounts and nothing is kept in module state, so a logout leaves no data behind.
  * - Writes (buy, sell) are not loads: call the api function from the event handler, then `refresh()`.
+ * - Data that needs a login: render the component that calls useRemote inside the account feature's
+ *   `RequireLogin` (composed by the page), so it mounts — and asks — once the visitor is known to be logged in.
+ * - Types: an api function returns the endpoint's response type from `@/lib/api-types/<area>` (one per endpoint).
+ * - H5 first screen: the server inlines the answers of a page's first GETs (server/src/plugins/page-boot.ts); a
+ *   `load` asking the same URL with the same query gets one without a round trip — keep the two in step.
  * - Paged lists with "load more": `usePagedList` (same folder).
  */
 export function useRemote<T>(load: (update: (data: T) => void) => Promise<T>, deps: readonly unknown[], options: RemoteOptions<T> = {}): Remote<T> {
