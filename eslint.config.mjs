@@ -21,7 +21,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
-      // STYLE.md: `any` only with a one-line comment saying why — write it as the disable directive's reason.
+      // `any` only with a one-line comment saying why — write it as the disable directive's reason.
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],

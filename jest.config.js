@@ -1,5 +1,5 @@
 // Jest runs the app's unit and component tests in jsdom, as H5 (and a weapp-flavoured project for
-// *.weapp.test.ts files, which resolves the .weapp.ts platform files first). See TARO-NOTES "Testing".
+// *.weapp.test.ts files, which resolves the .weapp.ts platform files first). See docs/WEAPP.md "The Taro recipe".
 const path = require('path');
 
 const babel = [

@@ -1,4 +1,4 @@
-// App benchmark (issue 3 item 11): build times (cold and cached, H5 and weapp), H5 first-load JS+CSS per
+// App benchmark: build times (cold and cached, H5 and weapp), H5 first-load JS+CSS per
 // entry route measured in headless Chromium, the same for a bare Taro + React + NutUI one-page app (the
 // floor, bench/floor) and the ratio between them, and the weapp main-package / subpackage / total sizes.
 // Figures are printed, never asserted; the exit code is non-zero only when something could not be measured.
@@ -63,7 +63,7 @@ async function timeBuilds() {
 // ---------------------------------------------------------------------------------------------------------
 // H5 first load
 
-// One example value per path parameter of the route table (SPEC §2), so every route has a URL to open.
+// One example value per path parameter of the route table (docs/PRODUCT.md §2), so every route has a URL to open.
 const SAMPLE_PARAMS = { fundcode: '009005', advisorPortfolioCode: 'CSI1033', advisorCode: 'CSI1033', planId: '1', id: '1' };
 // Routes the issue names: measured even while unbuilt (they then show the 404 page, which is said).
 const NAMED_ROUTES = ['home', 'fundDetail', 'demo', 'login', 'valueCenter'];

@@ -1,4 +1,4 @@
-// Indicator benchmark (issue 4, target: the ten indicators of src/lib/indicators.ts over 10,000 bars in ≤ 3 ms
+// Indicator benchmark (target: the ten indicators of src/lib/indicators.ts over 10,000 bars in ≤ 3 ms
 // together): times each indicator and computeDefaultIndicators on 10,000 deterministic bars, beside the
 // `technicalindicators` package on the indicators both define, and prints where their values agree.
 // Figures are printed, never asserted.
@@ -117,7 +117,7 @@ const low = bars.map((b) => b.low);
 console.log(`## indicators: ${BAR_COUNT} bars, node ${process.version}, ${os.cpus().length} cpus, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`target: all ten indicators (computeDefaultIndicators) on ${BAR_COUNT} bars in ≤ ${TARGET_MS} ms`);
 
-// ---- Ours: each indicator with its SPEC §9 parameters, then all ten together ----------------------------
+// ---- Ours: each indicator with its docs/PRODUCT.md §9 parameters, then all ten together ----------------------------
 
 const ours = {
   [`MA ${D.ma.join('/')}`]: () => D.ma.map((p) => ind.ma(bars, p)),

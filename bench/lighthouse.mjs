@@ -1,4 +1,4 @@
-// Lighthouse mobile performance (issue 3 target ≥ 95) of the product's /index and of the bare floor app
+// Lighthouse mobile performance (bench/README.md target ≥ 95) of the product's /index and of the bare floor app
 // (bench/floor), both served by the project server, in Debian's Chromium via chrome-launcher. Lighthouse's
 // default mobile settings: Moto G Power screen, simulated slow 4G and 4× CPU slowdown. Each page is run
 // BENCH_LH_RUNS times (default 3) and the run with the median score is printed. Nothing is asserted.

@@ -1,4 +1,4 @@
-// Server benchmark (issue 2 targets): seed time of the default and --large markets with their phases, cold start
+// Server benchmark (bench/README.md targets): seed time of the default and --large markets with their phases, cold start
 // to the first page served, and requests/s + p50/p99 for search and fund detail over the --large catalogue,
 // beside a Fastify hello-world route measured in the same run. Figures are printed, never asserted.
 //   BENCH_SECONDS=5   seconds per load run          BENCH_ROUNDS=5   rounds (each route once per round; medians shown)

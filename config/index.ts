@@ -59,7 +59,7 @@ class StatsFilePlugin {
 
 // The mini program shows a page's share menu only when its config says `enableShareAppMessage` (and Moments:
 // `enableShareTimeline`); Taro then wires `useShareAppMessage` (src/platform/share.weapp.ts, called by the page
-// shell on every page). Every page can be shared (DESIGN §3), so the build turns both on for each page whose config
+// shell on every page). Every page can be shared (docs/PRODUCT.md §2.1), so the build turns both on for each page whose config
 // does not say otherwise (`false` in a page's index.config.ts opts out). Taro's MiniPlugin reads the page configs
 // in its run hook and hands them to its page loader when modules are built (make): this runs in between.
 interface MiniPluginLike {
@@ -199,7 +199,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'danjuan-open',
     date: '2026-11-22',
-    // NutUI is drawn on a 375 px design, our own styles on 750 (TARO-NOTES "Config that worked").
+    // NutUI is drawn on a 375 px design, our own styles on 750 (docs/WEAPP.md "The Taro recipe").
     designWidth(input) {
       const file = typeof input === 'object' && input ? String((input as { file?: string }).file ?? '') : '';
       return file.replace(/\\+/g, '/').includes('@nutui') ? 375 : 750;
@@ -238,7 +238,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin, pathsPluginArgs('weapp'));
         chain.plugin('share-every-page').use(ShareEveryPagePlugin);
         trimNutuiForFirstLoads(chain);
-        // jsencrypt reads `self.crypto`; the mini program has no `self` (TARO-NOTES pitfall 5).
+        // jsencrypt reads `self.crypto`; the mini program has no `self` (docs/WEAPP.md "The Taro recipe").
         // The platform layer installs a real CSPRNG on this window (src/platform/csprng.weapp.ts).
         chain.plugin('providerPlugin').tap((args) => [{ ...args[0], self: ['@tarojs/runtime', 'window'] }]);
         // Libraries only app.js uses would be inlined into it (Taro's vendors group wants two users):
@@ -297,7 +297,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         trimNutuiForFirstLoads(chain);
         chain.plugin('page-assets').use(PageAssetsPlugin);
         if (process.env.H5_STATS_FILE) chain.plugin('h5-stats-file').use(StatsFilePlugin, [path.resolve(process.env.H5_STATS_FILE)]);
-        // Pages are lazy chunks (TARO-NOTES pitfall 6: without async groups every page copies what it shares).
+        // Pages are lazy chunks (docs/WEAPP.md "The Taro recipe": without async groups every page copies what it shares).
         // A page's first load is: Taro's initial chunks, the page's own chunk, `app-shared` (what every page has:
         // the shell, header, login state, http, i18n) and the chunks of exactly the modules it shares with some
         // other pages. Named catch-all chunks ("all NutUI", "all shared libraries") are avoided on purpose: the

@@ -1,5 +1,5 @@
 /**
- * layers/no-barrel: no `index.ts` file that only re-exports a folder (STYLE.md: import the file you mean).
+ * layers/no-barrel: no `index.ts` file that only re-exports a folder (docs/ARCHITECTURE.md: import the file you mean).
  * Taro page files `pages/x/index.tsx` hold a component, so they are not barrels.
  */
 import path from 'node:path';
@@ -11,7 +11,7 @@ const noBarrel = {
     docs: { description: 'No barrel index files that only re-export' },
     schema: [],
     messages: {
-      barrel: 'This index file only re-exports other modules: import the files you mean instead (STYLE.md).',
+      barrel: 'This index file only re-exports other modules: import the files you mean instead (docs/ARCHITECTURE.md).',
     },
   },
   create(context) {

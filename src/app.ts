@@ -31,14 +31,14 @@ function App({ children }: PropsWithChildren) {
   useLaunch((options) => {
     // Seed the CSPRNG early so the first encrypted call does not wait for it (weapp: wx.getRandomValues).
     void ensureCsprngReady().catch(() => undefined);
-    // Inside a native app, web requests go through the bridge (SPEC §7), whose code loads only there; requests made
+    // Inside a native app, web requests go through the bridge (docs/PRODUCT.md §7), whose code loads only there; requests made
     // before it has loaded wait for it. Elsewhere they go through fetch (H5) or wx.request (mini program).
     if (nativeBridgePresent()) {
       setTransportWhenLoaded(import('@/platform/http-bridge-transport').then((module) => module.createBridgeTransport()));
     }
-    // Listed secure APIs are encrypted with the registered device key (SPEC §7, docs/SECURITY.md).
+    // Listed secure APIs are encrypted with the registered device key (docs/PRODUCT.md §7, docs/SECURITY.md).
     installSecureApi();
-    // SPEC §3 cookies that say where the visit came from; on weapp they ride in the emulated cookie jar.
+    // docs/PRODUCT.md §3 cookies that say where the visit came from; on weapp they ride in the emulated cookie jar.
     const query = ((options as { query?: LaunchQuery } | undefined)?.query ?? {}) as LaunchQuery;
     const scene = (options as { scene?: number } | undefined)?.scene;
     applyLaunchCookies({

@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Helmet's document headers (CSP, frame and opener policies, …) protect pages; a JSON answer only needs
   // nosniff. @fastify/helmet's hooks build its middleware per request, so helmet is registered with the
   // pages (below, in their own context) and never runs on an API route: the read path of fund data is the
-  // hot path (issue 2 targets). API routes get nosniff from a route-level hook.
+  // hot path (bench/README.md targets). API routes get nosniff from a route-level hook.
   app.addHook('onRoute', (route) => {
     if (isApiPath(route.url)) route.onRequest = [...[route.onRequest ?? []].flat(), setNosniff];
   });

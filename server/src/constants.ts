@@ -1,38 +1,38 @@
-// Server-side constants. Names follow SPEC.md §9 wording; values there are exact.
+// Server-side constants. Names follow docs/PRODUCT.md §9 wording; values there are exact.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** SPEC §9 "Device info cache 2 days": a secure-API device expires after this. */
+/** docs/PRODUCT.md §9 "Device info cache 2 days": a secure-API device expires after this. */
 export const DEVICE_INFO_CACHE_MS = 2 * DAY;
-/** SPEC §9 "Security API config cache 2 hours" (the client's cache; we send it as a hint). */
+/** docs/PRODUCT.md §9 "Security API config cache 2 hours" (the client's cache; we send it as a hint). */
 export const SECURITY_API_CONFIG_CACHE_MS = 2 * HOUR;
-/** SPEC §9 "Watchlist size 10000 (pid -17)". */
+/** docs/PRODUCT.md §9 "Watchlist size 10000 (pid -17)". */
 export const WATCHLIST_SIZE = 10000;
 export const WATCHLIST_ALL_PID = -17;
-/** SPEC §9 "The cookie lifetime for the login token is 120" — unit not shown; we read it as days. */
+/** docs/PRODUCT.md §9 "The cookie lifetime for the login token is 120" — unit not shown; we read it as days. */
 export const LOGIN_TOKEN_COOKIE_DAYS = 120;
 export const LOGIN_TOKEN_TTL_MS = LOGIN_TOKEN_COOKIE_DAYS * DAY;
 /** Anonymous tokens only gate the SMS code send; a short life limits abuse. */
 export const ANONYMOUS_TOKEN_TTL_MS = 2 * HOUR;
-/** SPEC §3 App registry: aid 1 (the social investing app) is the default. */
+/** docs/PRODUCT.md §3 App registry: aid 1 (the social investing app) is the default. */
 export const DEFAULT_APP_AID = 1;
 
-/** Cookie names (SPEC §3 Cookies). */
+/** Cookie names (docs/PRODUCT.md §3 Cookies). */
 export const ACCESS_TOKEN_COOKIE = 'xq_a_token';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
-/** Secure API headers (SPEC §7): `isenc: 1` and the device id. */
+/** Secure API headers (docs/PRODUCT.md §7): `isenc: 1` and the device id. */
 export const SECURE_API_HEADER = 'isenc';
 export const DEVICE_ID_HEADER = 'x-device-id';
 
-/** URL prefixes that are API, never SPA pages (SPEC §7 host prefixes, plus ours). */
+/** URL prefixes that are API, never SPA pages (docs/PRODUCT.md §7 host prefixes, plus ours). */
 export const API_PREFIXES = ['/djapi', '/xqapi', '/xqstock', '/open', '/mpaas', '/docs', '/__dev'] as const;
 
-/** Demo OAuth clients (SPEC §3: the real client ids/secrets are "not shown"); one per environment. */
+/** Demo OAuth clients (docs/PRODUCT.md §3: the real client ids/secrets are "not shown"); one per environment. */
 export const DEMO_OAUTH_CLIENTS: Readonly<Record<string, string>> = {
   // H5 in a browser or the messaging-app browser.
   'dj-h5': 'dj-h5-demo-secret',
@@ -48,7 +48,7 @@ export const ANALYTICS_CATEGORY_WEB_BEHAVIOR = 'web_behavior';
 export const ANALYTICS_PLATFORMS = ['android', 'ios', 'mac', 'windows', 'other', 'WeChatApp'] as const;
 /** At most this many records in one upload (one request = one batch of a page's events). */
 export const ANALYTICS_MAX_RECORDS = 500;
-/** SPEC §3: the module defaults to the fund app's own name (its key in src/platform/app-registry.ts, aid 3). */
+/** docs/PRODUCT.md §3: the module defaults to the fund app's own name (its key in src/platform/app-registry.ts, aid 3). */
 export const ANALYTICS_DEFAULT_MODULE = 'fund';
 
 /** Default mpaas app key: the default app's (aid 1) key in src/platform/app-registry.ts, used when the caller gives none. */
@@ -57,12 +57,12 @@ export const DEFAULT_MPAAS_APPKEY = 'social';
 /** Request body limit (form posts and analytics batches are small). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-// ---- Accounts (issue 5) -------------------------------------------------------
-/** SPEC §9 "Code length 4"; a code lives 5 minutes, is used once, and dies after 5 wrong tries. */
+// ---- Accounts -------------------------------------------------------
+/** docs/PRODUCT.md §9 "Code length 4"; a code lives 5 minutes, is used once, and dies after 5 wrong tries. */
 export const SMS_CODE_LENGTH = 4;
 export const SMS_CODE_TTL_MS = 5 * MINUTE;
 export const SMS_CODE_MAX_TRIES = 5;
-/** SPEC §9 "SMS resend countdown 30 s": the server refuses a resend to the same phone sooner. */
+/** docs/PRODUCT.md §9 "SMS resend countdown 30 s": the server refuses a resend to the same phone sooner. */
 export const SMS_RESEND_MS = 30 * SECOND;
 /** Codes per phone (and purpose) per Shanghai day. */
 export const SMS_DAILY_MAX_PER_PHONE = 10;
@@ -73,13 +73,13 @@ export const SMS_DAILY_MAX_PER_PHONE = 10;
  */
 export const SMS_SEND_PER_IP = { max: 60, windowMs: HOUR } as const;
 export const TOKEN_CALLS_PER_IP = { max: 300, windowMs: 10 * MINUTE } as const;
-/** Trade password: 5 wrong tries lock trading for 3 hours (DESIGN §5). */
+/** Trade password: 5 wrong tries lock trading for 3 hours (docs/PRODUCT.md §10.12). */
 export const TRADE_PASSWORD_MAX_TRIES = 5;
 export const TRADE_PASSWORD_LOCK_MS = 3 * HOUR;
-/** A risk assessment is valid for 2 years (DESIGN §5). */
+/** A risk assessment is valid for 2 years (docs/PRODUCT.md §10.10). */
 export const RISK_ASSESSMENT_VALID_YEARS = 2;
 /** A WeChat identity waits this long for its phone (thirdparty_token). */
 export const THIRDPARTY_TOKEN_TTL_MS = 30 * MINUTE;
-/** Cookies of SPEC §3 for the WeChat identity waiting to be bound (web OAuth / mini program). */
+/** Cookies of docs/PRODUCT.md §3 for the WeChat identity waiting to be bound (web OAuth / mini program). */
 export const THIRDPARTY_TOKEN_COOKIE = 'thirdparty_token';
 export const XQFD_THIRDPARTY_TOKEN_COOKIE = 'xqfd_thirdparty_token';

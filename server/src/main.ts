@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   console.log(`Database ready: open ${seconds(opened - openStarted)}${db.created ? ` (new data directory: ${db.created})` : ''}, migrate ${seconds(performance.now() - opened)}.`);
   await ensureDefaultConfig(db.kysely, systemClock.now());
   await seedIfEmpty(db, config, early);
-  // Compressed copies of the build beside it, served by @fastify/static's preCompressed (issue 3). After the
+  // Compressed copies of the build beside it, served by @fastify/static's preCompressed (bench/README.md). After the
   // seed, so a fresh build's brotli pass (background, seconds) does not take the core the seed's worker uses.
   const precompression = existsSync(join(config.h5Dir, 'index.html'))
     ? await precompressH5Build(config.h5Dir, console)

@@ -1,13 +1,13 @@
 /**
- * Business constants and limits of SPEC.md §9 (and the numbers §4/§5 state), named in the spec's words.
+ * Business constants and limits of docs/PRODUCT.md §9 (and the numbers §4/§5 state), named in the spec's words.
  * One place on the client side; the server keeps its own copy in `server/src/constants.ts`.
  */
 
 // ---- Requests -------------------------------------------------------------
 
-/** Every product request times out after 20 s (SPEC §7, §9). */
+/** Every product request times out after 20 s (docs/PRODUCT.md §7, §9). */
 export const REQUEST_TIMEOUT_MS = 20_000;
-/** The generic HTTP client default: 0 means no timeout (SPEC §9). */
+/** The generic HTTP client default: 0 means no timeout (docs/PRODUCT.md §9). */
 export const HTTP_DEFAULT_TIMEOUT = 0;
 /** Retries of the code send after a fresh anonymous token (errors 400016 / 400013). */
 export const TOKEN_RETRY_MAX = 3;
@@ -21,7 +21,7 @@ export const DEVICE_REREGISTER_RESULT_CODES: readonly number[] = [900001, 900002
 export const DECRYPT_FAILURE_REREGISTER_DELAY_MS = 1_200;
 /** result_code that opens an alert dialog with the server's description. */
 export const ALERT_RESULT_CODE = 9999;
-/** result_code the server answers when the visitor is not logged in (DESIGN §4). */
+/** result_code the server answers when the visitor is not logged in (docs/PRODUCT.md §7.1). */
 export const NOT_LOGGED_IN_RESULT_CODE = 300001;
 
 // ---- Caches ---------------------------------------------------------------
@@ -138,7 +138,7 @@ export const FUND_APP_DEDICATED_ACTIONS_MIN_VERSION = '6.91';
 /** The stock-community app uses a different link prefix from version 12.32.0. */
 export const STOCK_APP_NEW_LINK_PREFIX_MIN_VERSION = '12.32.0';
 
-/** Partner channel ids (SPEC §4): 2500000386 to 2500000390, and 2500000443. */
+/** Partner channel ids (docs/PRODUCT.md §4): 2500000386 to 2500000390, and 2500000443. */
 export const PARTNER_CHANNEL_IDS: readonly string[] = [
   '2500000386',
   '2500000387',
@@ -177,17 +177,17 @@ export const IDENTITY_SESSION_KEYS: readonly string[] = [
   'dj-ccount-cardno',
   'dj-ccount-tel',
 ];
-/** Local storage key of the account response's open_trade (SPEC §3 "saved locally as openTrade"). */
+/** Local storage key of the account response's open_trade (docs/PRODUCT.md §3 "saved locally as openTrade"). */
 export const LOCAL_KEY_OPEN_TRADE = 'openTrade';
 /** Local storage key of an anonymous visitor's watchlist on this device (moved to the account at login). */
 export const LOCAL_KEY_WATCHLIST = 'dj-optional-funds';
 /**
  * Local storage keys holding a user's data: `resetStores()` (platform/store-registry.ts) removes them on logout,
  * also when the store that writes one was never loaded in this visit. The last login phone
- * (`dj-last-login-phone`) is not one of them: the one-tap login sheet offers it again after a logout (SPEC §4).
+ * (`dj-last-login-phone`) is not one of them: the one-tap login sheet offers it again after a logout (docs/PRODUCT.md §4).
  */
 export const USER_LOCAL_KEYS: readonly string[] = [LOCAL_KEY_OPEN_TRADE, LOCAL_KEY_WATCHLIST];
-/** Other session storage keys of SPEC §3. */
+/** Other session storage keys of docs/PRODUCT.md §3. */
 export const SESSION_KEY_CHANNEL = 'CHANNEL';
 export const SESSION_KEY_HIDE_HOME_BTN = 'hideHomeBtn';
 export const SESSION_KEY_BACK_TO_ACTIVITY_PAGE = 'backToActivityPage';

@@ -1,6 +1,6 @@
 /**
  * Where the page runs, read from the user-agent text (+ the channel query and the mini program marker):
- * SPEC §4 "Environment detection" and "Version switching", and the environment flags of SPEC §6.
+ * docs/PRODUCT.md §4 "Environment detection" and "Version switching", and the environment flags of docs/PRODUCT.md §6.
  * UA tokens of our own fund app are fixed in docs/BRIDGE.md ("User-agent tokens").
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Number display of SPEC §5: amounts, percentages, NAV, fen, masked phones.
+ * Number display of docs/PRODUCT.md §5: amounts, percentages, NAV, fen, masked phones.
  * Every input is read as an exact decimal (digit strings, see decimal.ts), never through float arithmetic.
  */
 import { t } from '@/locales/i18n';
@@ -44,7 +44,7 @@ function readAmount(value: AmountValue | null | undefined): ScaledDecimal | null
 /**
  * Formats a money amount in yuan with thousands separators and two decimals, rounded half away from zero.
  *
- * Scaling (SPEC §5), decided on the absolute value:
+ * Scaling (docs/PRODUCT.md §5), decided on the absolute value:
  * - strictly above 10,000,000 and strictly below 100,000,000 → in ten-thousands with the 万 suffix
  *   ('12345678.9' → '1,234.57万');
  * - strictly above 100,000,000 → in hundred-millions with the 亿 suffix ('250000000' → '2.50亿');

@@ -1,5 +1,5 @@
 /**
- * Fixed fund-type samples (SPEC §2 demo page). The server's market generator creates exactly these
+ * Fixed fund-type samples (docs/PRODUCT.md §2 demo page). The server's market generator creates exactly these
  * codes (`server/src/market/samples.ts`); a test checks that both lists agree.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Technical indicators of the K-line chart (SPEC §9 defaults in `INDICATOR_DEFAULTS`), in 通达信 (TDX) notation.
+ * Technical indicators of the K-line chart (docs/PRODUCT.md §9 defaults in `INDICATOR_DEFAULTS`), in 通达信 (TDX) notation.
  * Display values, not money: plain floats are fine here (money stays in decimal.ts / money.ts).
  *
  * Every line is a `Series` aligned with the input bars: `values[i]` belongs to `bars[i]`, and bars before
@@ -64,7 +64,7 @@ export interface PsySeries {
   psyma: Series;
 }
 
-/** All ten indicators with the SPEC §9 parameters; arrays of lines follow the order of `INDICATOR_DEFAULTS`. */
+/** All ten indicators with the docs/PRODUCT.md §9 parameters; arrays of lines follow the order of `INDICATOR_DEFAULTS`. */
 export interface DefaultIndicators {
   ma: Series[];
   boll: BollSeries;
@@ -341,7 +341,7 @@ function rsiInto(close: Float64Array, period: number, n: number, values: Float64
 }
 
 /**
- * Three RSIs in one loop (SPEC §9's 6/12/24): the changes are computed once and the three recursions run side
+ * Three RSIs in one loop (docs/PRODUCT.md §9's 6/12/24): the changes are computed once and the three recursions run side
  * by side, so the processor overlaps their dependency chains. Same arithmetic as rsiInto, bit for bit.
  */
 function rsiTripleInto(close: Float64Array, p1: number, p2: number, p3: number, n: number, v1: Float64Array, v2: Float64Array, v3: Float64Array): void {
@@ -459,7 +459,7 @@ function biasInto(close: Float64Array, average: Float64Array, start: number, n: 
   }
 }
 
-/** BBI of four averages (SPEC §9's 3/6/12/24): ((a + b) + c) + d, ÷ 4 — the same operations as the general case. */
+/** BBI of four averages (docs/PRODUCT.md §9's 3/6/12/24): ((a + b) + c) + d, ÷ 4 — the same operations as the general case. */
 function bbiOfFourInto(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Array, start: number, n: number, values: Float64Array): void {
   for (let i = start; i < n; i++) {
     values[i] = ((a[i] as number) + (b[i] as number) + (c[i] as number) + (d[i] as number)) / 4;
@@ -518,7 +518,7 @@ function psyInto(close: Float64Array, period: number, n: number, values: Float64
   }
 }
 
-// ---- Public API: one function per indicator, defaults from SPEC §9 --------------------------------------
+// ---- Public API: one function per indicator, defaults from docs/PRODUCT.md §9 --------------------------------------
 
 /** MA(C, N): values from bar N − 1. */
 export function ma(bars: readonly Bar[], period: number = INDICATOR_DEFAULTS.ma[0]): Series {
@@ -746,7 +746,7 @@ function allocateDefaults(n: number): DefaultIndicators {
 }
 
 /**
- * The ten indicators with SPEC §9's parameters, the same bits as the single-indicator functions: the bars are
+ * The ten indicators with docs/PRODUCT.md §9's parameters, the same bits as the single-indicator functions: the bars are
  * read once, the 22 lines share one allocation, temporaries live in reused scratch memory, MA(C, N) is computed
  * once per distinct N (BIAS and BBI share MA6/12/24), KDJ and both WRs share the HHV/LLV tables.
  *

@@ -1,4 +1,4 @@
-// The route table: every public URL of SPEC.md §2 ↔ the Taro page that renders it.
+// The route table: every public URL of docs/PRODUCT.md §2 ↔ the Taro page that renders it.
 // Pure TypeScript (no Taro): the build config, app.config.ts, the pages and the tests all read this one table.
 
 /** Query parameters as the pages see them: already decoded, last value wins. */
@@ -8,7 +8,7 @@ export type RouteParams = Record<string, string>;
 export interface SpecRoute {
   /** Stable name used in code (`specUrl('fundDetail', { fundcode })`). */
   readonly name: RouteName;
-  /** The public path, `{param}` for a path segment, exactly as SPEC.md spells it. */
+  /** The public path, `{param}` for a path segment, exactly as docs/PRODUCT.md §2.1 spells it. */
   readonly pattern: string;
   /** Taro page path (no leading slash) that renders the route; shared by weapp and H5. */
   readonly page: string;
@@ -50,18 +50,18 @@ const ROUTE_LIST = [
   { name: 'tradePassword', pattern: '/ccount/trade-password', page: 'pages/account/trade-password/index' },
   { name: 'download', pattern: '/download', page: 'pages/help/download/index' },
   { name: 'valueCenter', pattern: '/djmodule/value-center', page: 'pages/discover/value-center/index' },
-  // Not in SPEC §2: one index of the valuation table (valuation, PE/PB history, K-line with indicators).
+  // Not in docs/PRODUCT.md §2: one index of the valuation table (valuation, PE/PB history, K-line with indicators).
   { name: 'valueCenterIndex', pattern: '/djmodule/value-center/{indexCode}', page: 'pages/discover/value-index/index' },
   { name: 'login', pattern: '/account/login', page: 'pages/login/index' },
   { name: 'logoutLanding', pattern: '/account/remove_cookies/dont/do/it', page: 'pages/account/remove-cookies/index' },
   { name: 'customerService', pattern: '/service/customservice', page: 'pages/help/customer-service/index' },
   { name: 'demo', pattern: '/n/demo', page: 'pages/demo/index' },
-  // Risk assessment (not a spec URL; issue #5): start + questionnaire, and the result.
+  // Risk assessment (not a spec URL): start + questionnaire, and the result.
   { name: 'riskAssessment', pattern: '/n/risk-assessment', page: 'pages/account/risk-assessment/index' },
   { name: 'riskResult', pattern: '/n/risk-assessment/result', page: 'pages/account/risk-result/index' },
-  // The messaging-app OAuth loading page (SPEC §2); the global header names this path.
+  // The messaging-app OAuth loading page (docs/PRODUCT.md §2); the global header names this path.
   { name: 'oauthRedirect', pattern: '/thirdAppSupport/redirect', page: 'pages/account/oauth-redirect/index' },
-  // The watchlist ("optional" in the analytics codes): not a SPEC §2 route, ours.
+  // The watchlist ("optional" in the analytics codes): not a docs/PRODUCT.md §2 route, ours.
   { name: 'watchlist', pattern: '/n/optional', page: 'pages/fund/optional/index' },
   { name: 'notFound', pattern: '/404', page: 'pages/misc/not-found/index' },
 ] as const;

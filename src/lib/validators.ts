@@ -1,5 +1,5 @@
 /**
- * Input rules of SPEC §5 and DESIGN §5 (account opening): phone, verification code, trade password,
+ * Input rules of docs/PRODUCT.md §5 and §10.12 (account opening): phone, verification code, trade password,
  * ID card, bank card, real name, amount. Each validator answers `{ ok: true }` or the catalogue key
  * of the reason, so the caller shows `t(reason)`.
  */
@@ -12,7 +12,7 @@ export type ValidationResult = { ok: true } | { ok: false; reason: CommonMessage
 const OK: ValidationResult = { ok: true };
 const fail = (reason: CommonMessageKey): ValidationResult => ({ ok: false, reason });
 
-/** Inputs are trimmed before any rule (SPEC §5); null and undefined read as empty. */
+/** Inputs are trimmed before any rule (docs/PRODUCT.md §5); null and undefined read as empty. */
 export function trimInput(value: string | null | undefined): string {
   return (value ?? '').trim();
 }
@@ -66,7 +66,7 @@ function isRun(digits: string, step: 1 | -1): boolean {
 }
 
 /**
- * Strength rules for setting a trade password (DESIGN §5): exactly 6 digits, not one digit six times,
+ * Strength rules for setting a trade password (docs/PRODUCT.md §10.12): exactly 6 digits, not one digit six times,
  * not an ascending or descending run ('123456', '987654'; no wrap-around, so '890123' is allowed),
  * and — when the holder's ID number is known — not containing the birth date's MMDD, which also
  * rules out YYMMDD and MMDDYY.

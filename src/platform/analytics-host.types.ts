@@ -1,4 +1,4 @@
-/** SPEC §3 analytics record platforms. */
+/** docs/PRODUCT.md §3 analytics record platforms. */
 export type AnalyticsPlatform = 'android' | 'ios' | 'mac' | 'windows' | 'other' | 'WeChatApp';
 
 /** What the analytics recorder needs to know about where it runs. */

@@ -10,7 +10,7 @@ import { SESSION_KEYS, localStore, sessionStore } from './storage';
 
 export { PAGE_CODES, type PageCode } from './page-codes';
 
-/** SPEC §3 analytics record extras, sent as JSON in the last field. */
+/** docs/PRODUCT.md §3 analytics record extras, sent as JSON in the last field. */
 export interface AnalyticsExtras {
   from?: string;
   websource?: string;

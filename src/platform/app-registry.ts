@@ -1,5 +1,5 @@
 /**
- * The four native apps of the family (SPEC §3 "App registry"): numeric aid, display name, app key
+ * The four native apps of the family (docs/PRODUCT.md §3 "App registry"): numeric aid, display name, app key
  * (used as the remote-config appkey), activity base URL and realtime-sync URL.
  * The spec does not show the real keys and URLs: these defaults are ours and a deployment replaces
  * them with `configureAppRegistry` (see docs/BRIDGE.md "App registry").
@@ -66,7 +66,7 @@ export function getApp(aid?: number | null): AppEntry {
   return isAppId(aid) ? registry[aid] : registry[DEFAULT_AID];
 }
 
-/** The default appkey for a config call that names no appkey (SPEC §7 mpaas). */
+/** The default appkey for a config call that names no appkey (docs/PRODUCT.md §7 mpaas). */
 export function defaultAppKey(aid?: number | null): string {
   return getApp(aid).appKey;
 }

@@ -1,5 +1,5 @@
 /**
- * Enumerations of the JS bridge (SPEC §3 "Bridge enumerations"), with the values that travel in
+ * Enumerations of the JS bridge (docs/PRODUCT.md §3 "Bridge enumerations"), with the values that travel in
  * bridge messages. docs/BRIDGE.md lists them for the native teams.
  */
 
@@ -75,7 +75,7 @@ export type AppWakeMode = (typeof APP_WAKE_MODE)[keyof typeof APP_WAKE_MODE];
 export const BRIDGE_REQUEST_TYPE = { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE' } as const;
 export type BridgeRequestType = (typeof BRIDGE_REQUEST_TYPE)[keyof typeof BRIDGE_REQUEST_TYPE];
 
-/** Native destinations the page can open (SPEC §2 "Native destinations"). */
+/** Native destinations the page can open (docs/PRODUCT.md §2 "Native destinations"). */
 export const NATIVE_DESTINATION = {
   CHANGE_PASSWORD: 'changePassword',
   SET_PASSWORD: 'setPassword',

@@ -1,5 +1,5 @@
 /**
- * The JS bridge to the native apps (SPEC §1): a typed promise API over the message protocol of
+ * The JS bridge to the native apps (docs/PRODUCT.md §1): a typed promise API over the message protocol of
  * docs/BRIDGE.md. The bridge runs on an injectable host (window in the app, a fake in tests) and
  * refuses to call out when the page is not inside a native app of the family.
  */

@@ -172,7 +172,7 @@ export interface TradeOpenOptions {
   market?: StockMarket;
 }
 
-/** Every capability of SPEC §1, as promises. */
+/** Every capability of docs/PRODUCT.md §1, as promises. */
 export interface Bridge {
   /** True when calls can reach a native app now. */
   isAvailable(): boolean;

@@ -40,7 +40,7 @@ function getRandomValues<T extends ArrayBufferView | null>(array: T): T {
   return array;
 }
 
-// TARO-NOTES pitfall 5: jsencrypt reads `self.crypto` (self = Taro's window on weapp) and silently falls back to
+// docs/WEAPP.md "The Taro recipe": jsencrypt reads `self.crypto` (self = Taro's window on weapp) and silently falls back to
 // Math.random without it; give it a real CSPRNG. Installed only once seeded, so it can never answer unseeded.
 function installGlobalCrypto(): void {
   const holders: Array<Record<string, unknown>> = [taroWindow as unknown as Record<string, unknown>];

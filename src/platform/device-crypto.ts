@@ -22,7 +22,7 @@ export type CryptoFailure =
   | 'invalidMessage'
   | 'tampered';
 
-/** SPEC §8: the encryption helpers throw on an invalid key, IV, padding or public key. */
+/** docs/PRODUCT.md §8: the encryption helpers throw on an invalid key, IV, padding or public key. */
 export class CryptoInputError extends Error {
   constructor(readonly failure: CryptoFailure) {
     super(t(`platform.crypto.${failure}`));

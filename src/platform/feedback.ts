@@ -19,7 +19,7 @@ export interface ToastOptions extends Partial<ToastConfig> {
 /** What actually draws a toast; swapped by a NutUI host component or by tests. */
 export type ToastPresenter = (text: string, options: ToastConfig & { type: ToastType }) => void;
 
-/** SPEC §9: the toast's own default (2000 ms, centre) … */
+/** docs/PRODUCT.md §9: the toast's own default (2000 ms, centre) … */
 export const TOAST_DEFAULTS: Readonly<ToastConfig> = {
   duration: TOAST_DURATION_MS,
   position: TOAST_DEFAULT_POSITION,

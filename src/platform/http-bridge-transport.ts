@@ -44,9 +44,9 @@ export function asFullResponse(answer: unknown): BridgeFullResponse | null {
 }
 
 /**
- * Inside our native apps, requests are delegated to the app (SPEC §7): it adds the user's tokens and
+ * Inside our native apps, requests are delegated to the app (docs/PRODUCT.md §7): it adds the user's tokens and
  * cookies, sends our body and headers as given (so listed secure APIs go encrypted) and answers with the
- * status, headers and body. A native error rejects the request (SPEC §8).
+ * status, headers and body. A native error rejects the request (docs/PRODUCT.md §8).
  */
 export function createBridgeTransport(target: Pick<Bridge, 'request'> = bridge): Transport {
   return {

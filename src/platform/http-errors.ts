@@ -1,6 +1,6 @@
 import { NOT_LOGGED_IN_RESULT_CODE } from '@/lib/constants';
 
-/** The response envelope of every product API (SPEC §3). */
+/** The response envelope of every product API (docs/PRODUCT.md §3). */
 export interface Envelope<T = unknown> {
   result_code: number;
   data: T;

@@ -33,11 +33,11 @@ export interface RequestOptions {
   method?: HttpMethod;
   /** Query string parameters. */
   params?: QueryParams;
-  /** POST: form-encoded body (or JSON/text per `contentType`); PUT: moved to the query string (SPEC §7). */
+  /** POST: form-encoded body (or JSON/text per `contentType`); PUT: moved to the query string (docs/PRODUCT.md §7). */
   data?: Record<string, unknown> | string;
   contentType?: 'form' | 'json' | 'text';
   headers?: Record<string, string>;
-  /** Default 20 s (SPEC §9); 0 = no timeout. */
+  /** Default 20 s (docs/PRODUCT.md §9); 0 = no timeout. */
   timeoutMs?: number;
   signal?: AbortSignalLike;
   /** Skip the catalogue's toasts and alerts (the caller shows its own). */
@@ -59,7 +59,7 @@ export interface SecureLayer {
 
 // ---- configuration ---------------------------------------------------------
 
-/** The path prefixes of SPEC §7 that may each be served by a different host. */
+/** The path prefixes of docs/PRODUCT.md §7 that may each be served by a different host. */
 export const HOST_PREFIXES = ['/xqstock', '/xqapi', '/djapi', '/open', '/mpaas'] as const;
 export type HostPrefix = (typeof HOST_PREFIXES)[number];
 
@@ -150,7 +150,7 @@ function buildRequest(options: RequestOptions): TransportRequest {
   let query: Record<string, unknown> | undefined = options.params;
   let body: string | undefined;
   if (method === 'PUT' || method === 'GET' || method === 'DELETE') {
-    // SPEC §7: PUT sends its data in the query string (and GET/DELETE have no body).
+    // docs/PRODUCT.md §7: PUT sends its data in the query string (and GET/DELETE have no body).
     if (objectData) query = { ...query, ...objectData };
   } else if (typeof options.data === 'string') {
     body = options.data;
@@ -217,7 +217,7 @@ function transportFailure(err: unknown, timeoutMs: number): HttpError {
   return new HttpError('network', t('platform.http.networkError'));
 }
 
-// ---- the error catalogue (SPEC §8) ---------------------------------------------
+// ---- the error catalogue (docs/PRODUCT.md §8) ---------------------------------------------
 
 let alertOpen = false;
 
@@ -279,7 +279,7 @@ async function decodeEnvelope<T>(res: TransportResponse, options: RequestOptions
     try {
       decoded = await secureLayer.decode(res);
     } catch {
-      // SPEC §8: same message as a device refusal, data emptied, registration again after 1.2 s.
+      // docs/PRODUCT.md §8: same message as a device refusal, data emptied, registration again after 1.2 s.
       if (!options.silent) showToast(t('platform.networkHiccup'));
       secureLayer.reRegister('undecryptable');
       const emptied = isEnvelope(res.data) ? { ...res.data, data: null } : null;
@@ -316,7 +316,7 @@ export type SafeResult<T> =
   | { ok: false; error: ApiError | HttpError; body: unknown };
 
 /**
- * SPEC §8 "Failed request resolves with the server response body or the error": never rejects.
+ * docs/PRODUCT.md §8 "Failed request resolves with the server response body or the error": never rejects.
  * `body` is the server's envelope when there was one, else undefined.
  */
 export async function safeRequest<T>(options: RequestOptions): Promise<SafeResult<T>> {
@@ -355,7 +355,7 @@ export interface UploadOptions {
   silent?: boolean;
 }
 
-/** Multipart upload with progress; a failure without any response is the unknown-error message (SPEC §8). */
+/** Multipart upload with progress; a failure without any response is the unknown-error message (docs/PRODUCT.md §8). */
 export async function upload<T>(url: string, filePath: string, options: UploadOptions): Promise<T> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   if (pendingTransport) await pendingTransport;

@@ -7,7 +7,7 @@ export interface InViewTarget {
 }
 
 export interface InViewOptions {
-  /** Share of the element that must be visible; SPEC §9: 0.8. */
+  /** Share of the element that must be visible; docs/PRODUCT.md §9: 0.8. */
   threshold?: number;
   /** Stop after the first time it is seen (default true: exposure is counted once). */
   once?: boolean;

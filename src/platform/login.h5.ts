@@ -63,7 +63,7 @@ export async function startLogin(target: LoginTarget): Promise<void> {
 }
 
 /**
- * Native login (SPEC §4): the app owns the user's session. Ask it for the access token; when it has none,
+ * Native login (docs/PRODUCT.md §4): the app owns the user's session. Ask it for the access token; when it has none,
  * let it run its own phone login (`verifyTelephone('bind')`) and ask again. The token becomes our
  * `xq_a_token` cookie, so the page and the requests the app delegates speak as that user.
  */

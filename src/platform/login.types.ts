@@ -1,7 +1,7 @@
 import type { Environment } from '@/lib/environment';
 
 /**
- * Login wherever the page runs (SPEC §4 "Login redirect depends on the environment"), one interface for
+ * Login wherever the page runs (docs/PRODUCT.md §4 "Login redirect depends on the environment"), one interface for
  * `login.h5.ts` and `login.weapp.ts`, imported as `@/platform/login`.
  */
 
@@ -23,7 +23,7 @@ export interface LoginTarget {
   buyUrl?: string;
 }
 
-/** SPEC §3 "Auth client identity": differs between the native apps (iOS, Android) and other environments. */
+/** docs/PRODUCT.md §3 "Auth client identity": differs between the native apps (iOS, Android) and other environments. */
 export interface AuthClient {
   client_id: string;
   client_secret: string;
@@ -58,10 +58,10 @@ export const AUTH_CLIENTS = {
   nativeAndroid: { client_id: 'dj-native-android', client_secret: 'dj-native-android-demo-secret' },
 } as const satisfies Record<string, AuthClient>;
 
-/** SPEC §7: the access token (anonymous or user) lives in this cookie. */
+/** docs/PRODUCT.md §7: the access token (anonymous or user) lives in this cookie. */
 export const ACCESS_TOKEN_COOKIE = 'xq_a_token';
 
-/** The OAuth start path (ACCOUNT-API "WeChat"); `redirect` is the spec URL to reach after login. */
+/** The OAuth start path (docs/PRODUCT.md §4.3, §7.3); `redirect` is the spec URL to reach after login. */
 export const OAUTH_AUTHORIZE_PATH = '/djapi/wechat/oauth/authorize';
 
 /** An access token as the server issues them (40 hex characters); anything else is not ours. */

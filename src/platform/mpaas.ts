@@ -12,7 +12,7 @@ import { defaultAppKey } from './app-registry';
 import { get } from './http';
 import { localStore } from './storage';
 
-/** One config entry as the server sends it (SPEC §3 "Configuration content entry"). */
+/** One config entry as the server sends it (docs/PRODUCT.md §3 "Configuration content entry"). */
 export interface ConfigEntry<T = unknown> {
   /** 0 = unchanged since the `last_update` we sent. */
   update_type: number;
@@ -38,7 +38,7 @@ export interface ConfigResult<T> {
 }
 
 interface CommonOptions {
-  /** Which app's default appkey to use (SPEC §3 app registry; default aid 1). */
+  /** Which app's default appkey to use (docs/PRODUCT.md §3 app registry; default aid 1). */
   aid?: number;
   /** Overrides the app's appkey. */
   appkey?: string;
@@ -88,7 +88,7 @@ export function mpaasStorageKey(appkey: string, key: string): string {
   return `${MPAAS_STORAGE_PREFIX}${appkey}-${key}`;
 }
 
-/** SPEC §8 "cache read failure silently yields an empty result": a corrupt entry reads as no entry. */
+/** docs/PRODUCT.md §8 "cache read failure silently yields an empty result": a corrupt entry reads as no entry. */
 function readCache<T>(storageKey: string): CachedEntry<T> | null {
   try {
     const entry = localStore.getJson<CachedEntry<T>>(storageKey);
@@ -126,7 +126,7 @@ function resolveAppKey(options: CommonOptions): string {
   return options.appkey ?? defaultAppKey(options.aid ?? DEFAULT_AID);
 }
 
-/** The server wraps the content once more: the envelope's data is `{ data: content }` (SPEC §7 "data.data"). */
+/** The server wraps the content once more: the envelope's data is `{ data: content }` (docs/PRODUCT.md §7 "data.data"). */
 async function requestContent<R>(query: Record<string, string | number | boolean>): Promise<R> {
   const body = await get<{ data: R }>(MPAAS_CONTENT_PATH, query, { timeoutMs: configTimeoutMs(), silent: true });
   return body?.data;
@@ -150,7 +150,7 @@ async function refreshSingle<T>(
   return { data: entry.value, cached: false, safe: true };
 }
 
-/** Fetches several keys at once: comma-joined, never cached (SPEC §5). */
+/** Fetches several keys at once: comma-joined, never cached (docs/PRODUCT.md §5). */
 export async function fetchConfigList(options: KeyListOptions): Promise<ConfigResult<ConfigListData>> {
   const appkey = resolveAppKey(options);
   const data = await requestContent<ConfigListData>({ ...options.params, appkey, keys: options.keys.join(',') });
@@ -158,7 +158,7 @@ export async function fetchConfigList(options: KeyListOptions): Promise<ConfigRe
 }
 
 /**
- * Fetches one config key with the cache semantics of SPEC §4:
+ * Fetches one config key with the cache semantics of docs/PRODUCT.md §4:
  * - caching is on when `cache` is true or `maxAge` is given;
  * - a not-stale cached entry resolves at once ({cached: true, safe: false}) and no request goes out;
  * - a stale cached entry resolves at once too, and the refresh still goes out: its result goes to `onUpdate`;

@@ -27,7 +27,7 @@ export function nativeBridgePresent(): boolean {
   return environment.isNativeApp && findNativeSink(window as unknown as NativeSinkWindow) !== null;
 }
 
-/** Opens a native destination (SPEC §2), loading the bridge for it. */
+/** Opens a native destination (docs/PRODUCT.md §2), loading the bridge for it. */
 export async function openNativeDestination(destination: NativeDestination): Promise<void> {
   const { bridge } = await import('./bridge');
   await bridge.open(destination, {});

@@ -32,7 +32,7 @@ export function currentSpecUrl(): string {
   return window.location.pathname + window.location.search;
 }
 
-/** SPEC §4 environment of this page: the browser's user agent, the channel and the mini program web-view marker. */
+/** docs/PRODUCT.md §4 environment of this page: the browser's user agent, the channel and the mini program web-view marker. */
 export function pageEnvironment(channel: string | null): Environment {
   const marker = (window as Window & { __wxjs_environment?: string }).__wxjs_environment ?? null;
   return detectEnvironment(navigator.userAgent, { channel, wxjsEnvironment: marker, taroEnv: 'h5' });

@@ -6,7 +6,7 @@ export interface Navigation {
   navigateToSpecUrl(url: string, options?: NavigateOptions): Promise<void>;
   /** The spec URL of the page being shown (path + query), e.g. for a login redirect back here. */
   currentSpecUrl(): string;
-  /** Where the current page runs (SPEC §4 environment detection) from this platform's user agent. */
+  /** Where the current page runs (docs/PRODUCT.md §4 environment detection) from this platform's user agent. */
   pageEnvironment(channel: string | null): Environment;
 }
 

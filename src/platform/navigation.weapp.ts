@@ -45,7 +45,7 @@ function safeDecode(value: string): string {
   }
 }
 
-/** SPEC §4 environment: we are the mini program ourselves. */
+/** docs/PRODUCT.md §4 environment: we are the mini program ourselves. */
 export function pageEnvironment(channel: string | null): Environment {
   return detectEnvironment('', { channel, taroEnv: 'weapp' });
 }

@@ -1,4 +1,4 @@
-/** Analytics page codes: the screens of SPEC §2 "Analytics page codes", as sent in the record's page field. */
+/** Analytics page codes: the screens of docs/PRODUCT.md §2 "Analytics page codes", as sent in the record's page field. */
 export const PAGE_CODES = {
   fundDetail: 'fund_detail',
   oldHome: 'old_home',
@@ -39,7 +39,7 @@ export const PAGE_CODES = {
   landing: 'landing',
   pensionOpenCard: 'pension_open_card',
   valuationTable: 'valuation_table',
-  // Ours (SPEC names no code for these discovery screens).
+  // Ours (docs/PRODUCT.md §2.6; the product names none for these discovery screens).
   fundFilter: 'fund_filter',
   rankIndex: 'rank_index',
   rankQdii: 'rank_qdii',

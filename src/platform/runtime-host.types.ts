@@ -2,6 +2,6 @@
 export interface RuntimeHost {
   /** Host prefixed to API paths when no host is configured for their prefix ('' = same origin). */
   defaultApiHost(): string;
-  /** True inside a web browser (H5), false in the mini program (SPEC §9 config timeouts differ). */
+  /** True inside a web browser (H5), false in the mini program (docs/PRODUCT.md §9 config timeouts differ). */
   isBrowserRuntime(): boolean;
 }

@@ -1,7 +1,7 @@
 import { SECURITY_API_CONFIG_CACHE_MS, SECURITY_API_CONFIG_KEY } from '@/lib/constants';
 import { fetchConfig } from './mpaas';
 
-/** SPEC §3 "Security API config": which calls carry encrypted bodies. */
+/** docs/PRODUCT.md §3 "Security API config": which calls carry encrypted bodies. */
 export interface SecureApiEntry {
   path: string;
   method: string;
@@ -24,7 +24,7 @@ export function isSecureApi(list: readonly SecureApiEntry[], method: string, url
   });
 }
 
-/** The list from config key security_api_list, cached 2 h (SPEC §9); unreachable config = nothing listed. */
+/** The list from config key security_api_list, cached 2 h (docs/PRODUCT.md §9); unreachable config = nothing listed. */
 export async function loadSecureApiList(): Promise<SecureApiEntry[]> {
   try {
     const result = await fetchConfig<SecureApiEntry[]>({ key: SECURITY_API_CONFIG_KEY, maxAge: SECURITY_API_CONFIG_CACHE_MS });

@@ -42,7 +42,7 @@ async function decode(res: TransportResponse): Promise<TransportResponse> {
 }
 
 function reRegister(reason: 'rejected' | 'undecryptable'): void {
-  // SPEC §8: at once after 900001/900002; 1.2 s after a response that would not decrypt.
+  // docs/PRODUCT.md §8: at once after 900001/900002; 1.2 s after a response that would not decrypt.
   void reRegisterDevice(reason === 'undecryptable' ? DECRYPT_FAILURE_REREGISTER_DELAY_MS : 0);
 }
 

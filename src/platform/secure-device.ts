@@ -7,7 +7,7 @@ import { decryptMessage, encryptMessage, generateRsaKeyPair } from './device-cry
 import { post } from './http';
 import { localStore } from './storage';
 
-/** SPEC §3 device info, as the app uses it (the secret decoded to its 32 bytes). */
+/** docs/PRODUCT.md §3 device info, as the app uses it (the secret decoded to its 32 bytes). */
 export interface DeviceInfo {
   deviceId: string;
   secret: Bytes;
@@ -97,7 +97,7 @@ async function keyExchange(): Promise<DeviceInfo | null> {
     state = 'registered';
     return device;
   } catch {
-    // SPEC §4: failure leaves the device "not registered"; the next secure call tries again.
+    // docs/PRODUCT.md §4: failure leaves the device "not registered"; the next secure call tries again.
     current = null;
     state = 'notRegistered';
     return null;

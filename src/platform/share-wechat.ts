@@ -19,7 +19,7 @@ export interface WxShareData {
   fail?: (error: unknown) => void;
 }
 
-/** What `GET /djapi/wechat/wxconfig` and `/djapi/wechat/wechat-opentag` answer (SPEC §7). */
+/** What `GET /djapi/wechat/wxconfig` and `/djapi/wechat/wechat-opentag` answer (docs/PRODUCT.md §7). */
 export interface WxSignedConfig {
   appId: string;
   timestamp: number;

@@ -1,5 +1,5 @@
 /**
- * Sharing a page (DESIGN §3: people share spec URLs). One interface, two implementations: `share.h5.ts` (the WeChat
+ * Sharing a page (docs/PRODUCT.md §2.1: people share the public URLs). One interface, two implementations: `share.h5.ts` (the WeChat
  * browser's JS-SDK share data and open tags, the native apps' share sheet through the bridge, nothing elsewhere) and
  * `share.weapp.ts` (the mini program's share menu). Imported as `@/platform/share`.
  */

@@ -5,7 +5,7 @@ import { completeShare, effectiveShare, readSharePage, setShareSlot } from './sh
 import type { EnableOpenTags, ShareContent, UseShare } from './share.types';
 
 // The mini program shares from its own menu (every page has it: config/index.ts enables it at build time).
-// The card opens this page again: its spec URL mapped to the page path with params (DESIGN §3: the share of a
+// The card opens this page again: its spec URL mapped to the page path with params (docs/PRODUCT.md §2.1: the share of a
 // weapp page is the same public URL as on H5, as a mini program path).
 
 export interface WeappShareMessage {

@@ -8,7 +8,7 @@ import {
 import { clearSession, getSessionItem, removeSessionItem, setSessionItem } from '@/platform/session-store';
 import { localKeys, readLocal, removeLocal, writeLocal } from './local-store';
 
-/** Session storage keys of SPEC §3: the only names stored per visit. */
+/** Session storage keys of docs/PRODUCT.md §3: the only names stored per visit. */
 export const SESSION_KEYS = {
   channel: SESSION_KEY_CHANNEL,
   hideHomeBtn: SESSION_KEY_HIDE_HOME_BTN,
@@ -21,7 +21,7 @@ export const SESSION_KEYS = {
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
 
-/** The identity fields cleared from session storage on logout (SPEC §4 Logout step 2). */
+/** The identity fields cleared from session storage on logout (docs/PRODUCT.md §4 Logout step 2). */
 export const IDENTITY_SESSION_KEYS: readonly string[] = LIB_IDENTITY_SESSION_KEYS;
 
 export const sessionStore = {

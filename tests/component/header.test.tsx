@@ -32,7 +32,7 @@ function link(name: string | RegExp): HTMLAnchorElement {
 
 afterEach(() => setLocale('zh-CN'));
 
-describe('global header (SPEC §2)', () => {
+describe('global header (docs/PRODUCT.md §2)', () => {
   it('offers account opening and a login that comes back to the current page to anonymous visitors', () => {
     setLocale('en-US');
     renderHeader();

@@ -1,4 +1,4 @@
-// SPEC §2/§4/§5: the one-tap sheet (Login disabled until the agreement is ticked) → the code modal (sends by
+// docs/PRODUCT.md §2/§4/§5: the one-tap sheet (Login disabled until the agreement is ticked) → the code modal (sends by
 // itself; Verify needs 4 characters) → "Log in to another account" → the full form (Login disabled unless the
 // phone has 11 characters, a code is filled and the box is ticked; inputs trimmed).
 import { render, screen } from '@testing-library/react';
@@ -105,7 +105,7 @@ describe('login screens', () => {
     expect(login).toHaveBeenCalledWith('13812345678', '42');
   });
 
-  it('canSubmitPhoneLogin is the SPEC §5 rule', () => {
+  it('canSubmitPhoneLogin is the docs/PRODUCT.md §5 rule', () => {
     expect(canSubmitPhoneLogin('13812345678', '1', true)).toBe(true);
     expect(canSubmitPhoneLogin('  13812345678  ', ' 1 ', true)).toBe(true);
     expect(canSubmitPhoneLogin('1381234567', '1234', true)).toBe(false);

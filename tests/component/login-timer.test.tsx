@@ -1,4 +1,4 @@
-// SPEC §4 "SMS resend timer": 30 s down to below zero, the button disabled and reading "resend (n)",
+// docs/PRODUCT.md §4 "SMS resend timer": 30 s down to below zero, the button disabled and reading "resend (n)",
 // then 1 s later the voice-verification confirm; confirm re-sends by voice, cancel dismisses. Fake timers.
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 // Issue #5 item 7: the trade-password check on the shared dialog — verified by the server; wrong → reason with
-// tries left; locked → the time; not set → the SPEC §5 confirm leading to the trade-password page.
+// tries left; locked → the time; not set → the docs/PRODUCT.md §5 confirm leading to the trade-password page.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { useAccountStore } from '@/features/account/store';
@@ -104,7 +104,7 @@ describe('trade-password check', () => {
     expect(verify).not.toHaveBeenCalled();
   });
 
-  it('a user without a trade password gets the SPEC §5 confirm and, on OK, the trade-password page', async () => {
+  it('a user without a trade password gets the docs/PRODUCT.md §5 confirm and, on OK, the trade-password page', async () => {
     useAccountStore.setState({ status: 'loggedIn', hasTradePassword: false });
     const verify = jest.fn();
     const confirmNotSet = jest.fn().mockResolvedValue(true);
@@ -134,7 +134,7 @@ describe('trade-password check', () => {
   });
 
   it('the confirm text is the spec sentence', () => {
-    // The default confirm reads this catalogue entry (SPEC §5, en-US value).
+    // The default confirm reads this catalogue entry (docs/PRODUCT.md §5, en-US value).
     const { t } = jest.requireActual('@/locales/i18n') as typeof import('@/locales/i18n');
     expect(t('account.tp.notSet', undefined, 'en-US')).toBe('You have not set a trade password yet, please set the trade password first');
     expect(t('account.tp.notSet', undefined, 'zh-CN')).toBe('您还未设置交易密码，请先设置交易密码');

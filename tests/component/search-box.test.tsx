@@ -37,7 +37,7 @@ function setup(search: SearchBoxProps['search'], extra: Partial<SearchBoxProps> 
   return { onSelect };
 }
 
-describe('SearchBox timing (SPEC §4, §5)', () => {
+describe('SearchBox timing (docs/PRODUCT.md §4, §5)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     resetAnalytics();

@@ -195,7 +195,7 @@ describe('account login paths', () => {
     await page.waitForURL((url) => url.pathname === '/my-money' && !url.search.includes('code='));
     await welcome(page, phone);
 
-    // Unbind WeChat (SPEC §4: followed by logout): logged out, identity cookies gone, back home; the next WeChat
+    // Unbind WeChat (docs/PRODUCT.md §4: followed by logout): logged out, identity cookies gone, back home; the next WeChat
     // login finds the openid unbound and comes back to the SMS screens.
     await button(page, zhAccount['account.my.unbind']).click();
     await page.waitForURL((url) => url.pathname === '/index' || url.pathname === '/');

@@ -1,4 +1,4 @@
-// The developer demo page /n/demo (SPEC §2) on a touch phone: the fund-type samples and their links, the
+// The developer demo page /n/demo (docs/PRODUCT.md §2) on a touch phone: the fund-type samples and their links, the
 // trade-password dialog typed on its keypad, and the date-picker sheet.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -58,7 +58,7 @@ describe('/n/demo', () => {
   it('lists every fund-type sample of the spec with the address it opens', async () => {
     await openDemo();
     await page.getByText(zhText('demo.section.fundSamples')).waitFor();
-    // SPEC §2: not on sale, building period, the purchasable types, lock period, suspended, closed, delisted.
+    // docs/PRODUCT.md §2: not on sale, building period, the purchasable types, lock period, suspended, closed, delisted.
     for (const kind of ['notOnSale', 'building', 'moneyMarket', 'bond', 'stock', 'fof', 'hybridConversion', 'qdiiHk', 'lockPeriod', 'tradingSuspended', 'purchaseSuspended', 'closed', 'delisted']) {
       assert.ok(FUND_SAMPLES.some((s) => s.kind === kind), `the samples include ${kind}`);
     }

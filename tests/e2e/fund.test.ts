@@ -1,4 +1,4 @@
-// Fund discovery in Chromium against the real server (issue #4): search by code, name and pinyin initials →
+// Fund discovery in Chromium against the real server: search by code, name and pinyin initials →
 // detail → switch the chart period → fee table; every fund-type sample's own state; bad codes; buy when anonymous.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// The global header of SPEC §2 as a visitor meets it: on a desktop and on a phone, anonymous and logged in,
+// The global header of docs/PRODUCT.md §2 as a visitor meets it: on a desktop and on a phone, anonymous and logged in,
 // in a plain browser, inside a partner's app and inside our own app.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Every public URL of SPEC §2, opened the way a user opens a shared link: typed into a fresh tab, then
+// Every public URL of docs/PRODUCT.md §2, opened the way a user opens a shared link: typed into a fresh tab, then
 // reloaded. Built routes show their own page at their own address; unbuilt and unknown ones show 404 there.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -33,7 +33,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   id: '1',
 };
 
-/** Query parameters a route is documented with (SPEC §2 table). */
+/** Query parameters a route is documented with (docs/PRODUCT.md §2 table). */
 const SAMPLE_QUERY: Partial<Record<RouteName, string>> = {
   autoInvestDetail: '?prelink=/autoinvesment/total-list',
   certification: '?pageId=6&redirect=/index&buyUrl=/index',
@@ -163,7 +163,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
     await server?.stop();
   });
 
-  it('the route table covers every route of SPEC §2 (36 routes, the shell, the OAuth page, 404)', () => {
+  it('the route table covers every route of docs/PRODUCT.md §2 (36 routes, the shell, the OAuth page, 404)', () => {
     assert.equal(ROUTES.length, 44); // + risk assessment and its result, the watchlist, an index's valuation page
     for (const name of UNBUILT_ROUTES) assert.ok(ROUTES.some((r) => r.name === name), `${name} is a route`);
   });

@@ -1,6 +1,6 @@
 // The H5 in the WeChat browser: the home page works there, and the page sets its share card through the JS-SDK:
 // it loads the SDK (here a local stand-in routed in place of res.wx.qq.com, which records every call), asks the
-// server to sign its own URL (SPEC §7 wxconfig) and configures wx with exactly that signature. iOS WeChat signs
+// server to sign its own URL (docs/PRODUCT.md §7 wxconfig) and configures wx with exactly that signature. iOS WeChat signs
 // the address the visit landed on; Android WeChat the current one. Outside WeChat nothing of this happens.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from './helpers';
 
-// Account opening, trade password, personal income and the fund-account registry (issue 5 items 6, 7, 9).
+// Account opening, trade password, personal income and the fund-account registry.
 
 interface Envelope<T = unknown> {
   result_code: number;

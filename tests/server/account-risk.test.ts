@@ -4,7 +4,7 @@ import { levelForScore, MAX_SCORE, QUESTIONS, scoreAnswers } from '../../server/
 import { addYears } from '../../server/src/routes/account-risk';
 import { createTestApp, createTestUser, json, type TestApp, type TestUser, type Envelope } from './helpers';
 
-// Risk assessment (issue 5 item 8; DESIGN §5 suitability): questionnaire, scoring to C1–C5, 2-year validity.
+// Risk assessment (docs/PRODUCT.md §10.10): questionnaire, scoring to C1–C5, 2-year validity.
 
 interface Assessment {
   level: string;

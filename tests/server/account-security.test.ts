@@ -31,7 +31,7 @@ function cardNumber(bin: string): string {
   throw new Error('unreachable');
 }
 
-/** The account routes of issue 5 (paths of the account plugins). */
+/** The account routes (paths of the account plugins). */
 const ACCOUNT_PATHS = /^\/(djapi\/account|djapi\/risk|djapi\/provider|xqapi\/account|xqapi\/provider|djapi\/wechat\/oauth|djapi\/security)/;
 
 async function post(app: TestApp, user: TestUser, url: string, payload: Record<string, string>, headers = user.headers) {

@@ -17,7 +17,7 @@ import {
   type Envelope,
 } from './helpers';
 
-// SMS codes and the telephone_auto_login grant (issue 5 items 1–3; SPEC §4, §7, §8, §9).
+// SMS codes and the telephone_auto_login grant (docs/PRODUCT.md §4, §7, §8, §9).
 
 const TOKEN_URL = '/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret';
 const SECOND = 1000;

@@ -12,7 +12,7 @@ import {
   type Envelope,
 } from './helpers';
 
-// WeChat logins with the fake WeChat (issue 5 item 4): browser OAuth round trip and the mini program.
+// WeChat logins with the fake WeChat: browser OAuth round trip and the mini program.
 
 interface LoginData {
   logged_in: boolean;

@@ -188,7 +188,7 @@ export async function createSecureClient(testApp: Pick<TestApp, 'app'>): Promise
   };
 }
 
-// ---- Accounts (issue 5) -----------------------------------------------------------------------
+// ---- Accounts -----------------------------------------------------------------------
 
 /** Encrypts text to the server's RSA key the way jsencrypt does (PKCS#1 v1.5, base64). */
 export function encryptForServer(testApp: Pick<TestApp, 'app'>, text: string): string {

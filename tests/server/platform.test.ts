@@ -37,7 +37,7 @@ describe('GET /djapi/account', () => {
     const response = await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } });
     const body = json<Envelope<{ user: { id: number; mask_telephone: string; open_trade: boolean } }>>(response);
     assert.equal(body.result_code, 0);
-    // The account fields of issue 5 (identity, trade password, risk) are checked in account-*.test.ts.
+    // The account fields (identity, trade password, risk) are checked in account-*.test.ts.
     const { id, mask_telephone, open_trade } = body.data.user;
     assert.deepEqual({ id, mask_telephone, open_trade }, { id: user.userId, mask_telephone: '138****5678', open_trade: true });
   });

@@ -1,5 +1,5 @@
-// src/platform/login.h5.ts: where login happens by environment (SPEC §4), the OAuth start URL, the client
-// identity per environment (SPEC §3), and native login through the bridge (the app hands over its token).
+// src/platform/login.h5.ts: where login happens by environment (docs/PRODUCT.md §4), the OAuth start URL, the client
+// identity per environment (docs/PRODUCT.md §3), and native login through the bridge (the app hands over its token).
 import { detectEnvironment, fundAppUserAgentSuffix } from '@/lib/environment';
 import { authClient, loginMethod, nativeLogin, oauthAuthorizeUrl } from '@/platform/login';
 

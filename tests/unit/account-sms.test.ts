@@ -1,4 +1,4 @@
-// SPEC §4/§5/§8: the code send with the 400016/400013 → new anonymous token → retry (≤ 3) rule, the toasts,
+// docs/PRODUCT.md §4/§5/§8: the code send with the 400016/400013 → new anonymous token → retry (≤ 3) rule, the toasts,
 // and login by code — through the real api module and http client, over a scripted transport.
 import { setLocale } from '@/locales/i18n';
 import { sendVerificationCode } from '@/features/account/api';
@@ -54,7 +54,7 @@ afterEach(() => {
 });
 
 describe('sending a code', () => {
-  it('posts the SPEC §7 form and toasts "Verification code sent"', async () => {
+  it('posts the docs/PRODUCT.md §7 form and toasts "Verification code sent"', async () => {
     transport.respond(() => envelopeResponse({ result_code: 0, data: { telephone_masked: '138****5678', resend_after: 30, voice: false } }));
     await expect(sendCode(' 13812345678 ', false)).resolves.toBe(true);
     expect(transport.requests).toHaveLength(1);

@@ -116,7 +116,7 @@ describe('delegated requests', () => {
     await expect(response).resolves.toEqual({ result_code: 0 });
   });
 
-  test('a native error rejects the promise (SPEC §8) with the native code and reason', async () => {
+  test('a native error rejects the promise (docs/PRODUCT.md §8) with the native code and reason', async () => {
     const native = fakeNative();
     const bridge = createBridge({ host: native.host, environment: NEW_APP });
     const response = bridge.request({ url: '/djapi/order', type: 'POST', data: { amount: '100.00' }, need_write_token: true, aid: 3 });

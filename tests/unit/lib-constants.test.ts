@@ -1,7 +1,7 @@
 import * as C from '@/lib/constants';
 
-// SPEC §9 values, restated here so an accidental edit of a business constant fails loudly.
-test('business constants match SPEC §9', () => {
+// docs/PRODUCT.md §9 values, restated here so an accidental edit of a business constant fails loudly.
+test('business constants match docs/PRODUCT.md §9', () => {
   expect(C.REQUEST_TIMEOUT_MS).toBe(20000);
   expect(C.DEVICE_INFO_CACHE_MS).toBe(172_800_000);
   expect(C.SECURITY_API_CONFIG_CACHE_MS).toBe(7_200_000);

@@ -3,7 +3,7 @@ import { setLocale } from '@/locales/i18n';
 
 afterEach(() => setLocale('zh-CN'));
 
-describe('formatAmount (SPEC §5 number display)', () => {
+describe('formatAmount (docs/PRODUCT.md §5 number display)', () => {
   test('plain amounts get thousands separators and two decimals, rounded half up', () => {
     expect(formatAmount('1234.5')).toBe('1,234.50');
     expect(formatAmount('0.005')).toBe('0.01');

@@ -43,7 +43,7 @@ describe('moving averages', () => {
   test('MA(3): null until the window is full, then the mean of the last three closes', () => {
     expectLine(ma(closes(1, 2, 3, 4, 8), 3), [null, null, 2, 3, 5]);
   });
-  test('MA defaults to SPEC §9 period 5', () => {
+  test('MA defaults to docs/PRODUCT.md §9 period 5', () => {
     expect(INDICATOR_DEFAULTS.ma[0]).toBe(5);
     expectLine(ma(closes(1, 2, 3, 4, 5, 6)), [null, null, null, null, 3, 4]);
   });

@@ -54,7 +54,7 @@ describe('message catalogue', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('uses SPEC.md English texts for the shared components and the demo page', () => {
+  it('uses the English texts of docs/PRODUCT.md for the shared components and the demo page', () => {
     const en = catalogue['en-US'];
     expect(en['components.empty.title']).toBe('No data yet');
     expect(en['components.error.title']).toBe('Network exception, please retry later');

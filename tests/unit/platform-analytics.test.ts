@@ -37,7 +37,7 @@ afterEach(() => {
 const uploadedLines = (): string[] => transport.requests.flatMap((r) => (r.body ?? '').split('\n'));
 
 describe('record line format', () => {
-  it('joins the SPEC §3 fields with | in order, extras as JSON last', () => {
+  it('joins the docs/PRODUCT.md §3 fields with | in order, extras as JSON last', () => {
     const line = formatRecordLine('v1', {
       timestamp: 1763798400000,
       platform: 'ios',
@@ -67,7 +67,7 @@ describe('record line format', () => {
     expect(line).toBe('v|1|other|1x1|a b c||m|{}');
   });
 
-  it('maps user agents to the SPEC §3 platforms', () => {
+  it('maps user agents to the docs/PRODUCT.md §3 platforms', () => {
     expect(platformFromUserAgent('Mozilla/5.0 (Linux; Android 13; Pixel 7)')).toBe('android');
     expect(platformFromUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe('ios');
     expect(platformFromUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)')).toBe('mac');

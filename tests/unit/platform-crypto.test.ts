@@ -98,7 +98,7 @@ describe('secure API wire format', () => {
   });
 });
 
-describe('helpers throw on an invalid key, IV, padding or public key (SPEC §8)', () => {
+describe('helpers throw on an invalid key, IV, padding or public key (docs/PRODUCT.md §8)', () => {
   it('invalid key', () => {
     setLocale('en-US');
     expect(() => encryptMessage(new Uint8Array(16), 'x')).toThrow('Invalid key');

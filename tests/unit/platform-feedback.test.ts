@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe('toast', () => {
-  it('defaults to 2000 ms at the centre (SPEC §9) …', () => {
+  it('defaults to 2000 ms at the centre (docs/PRODUCT.md §9) …', () => {
     expect(TOAST_DEFAULTS).toEqual({ duration: 2000, position: 'center', mask: false });
   });
 

@@ -77,7 +77,7 @@ describe('envelope', () => {
   });
 });
 
-describe('error catalogue (SPEC §8)', () => {
+describe('error catalogue (docs/PRODUCT.md §8)', () => {
   it.each([900001, 900002])('%i shows the hiccup toast and re-registers the device', async (code) => {
     const reRegister = jest.fn();
     setSecureLayer({ prepare: async (r) => r, decode: async (r) => r, reRegister });
@@ -133,7 +133,7 @@ describe('error catalogue (SPEC §8)', () => {
     await expect(safeRequest({ url: '/djapi/x' })).resolves.toEqual({ ok: true, data: 7 });
   });
 
-  it('uses the HTTP client messages of SPEC §8, through the catalogue', async () => {
+  it('uses the HTTP client messages of docs/PRODUCT.md §8, through the catalogue', async () => {
     transport.respond(() => ({ status: 502, headers: {}, data: '<html>Bad gateway</html>' }));
     await expect(get('/djapi/x')).rejects.toMatchObject({ message: 'Request failed with status code 502', status: 502 });
     transport.respond(() => Promise.reject(new TransportError('network')));
@@ -164,7 +164,7 @@ describe('error catalogue (SPEC §8)', () => {
   });
 });
 
-describe('request shape (SPEC §7)', () => {
+describe('request shape (docs/PRODUCT.md §7)', () => {
   it('form-encodes POST bodies', async () => {
     await post('/xqapi/provider/oauth/token', { grant_type: 'telephone_auto_login', telephone: '138 0000', code: '1&2' });
     const [req] = transport.requests;

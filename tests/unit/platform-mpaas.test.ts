@@ -55,7 +55,7 @@ afterEach(() => {
   setLocale('zh-CN');
 });
 
-describe('request parameters (SPEC §7)', () => {
+describe('request parameters (docs/PRODUCT.md §7)', () => {
   it("sends the default app's appkey, the key and the caller's parameters, GET /mpaas/config/content", async () => {
     await fetchConfig({ key: 'home_banners', params: { platform: 'h5' } });
     expect(transport.requests[0].url.split('?')[0]).toBe('/mpaas/config/content');
@@ -79,7 +79,7 @@ describe('request parameters (SPEC §7)', () => {
   });
 });
 
-describe('cache semantics (SPEC §4 "Configuration cache entry")', () => {
+describe('cache semantics (docs/PRODUCT.md §4 "Configuration cache entry")', () => {
   it('fresh data is returned not cached and safe, and stored as stale without maxAge', async () => {
     await expect(fetchConfig({ key: 'home_banners', cache: true })).resolves.toEqual({
       data: banners.value,
@@ -148,7 +148,7 @@ describe('cache semantics (SPEC §4 "Configuration cache entry")', () => {
   });
 });
 
-describe('errors (SPEC §8)', () => {
+describe('errors (docs/PRODUCT.md §8)', () => {
   it('"unchanged" with no local cache rejects with the catalogue message', async () => {
     setLocale('en-US');
     transport.respond(() =>

@@ -9,7 +9,7 @@ beforeEach(() => {
   sessionStore.clear();
 });
 
-it('names exactly the session keys of SPEC §3', () => {
+it('names exactly the session keys of docs/PRODUCT.md §3', () => {
   expect(Object.values(SESSION_KEYS)).toEqual([
     'CHANNEL',
     'hideHomeBtn',

@@ -12,7 +12,7 @@ import {
 } from '@/lib/routes';
 import type { RouteName } from '@/lib/routes';
 
-// SPEC.md §2 "Web routes", written out by hand so a change to the table has to agree with the spec.
+// docs/PRODUCT.md §2 "Web routes", written out by hand so a change to the table has to agree with the spec.
 const SPEC_WEB_ROUTES: readonly [RouteName, string, Record<string, string>?][] = [
   ['home', '/index'],
   ['fundAssets', '/n/fund-assets'],

@@ -167,7 +167,7 @@ describe('resetStores on logout', () => {
     registry.resetStores();
     expect(localStorage.getItem('dj-optional-funds')).toBeNull();
     expect(localStorage.getItem('openTrade')).toBeNull();
-    // The one-tap login sheet offers the last phone again after a logout (SPEC §4): not a store's data.
+    // The one-tap login sheet offers the last phone again after a logout (docs/PRODUCT.md §4): not a store's data.
     expect(localStorage.getItem('dj-last-login-phone')).not.toBeNull();
   });
 

@@ -1,4 +1,4 @@
-// The mini program's own login page (SPEC §4 "Mini program: opens the native login page"): in the main
+// The mini program's own login page (docs/PRODUCT.md §4 "Mini program: opens the native login page"): in the main
 // package, rendered by the plain-Node harness; wx.login → code2session on our server; a bound WeChat user is
 // logged in at once and sent on to redirect, a new one gets WeChat's phone-number button and the SMS form; the
 // button's getphonenumber event logs that phone in against the real server (its fake WeChat).

@@ -22,7 +22,7 @@ import {
 } from './weapp-build';
 
 const MB = 1024 * 1024;
-/** Product targets (issue 3): main package ≤ 1 MB, whole mini program ≤ 4 MB. */
+/** Product targets (bench/README.md): main package ≤ 1 MB, whole mini program ≤ 4 MB. */
 const MAIN_PACKAGE_TARGET = 1 * MB;
 const TOTAL_TARGET = 4 * MB;
 /** WeChat's own hard cap for the main package and for each subpackage. */

@@ -1,5 +1,5 @@
-// A plain-Node stand-in for the WeChat mini program's logic layer (TARO-NOTES "What did work for the mini
-// program build"): it loads the built `dist/weapp` JavaScript into a fresh V8 context that has what a phone
+// A plain-Node stand-in for the WeChat mini program's logic layer (docs/WEAPP.md
+// "The harness"): it loads the built `dist/weapp` JavaScript into a fresh V8 context that has what a phone
 // has (`wx`, App, Page, Component, getApp, getCurrentPages, timers, console) and nothing a browser has
 // (`window`, `document`, `navigator`, `localStorage`… are shadowed with undefined in every module, exactly
 // as WeChat's module wrapper does), so browser-only code crashes here as it would on a phone.

@@ -19,7 +19,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   id: '1',
 };
 
-/** Query parameters some pages are opened with (SPEC §2). */
+/** Query parameters some pages are opened with (docs/PRODUCT.md §2). */
 const SAMPLE_QUERY: Partial<Record<RouteName, Record<string, string>>> = {
   login: { redirect: `/funding/${FUND_SAMPLE_CODES.stock}`, buyUrl: `/funding/${FUND_SAMPLE_CODES.stock}` },
   certification: { pageId: '6', redirect: '/my-money', buyUrl: `/funding/${FUND_SAMPLE_CODES.stock}` },
@@ -68,7 +68,7 @@ after(() => h?.dispose());
 describe('launch', () => {
   test('app.js boots without an uncaught error and seeds the CSPRNG from wx.getRandomValues', () => {
     assert.deepEqual(h.problems(), []);
-    assert.ok(h.callsOf('getRandomValues').length >= 1, 'the app must ask wx for randomness at launch (TARO-NOTES pitfall 5)');
+    assert.ok(h.callsOf('getRandomValues').length >= 1, 'the app must ask wx for randomness at launch (docs/WEAPP.md "The Taro recipe")');
   });
 
   test('the harness world is a phone, not a browser: browser globals crash, wx is there', () => {

@@ -1,6 +1,6 @@
 // Sharing from the built mini program (src/platform/share.weapp.ts + config/index.ts ShareEveryPagePlugin): every
 // page answers WeChat's share menu, and the card opens the same page again, its spec URL as the mini program page
-// path with params (DESIGN §3); Moments get the page's query. Build first (WEAPP_DIR names a private build).
+// path with params (docs/PRODUCT.md §2.1); Moments get the page's query. Build first (WEAPP_DIR names a private build).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type WeappHarness, bootWeapp } from './harness';

@@ -296,7 +296,7 @@ export function createWx(host: WxHost, initialStorage: Record<string, unknown> =
       };
     },
 
-    // Randomness: the CSPRNG our RSA padding relies on (TARO-NOTES pitfall 5).
+    // Randomness: the CSPRNG our RSA padding relies on (docs/WEAPP.md "The Taro recipe").
     getRandomValues: (options: Options) => {
       record('getRandomValues', options);
       const bytes = randomBytes(Number(options.length ?? 0));

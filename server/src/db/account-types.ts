@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { JsonValue, Timestamp } from './platform-types';
 
-/** Tables of migration 0003_accounts.sql (issue 5: SMS login, opening, trade password, risk). */
+/** Tables of migration 0003_accounts.sql (SMS login, opening, trade password, risk). */
 
 export type SmsPurpose = 'login' | 'bank';
 

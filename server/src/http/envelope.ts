@@ -8,7 +8,7 @@ import {
   type ServerMessageKey,
 } from './result-codes';
 
-/** The response envelope of every API call (SPEC §3). */
+/** The response envelope of every API call (docs/PRODUCT.md §3). */
 export interface Envelope<T> {
   result_code: number;
   data: T;

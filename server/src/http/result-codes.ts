@@ -2,7 +2,7 @@ import common, { type CommonMessageKey } from '../../../src/locales/messages/com
 
 /**
  * Every result_code the server sends, with its HTTP status and message (zh-CN default, en-US).
- * 0 is success. The client's error catalogue (SPEC §8) keys off 300001, 900001/900002, 9999,
+ * 0 is success. The client's error catalogue (docs/PRODUCT.md §8) keys off 300001, 900001/900002, 9999,
  * 400013/400016; the 4000xx validation codes are ours.
  */
 export const ResultCode = {
@@ -17,11 +17,11 @@ export const ResultCode = {
   PAYLOAD_TOO_LARGE: 400004,
   /** Unknown OAuth client id / secret. */
   INVALID_CLIENT: 400005,
-  /** Anonymous token expired (SPEC §8: the client fetches a new one and retries). */
+  /** Anonymous token expired (docs/PRODUCT.md §8: the client fetches a new one and retries). */
   ANONYMOUS_TOKEN_EXPIRED: 400013,
-  /** Anonymous token missing (SPEC §8: same recovery). */
+  /** Anonymous token missing (docs/PRODUCT.md §8: same recovery). */
   ANONYMOUS_TOKEN_REQUIRED: 400016,
-  /** Accounts (issue 5). Phone number is not a mainland mobile number. */
+  /** Accounts. Phone number is not a mainland mobile number. */
   BAD_TELEPHONE: 400010,
   /** Only area code 86 is served. */
   UNSUPPORTED_AREA_CODE: 400011,
@@ -58,9 +58,9 @@ export const ResultCode = {
   RATE_LIMITED: 429001,
   /** Secure API: unknown device, or the message does not verify / decrypt. */
   DEVICE_INVALID: 900001,
-  /** Secure API: the device registration expired (SPEC §9: 2 days). */
+  /** Secure API: the device registration expired (docs/PRODUCT.md §9: 2 days). */
   DEVICE_EXPIRED: 900002,
-  /** Anything unexpected (SPEC §8: shown in an alert). */
+  /** Anything unexpected (docs/PRODUCT.md §8: shown in an alert). */
   SERVER_ERROR: 9999,
 } as const;
 
@@ -131,7 +131,7 @@ export const serverMessages = {
   },
   serverError: { 'zh-CN': '网络错误，请稍后再试', 'en-US': 'network error, please try later' },
 
-  // Accounts (issue 5)
+  // Accounts
   anonymousTokenRequired: { 'zh-CN': '请求凭证缺失，请重试', 'en-US': 'The access token is missing, please retry' },
   anonymousTokenExpired: { 'zh-CN': '请求凭证已过期，请重试', 'en-US': 'The access token has expired, please retry' },
   unsupportedAreaCode: {

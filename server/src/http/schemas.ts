@@ -8,7 +8,7 @@ export const ConfigKey = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$', descri
 /** An absolute http(s) URL of one of our pages. */
 export const PageUrl = Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$', description: 'absolute http(s) URL' });
 
-/** Mainland mobile number, 11 digits (SPEC §5). */
+/** Mainland mobile number, 11 digits (docs/PRODUCT.md §5). */
 export const Telephone = Type.String({ pattern: '^1\\d{10}$' });
 
 /** A string from a fixed list; validation errors list the allowed values. */

@@ -361,7 +361,7 @@ export function planMarket(options: MarketOptions): MarketPlan {
     return planned;
   };
 
-  // --- The fixed samples of SPEC.md §2 ---------------------------------------------------
+  // --- The fixed samples of docs/PRODUCT.md §2 ---------------------------------------------------
   const chengguan = FUND_COMPANIES[0] as readonly [string, string];
   const yuanchuan = FUND_COMPANIES[1] as readonly [string, string];
   const ago = (years: number) => tradingDayOnOrAfter(addCalendarDays(end, -Math.round(years * YEAR_DAYS)));

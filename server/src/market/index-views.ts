@@ -2,7 +2,7 @@
 import { addCalendarDays, type IsoDate } from '../domain/calendar';
 import type { FundRecord, IndexPoint, IndexRecord, MarketSnapshot } from './market-cache';
 
-/** Percentile thresholds of the valuation status (DESIGN: < 30 % low, > 70 % high). */
+/** Percentile thresholds of the valuation status (docs/PRODUCT.md §10.15: < 30 % low, > 70 % high). */
 export const LOW_PERCENTILE = 0.3;
 export const HIGH_PERCENTILE = 0.7;
 

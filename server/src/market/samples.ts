@@ -1,4 +1,4 @@
-// Fixed fund codes for every fund-type sample of SPEC.md §2 (the demo page links to them).
+// Fixed fund codes for every fund-type sample of docs/PRODUCT.md §2 (the demo page links to them).
 // The market generator always creates exactly these funds in these states, whatever the seed.
 // `src/lib/fund-samples.ts` in the app must list the same codes (a test checks it).
 export const FUND_SAMPLES = {

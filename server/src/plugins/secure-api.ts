@@ -101,7 +101,7 @@ function parsePlaintext(text: string): unknown {
 }
 
 /**
- * Secure API (SPEC §7): a request with `isenc: 1` and `X-Device-Id` carries its body as one
+ * Secure API (docs/PRODUCT.md §7): a request with `isenc: 1` and `X-Device-Id` carries its body as one
  * base64 message (see docs/SECURITY.md); we verify and decrypt it before validation, and
  * answer with `data` encrypted as a base64 message of its JSON and the header `isenc: 1`.
  */
@@ -114,7 +114,7 @@ export function registerSecureApi(app: FastifyInstance): void {
   };
 
   // The hooks run on every request, so each returns synchronously (no promise) when it has nothing to do:
-  // GET reads in clear are the hot path (issue 2).
+  // GET reads in clear are the hot path (bench/README.md).
   app.addHook('onRequest', (request, _reply, done) => {
     // The body is the base64 message whatever the client labelled it: parse it as text.
     if (request.headers[SECURE_API_HEADER] === '1' && request.headers['content-type'] !== undefined) {
@@ -125,7 +125,7 @@ export function registerSecureApi(app: FastifyInstance): void {
 
   const refuseListedInClear = async (request: FastifyRequest): Promise<void> => {
     // A listed call in clear means the client lost its list or device: refuse rather than
-    // accept secrets in plain text; 900001 makes the client register again (SPEC §8).
+    // accept secrets in plain text; 900001 makes the client register again (docs/PRODUCT.md §8).
     if (isListedSecureApi(await secureList(request), request.method, request.url)) {
       throw ApiError.of(ResultCode.DEVICE_INVALID, 'secureRequired', 400);
     }

@@ -102,7 +102,7 @@ export function setAccessTokenCookie(request: FastifyRequest, reply: FastifyRepl
   reply.setCookie(ACCESS_TOKEN_COOKIE, session.token, {
     path: '/',
     sameSite: 'lax',
-    // The client stores the token itself (SPEC §7: "stored in cookie xq_a_token"), so not httpOnly.
+    // The client stores the token itself (docs/PRODUCT.md §7: "stored in cookie xq_a_token"), so not httpOnly.
     httpOnly: false,
     secure: request.server.config.secureCookies,
     // Relative, so the browser's own clock decides (the server clock may be a demo clock).

@@ -29,7 +29,7 @@ export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): 
  * API routes whose answer hands a client without the cookie its XSRF-TOKEN: `GET /djapi/account`, which
  * every page asks first (the mini program never loads a page, so this is where it gets the cookie).
  * Pages get it from the page load (static-h5); other API answers do not mint one, so the read path stays
- * cheap (issue 2), and a refused state-changing request gets one with its 403.
+ * cheap (bench/README.md), and a refused state-changing request gets one with its 403.
  */
 export const XSRF_ISSUING_ROUTES: ReadonlyArray<{ method: string; url: string }> = [{ method: 'GET', url: '/djapi/account' }];
 

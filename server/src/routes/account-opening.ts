@@ -32,7 +32,7 @@ import {
 import { maskTelephone } from './account';
 
 /**
- * Account opening (DESIGN §5): the simulated bank's code to the card's reserved phone, real-name
+ * Account opening (docs/PRODUCT.md §10.12): the simulated bank's code to the card's reserved phone, real-name
  * certification with one account per ID number, the trade password (set, verify with 5 tries →
  * 3-hour lock), the annual income declaration and the simulated fund-account registry.
  * Every route works on the logged-in user's own rows only (no user id is ever taken from input).

@@ -7,7 +7,7 @@ import { requireUser } from '../plugins/session';
 import { levelView, MAX_SCORE, QUESTIONNAIRE_ID, questionnaireView, scoreAnswers } from '../services/risk-questionnaire';
 import { AccountErrorEnvelope, accountErrorHandler } from './account-login';
 
-/** Risk assessment (DESIGN §5 suitability): the questionnaire, scoring to C1–C5, valid 2 years. */
+/** Risk assessment (docs/PRODUCT.md §10.10): the questionnaire, scoring to C1–C5, valid 2 years. */
 
 const AssessmentView = Type.Object({
   level: Type.String(),

@@ -18,7 +18,7 @@ import {
 import { maskTelephone } from './account';
 
 /**
- * WeChat logins (SPEC §4 login redirect): web OAuth in the WeChat browser (source weixin) and the
+ * WeChat logins (docs/PRODUCT.md §4 login redirect): web OAuth in the WeChat browser (source weixin) and the
  * mini program's wx.login + phone-number button (source xqfdweixin). An identity already bound to a
  * user logs in at once; otherwise the client gets a thirdparty_token that the next SMS (or phone
  * button) login binds. Without WeChat credentials, outside production, a fake WeChat answers: its

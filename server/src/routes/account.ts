@@ -68,7 +68,7 @@ const TokenBody = Type.Object({
   thirdparty_token: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
-/** SPEC §7 code send: telephone or encrypted_telephone (one of them null), areacode 86, source 0, voice. */
+/** docs/PRODUCT.md §7 code send: telephone or encrypted_telephone (one of them null), areacode 86, source 0, voice. */
 const SmsSendBody = Type.Object({
   telephone: Type.Optional(Type.String({ maxLength: 32 })),
   encrypted_telephone: Type.Optional(Type.String({ maxLength: 1024 })),
@@ -85,7 +85,7 @@ const ClientQuery = Type.Object(
   { additionalProperties: true },
 );
 
-/** SPEC §3 "Login token response": access_token, error_code, error_description (plus our envelope fields). */
+/** docs/PRODUCT.md §3 "Login token response": access_token, error_code, error_description (plus our envelope fields). */
 const TokenResponse = Type.Object({
   access_token: Type.String(),
   token_type: Type.String(),
@@ -283,7 +283,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TokenBody,
         response: { 200: TokenResponse, '4xx': TokenError },
       },
-      // Errors here carry error_code too: SPEC §3's token response reads error_code / error_description.
+      // Errors here carry error_code too: docs/PRODUCT.md §3's token response reads error_code / error_description.
       errorHandler(error, request, reply) {
         const apiError = toApiError(error);
         if (apiError.httpStatus >= 500) request.log.error({ err: error }, 'token request failed');

@@ -48,7 +48,7 @@ export { envelopeText };
 
 /**
  * Answers a fund-keyed read: from the ready envelope when the snapshot is fresh (synchronously: the hot
- * path of issue 2), else looks the fund up (404 when unknown) and builds, caches and sends the envelope.
+ * path, bench/README.md), else looks the fund up (404 when unknown) and builds, caches and sends the envelope.
  */
 function answer(
   cache: MarketCache,
@@ -230,7 +230,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/djapi/v2/search', {
     schema: {
       tags: ['fund'],
-      summary: 'Fund search by code prefix, name or pinyin initials (SPEC §7)',
+      summary: 'Fund search by code prefix, name or pinyin initials (docs/PRODUCT.md §7)',
       querystring: Type.Object({
         key: Type.String({ maxLength: 50 }),
         source: Type.Optional(Type.String({ maxLength: 20 })),

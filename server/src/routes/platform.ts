@@ -16,7 +16,7 @@ import { readConfigEntries } from '../services/mpaas-config';
 import { encryptSecretFor, parseClientPublicKey } from '../services/secure-message';
 import { jsapiSignature } from '../services/wechat';
 
-/** JS-SDK APIs the pages use for sharing (SPEC §7 "Messaging-app share config"). */
+/** JS-SDK APIs the pages use for sharing (docs/PRODUCT.md §7 "Messaging-app share config"). */
 const JS_API_LIST = [
   'updateAppMessageShareData',
   'updateTimelineShareData',
@@ -40,7 +40,7 @@ export interface AnalyticsRecord {
 }
 
 /**
- * One analytics record per line, fields joined by `|` in SPEC §3 order:
+ * One analytics record per line, fields joined by `|` in docs/PRODUCT.md §3 order:
  *   visitorId|timestampMs|platform|screenSize|eventCode|page|module|extrasJson
  * The extras JSON is last, so a `|` inside it is kept. Returns the record or why the line is bad.
  */
@@ -128,7 +128,7 @@ const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
             keys: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}(,[A-Za-z0-9_.-]{1,64}){0,49}$' })),
             last_update: Type.Optional(Type.Integer({ minimum: 0 })),
           },
-          // Callers pass their own extra parameters (SPEC §7); they are ignored, not refused.
+          // Callers pass their own extra parameters (docs/PRODUCT.md §7); they are ignored, not refused.
           { additionalProperties: true },
         ),
         response: {
@@ -148,7 +148,7 @@ const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { key, keys, last_update: lastUpdate } = request.query;
       const appkey = request.query.appkey ?? DEFAULT_MPAAS_APPKEY;
       if (keys !== undefined) {
-        // A list bypasses the client cache (SPEC §5): always the full values.
+        // A list bypasses the client cache (docs/PRODUCT.md §5): always the full values.
         const entries = await readConfigEntries(app.db.kysely, appkey, [...new Set(keys.split(','))]);
         return ok({ data: { keys: entries } });
       }

@@ -1,4 +1,4 @@
-// Watchlist changes, Xueqiu-shaped (SPEC §7 lists the read call, GET …/watchlist.json in account.ts):
+// Watchlist changes, Xueqiu-shaped (docs/PRODUCT.md §7 lists the read call, GET …/watchlist.json in account.ts):
 // POST /xqstock/v5/stock/portfolio/stock/add.json and cancel.json with `symbols` (comma-joined).
 // Funds are `F` + the six-digit code (Xueqiu's fund symbols); indices use their own symbols (SH000300).
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -45,7 +45,7 @@ export async function setConfigEntry(
 
 /** Default entries a fresh install needs (the secure API list, the home banners and marquee). */
 export const DEFAULT_CONFIG: Record<string, JsonValue> = {
-  // SPEC §7: POST bodies of these calls are encrypted (they carry a telephone number or a code).
+  // docs/PRODUCT.md §7: POST bodies of these calls are encrypted (they carry a telephone number or a code).
   security_api_list: [
     { path: '/xqapi/account/sms/send_verification_code.json', method: 'POST' },
     { path: '/xqapi/provider/oauth/token', method: 'POST' },
@@ -60,7 +60,7 @@ export const DEFAULT_CONFIG: Record<string, JsonValue> = {
       { text: '基金投资有风险，选择需谨慎', link: '' },
       { text: '现金宝单日快速取现上限 1 万元', link: '/n/xjb/trade-rules' },
     ],
-    // SPEC §9: marquee default speed 50, gap 50 px.
+    // docs/PRODUCT.md §9: marquee default speed 50, gap 50 px.
     speed: 50,
     gap: 50,
   },

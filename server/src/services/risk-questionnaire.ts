@@ -1,7 +1,7 @@
 import type { ServerLocale } from '../http/result-codes';
 
 /**
- * The risk questionnaire (DESIGN §5 suitability): 11 questions, one answer each, scored to 100.
+ * The risk questionnaire (docs/PRODUCT.md §10.10): 11 questions, one answer each, scored to 100.
  * Bands: C1 ≤ 20, C2 21–40, C3 41–60, C4 61–80, C5 ≥ 81. Answering that no loss at all is
  * acceptable places the investor in C1 whatever the score (the suitability rule that the lowest
  * tolerance wins). An investor of level Cn may buy funds up to Rn.

@@ -7,7 +7,7 @@
 export interface SmsMessage {
   telephone: string;
   code: string;
-  /** SPEC §4: a voice call instead of a text. */
+  /** docs/PRODUCT.md §4: a voice call instead of a text. */
   voice: boolean;
   sentAt: Date;
   /** What the code is for: SMS login, or the simulated bank's check of a card's reserved phone. */

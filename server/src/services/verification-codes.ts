@@ -13,7 +13,7 @@ import { shanghaiDate } from '../domain/clock';
 import type { SmsProvider } from './sms';
 
 /**
- * Verification codes in Postgres (DESIGN §4: servers stay stateless): 4 digits, valid 5 minutes,
+ * Verification codes in Postgres (docs/DEPLOY.md: servers stay stateless): 4 digits, valid 5 minutes,
  * single use, dead after 5 tries; a new code replaces the previous one of the same purpose and phone.
  * Resends are throttled per phone (30 s apart, 10 a Shanghai day) with one atomic upsert, so two
  * instances cannot both send.

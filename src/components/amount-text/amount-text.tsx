@@ -7,7 +7,7 @@ export interface AmountTextProps {
   value: AmountValue | null | undefined;
   /** Prefix '+' to positive values (changes, income). */
   sign?: boolean;
-  /** Scale above 10 million into 万 / 亿 (SPEC §5); default true. */
+  /** Scale above 10 million into 万 / 亿 (docs/PRODUCT.md §5); default true. */
   unit?: boolean;
   /** Colour by sign, red up and green down; default true. Pass false for balances. */
   colored?: boolean;

@@ -34,7 +34,7 @@ export interface IndicatorLine {
 
 const d = INDICATOR_DEFAULTS;
 
-/** The lines an indicator draws over the bars [from, to), named with SPEC §9's parameters. */
+/** The lines an indicator draws over the bars [from, to), named with docs/PRODUCT.md §9's parameters. */
 export function indicatorLines(all: DefaultIndicators, indicator: KlineIndicator, from: number, to: number): IndicatorLine[] {
   const line = (name: string, series: Series, i: number, bars = false): IndicatorLine => ({
     name, color: KLINE_LINE_COLORS[i % KLINE_LINE_COLORS.length] as string, values: seriesToNullable(series, from, to), ...(bars ? { bars } : {}),

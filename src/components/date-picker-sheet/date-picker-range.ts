@@ -18,7 +18,7 @@ export function toLocalDate(value: DateLike): Date {
   return new Date(Number(year), Number(month) - 1, Number(day));
 }
 
-/** SPEC §5 default range: 1 January ten years back to 31 December ten years forward of the current year. */
+/** docs/PRODUCT.md §5 default range: 1 January ten years back to 31 December ten years forward of the current year. */
 export function defaultDateRange(today: Date = new Date()): { min: Date; max: Date } {
   const year = today.getFullYear();
   return {

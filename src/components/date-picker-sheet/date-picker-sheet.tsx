@@ -15,7 +15,7 @@ import {
 
 export interface DatePickerSheetProps {
   visible: boolean;
-  /** Earliest selectable date; defaults to 1 January ten years back (SPEC §5). */
+  /** Earliest selectable date; defaults to 1 January ten years back (docs/PRODUCT.md §5). */
   min?: DateLike;
   /** Latest selectable date; defaults to 31 December ten years forward. */
   max?: DateLike;

@@ -1,7 +1,7 @@
 import { matchSpecUrl, specUrl, splitUrl, stringifyQuery } from '@/lib/routes';
 import type { RouteName } from '@/lib/routes';
 
-// The rules of SPEC §2 "Global header", kept apart from the markup so they are tested directly.
+// The rules of docs/PRODUCT.md §2 "Global header", kept apart from the markup so they are tested directly.
 
 /** Paths under which no header is drawn (activity landing pages and the OAuth loading page). */
 const HEADERLESS_PREFIXES = ['/n/activity/', '/thirdAppSupport/redirect'];

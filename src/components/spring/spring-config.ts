@@ -1,7 +1,7 @@
 import { ANIMATION_FRICTION, ANIMATION_TENSION } from '@/lib/constants';
 
 /**
- * SPEC §9 animation defaults, in the shape spring libraries take (`@react-spring` `config`):
+ * docs/PRODUCT.md §9 animation defaults, in the shape spring libraries take (`@react-spring` `config`):
  * every spring animation in our components starts from these.
  */
 export const SPRING_DEFAULTS = Object.freeze({

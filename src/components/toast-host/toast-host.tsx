@@ -11,7 +11,7 @@ interface ShownToast {
   config: ToastConfig;
 }
 
-// Taro.showToast cannot place a toast at the top (SPEC §9 app config): a mounted host draws toasts with
+// Taro.showToast cannot place a toast at the top (docs/PRODUCT.md §9 app config): a mounted host draws toasts with
 // NutUI instead. Hosts stack up like pages do; the newest mounted one (the page on top) shows them.
 const hosts: ToastPresenter[] = [];
 const presentOnTopHost: ToastPresenter = (text, options) => hosts[hosts.length - 1]?.(text, options);

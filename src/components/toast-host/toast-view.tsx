@@ -36,7 +36,7 @@ export default function ToastView({ text, type, config, onClose }: ToastViewProp
       position={NUT_POSITIONS[config.position]}
       // NutUI counts seconds; 0 would mean "stay until hidden".
       duration={config.duration / 1000}
-      // The mask swallows taps but a tap never closes the toast (SPEC §9); without a mask taps go through.
+      // The mask swallows taps but a tap never closes the toast (docs/PRODUCT.md §9); without a mask taps go through.
       closeOnOverlayClick={false}
       className={config.mask ? 'toast-host toast-host--mask' : 'toast-host toast-host--pass-through'}
       onClose={onClose}

@@ -1,7 +1,7 @@
 import type { Environment } from '@/lib/environment';
 import { unbindThirdParty, type ThirdpartySource } from './api';
 
-/** The WeChat login this environment binds (SPEC §3 thirdparty_source): browser OAuth, the mini program, or none. */
+/** The WeChat login this environment binds (docs/PRODUCT.md §3 thirdparty_source): browser OAuth, the mini program, or none. */
 export function unbindSourceFor(environment: Pick<Environment, 'isWechat' | 'isMiniprogram'>): ThirdpartySource | null {
   if (environment.isMiniprogram) return 'xqfdweixin';
   if (environment.isWechat) return 'weixin';
@@ -9,7 +9,7 @@ export function unbindSourceFor(environment: Pick<Environment, 'isWechat' | 'isM
 }
 
 /**
- * SPEC §4 "Third-party unbind: followed by logout" (which retries up to 3 times). The logout runs even when
+ * docs/PRODUCT.md §4 "Third-party unbind: followed by logout" (which retries up to 3 times). The logout runs even when
  * the unbind fails: the user asked to leave.
  */
 export async function unbindAndLogout(source: ThirdpartySource, logout: () => Promise<void>): Promise<void> {

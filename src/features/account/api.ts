@@ -7,8 +7,8 @@ import type {
   RiskQuestionnaire, SmsSent, TokenData, WechatLoginResult,
 } from '@/lib/api-types/account';
 
-// Typed calls of the accounts API (.tmp/ACCOUNT-API.md, SPEC §7; response types: @/lib/api-types/account). Every
-// call is silent: the features show their own messages (SPEC §8 "Other code-send errors" / "Login error" toasts,
+// Typed calls of the accounts API (docs/PRODUCT.md §7.2–§7.3; response types: @/lib/api-types/account). Every
+// call is silent: the features show their own messages (docs/PRODUCT.md §8 "Other code-send errors" / "Login error" toasts,
 // form reasons).
 const SILENT = { silent: true } as const;
 
@@ -24,7 +24,7 @@ export function fetchAnonymousToken(): Promise<TokenData> {
   return post<TokenData>('/xqapi/provider/oauth/token', { grant_type: 'password' }, { ...SILENT, params: { ...authClient() } });
 }
 
-/** SPEC §7: form-encoded telephone, areacode 86, source 0, voice (a listed secure API: the body goes encrypted). */
+/** docs/PRODUCT.md §7: form-encoded telephone, areacode 86, source 0, voice (a listed secure API: the body goes encrypted). */
 export function sendVerificationCode(telephone: string, voice: boolean): Promise<SmsSent> {
   return post<SmsSent>(
     '/xqapi/account/sms/send_verification_code.json',
@@ -42,7 +42,7 @@ export function loginWithTelephoneCode(telephone: string, code: string): Promise
   );
 }
 
-/** Logout (SPEC §4): a non-zero result_code is an error; tried up to LOGOUT_RETRY times, the last error is thrown. */
+/** Logout (docs/PRODUCT.md §4): a non-zero result_code is an error; tried up to LOGOUT_RETRY times, the last error is thrown. */
 export async function logoutWithRetry(attempts: number = LOGOUT_RETRY): Promise<void> {
   let lastError: unknown;
   for (let attempt = 0; attempt < attempts; attempt += 1) {

@@ -10,7 +10,7 @@ import type { SmsSent, TokenData } from '@/lib/api-types/account';
 import { fetchAnonymousToken, loginWithTelephoneCode, sendVerificationCode } from './api';
 import { reloadAccount } from './store';
 
-// The SMS code and login rules of SPEC §4/§5/§8, apart from the screens so they are tested directly.
+// The SMS code and login rules of docs/PRODUCT.md §4/§5/§8, apart from the screens so they are tested directly.
 
 /** Local storage key of the last phone that logged in here (the one-tap sheet offers it again). */
 export const LAST_LOGIN_PHONE_KEY = 'dj-last-login-phone';
@@ -67,7 +67,7 @@ export function holdForToast(ms: number = SUCCESS_TOAST_HOLD_MS): Promise<void> 
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** SPEC §8: the server's error_description, else "Network error, please retry". */
+/** docs/PRODUCT.md §8: the server's error_description, else "Network error, please retry". */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError && error.description) return error.description;
   return t('account.toast.networkRetry');
@@ -94,7 +94,7 @@ function needsNewToken(error: unknown): boolean {
 }
 
 /**
- * Sends a code (SPEC §4, §8). 400016 / 400013 mean the anonymous token is missing or stale: fetch a new one
+ * Sends a code (docs/PRODUCT.md §4, §8). 400016 / 400013 mean the anonymous token is missing or stale: fetch a new one
  * and send again, at most TOKEN_RETRY_MAX (3) retries, then give up. Other errors toast the server's
  * description (or "Network error, please retry"). "Verification code sent" is toasted for text codes only.
  * Resolves true when a code went out.
@@ -144,7 +144,7 @@ const defaultLoginDeps: LoginDeps = {
 };
 
 /**
- * Logs in by phone and code (SPEC §4): inputs trimmed; the token goes into cookie xq_a_token (the server sets
+ * Logs in by phone and code (docs/PRODUCT.md §4): inputs trimmed; the token goes into cookie xq_a_token (the server sets
  * it too; inside native apps the page may not see Set-Cookie); "Login successful", or the login error's
  * description / "Network error, please retry". Resolves true when logged in.
  */

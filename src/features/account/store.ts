@@ -6,10 +6,10 @@ import { LEGACY_STORAGE_VERSION, taroPersistStorage } from '@/platform/persist-s
 import { registerStore, resetStores } from '@/platform/store-registry';
 import { getAccount, logoutWithRetry } from './api';
 
-/** Login state (SPEC §4): unknown until the current-user call answers, then logged in or not. */
+/** Login state (docs/PRODUCT.md §4): unknown until the current-user call answers, then logged in or not. */
 export type LoginStatus = 'unknown' | 'loggedIn' | 'anonymous';
 
-/** SPEC §3: the account response's open_trade is saved locally under this name (persisted by `persist`). */
+/** docs/PRODUCT.md §3: the account response's open_trade is saved locally under this name (persisted by `persist`). */
 export const OPEN_TRADE_STORAGE_KEY = LOCAL_KEY_OPEN_TRADE;
 
 export interface AccountProfile {
@@ -64,7 +64,7 @@ function profileOf(user: AccountUser): AccountProfile {
   };
 }
 
-/** What is kept across launches: only open_trade (SPEC §3); the rest comes from `/djapi/account` each visit. */
+/** What is kept across launches: only open_trade (docs/PRODUCT.md §3); the rest comes from `/djapi/account` each visit. */
 type PersistedAccount = Pick<AccountState, 'openTrade'>;
 
 // One in-flight request is shared by every page shell that mounts while it runs.
@@ -98,7 +98,7 @@ export const useAccountStore = create<AccountState>()(
         try {
           await logoutWithRetry();
         } catch {
-          // SPEC §4: the logout landing is reached even when the call fails.
+          // docs/PRODUCT.md §4: the logout landing is reached even when the call fails.
         } finally {
           resetStores();
           set({ status: 'anonymous' });

@@ -18,9 +18,9 @@ export const globalTimers: TimerFunctions = {
 };
 
 export interface ResendTimerOptions {
-  /** Countdown length in seconds (SPEC §9: 30). */
+  /** Countdown length in seconds (docs/PRODUCT.md §9: 30). */
   seconds?: number;
-  /** The voice offer comes this long after the countdown ends (SPEC §9: 1 s). */
+  /** The voice offer comes this long after the countdown ends (docs/PRODUCT.md §9: 1 s). */
   voicePromptDelayMs?: number;
   /** Called once per countdown, VOICE_PROMPT_DELAY_MS after it ends (not when stopped early). */
   onVoicePrompt?: () => void;
@@ -38,7 +38,7 @@ export interface ResendTimer {
 }
 
 /**
- * SPEC §4 "SMS resend timer": counts 30 seconds down to below zero; the resend button is disabled
+ * docs/PRODUCT.md §4 "SMS resend timer": counts 30 seconds down to below zero; the resend button is disabled
  * meanwhile and reads "resend (n)"; one second after the countdown ends the voice offer appears.
  */
 export function useResendTimer(options: ResendTimerOptions = {}): ResendTimer {

@@ -14,7 +14,7 @@ export interface RiskGate {
   /** Render this once in the page. */
   modal: ReactElement;
   /**
-   * Before a purchase (DESIGN §5 suitability): resolves true at once when the user holds a valid assessment;
+   * Before a purchase (docs/PRODUCT.md §10.10): resolves true at once when the user holds a valid assessment;
    * otherwise opens the order-modal variant of the questionnaire and resolves true once it is taken,
    * false when the user declines.
    */
@@ -26,7 +26,7 @@ export function hasValidAssessment(): boolean {
   return riskLevel !== null && !riskExpired;
 }
 
-/** The risk assessment's order-modal variant (SPEC §2 page codes: risk assessment "order modal"). */
+/** The risk assessment's order-modal variant (docs/PRODUCT.md §2 page codes: risk assessment "order modal"). */
 export function useRiskGate(): RiskGate {
   const [stage, setStage] = useState<'closed' | 'ask' | 'questions' | 'result'>('closed');
   const [result, setResult] = useState<RiskAssessment | null>(null);

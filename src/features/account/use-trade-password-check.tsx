@@ -10,7 +10,7 @@ import { verifyTradePassword as defaultVerify } from './api';
 import { errorText } from './login-flow';
 import { useAccountStore } from './store';
 
-/** Server answers of the verify call (.tmp/ACCOUNT-API.md). */
+/** Server answers of the verify call (docs/PRODUCT.md §8.4). */
 export const TRADE_PASSWORD_WRONG = 400051;
 export const TRADE_PASSWORD_LOCKED = 400052;
 export const TRADE_PASSWORD_NOT_SET = 400053;
@@ -26,7 +26,7 @@ export interface TradePasswordCheck {
   dialog: ReactElement;
   /**
    * Asks for the trade password and has the server verify it. Resolves true when verified; false when the
-   * user cancelled, or has no trade password (after the SPEC §5 confirm, which leads to the set page).
+   * user cancelled, or has no trade password (after the docs/PRODUCT.md §5 confirm, which leads to the set page).
    */
   check(order?: TradePasswordOrder): Promise<boolean>;
 }
@@ -44,8 +44,8 @@ const defaultDeps: TradePasswordCheckDeps = {
 };
 
 /**
- * The trade-password check for trading (issue #5 item 7), on the shared dialog: verified by the server;
- * wrong → the reason with the tries left; locked → the time it unlocks; not set → the confirm of SPEC §5.
+ * The trade-password check for trading, on the shared dialog: verified by the server;
+ * wrong → the reason with the tries left; locked → the time it unlocks; not set → the confirm of docs/PRODUCT.md §5.
  */
 export function useTradePasswordCheck(deps: Partial<TradePasswordCheckDeps> = {}): TradePasswordCheck {
   const { verify, confirmNotSet, goSetPassword } = { ...defaultDeps, ...deps };

@@ -55,7 +55,7 @@ export const getManagers = (code: string) =>
     checked('managers', (d) => isArray(d.items)),
   );
 
-/** SPEC §7: `GET /djapi/v2/search?key&xq_access_token&source=index`; matching is the server's (code, name, pinyin). */
+/** docs/PRODUCT.md §7: `GET /djapi/v2/search?key&xq_access_token&source=index`; matching is the server's (code, name, pinyin). */
 export async function searchFunds(key: string, accessToken?: string): Promise<SearchItem[]> {
   const data = await get<{ items: SearchItem[] }>('/djapi/v2/search', { key, xq_access_token: accessToken, source: SEARCH_SOURCE }, quiet);
   return isArray(data?.items) ? data.items.filter((i) => i && typeof i.sname === 'string' && typeof i.scode === 'string') : [];
@@ -64,7 +64,7 @@ export async function searchFunds(key: string, accessToken?: string): Promise<Se
 /** Xueqiu fund symbols: 'F' + the six-digit code. */
 export const fundSymbol = (code: string) => `F${code}`;
 
-/** SPEC §7 / §9: the logged-in user's watchlist (all portfolios, pid -17). */
+/** docs/PRODUCT.md §7 / §9: the logged-in user's watchlist (all portfolios, pid -17). */
 export async function getWatchlist(): Promise<WatchItem[]> {
   const data = await get<{ items: WatchItem[] }>('/xqstock/v5/stock/portfolio/stock/watchlist.json', { size: WATCHLIST_SIZE, pid: WATCHLIST_PID }, quiet);
   return checked<{ items: WatchItem[] }>('watchlist', (d) => isArray(d.items))(data).items;

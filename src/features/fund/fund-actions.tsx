@@ -13,7 +13,7 @@ import { useWatchlist } from './watchlist-store';
 
 export interface FundAccount {
   loggedIn: boolean;
-  /** The account can trade (SPEC §3 open_trade); null while unknown. */
+  /** The account can trade (docs/PRODUCT.md §3 open_trade); null while unknown. */
   openTrade: boolean | null;
 }
 

@@ -70,7 +70,7 @@ export function fundState(fund: FundSummary, buyConfirmDays?: number): FundState
   return { notices, buy: fund.can_buy ? 'buy' : 'none', autoInvest: fund.can_buy && !money };
 }
 
-/** Six digits, nothing else: the only shape of a fund code (SPEC §2). */
+/** Six digits, nothing else: the only shape of a fund code (docs/PRODUCT.md §2). */
 export function isFundCode(code: string | undefined): code is string {
   return typeof code === 'string' && /^\d{6}$/.test(code);
 }

@@ -16,7 +16,7 @@ export interface SearchBoxProps {
   /** A result was tapped (the page navigates: fund → /funding/{code}). */
   onSelect: (item: SearchItem) => void;
   /**
-   * Inside a native app the app's own search screen is used (SPEC §2 native destination "search"):
+   * Inside a native app the app's own search screen is used (docs/PRODUCT.md §2 native destination "search"):
    * focusing the box calls this instead of opening the web dropdown.
    */
   onNativeSearch?: () => void;
@@ -26,7 +26,7 @@ export interface SearchBoxProps {
 type Phase = 'idle' | 'searching' | 'done' | 'failed';
 
 /**
- * Fund search with a dropdown of results (SPEC §2, §4, §5): the dropdown shows on focus and hides
+ * Fund search with a dropdown of results (docs/PRODUCT.md §2, §4, §5): the dropdown shows on focus and hides
  * SEARCH_BLUR_HIDE_MS after blur; typing is debounced SEARCH_DEBOUNCE_MS; an empty input clears the results;
  * only the answer to the latest text is shown.
  */

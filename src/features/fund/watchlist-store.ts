@@ -1,4 +1,4 @@
-// The watchlist ("optional"): on the server for a logged-in user (SPEC §7 watchlist call + add/cancel),
+// The watchlist ("optional"): on the server for a logged-in user (docs/PRODUCT.md §7 watchlist call + add/cancel),
 // on this device for an anonymous visitor. A device list is moved to the account at the first logged-in load.
 // The login state comes from the page (a feature never reads another feature's store).
 import { create } from 'zustand';

@@ -46,7 +46,7 @@ function asMarquee(value: unknown): HomeMarquee | null {
 }
 
 /**
- * Banner entries; cached (stale-while-revalidate, SPEC §4), so a return visit draws them at once.
+ * Banner entries; cached (stale-while-revalidate, docs/PRODUCT.md §4), so a return visit draws them at once.
  * `onUpdate` receives the refreshed list when a cached copy was served first.
  */
 export async function getHomeBanners(onUpdate?: (banners: HomeBanner[]) => void): Promise<HomeBanner[]> {

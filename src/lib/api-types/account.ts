@@ -1,9 +1,9 @@
-// Response types of the accounts endpoints (server/src/routes/account*.ts, SPEC §3/§7): the current user,
+// Response types of the accounts endpoints (server/src/routes/account*.ts, docs/PRODUCT.md §3/§7): the current user,
 // tokens and SMS, WeChat login, opening, trade password, risk assessment, personal income, fund-account lookup.
 
 export type RiskLevel = 'C1' | 'C2' | 'C3' | 'C4' | 'C5';
 
-/** `GET /djapi/account` data (SPEC §3 "Account response", "Login user info", plus the accounts fields). */
+/** `GET /djapi/account` data (docs/PRODUCT.md §3 "Account response", "Login user info", plus the accounts fields). */
 export interface AccountUser {
   id?: string | number;
   mask_telephone?: string;

@@ -1,4 +1,4 @@
-// Response types of the watchlist endpoints (server/src/routes/watchlist.ts, SPEC §3 "Watchlist item").
+// Response types of the watchlist endpoints (server/src/routes/watchlist.ts, docs/PRODUCT.md §3 "Watchlist item").
 
 /** One entry of `GET /xqstock/v5/stock/portfolio/stock/watchlist.json` (`{ items }`); funds are 'F' + code. */
 export interface WatchItem {

@@ -1,6 +1,6 @@
 import type { MessageNamespace } from '../types';
 
-// Accounts (issue #5): login screens (SPEC §2/§4/§5), SMS and login toasts (SPEC §8), account opening,
+// Accounts: login screens (docs/PRODUCT.md §2/§4/§5), SMS and login toasts (docs/PRODUCT.md §8), account opening,
 // trade password, risk assessment, my money, personal income and the fund-account lookup.
 export default {
   'zh-CN': {

@@ -1,6 +1,6 @@
 import type { MessageNamespace } from '../types';
 
-// Shared UI components (src/components/**). en-US = SPEC.md's English texts where the spec gives one.
+// Shared UI components (src/components/**). en-US = the English texts of docs/PRODUCT.md where the spec gives one.
 export default {
   'zh-CN': {
     'components.tradePassword.title': '请输入交易密码',

@@ -1,6 +1,6 @@
 import type { MessageNamespace } from '../types';
 
-// Fund discovery (issue #4): search box, fund detail in every state, watchlist.
+// Fund discovery: search box, fund detail in every state, watchlist.
 export default {
   'zh-CN': {
     'fund.title': '基金详情',

@@ -1,6 +1,6 @@
 import type { MessageNamespace } from '../types';
 
-// Texts the platform layer shows or throws: SPEC §8 error catalogue (en-US = the spec's exact English).
+// Texts the platform layer shows or throws: docs/PRODUCT.md §8 error catalogue (en-US = the spec's exact English).
 export default {
   'zh-CN': {
     'platform.networkHiccup': '网络开小差了，请稍后重试',

@@ -1,6 +1,6 @@
 import type { MessageNamespace } from '../types';
 
-// The app shell: global header (SPEC §2 "Global header"), home, 404, login placeholder, logout landing,
+// The app shell: global header (docs/PRODUCT.md §2 "Global header"), home, 404, login placeholder, logout landing,
 // download, common questions, cash-management rules, customer service and the OAuth loading page.
 export default {
   'zh-CN': {

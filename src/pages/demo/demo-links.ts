@@ -24,7 +24,7 @@ export interface DemoLink {
   url: string;
 }
 
-/** One shortcut per route of the route table (SPEC §2), with sample params filled in. */
+/** One shortcut per route of the route table (docs/PRODUCT.md §2), with sample params filled in. */
 export function demoShortcutLinks(): DemoLink[] {
   return ROUTES.map((route) => {
     const sample = SAMPLES[route.name] ?? {};

@@ -43,7 +43,7 @@ function DemoBlock({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-// /n/demo: the developer demo page (SPEC §2): every shared widget live, the shortcut links, the fund samples.
+// /n/demo: the developer demo page (docs/PRODUCT.md §2): every shared widget live, the shortcut links, the fund samples.
 export default function DemoPage() {
   const [, setLocaleShown] = useState(getLocale());
   const [passwordOpen, setPasswordOpen] = useState(false);

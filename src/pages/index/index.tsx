@@ -10,7 +10,7 @@ import { PageShell } from '../shell/page-shell';
 
 // Home (/index, / and /_app): search, entries, banner and marquee, ranked funds, valuation summary.
 export default function HomePage() {
-  // Inside a native app of the family its own search screen opens (SPEC §2 native destination "search").
+  // Inside a native app of the family its own search screen opens (docs/PRODUCT.md §2 native destination "search").
   const nativeSearch = nativeBridgePresent() ? () => void openNativeDestination('search').catch(() => undefined) : undefined;
   return (
     <PageShell fullWidth title={t('home.title')}>

@@ -17,8 +17,8 @@ import type { ShareInput } from '@/platform/share.types';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
 import './page-shell.scss';
 
-// Every page renders inside PageShell: it remembers the visit-wide query flags (SPEC §2 "Query parameters
-// on any page", stored under SPEC §3's session keys), keeps the login state fresh and draws the global header.
+// Every page renders inside PageShell: it remembers the visit-wide query flags (docs/PRODUCT.md §2 "Query parameters
+// on any page", stored under docs/PRODUCT.md §3's session keys), keeps the login state fresh and draws the global header.
 
 export interface PageUrl {
   /** The spec URL of this page instance (path + query), fixed when the page mounts. */
@@ -49,7 +49,7 @@ export function isHomeButtonHidden(params: Query): boolean {
   return isHideHomeFlag(params.hideHomeBtn ?? sessionStore.get(SESSION_KEYS.hideHomeBtn));
 }
 
-/** Logout (SPEC §4): call it (retried), clear identity session fields, land on the remove-cookies page. */
+/** Logout (docs/PRODUCT.md §4): call it (retried), clear identity session fields, land on the remove-cookies page. */
 export async function exitAccount(): Promise<void> {
   await useAccountStore.getState().logout();
   sessionStore.clearIdentity();
@@ -106,7 +106,7 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
       <View className={`page-shell__body${className ? ` ${className}` : ''}`}>
         <DeferredRender>{children}</DeferredRender>
       </View>
-      {/* Toasts drawn with NutUI so the app config's position and mask apply (SPEC §9). */}
+      {/* Toasts drawn with NutUI so the app config's position and mask apply (docs/PRODUCT.md §9). */}
       <ToastHost />
       {process.env.TARO_ENV === 'h5' ? <DemoClockBadge /> : null}
     </View>

@@ -42,7 +42,7 @@ CREATE TABLE mpaas_config (
   PRIMARY KEY (appkey, key)
 );
 
--- One row per analytics record uploaded by the client (SPEC §3 Analytics record).
+-- One row per analytics record uploaded by the client (docs/PRODUCT.md §3 Analytics record).
 CREATE TABLE analytics_events (
   id           bigserial PRIMARY KEY,
   category     text NOT NULL,

@@ -1,6 +1,6 @@
--- Accounts (issue 5): SMS codes and their throttles, identities, bank cards, trade passwords,
+-- Accounts: SMS codes and their throttles, identities, bank cards, trade passwords,
 -- risk assessments, personal income, WeChat identities waiting for a phone, and the key that
--- encrypts personal data. Everything lives here so API servers stay stateless (DESIGN §4).
+-- encrypts personal data. Everything lives here so API servers stay stateless (docs/DEPLOY.md).
 
 -- One row per verification code sent. The code itself is never stored: code_hash is
 -- sha256(salt ‖ code) with a per-row salt. purpose: 'login' (SMS login) or 'bank' (the simulated

@@ -12,7 +12,7 @@ export interface AgreementCheckProps {
 
 type Doc = 'terms' | 'privacy';
 
-/** The terms/privacy checkbox of the login screens (SPEC §2, §5); the links open the documents. */
+/** The terms/privacy checkbox of the login screens (docs/PRODUCT.md §2, §5); the links open the documents. */
 export function AgreementCheck({ checked, onChange }: AgreementCheckProps) {
   const [doc, setDoc] = useState<Doc | null>(null);
   const open = (which: Doc) => (event: { stopPropagation?: () => void }) => {

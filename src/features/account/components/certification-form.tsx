@@ -56,7 +56,7 @@ export interface CertificationFormProps {
 
 /**
  * Real name, ID card, bank card (bank named from its BIN as you type), reserved phone and the bank's SMS code.
- * The dj-ccount-* session keys keep a half-filled form across reloads (SPEC §3); each bad field says why.
+ * The dj-ccount-* session keys keep a half-filled form across reloads (docs/PRODUCT.md §3); each bad field says why.
  */
 export function CertificationForm({ onCertified }: CertificationFormProps) {
   const [values, setValues] = useState<Record<Field, string>>(() => ({

@@ -20,7 +20,7 @@ export interface CodeVerifyModalProps {
   timers?: TimerFunctions;
 }
 
-/** SPEC §4 one-tap login step 2: the modal sends a code by itself; Verify needs 4 characters. */
+/** docs/PRODUCT.md §4 one-tap login step 2: the modal sends a code by itself; Verify needs 4 characters. */
 export function CodeVerifyModal({ visible, phone, onVerify, onOtherAccount, onClose, sendCode, timers }: CodeVerifyModalProps) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);

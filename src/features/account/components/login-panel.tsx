@@ -25,7 +25,7 @@ export interface LoginPanelProps {
 }
 
 /**
- * The three login screens of SPEC §2/§4: one-tap bottom sheet (known phone) → code-verification modal →
+ * The three login screens of docs/PRODUCT.md §2/§4: one-tap bottom sheet (known phone) → code-verification modal →
  * "Log in to another account" → the full phone-and-code popup.
  */
 export function LoginPanel(props: LoginPanelProps) {

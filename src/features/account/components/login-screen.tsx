@@ -20,7 +20,7 @@ export interface LoginScreenProps {
 }
 
 /**
- * The login page body, wherever it runs (SPEC §4): WeChat browser → OAuth; mini program web-view → the mini
+ * The login page body, wherever it runs (docs/PRODUCT.md §4): WeChat browser → OAuth; mini program web-view → the mini
  * program's page; native app → the app's login through the bridge (SMS if that fails); otherwise the SMS
  * screens. After login the visitor returns to `redirect` (only our own paths; anything else goes home).
  */

@@ -16,7 +16,7 @@ export interface OneTapSheetProps {
   onClose(): void;
 }
 
-/** SPEC §4 one-tap login step 1: the known masked phone, the agreement checkbox, Login disabled until ticked. */
+/** docs/PRODUCT.md §4 one-tap login step 1: the known masked phone, the agreement checkbox, Login disabled until ticked. */
 export function OneTapSheet({ visible, phone, onLogin, onOtherAccount, onClose }: OneTapSheetProps) {
   const [agreed, setAgreed] = useState(false);
   return (

@@ -18,12 +18,12 @@ export interface PhoneLoginFormProps {
   timers?: TimerFunctions;
 }
 
-/** SPEC §5: the Login button stays disabled unless the phone has 11 characters, a code is filled and the box is ticked. */
+/** docs/PRODUCT.md §5: the Login button stays disabled unless the phone has 11 characters, a code is filled and the box is ticked. */
 export function canSubmitPhoneLogin(phone: string, code: string, agreed: boolean): boolean {
   return trimInput(phone).length === PHONE_LENGTH && trimInput(code) !== '' && agreed;
 }
 
-/** The full phone-and-code form (SPEC §2 "Full phone-and-code popup form"); inputs are trimmed. */
+/** The full phone-and-code form (docs/PRODUCT.md §2 "Full phone-and-code popup form"); inputs are trimmed. */
 export function PhoneLoginForm({ onLogin, initialPhone = '', sendCode, timers }: PhoneLoginFormProps) {
   const [phone, setPhone] = useState(initialPhone);
   const [code, setCode] = useState('');

@@ -19,7 +19,7 @@ export interface RiskQuestionnaireProps {
   onAssessed(result: RiskAssessment): void;
 }
 
-/** Tells a native host the assessment is done (SPEC §3 notification riskTestComplete); nothing outside an app. */
+/** Tells a native host the assessment is done (docs/PRODUCT.md §3 notification riskTestComplete); nothing outside an app. */
 export function notifyRiskTestComplete(result: RiskAssessment): void {
   if (!bridge.isAvailable()) return;
   void bridge.notify(NOTIFICATION_TYPE.RISK_TEST_COMPLETE, { level: result.level, valid_until: result.valid_until }).catch(() => undefined);

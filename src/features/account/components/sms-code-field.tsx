@@ -17,13 +17,13 @@ export interface SmsCodeFieldProps {
   onChange(code: string): void;
   /** Send a code as soon as the field appears (the code-verification modal). */
   autoSend?: boolean;
-  /** Injectable for tests: the send with the SPEC §8 retry rule, and the timers of the countdown. */
+  /** Injectable for tests: the send with the docs/PRODUCT.md §8 retry rule, and the timers of the countdown. */
   sendCode?: (phone: string, voice: boolean) => Promise<boolean>;
   timers?: TimerFunctions;
 }
 
 /**
- * A code input with its send / "resend (n)" button (SPEC §4 resend timer) and the voice-verification
+ * A code input with its send / "resend (n)" button (docs/PRODUCT.md §4 resend timer) and the voice-verification
  * offer one second after the countdown: confirm re-sends by voice, cancel dismisses.
  */
 export function SmsCodeField({ phone, value, onChange, autoSend, sendCode = defaultSendCode, timers }: SmsCodeFieldProps) {

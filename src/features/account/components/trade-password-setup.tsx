@@ -19,7 +19,7 @@ export interface TradePasswordSetupProps {
 }
 
 /**
- * Six digits twice (issue #5 item 6): the first entry is checked at once (all the same, a run, the birth date
+ * Six digits twice: the first entry is checked at once (all the same, a run, the birth date
  * when the ID is still in this visit's form), then confirmed; the server checks again and explains a refusal.
  */
 export function TradePasswordSetup({ onDone, save = defaultSetTradePassword }: TradePasswordSetupProps) {

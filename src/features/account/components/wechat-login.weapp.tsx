@@ -17,7 +17,7 @@ interface PhoneNumberDetail {
 }
 
 /**
- * Mini program login (SPEC §4): wx.login → code2session on our server logs a bound user in at once;
+ * Mini program login (docs/PRODUCT.md §4): wx.login → code2session on our server logs a bound user in at once;
  * otherwise WeChat's phone-number button (`open-type="getPhoneNumber"`) logs that phone in and binds it.
  * The SMS form below stays available either way.
  */

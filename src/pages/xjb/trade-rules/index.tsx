@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components';
 import { t } from '@/locales/i18n';
 import { PageShell } from '../../shell/page-shell';
 
-// /n/xjb/trade-rules: static cash-management rules (the figures follow DESIGN.md §5 "Cash-management product").
+// /n/xjb/trade-rules: static cash-management rules (the figures follow docs/PRODUCT.md §10.7–§10.8).
 const RULES = ['r1', 'r2', 'r3', 'r4'] as const;
 
 export default function XjbTradeRulesPage() {
