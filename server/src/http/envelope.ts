@@ -20,6 +20,9 @@ export function ok<T>(data: T): Envelope<T> {
   return { result_code: ResultCode.OK, data, message: '', error_description: '' };
 }
 
+/** The success envelope around an already serialised data object (the market cache keeps bodies as JSON text). */
+export const envelopeText = (dataJson: string): string => `{"result_code":0,"data":${dataJson},"message":"","error_description":""}`;
+
 /** TypeBox schema of a success envelope around `data` (for response schemas and OpenAPI). */
 export function EnvelopeOf<T extends TSchema>(data: T) {
   return Type.Object({
@@ -33,6 +36,14 @@ export function EnvelopeOf<T extends TSchema>(data: T) {
 export const ErrorEnvelope = Type.Object({
   result_code: Type.Integer(),
   data: Type.Null(),
+  message: Type.String(),
+  error_description: Type.String(),
+});
+
+/** Error envelope whose `data` is null, or an object for an ApiErrorWithData (remaining tries, lock time, resend wait). */
+export const ErrorEnvelopeWithData = Type.Object({
+  result_code: Type.Integer(),
+  data: Type.Unknown(),
   message: Type.String(),
   error_description: Type.String(),
 });
@@ -73,6 +84,21 @@ export class ApiError extends Error {
   }
 }
 
+/** An error whose envelope carries `data` (remaining tries, lock time, resend wait). */
+export class ApiErrorWithData extends ApiError {
+  constructor(
+    resultCode: number,
+    key: ServerMessageKey,
+    readonly data: Record<string, unknown>,
+    params: Record<string, string | number> = {},
+    httpStatus = 400,
+  ) {
+    super(resultCode, formatMessage(key, 'zh-CN', params), httpStatus);
+    // The catalogue key, so describe() localises per request like ApiError.of.
+    Object.assign(this, { messageKey: key, params });
+  }
+}
+
 export const notLoggedIn = (): ApiError => ApiError.of(ResultCode.NOT_LOGGED_IN, 'notLoggedIn', 200);
 
 export function requestLocale(request: FastifyRequest): ServerLocale {
@@ -80,8 +106,8 @@ export function requestLocale(request: FastifyRequest): ServerLocale {
   return localeOf(request.headers['accept-language'], cookies?.lang);
 }
 
-export function errorEnvelope(resultCode: number, description: string): Envelope<null> {
-  return { result_code: resultCode, data: null, message: description, error_description: description };
+export function errorEnvelope<T = null>(resultCode: number, description: string, data: T = null as T): Envelope<T> {
+  return { result_code: resultCode, data, message: description, error_description: description };
 }
 
 /** Sends an error envelope with the status the error asks for. */

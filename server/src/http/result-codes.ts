@@ -131,6 +131,16 @@ export const serverMessages = {
   },
   serverError: { 'zh-CN': '网络错误，请稍后再试', 'en-US': 'network error, please try later' },
 
+  // Market reads
+  fundNotFound: { 'zh-CN': '基金不存在：{code}', 'en-US': 'No fund with code {code}' },
+  indexNotFound: { 'zh-CN': '指数不存在：{code}', 'en-US': 'No index with code {code}' },
+  indexNoValuation: { 'zh-CN': '该指数没有估值数据：{code}', 'en-US': 'Index {code} has no valuation data' },
+
+  // Watchlist
+  watchlistNoSymbols: { 'zh-CN': '请选择要操作的基金或股票', 'en-US': 'Name at least one symbol' },
+  watchlistUnknownSymbol: { 'zh-CN': '不存在的代码：{symbol}', 'en-US': 'Unknown symbol: {symbol}' },
+  watchlistFull: { 'zh-CN': '自选已满（最多 {max} 个）', 'en-US': 'The watchlist is full (at most {max})' },
+
   // Accounts
   anonymousTokenRequired: { 'zh-CN': '请求凭证缺失，请重试', 'en-US': 'The access token is missing, please retry' },
   anonymousTokenExpired: { 'zh-CN': '请求凭证已过期，请重试', 'en-US': 'The access token has expired, please retry' },
