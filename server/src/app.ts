@@ -12,7 +12,8 @@ import type { ServerConfig } from './config';
 import { BODY_LIMIT_BYTES } from './constants';
 import type { Database } from './db/database';
 import type { Clock } from './domain/clock';
-import { ApiError, requestLocale, errorEnvelope, toApiError } from './http/envelope';
+import { ApiError } from './http/envelope';
+import { apiErrorHandler } from './http/error-handler';
 import { ResultCode } from './http/result-codes';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecureApi } from './plugins/secure-api';
@@ -31,7 +32,7 @@ import platformRoutes from './routes/platform';
 import watchlistRoutes from './routes/watchlist';
 import { DAILY_JOBS } from './jobs/pipeline';
 import { createScheduler, type Job, type Scheduler } from './jobs/scheduler';
-import { invalidateMarketCache } from './market/market-cache';
+import { MarketCache } from './market/market-cache';
 import { loadServerKeys, type ServerKeys } from './services/server-keys';
 import { smsProviderFor, type SmsProvider } from './services/sms';
 import { wechatProviderFor, type WechatProvider } from './services/wechat';
@@ -44,6 +45,8 @@ export interface AppDeps {
   logger?: boolean | object;
   wechat?: WechatProvider;
   sms?: SmsProvider;
+  /** The market read cache (default: a new one over db and clock). */
+  marketCache?: MarketCache;
   /** The daily jobs pipeline (default: DAILY_JOBS, server/src/jobs/pipeline.ts). */
   jobs?: readonly Job[];
 }
@@ -58,6 +61,8 @@ declare module 'fastify' {
     wechat: WechatProvider;
     sms: SmsProvider;
     serverKeys: ServerKeys;
+    /** The market read cache (server/src/market/market-cache.ts); `invalidate()` after changing the market in-process. */
+    marketCache: MarketCache;
     /** The daily jobs on the business clock (server/src/jobs). */
     jobs: Scheduler;
     /** Every route registered (method + URL pattern), for tests and tooling. */
@@ -104,13 +109,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('wechat', deps.wechat ?? wechatProviderFor(config));
   app.decorate('sms', deps.sms ?? smsProviderFor(config, (line) => app.log.info(line)));
   app.decorate('serverKeys', await loadServerKeys(deps.db.kysely));
+  app.decorate('marketCache', deps.marketCache ?? new MarketCache(deps.db, deps.clock));
   app.decorate(
     'jobs',
     createScheduler(
       {
         db: deps.db,
         clock: deps.clock,
-        marketChanged: () => invalidateMarketCache(deps.db),
+        marketChanged: () => app.marketCache.invalidate(),
         log: (line) => app.log.info(line),
       },
       deps.jobs ?? DAILY_JOBS,
@@ -125,11 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, queryKeys, bodyKeys });
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    const apiError = toApiError(error);
-    if (apiError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(apiError.httpStatus).send(errorEnvelope(apiError.resultCode, apiError.describe(requestLocale(request))));
-  });
+  app.setErrorHandler(apiErrorHandler);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Big from 'big.js';
 import { sql } from 'kysely';
-import { monthlyBuyDates, simulateAutoInvest, trackingErrorPercent } from '../../server/src/routes/discover';
+import { monthlyBuyDates, simulateAutoInvest } from '../../server/src/domain/auto-invest-simulation';
+import { trackingErrorPercent } from '../../server/src/domain/tracking-error';
 import { createTestApp, json, type TestApp } from './helpers';
 
 interface Envelope<T> {

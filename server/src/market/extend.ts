@@ -9,8 +9,9 @@ import { BOND_INDEX_CODE, INDICES } from './catalogue';
 import { computeDerived, derivedRow, DERIVED_COLUMNS, type NavPoint } from './derived';
 import { dividendOn, fundDailyReturn, moneyMarketDay, nextIndexLevel, type NavModel } from './generate';
 import { loadNavPoints } from './fund-views';
-import { invalidateMarketCache } from './market-cache';
-import { indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf, touchMarket, trendLogs, VALUATION_TREND_DAYS } from './seed';
+import {
+  indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf, touchMarket, trendLogs, VALUATION_TREND_DAYS, type MarketChangeHooks,
+} from './seed';
 
 export interface ExtendReport {
   days: number;
@@ -20,7 +21,11 @@ export interface ExtendReport {
 /** Statuses whose NAV is no longer published. */
 const FINISHED = ['closed', 'delisted'];
 
-export async function extendMarket(db: Database, through: IsoDate): Promise<ExtendReport> {
+/**
+ * Publishes every trading day after the stored ones through `through`. Other processes' market caches notice
+ * the change through market_meta.loaded_at; this process's cache is told by `hooks.onChanged`.
+ */
+export async function extendMarket(db: Database, through: IsoDate, hooks: MarketChangeHooks = {}): Promise<ExtendReport> {
   const meta = await db.kysely.selectFrom('market_meta').select(['key', 'value']).execute();
   const seedText = meta.find((m) => m.key === 'seed')?.value;
   if (seedText === undefined) return { days: 0, navRows: 0 };
@@ -129,7 +134,7 @@ export async function extendMarket(db: Database, through: IsoDate): Promise<Exte
   }
   if (indexRows.length || navRows.length) {
     await touchMarket(db);
-    invalidateMarketCache(db);
+    hooks.onChanged?.();
   }
   return { days: newDays, navRows: navRows.length };
 }

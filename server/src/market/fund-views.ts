@@ -1,6 +1,7 @@
 // Response bodies of the public fund read endpoints, in the public Danjuan shapes
 // (field names as Danjuan spells them; NAV, money and percentages as decimal strings).
 import { sql } from 'kysely';
+import { fenToYuan } from '../../../src/lib/money';
 import type { Database } from '../db/database';
 import type { FundFeeTable } from '../db/market-types';
 import {
@@ -13,10 +14,6 @@ export const MONEY_MARKET_TYPE = 4;
 /** Statuses in which a purchase (or a subscription, for a fund being built) is accepted. */
 const BUYABLE = new Set(['on_sale', 'conversion', 'building']);
 const SELLABLE = new Set(['on_sale', 'conversion', 'purchase_suspended']);
-
-function yuan(fen: number): string {
-  return (fen / 100).toFixed(2);
-}
 
 /** "31.19亿" / "8500.00万": Danjuan's display of fund size. */
 function sizeText(total: string): string {
@@ -83,8 +80,8 @@ export function fundSummaryView(f: FundRecord, snap: MarketSnapshot) {
     subscribe_start: f.subscribe_start,
     subscribe_end: f.subscribe_end,
     lock_days: f.lock_days,
-    daily_purchase_limit: f.daily_purchase_limit_fen == null ? null : yuan(f.daily_purchase_limit_fen),
-    min_purchase: yuan(f.min_purchase_fen),
+    daily_purchase_limit: f.daily_purchase_limit_fen == null ? null : fenToYuan(f.daily_purchase_limit_fen),
+    min_purchase: fenToYuan(f.min_purchase_fen),
     tracked_index_code: f.tracked_index_code,
     tracked_index_name: tracked?.name ?? null,
     tracking_error: f.tracking_error,
@@ -111,7 +108,7 @@ function feeLabel(fee: FundFeeTable): string {
 function feeRows(fees: FundFeeTable[], kind: string) {
   return fees.filter((fee) => fee.kind === kind).sort((a, b) => a.seq - b.seq).map((fee) => ({
     name: feeLabel(fee),
-    value: fee.fixed_fee_fen != null ? yuan(fee.fixed_fee_fen) : (fee.rate ?? '0'),
+    value: fee.fixed_fee_fen != null ? fenToYuan(fee.fixed_fee_fen) : (fee.rate ?? '0'),
     unit: fee.fixed_fee_fen != null ? '元' : '%',
     lower_bound: fee.lower_bound,
     upper_bound: fee.upper_bound,
@@ -522,4 +519,30 @@ export function filterView(snap: MarketSnapshot, type: number | undefined, order
     sale_status: f.sale_status,
   }));
   return { items, order_by: orderBy, current_page: page, size, total_items: listed.length, total_pages: Math.ceil(listed.length / size) };
+}
+
+/** Screening of the ranking (/rn/fund/filter): fund size in 亿元 (100 million CNY) and years since founding, bounds inclusive. */
+export interface FilterScreen {
+  size_min?: number;
+  size_max?: number;
+  found_years_min?: number;
+  found_years_max?: number;
+}
+
+/** The ranking of filterView narrowed by size and founding age, each item with its size and founding date. */
+export function screenedFilterView(snap: MarketSnapshot, type: number | undefined, orderBy: PeriodKey, page: number, size: number, screen: FilterScreen) {
+  const yearsAgo = (years: number) => `${Number(snap.businessDate.slice(0, 4)) - years}${snap.businessDate.slice(4)}`;
+  const keep = (f: FundRecord | undefined) => !!f
+    && (screen.size_min === undefined || Number(f.total_asset) >= screen.size_min * 1e8)
+    && (screen.size_max === undefined || Number(f.total_asset) <= screen.size_max * 1e8)
+    && (screen.found_years_min === undefined || f.found_date <= yearsAgo(screen.found_years_min))
+    && (screen.found_years_max === undefined || f.found_date > yearsAgo(screen.found_years_max));
+  const screened = Object.values(screen).some((v) => v !== undefined);
+  const view = screened ? filterView(snap, type, orderBy, 1, Number.MAX_SAFE_INTEGER) : filterView(snap, type, orderBy, page, size);
+  const items = screened ? view.items.filter((i) => keep(snap.funds.get(i.fd_code))) : view.items;
+  const shown = (screened ? items.slice((page - 1) * size, page * size) : items).map((i) => {
+    const f = snap.funds.get(i.fd_code);
+    return { ...i, total_asset: f?.total_asset, found_date: f?.found_date };
+  });
+  return screened ? { ...view, items: shown, current_page: page, size, total_items: items.length, total_pages: Math.ceil(items.length / size) } : { ...view, items: shown };
 }

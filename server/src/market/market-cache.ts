@@ -1,12 +1,15 @@
 // In-process read cache of the market. Fund data changes once a day, so the fund list, ranks,
-// search index and index valuations are loaded once into memory, and every response body is
-// kept as a ready JSON string. The snapshot is rebuilt when the Shanghai business date changes
+// search index and index valuations are loaded once into memory, and every response is kept as
+// a ready envelope (UTF-8 bytes). The snapshot is rebuilt when the Shanghai business date changes
 // or when market_meta.loaded_at moves (a re-seed or an import, even from another process).
+// One cache per app: buildApp creates it and decorates the app with it (`app.marketCache`); code that
+// changes the market in-process calls its `invalidate()` (extendMarket's `onChanged`, the jobs).
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { FundDerivedTable, FundTable, IndexDailyTable } from '../db/market-types';
 import type { Clock } from '../domain/clock';
 import { dayNumber, shanghaiDateTime, type IsoDate } from '../domain/calendar';
+import { envelopeText } from '../http/envelope';
 
 export type FundRecord = Omit<FundTable, 'nav_model'> & {
   company_name: string;
@@ -60,9 +63,6 @@ const FRESHNESS_CHECK_MS = 5_000;
 const MS_PER_DAY = 86_400_000;
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
-/** The success envelope around an already serialised data object. */
-export const envelopeText = (dataJson: string) => `{"result_code":0,"data":${dataJson},"message":"","error_description":""}`;
-
 export class MarketCache {
   private snapshot: MarketSnapshot | null = null;
   private loading: Promise<MarketSnapshot> | null = null;
@@ -70,10 +70,11 @@ export class MarketCache {
   /** Instants (ms) between which the snapshot's business date is the clock's Shanghai date. */
   private validFrom = 0;
   private validUntil = 0;
-  private readonly bodies = new Map<string, string>();
   /** Whole success envelopes as UTF-8 bytes: the read path writes them without re-encoding (see `envelope`). */
   private readonly envelopes = new Map<string, Buffer>();
   private envelopeBytes = 0;
+  /** Data computed once per snapshot (the auto-invest simulation), by name. */
+  private readonly computed = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Database,
@@ -127,25 +128,27 @@ export class MarketCache {
   }
 
   private clearBodies(): void {
-    this.bodies.clear();
     this.envelopes.clear();
     this.envelopeBytes = 0;
+    this.computed.clear();
   }
 
-  /** A cached response body for key, or builds, stores and returns it. */
-  async body(snap: MarketSnapshot, key: string, build: () => Promise<unknown> | unknown): Promise<string> {
-    if (snap !== this.snapshot) return JSON.stringify(await build());
-    const hit = this.bodies.get(key);
-    if (hit !== undefined) return hit;
-    const text = JSON.stringify(await build());
-    if (snap !== this.snapshot) return text;
-    if (this.bodies.size >= LRU_LIMIT) {
-      // Evict the oldest entry (Map keeps insertion order).
-      const oldest = this.bodies.keys().next().value;
-      if (oldest !== undefined) this.bodies.delete(oldest);
+  /**
+   * Data derived from a snapshot (and the database) that many answers share, computed once per snapshot under
+   * `name`. A failed computation is not kept: the next caller tries again.
+   */
+  perSnapshot<T>(snap: MarketSnapshot, name: string, compute: () => Promise<T>): Promise<T> {
+    if (snap !== this.snapshot) return compute();
+    let pending = this.computed.get(name) as Promise<T> | undefined;
+    if (!pending) {
+      const started = compute();
+      pending = started;
+      started.catch(() => {
+        if (this.computed.get(name) === started) this.computed.delete(name);
+      });
+      this.computed.set(name, started);
     }
-    this.bodies.set(key, text);
-    return text;
+    return pending;
   }
 
   /**
@@ -249,21 +252,4 @@ function rankFunds(funds: FundRecord[]): void {
       });
     }
   }
-}
-
-const caches = new WeakMap<Database, MarketCache>();
-
-/** One cache per database (so every route plugin and the import share it). */
-export function marketCacheFor(db: Database, clock: Clock): MarketCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new MarketCache(db, clock);
-    caches.set(db, cache);
-  }
-  return cache;
-}
-
-/** Tells this process's cache (if any) that the market changed; other processes notice market_meta.loaded_at. */
-export function invalidateMarketCache(db: Database): void {
-  caches.get(db)?.invalidate();
 }

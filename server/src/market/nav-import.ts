@@ -1,13 +1,12 @@
 // CSV import of fund NAV histories (format in docs/DATA.md). All-or-nothing: every line is
 // validated first and errors name their line; then each fund in the file has its NAV history
 // replaced in one transaction (so re-running the same file changes nothing), its period
-// returns recomputed, and the market cache told to reload.
+// returns recomputed, and market_meta.loaded_at moved so market caches reload.
 import { sql } from 'kysely';
 import type { CopyValue, Database } from '../db/database';
 import { dayNumber } from '../domain/calendar';
 import { computeDerived, derivedRow, DERIVED_COLUMNS, type NavPoint } from './derived';
-import { invalidateMarketCache } from './market-cache';
-import { NAV_COLUMNS, navRowsOf, touchMarket } from './seed';
+import { NAV_COLUMNS, navRowsOf, touchMarket, type MarketChangeHooks } from './seed';
 
 const REQUIRED = ['fund_code', 'date', 'nav', 'acc_nav'] as const;
 const OPTIONAL = ['income_per_10k', 'yield_7d'] as const;
@@ -93,8 +92,8 @@ export async function parseNavCsv(db: Database, text: string): Promise<Map<strin
   return byFund;
 }
 
-/** Validates, then replaces the NAV history of every fund in the file. */
-export async function importNavCsv(db: Database, text: string): Promise<NavImportReport> {
+/** Validates, then replaces the NAV history of every fund in the file; `hooks.onChanged` tells this process's market cache. */
+export async function importNavCsv(db: Database, text: string, hooks: MarketChangeHooks = {}): Promise<NavImportReport> {
   const byFund = await parseNavCsv(db, text);
   const types = new Map((await db.kysely.selectFrom('fund').select(['code', 'type']).where('code', 'in', [...byFund.keys()]).execute()).map((f) => [f.code, f.type]));
   const rows: CopyValue[][] = [];
@@ -118,6 +117,6 @@ export async function importNavCsv(db: Database, text: string): Promise<NavImpor
     await sql`TRUNCATE fund_nav_staging, fund_derived_staging`.execute(trx);
   });
   await touchMarket(db);
-  invalidateMarketCache(db);
+  hooks.onChanged?.();
   return { funds: byFund.size, rows: rows.length };
 }

@@ -6,7 +6,6 @@ import { sql } from 'kysely';
 import { toCsv } from '../db/csv';
 import type { Database, RawConnection } from '../db/database';
 import type { IsoDate } from '../domain/calendar';
-import { invalidateMarketCache } from './market-cache';
 import { startMarketSource, type MarketSource } from './seed-source';
 
 export { indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf, trendLogs, VALUATION_TREND_DAYS } from './seed-data';
@@ -71,7 +70,7 @@ const DEFERRED_KEYS = [
  * that transaction, so COPY writes frozen rows (no later pass rewrites them) and, under wal_level=minimal
  * (the embedded database), skips the write-ahead log.
  */
-export async function seedMarket(db: Database, opts: SeedOptions = {}): Promise<SeedReport> {
+export async function seedMarket(db: Database, opts: SeedOptions = {}, hooks: MarketChangeHooks = {}): Promise<SeedReport> {
   const started = performance.now();
   const source = opts.source ?? startMarketSource(opts);
   const phases: SeedPhases = { generate: 0, copy: 0, wait: 0, index: 0, analyze: 0 };
@@ -88,13 +87,13 @@ export async function seedMarket(db: Database, opts: SeedOptions = {}): Promise<
     });
   } catch (error) {
     await source.cancel();
-    invalidateMarketCache(db);
+    hooks.onChanged?.();
     throw error;
   }
   const analyzeStart = performance.now();
   await sql.raw(`ANALYZE ${MARKET_TABLES.join(', ')}`).execute(db.kysely);
   phases.analyze = performance.now() - analyzeStart;
-  invalidateMarketCache(db);
+  hooks.onChanged?.();
   const generated = source.report();
   phases.generate = generated.generateMs;
   for (const key of Object.keys(phases) as (keyof SeedPhases)[]) phases[key] = Math.round(phases[key]);
@@ -134,7 +133,13 @@ export function formatSeedPhases(report: SeedReport): string {
   return `generate ${s(p.generate)} (${report.thread}), copy ${s(p.copy)}, wait ${s(p.wait)}, index ${s(p.index)}, analyze ${s(p.analyze)}`;
 }
 
-/** Marks the market as changed (after an import), so in-process caches rebuild. */
+/** What code that changes the market tells the running process (market caches of other processes read market_meta.loaded_at). */
+export interface MarketChangeHooks {
+  /** Called when market rows were written (e.g. `() => app.marketCache.invalidate()`, so this process's answers move at once). */
+  onChanged?: () => void;
+}
+
+/** Marks the market as changed (after an import or a new trading day), so market caches, in any process, rebuild. */
 export async function touchMarket(db: Database): Promise<void> {
   await db.kysely.insertInto('market_meta').values({ key: 'loaded_at', value: new Date().toISOString() })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();

@@ -1,95 +1,25 @@
 // Public fund read endpoints in the public Danjuan shapes (docs/DATA.md lists them).
-// Bodies come from the in-process market cache as ready JSON strings: fund data changes once a day.
-import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, EnvelopeOf, ErrorEnvelope, requestLocale } from '../http/envelope';
+// Bodies come from the market cache (app.marketCache) as ready JSON: fund data changes once a day.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError, EnvelopeOf, ErrorEnvelope } from '../http/envelope';
+import { answerCached, answerFound, sendDataText } from '../http/market-answers';
 import { ResultCode } from '../http/result-codes';
-import { StringEnum } from '../http/schemas';
+import { Decimal, FundCode, NullableDecimal, NullableString, readSchemas, StringEnum } from '../http/schemas';
 import {
-  achievementView, assetPercentView, filterView, FILTER_ORDER_KEYS, fundDerivedView, fundDetailView, fundSummaryView,
-  growthView, GROWTH_DAYS, managerListView, navHistoryView, tradeDateView,
+  achievementView, assetPercentView, fundDerivedView, fundDetailView, fundSummaryView, FILTER_ORDER_KEYS,
+  growthView, GROWTH_DAYS, managerListView, navHistoryView, screenedFilterView, tradeDateView,
 } from '../market/fund-views';
-import { envelopeText, marketCacheFor, type FundRecord, type MarketCache, type MarketSnapshot, type PeriodKey } from '../market/market-cache';
+import type { MarketSnapshot, PeriodKey } from '../market/market-cache';
 import { searchFunds } from '../market/search-index';
 
-export const FundCode = Type.String({ pattern: '^\\d{6}$', description: 'six-digit fund code, e.g. 009005' });
-const Decimal = Type.String({ description: 'decimal string' });
-const NullableDecimal = Type.Union([Decimal, Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-
 /** Danjuan filter type codes: 1 stock, 2 bond, 3 hybrid, 4 money market, 5 index, 6 FOF, 11 QDII. */
-export const FILTER_TYPES = [1, 2, 3, 4, 5, 6, 11] as const;
+const FILTER_TYPES = [1, 2, 3, 4, 5, 6, 11] as const;
 
-const messages = {
-  fundNotFound: { 'zh-CN': '基金不存在：{code}', 'en-US': 'No fund with code {code}' },
-} as const;
-
-export function fundNotFound(request: FastifyRequest, code: string): ApiError {
-  return new ApiError(ResultCode.NOT_FOUND, messages.fundNotFound[requestLocale(request)].replace('{code}', code), 404);
-}
-
-/** Content type of every JSON answer sent as ready text or bytes. */
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-/**
- * Sends a cached JSON body as is (Fastify does not re-serialise a string with a JSON content type),
- * and waits for it to be written, as Fastify asks of async handlers that send themselves.
- */
-export async function sendBody(reply: FastifyReply, body: string | Buffer): Promise<void> {
-  await reply.header('content-type', JSON_CONTENT_TYPE).send(body);
-}
-
-/** Sends ready envelope bytes from a synchronous handler (which then returns nothing). */
-export function sendEnvelope(reply: FastifyReply, bytes: Buffer): void {
-  reply.header('content-type', JSON_CONTENT_TYPE).send(bytes);
-}
-
-export { envelopeText };
-
-/**
- * Answers a fund-keyed read: from the ready envelope when the snapshot is fresh (synchronously: the hot
- * path, bench/README.md), else looks the fund up (404 when unknown) and builds, caches and sends the envelope.
- */
-function answer(
-  cache: MarketCache,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  code: string,
-  key: string,
-  build: (snap: MarketSnapshot, fund: FundRecord) => Promise<unknown> | unknown,
-): void | Promise<void> {
-  const hit = cache.cachedEnvelope(key);
-  if (hit !== undefined) return sendEnvelope(reply, hit);
-  return answerSlow(cache, request, reply, code, key, build);
-}
-
-async function answerSlow(
-  cache: MarketCache,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  code: string,
-  key: string,
-  build: (snap: MarketSnapshot, fund: FundRecord) => Promise<unknown> | unknown,
-): Promise<void> {
-  const snap = await cache.current();
+/** The fund of `code` in the snapshot, or the 404 answer. */
+function fundIn(snap: MarketSnapshot, code: string) {
   const fund = snap.funds.get(code);
-  if (!fund) throw fundNotFound(request, code);
-  return sendBody(reply, await cache.envelope(snap, key, () => build(snap, fund)));
-}
-
-/** Answers a read that needs no fund lookup: the ready envelope, else built from the current snapshot. */
-export function answerCached(
-  cache: MarketCache,
-  reply: FastifyReply,
-  key: string,
-  build: (snap: MarketSnapshot) => Promise<unknown> | unknown,
-): void | Promise<void> {
-  const hit = cache.cachedEnvelope(key);
-  if (hit !== undefined) return sendEnvelope(reply, hit);
-  return (async () => {
-    const snap = await cache.current();
-    return sendBody(reply, await cache.envelope(snap, key, () => build(snap)));
-  })();
+  if (!fund) throw ApiError.of(ResultCode.NOT_FOUND, 'fundNotFound', 404, { code });
+  return fund;
 }
 
 const FundDerived = Type.Object({
@@ -141,44 +71,21 @@ const FundDetail = Type.Object({
   }),
 });
 
-const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
-function schemaFor<D extends TSchema, E extends { params?: TSchema; querystring?: TSchema }>(summary: string, data: D, extra?: E) {
-  return { tags: ['fund'], summary, ...(extra as E), response: { 200: EnvelopeOf(data), ...errors } };
-}
+const schemaFor = readSchemas('fund');
 const CodeParams = Type.Object({ code: FundCode });
 const FundCodeQuery = Type.Object({ fund_code: FundCode });
 
-interface FilterScreen { size_min?: number; size_max?: number; found_years_min?: number; found_years_max?: number }
-
-/** The ranking of filterView narrowed by size and founding age, each item with its size and founding date. */
-function screenedFilterView(snap: MarketSnapshot, type: number | undefined, orderBy: PeriodKey, page: number, size: number, screen: FilterScreen) {
-  const yearsAgo = (years: number) => `${Number(snap.businessDate.slice(0, 4)) - years}${snap.businessDate.slice(4)}`;
-  const keep = (f: FundRecord | undefined) => !!f
-    && (screen.size_min === undefined || Number(f.total_asset) >= screen.size_min * 1e8)
-    && (screen.size_max === undefined || Number(f.total_asset) <= screen.size_max * 1e8)
-    && (screen.found_years_min === undefined || f.found_date <= yearsAgo(screen.found_years_min))
-    && (screen.found_years_max === undefined || f.found_date > yearsAgo(screen.found_years_max));
-  const screened = Object.values(screen).some((v) => v !== undefined);
-  const view = screened ? filterView(snap, type, orderBy, 1, Number.MAX_SAFE_INTEGER) : filterView(snap, type, orderBy, page, size);
-  const items = screened ? view.items.filter((i) => keep(snap.funds.get(i.fd_code))) : view.items;
-  const shown = (screened ? items.slice((page - 1) * size, page * size) : items).map((i) => {
-    const f = snap.funds.get(i.fd_code);
-    return { ...i, total_asset: f?.total_asset, found_date: f?.found_date };
-  });
-  return screened ? { ...view, items: shown, current_page: page, size, total_items: items.length, total_pages: Math.ceil(items.length / size) } : { ...view, items: shown };
-}
-
 const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const cache = marketCacheFor(app.db, app.clock);
+  const cache = app.marketCache;
 
   app.get('/djapi/fund/:code', { schema: schemaFor('Fund summary with latest NAV and period returns (fund_derived)', FundSummary, { params: CodeParams }) },
-    (request, reply) => answer(cache, request, reply, request.params.code, `fund:${request.params.code}`, (snap, f) => fundSummaryView(f, snap)));
+    (request, reply) => answerFound(cache, reply, `fund:${request.params.code}`, (snap) => fundIn(snap, request.params.code), (snap, f) => fundSummaryView(f, snap)));
 
   app.get('/djapi/fund/detail/:code', { schema: schemaFor('Fund detail: position (allocation, top-10 holdings), fee tables with discount, managers', FundDetail, { params: CodeParams }) },
-    (request, reply) => answer(cache, request, reply, request.params.code, `detail:${request.params.code}`, (snap, f) => fundDetailView(app.db, snap, f)));
+    (request, reply) => answerFound(cache, reply, `detail:${request.params.code}`, (snap) => fundIn(snap, request.params.code), (snap, f) => fundDetailView(app.db, snap, f)));
 
   app.get('/djapi/fund/derived/:code', { schema: schemaFor('Period returns and same-type ranks', FundDerived, { params: CodeParams }) },
-    (request, reply) => answer(cache, request, reply, request.params.code, `derived:${request.params.code}`, (_snap, f) => fundDerivedView(f)));
+    (request, reply) => answerFound(cache, reply, `derived:${request.params.code}`, (snap) => fundIn(snap, request.params.code), (_snap, f) => fundDerivedView(f)));
 
   app.get('/djapi/fund/nav/history/:code', {
     schema: schemaFor('Daily NAV history, newest first, paged', Type.Object({
@@ -194,7 +101,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   }, (request, reply) => {
     const { page, size } = request.query;
-    return answer(cache, request, reply, request.params.code, `nav:${request.params.code}:${page}:${size}`, (_snap, f) => navHistoryView(app.db, f, page, size));
+    return answerFound(cache, reply, `nav:${request.params.code}:${page}:${size}`, (snap) => fundIn(snap, request.params.code), (_snap, f) => navHistoryView(app.db, f, page, size));
   });
 
   app.get('/djapi/fund/growth/:code', {
@@ -209,7 +116,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }), { params: CodeParams, querystring: Type.Object({ day: StringEnum(GROWTH_DAYS, 'period: 1m 3m 6m ty (this year) 1y 3y 5y all') }) }),
   }, (request, reply) => {
     const { day } = request.query;
-    return answer(cache, request, reply, request.params.code, `growth:${request.params.code}:${day}`, (snap, f) => growthView(app.db, snap, f, day));
+    return answerFound(cache, reply, `growth:${request.params.code}:${day}`, (snap) => fundIn(snap, request.params.code), (snap, f) => growthView(app.db, snap, f, day));
   });
 
   app.get('/djapi/fund/order/v2/trade_date', {
@@ -221,10 +128,8 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }), { querystring: Type.Object({ fd_code: FundCode }) }),
   }, async (request, reply) => {
     // Depends on the clock, so built per request (cheap), not cached.
-    const snap = await cache.current();
-    const fund = snap.funds.get(request.query.fd_code);
-    if (!fund) throw fundNotFound(request, request.query.fd_code);
-    return sendBody(reply, envelopeText(JSON.stringify(tradeDateView(fund, app.clock.now()))));
+    const fund = fundIn(await cache.current(), request.query.fd_code);
+    return sendDataText(reply, JSON.stringify(tradeDateView(fund, app.clock.now())));
   });
 
   app.get('/djapi/v2/search', {
@@ -277,12 +182,10 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         400: ErrorEnvelope,
       },
     },
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const { type, order_by: orderBy, page, size, ...screen } = request.query;
-    const snap = await cache.current();
     const key = `filter:${type ?? ''}:${orderBy}:${page}:${size}:${screen.size_min ?? ''}:${screen.size_max ?? ''}:${screen.found_years_min ?? ''}:${screen.found_years_max ?? ''}`;
-    const text = await cache.body(snap, key, () => screenedFilterView(snap, type, orderBy as PeriodKey, page, size, screen));
-    return sendBody(reply, envelopeText(text));
+    return answerCached(cache, reply, key, (snap) => screenedFilterView(snap, type, orderBy as PeriodKey, page, size, screen));
   });
 
   app.get('/djapi/fundx/base/fund/achievement/:code', {
@@ -291,11 +194,11 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       annual_performance_list: Type.Array(Type.Object({ period_time: Type.String(), self_nav: Decimal, self_max_draw_down: Type.String(), standard_index_nav: NullableDecimal, self_nav_rank: NullableString })),
       stage_performance_list: Type.Array(Type.Object({ period_time: Type.String(), self_nav: Decimal, self_max_draw_down: Type.String(), standard_index_nav: NullableDecimal, self_nav_rank: NullableString })),
     }), { params: CodeParams }),
-  }, (request, reply) => answer(cache, request, reply, request.params.code, `achievement:${request.params.code}`, (snap, f) => achievementView(app.db, snap, f)));
+  }, (request, reply) => answerFound(cache, reply, `achievement:${request.params.code}`, (snap) => fundIn(snap, request.params.code), (snap, f) => achievementView(app.db, snap, f)));
 
   app.get('/djapi/fundx/base/fund/record/asset/percent', {
     schema: schemaFor('Latest quarterly asset allocation and top-10 holdings', Type.Intersect([Type.Object({ fund_code: Type.String() }), Position]), { querystring: FundCodeQuery }),
-  }, (request, reply) => answer(cache, request, reply, request.query.fund_code, `asset:${request.query.fund_code}`, (_snap, f) => assetPercentView(app.db, f)));
+  }, (request, reply) => answerFound(cache, reply, `asset:${request.query.fund_code}`, (snap) => fundIn(snap, request.query.fund_code), (_snap, f) => assetPercentView(app.db, f)));
 
   app.get('/djapi/fundx/base/fund/record/manager/list', {
     schema: schemaFor('Managers of the fund (post_status 1 current, 0 former; absent = all)', Type.Object({
@@ -309,7 +212,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }), { querystring: Type.Object({ fund_code: FundCode, post_status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])) }) }),
   }, (request, reply) => {
     const { fund_code: code, post_status: postStatus } = request.query;
-    return answer(cache, request, reply, code, `managers:${code}:${postStatus ?? ''}`, (snap, f) => managerListView(app.db, snap, f, postStatus));
+    return answerFound(cache, reply, `managers:${code}:${postStatus ?? ''}`, (snap) => fundIn(snap, code), (snap, f) => managerListView(app.db, snap, f, postStatus));
   });
 };
 

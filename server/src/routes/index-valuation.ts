@@ -1,26 +1,21 @@
 // Index valuation table (/djmodule/value-center), valuation detail, PE/PB history and daily K-line.
-import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, EnvelopeOf, ErrorEnvelope, requestLocale } from '../http/envelope';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { ApiError } from '../http/envelope';
+import { answerCached, answerFound } from '../http/market-answers';
 import { ResultCode } from '../http/result-codes';
-import { StringEnum } from '../http/schemas';
+import { Decimal, IndexCode, NullableDecimal, readSchemas, StringEnum } from '../http/schemas';
 import {
   HISTORY_DAYS, KLINE_PERIODS, klineView, valuationDetailView, valuationHistoryView, valuationTableView,
 } from '../market/index-views';
-import { marketCacheFor, type IndexRecord, type MarketSnapshot } from '../market/market-cache';
-import { answerCached, sendBody, sendEnvelope } from './fund';
+import type { IndexRecord, MarketSnapshot } from '../market/market-cache';
 
-const IndexCode = Type.String({ pattern: '^[A-Za-z0-9]{2,12}$', description: 'index code as Danjuan writes it, e.g. SH000300, SZ399006, HKHSI, NDX' });
-const Decimal = Type.String({ description: 'decimal string' });
-const NullableDecimal = Type.Union([Decimal, Type.Null()]);
-
-const messages = {
-  indexNotFound: { 'zh-CN': '指数不存在：{code}', 'en-US': 'No index with code {code}' },
-  noValuation: { 'zh-CN': '该指数没有估值数据：{code}', 'en-US': 'Index {code} has no valuation data' },
-} as const;
-
-function indexError(request: FastifyRequest, key: keyof typeof messages, code: string): ApiError {
-  return new ApiError(ResultCode.NOT_FOUND, messages[key][requestLocale(request)].replace('{code}', code), 404);
+/** The index of `rawCode` (any case) in the snapshot, or the 404 answer; `needValuation`: 404 too without PE/PB data. */
+function indexIn(snap: MarketSnapshot, rawCode: string, needValuation: boolean): IndexRecord {
+  const index = snap.indices.get(rawCode.toUpperCase());
+  if (!index) throw ApiError.of(ResultCode.NOT_FOUND, 'indexNotFound', 404, { code: rawCode });
+  if (needValuation && !index.has_valuation) throw ApiError.of(ResultCode.NOT_FOUND, 'indexNoValuation', 404, { code: rawCode });
+  return index;
 }
 
 const ValuationItem = Type.Object({
@@ -29,41 +24,20 @@ const ValuationItem = Type.Object({
   date: Type.String(), ts: Type.Integer(), begin_at: Type.String(), category: Type.String(), region: Type.String(),
 });
 
-const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
-function schemaFor<D extends TSchema, E extends { params?: TSchema; querystring?: TSchema }>(summary: string, data: D, extra?: E) {
-  return { tags: ['index'], summary, ...(extra as E), response: { 200: EnvelopeOf(data), ...errors } };
-}
+const schemaFor = readSchemas('index');
 const CodeParams = Type.Object({ index_code: IndexCode });
 
 const indexValuationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const cache = marketCacheFor(app.db, app.clock);
-
-  async function withIndex(request: FastifyRequest, rawCode: string, needValuation: boolean): Promise<{ snap: MarketSnapshot; index: IndexRecord }> {
-    const snap = await cache.current();
-    const code = rawCode.toUpperCase();
-    const index = snap.indices.get(code);
-    if (!index) throw indexError(request, 'indexNotFound', rawCode);
-    if (needValuation && !index.has_valuation) throw indexError(request, 'noValuation', rawCode);
-    return { snap, index };
-  }
+  const cache = app.marketCache;
 
   /** An index-keyed read: the ready envelope when fresh (synchronously), else looked up, built and cached. */
-  function answerIndex(
-    request: FastifyRequest,
+  const answerIndex = (
     reply: FastifyReply,
     rawCode: string,
     needValuation: boolean,
-    keyOf: (code: string) => string,
+    key: string,
     build: (snap: MarketSnapshot, index: IndexRecord) => unknown,
-  ): void | Promise<void> {
-    const key = keyOf(rawCode.toUpperCase());
-    const hit = cache.cachedEnvelope(key);
-    if (hit !== undefined) return sendEnvelope(reply, hit);
-    return (async () => {
-      const { snap, index } = await withIndex(request, rawCode, needValuation);
-      return sendBody(reply, await cache.envelope(snap, key, () => build(snap, index)));
-    })();
-  }
+  ) => answerFound(cache, reply, key, (snap) => indexIn(snap, rawCode, needValuation), build);
 
   app.get('/djapi/index_eva/dj', {
     schema: schemaFor('Index valuation table: PE/PB and their percentiles over the history, low (< 30 %) / mid / high (> 70 %)',
@@ -79,7 +53,7 @@ const indexValuationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sales_service_fee: Decimal, total_asset: Decimal, unit_nav: NullableDecimal, nav_grl1y: NullableDecimal, sale_status: Type.String(),
       })),
     }), { params: CodeParams }),
-  }, (request, reply) => answerIndex(request, reply, request.params.index_code, false, (code) => `index_detail:${code}`, (snap, index) => valuationDetailView(snap, index)));
+  }, (request, reply) => answerIndex(reply, request.params.index_code, false, `index_detail:${request.params.index_code.toUpperCase()}`, (snap, index) => valuationDetailView(snap, index)));
 
   for (const metric of ['pe', 'pb'] as const) {
     app.get(`/djapi/index_eva/${metric}_history/:index_code`, {
@@ -94,7 +68,7 @@ const indexValuationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }, (request, reply) => {
       const { index_code: code } = request.params as { index_code: string };
       const { day = 'all' } = request.query as { day?: (typeof HISTORY_DAYS)[number] };
-      return answerIndex(request, reply, code, true, (upper) => `${metric}_history:${upper}:${day}`, (_snap, index) => valuationHistoryView(index, metric, day));
+      return answerIndex(reply, code, true, `${metric}_history:${code.toUpperCase()}:${day}`, (_snap, index) => valuationHistoryView(index, metric, day));
     });
   }
 
@@ -114,7 +88,7 @@ const indexValuationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   }, (request, reply) => {
     const { period = 'day', count } = request.query;
-    return answerIndex(request, reply, request.params.index_code, false, (code) => `kline:${code}:${period}:${count}`, (_snap, index) => klineView(index, period, count));
+    return answerIndex(reply, request.params.index_code, false, `kline:${request.params.index_code.toUpperCase()}:${period}:${count}`, (_snap, index) => klineView(index, period, count));
   });
 };
 
