@@ -33,6 +33,7 @@ import watchlistRoutes from './routes/watchlist';
 import { DAILY_JOBS } from './jobs/pipeline';
 import { createScheduler, type Job, type Scheduler } from './jobs/scheduler';
 import { MarketCache } from './market/market-cache';
+import { loadPersonalDataCipher, type PersonalDataCipher } from './services/personal-data';
 import { loadServerKeys, type ServerKeys } from './services/server-keys';
 import { smsProviderFor, type SmsProvider } from './services/sms';
 import { wechatProviderFor, type WechatProvider } from './services/wechat';
@@ -47,6 +48,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** The market read cache (default: a new one over db and clock). */
   marketCache?: MarketCache;
+  /** The cipher of personal data at rest (default: over the database's key, services/personal-data.ts). */
+  personalData?: PersonalDataCipher;
   /** The daily jobs pipeline (default: DAILY_JOBS, server/src/jobs/pipeline.ts). */
   jobs?: readonly Job[];
 }
@@ -63,6 +66,8 @@ declare module 'fastify' {
     serverKeys: ServerKeys;
     /** The market read cache (server/src/market/market-cache.ts); `invalidate()` after changing the market in-process. */
     marketCache: MarketCache;
+    /** Encrypts, decrypts and digests personal data at rest (server/src/services/personal-data.ts). */
+    personalData: PersonalDataCipher;
     /** The daily jobs on the business clock (server/src/jobs). */
     jobs: Scheduler;
     /** Every route registered (method + URL pattern), for tests and tooling. */
@@ -110,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sms', deps.sms ?? smsProviderFor(config, (line) => app.log.info(line)));
   app.decorate('serverKeys', await loadServerKeys(deps.db.kysely));
   app.decorate('marketCache', deps.marketCache ?? new MarketCache(deps.db, deps.clock));
+  app.decorate('personalData', deps.personalData ?? (await loadPersonalDataCipher(deps.db.kysely)));
   app.decorate(
     'jobs',
     createScheduler(

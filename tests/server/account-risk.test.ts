@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { levelForScore, MAX_SCORE, QUESTIONS, scoreAnswers } from '../../server/src/services/risk-questionnaire';
-import { addYears } from '../../server/src/routes/account-risk';
+import { addYears } from '../../server/src/services/risk-assessment';
 import { createTestApp, createTestUser, json, type TestApp, type TestUser, type Envelope } from './helpers';
 
 // Risk assessment (docs/PRODUCT.md §10.10): questionnaire, scoring to C1–C5, 2-year validity.

@@ -39,6 +39,20 @@ export function sessionOf(request: FastifyRequest): Promise<SessionInfo | null> 
   return cached;
 }
 
+/**
+ * Why a request has or lacks a session: `live` (the session, anonymous or user), `expired` (its token names a
+ * session that has expired), or `none` (no token, a malformed one, or one no session has). The anonymous-token
+ * calls answer 400013 for an expired token and 400016 for none.
+ */
+export async function sessionStateOf(request: FastifyRequest): Promise<{ state: 'live'; session: SessionInfo } | { state: 'expired' | 'none' }> {
+  const session = await sessionOf(request);
+  if (session) return { state: 'live', session };
+  const token = accessTokenOf(request);
+  if (!token || !/^[0-9a-f]{40}$/.test(token)) return { state: 'none' };
+  const row = await request.server.db.kysely.selectFrom('sessions').select('expires_at').where('token', '=', token).executeTakeFirst();
+  return { state: row && row.expires_at <= request.server.clock.now() ? 'expired' : 'none' };
+}
+
 export async function lookupSession(kysely: Kysely<DB>, token: string | undefined, now: Date): Promise<SessionInfo | null> {
   // Tokens are 40 hex characters; anything else cannot match, so skip the query.
   if (!token || !/^[0-9a-f]{40}$/.test(token)) return null;

@@ -1,13 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RISK_ASSESSMENT_VALID_YEARS } from '../constants';
-import { shanghaiDate } from '../domain/clock';
-import { ApiError, EnvelopeOf, ok, requestLocale } from '../http/envelope';
-import { ResultCode, type ServerLocale } from '../http/result-codes';
+import { ApiError, EnvelopeOf, ErrorEnvelopeWithData, ok, requestLocale } from '../http/envelope';
+import { ResultCode } from '../http/result-codes';
 import { requireUser } from '../plugins/session';
-import { levelView, MAX_SCORE, QUESTIONNAIRE_ID, questionnaireView, scoreAnswers } from '../services/risk-questionnaire';
-import { AccountErrorEnvelope, accountErrorHandler } from './account-login';
+import { assessmentView, latestAssessment, recordAssessment } from '../services/risk-assessment';
+import { questionnaireView } from '../services/risk-questionnaire';
 
-/** Risk assessment (docs/PRODUCT.md §10.10): the questionnaire, scoring to C1–C5, valid 2 years. */
+/** Risk assessment (docs/PRODUCT.md §10.10): the questionnaire, scoring to C1–C5, valid 2 years (services/risk-assessment.ts). */
 
 const AssessmentView = Type.Object({
   level: Type.String(),
@@ -21,29 +19,7 @@ const AssessmentView = Type.Object({
   expired: Type.Boolean(),
 });
 
-/** 'YYYY-MM-DD' + n years; 29 February becomes 28 February in a common year. */
-export function addYears(date: string, years: number): string {
-  const year = Number(date.slice(0, 4)) + years;
-  const monthDay = date.slice(5);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return `${year}-${monthDay === '02-29' && !leap ? '02-28' : monthDay}`;
-}
-
 const accountRiskRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.setErrorHandler(accountErrorHandler);
-  const kysely = app.db.kysely;
-
-  function view(row: { level: number; score: number; valid_until: string; assessed_at: Date }, locale: ServerLocale) {
-    return {
-      ...levelView(row.level, locale),
-      score: row.score,
-      max_score: MAX_SCORE,
-      valid_until: row.valid_until,
-      assessed_at: row.assessed_at.toISOString(),
-      expired: row.valid_until < shanghaiDate(app.clock.now()),
-    };
-  }
-
   app.get(
     '/djapi/risk/questionnaire',
     {
@@ -76,20 +52,13 @@ const accountRiskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'The user\'s latest risk assessment, or null',
-        response: { 200: EnvelopeOf(Type.Union([AssessmentView, Type.Null()])), '4xx': AccountErrorEnvelope },
+        response: { 200: EnvelopeOf(Type.Union([AssessmentView, Type.Null()])), '4xx': ErrorEnvelopeWithData },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      const row = await kysely
-        .selectFrom('risk_assessments')
-        .select(['level', 'score', 'valid_until', 'assessed_at'])
-        .where('user_id', '=', user.userId)
-        .orderBy('assessed_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return ok(row ? view(row, requestLocale(request)) : null);
+      const row = await latestAssessment(app.db.kysely, user.userId);
+      return ok(row ? assessmentView(row, requestLocale(request), app.clock.now()) : null);
     },
   );
 
@@ -100,7 +69,7 @@ const accountRiskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['account'],
         summary: 'Scores the answers (form field answers = JSON {"q1":"a",…}) to C1–C5, valid 2 years',
         body: Type.Object({ answers: Type.String({ maxLength: 4096 }) }),
-        response: { 200: EnvelopeOf(AssessmentView), '4xx': AccountErrorEnvelope },
+        response: { 200: EnvelopeOf(AssessmentView), '4xx': ErrorEnvelopeWithData },
       },
     },
     async (request) => {
@@ -114,21 +83,10 @@ const accountRiskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
         throw ApiError.of(ResultCode.RISK_ANSWERS_INVALID, 'riskAnswersMalformed');
       }
-      const scored = scoreAnswers(answers as Record<string, unknown>);
-      if (!scored.ok) throw ApiError.of(ResultCode.RISK_ANSWERS_INVALID, 'riskAnswerMissing', 400, { number: scored.missing });
       const now = app.clock.now();
-      const row = {
-        user_id: user.userId,
-        questionnaire: QUESTIONNAIRE_ID,
-        // Only the questionnaire's own keys are kept.
-        answers: JSON.stringify(Object.fromEntries(Object.entries(answers).filter(([key]) => /^q\d{1,2}$/.test(key)))),
-        score: scored.score,
-        level: scored.level,
-        assessed_at: now,
-        valid_until: addYears(shanghaiDate(now), RISK_ASSESSMENT_VALID_YEARS),
-      };
-      await kysely.insertInto('risk_assessments').values(row).execute();
-      return ok(view(row, requestLocale(request)));
+      const result = await recordAssessment(app.db.kysely, { userId: user.userId, answers: answers as Record<string, unknown>, now });
+      if (!result.ok) throw ApiError.of(ResultCode.RISK_ANSWERS_INVALID, 'riskAnswerMissing', 400, { number: result.missing });
+      return ok(assessmentView(result.assessment, requestLocale(request), now));
     },
   );
 };

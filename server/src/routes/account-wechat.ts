@@ -2,20 +2,13 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ThirdpartySource } from '../db/platform-types';
-import { ApiError, EnvelopeOf, ErrorEnvelope, ok } from '../http/envelope';
+import { maskTelephone } from '../domain/masks';
+import { ApiError, EnvelopeOf, ErrorEnvelope, ErrorEnvelopeWithData, ok } from '../http/envelope';
+import { checkedTelephone, formValue, thirdpartyTokenOf } from '../http/forms';
+import { createPendingIdentity, logUserIn } from '../http/login';
 import { ResultCode } from '../http/result-codes';
+import { boundTelephone, findPendingIdentity } from '../services/login';
 import { FAKE_WECHAT_AUTHORIZE_PATH, fakeWechatCode, WechatError, type WechatIdentity } from '../services/wechat';
-import {
-  AccountErrorEnvelope,
-  accountErrorHandler,
-  checkedTelephone,
-  createPendingIdentity,
-  formValue,
-  logUserIn,
-  pendingIdentity,
-  thirdpartyTokenOf,
-} from './account-login';
-import { maskTelephone } from './account';
 
 /**
  * WeChat logins (docs/PRODUCT.md §4 login redirect): web OAuth in the WeChat browser (source weixin) and the
@@ -49,7 +42,6 @@ const LoginAnswer = EnvelopeOf(
 );
 
 const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.setErrorHandler(accountErrorHandler);
   const kysely = app.db.kysely;
   const fake = app.wechat.kind === 'fake';
   /** The fake must never stand in for WeChat on a production server. */
@@ -76,20 +68,14 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     identity: WechatIdentity,
     clientId: string,
   ) {
-    const bound = await kysely
-      .selectFrom('thirdparty_bindings')
-      .innerJoin('users', 'users.id', 'thirdparty_bindings.user_id')
-      .select('users.telephone')
-      .where('thirdparty_bindings.source', '=', source)
-      .where('thirdparty_bindings.openid', '=', identity.openid)
-      .executeTakeFirst();
-    if (bound) {
-      const login = await logUserIn(request, reply, { telephone: bound.telephone, clientId });
+    const telephone = await boundTelephone(kysely, source, identity.openid);
+    if (telephone !== undefined) {
+      const login = await logUserIn(request, reply, { telephone, clientId });
       return {
         result_code: 0,
         message: '',
         error_description: '',
-        data: { logged_in: true, access_token: login.session.token, mask_telephone: maskTelephone(bound.telephone) },
+        data: { logged_in: true, access_token: login.session.token, mask_telephone: maskTelephone(telephone) },
       };
     }
     const thirdpartyToken = await createPendingIdentity(request, reply, { source, ...identity });
@@ -103,7 +89,7 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['wechat'],
         summary: 'WeChat browser login: 302 to WeChat\'s authorize page, which returns to /thirdAppSupport/redirect with code and state',
         querystring: Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 2048 })) }, { additionalProperties: true }),
-        response: { 302: EnvelopeOf(Type.Object({ url: Type.String() })), '4xx': AccountErrorEnvelope },
+        response: { 302: EnvelopeOf(Type.Object({ url: Type.String() })), '4xx': ErrorEnvelopeWithData },
       },
     },
     async (request, reply) => {
@@ -162,7 +148,7 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['wechat'],
         summary: 'WeChat browser login, step 2: exchanges the OAuth code; logs in a bound user, else answers a thirdparty_token',
         body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 256 }), state: Type.String({ maxLength: 128 }) }),
-        response: { 200: LoginAnswer, '4xx': AccountErrorEnvelope },
+        response: { 200: LoginAnswer, '4xx': ErrorEnvelopeWithData },
       },
     },
     async (request, reply) => {
@@ -185,7 +171,7 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['wechat'],
         summary: 'Mini program login: wx.login code → code2session; logs in a bound user, else answers a thirdparty_token',
         body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 256 }) }),
-        response: { 200: LoginAnswer, '4xx': AccountErrorEnvelope },
+        response: { 200: LoginAnswer, '4xx': ErrorEnvelopeWithData },
       },
     },
     async (request, reply) => {
@@ -205,13 +191,13 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           code: Type.String({ minLength: 1, maxLength: 256 }),
           thirdparty_token: Type.Optional(Type.String({ maxLength: 64 })),
         }),
-        response: { 200: LoginAnswer, '4xx': AccountErrorEnvelope },
+        response: { 200: LoginAnswer, '4xx': ErrorEnvelopeWithData },
       },
     },
     async (request, reply) => {
       requireWechat();
       const token = thirdpartyTokenOf(request, request.body.thirdparty_token);
-      const pending = await pendingIdentity(request, token);
+      const pending = await findPendingIdentity(kysely, token, app.clock.now());
       if (!pending) throw ApiError.of(ResultCode.THIRDPARTY_TOKEN_INVALID, 'thirdpartyTokenInvalid');
       if (!app.wechat.getPhoneNumber) throw ApiError.of(ResultCode.WECHAT_LOGIN_FAILED, 'wechatNotConfigured');
       const getPhone = app.wechat.getPhoneNumber.bind(app.wechat);

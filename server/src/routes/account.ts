@@ -1,44 +1,17 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
-import {
-  DEMO_OAUTH_CLIENTS,
-  SMS_CODE_TTL_MS,
-  SMS_RESEND_MS,
-  SMS_SEND_PER_IP,
-  TOKEN_CALLS_PER_IP,
-  WATCHLIST_ALL_PID,
-  WATCHLIST_SIZE,
-} from '../constants';
-import { shanghaiDate } from '../domain/clock';
-import { ApiError, EnvelopeOf, ErrorEnvelope, ok, requestLocale, toApiError } from '../http/envelope';
+import { DEMO_OAUTH_CLIENTS, SMS_CODE_TTL_MS, SMS_SEND_PER_IP, TOKEN_CALLS_PER_IP, WATCHLIST_ALL_PID, WATCHLIST_SIZE } from '../constants';
+import { maskTelephone } from '../domain/masks';
+import { ApiError, EnvelopeOf, ErrorEnvelope, ErrorEnvelopeWithData, ok } from '../http/envelope';
+import { oauthErrorHandler, smsThrottled } from '../http/error-handler';
+import { formValue, limitPerIp, telephoneOf, thirdpartyTokenOf } from '../http/forms';
+import { logUserIn } from '../http/login';
 import { ResultCode } from '../http/result-codes';
 import { StringEnum } from '../http/schemas';
-import {
-  accessTokenOf,
-  clearAccessTokenCookie,
-  issueSession,
-  requireUser,
-  sessionOf,
-  setAccessTokenCookie,
-} from '../plugins/session';
+import { clearAccessTokenCookie, issueSession, requireUser, sessionOf, sessionStateOf, setAccessTokenCookie } from '../plugins/session';
+import { accountView, endSession, unbindThirdparty } from '../services/account';
 import { OutboxSmsProvider } from '../services/sms';
 import { issueCode, verifyCode } from '../services/verification-codes';
-import {
-  AccountErrorEnvelope,
-  accountErrorHandler,
-  ApiErrorWithData,
-  formValue,
-  limitPerIp,
-  logUserIn,
-  telephoneOf,
-  thirdpartyTokenOf,
-} from './account-login';
-
-/** 13812345678 → 138****5678, as shown in the header and the one-tap login sheet. */
-export function maskTelephone(telephone: string): string {
-  if (telephone.length < 7) return '*'.repeat(telephone.length);
-  return `${telephone.slice(0, 3)}****${telephone.slice(-4)}`;
-}
+import { watchlistOf } from '../services/watchlist';
 
 const UserView = Type.Object({
   id: Type.Integer(),
@@ -117,56 +90,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const session = await requireUser(request);
-      const today = shanghaiDate(app.clock.now());
-      const user = await app.db.kysely
-        .selectFrom('users')
-        .leftJoin('user_identities', 'user_identities.user_id', 'users.id')
-        .leftJoin('trade_passwords', 'trade_passwords.user_id', 'users.id')
-        .select((eb) => [
-          'users.id',
-          'users.telephone',
-          'users.open_trade',
-          'user_identities.real_name_masked',
-          'trade_passwords.locked_until',
-          sql<boolean>`trade_passwords.user_id IS NOT NULL`.as('has_trade_password'),
-          eb
-            .selectFrom('bank_cards')
-            .select(sql<string>`bank_code || ':' || card_tail`.as('card'))
-            .whereRef('bank_cards.user_id', '=', 'users.id')
-            .orderBy('bank_cards.verified_at', 'desc')
-            .limit(1)
-            .as('card'),
-          eb
-            .selectFrom('risk_assessments')
-            .select(sql<string>`level::text || ':' || valid_until::text`.as('risk'))
-            .whereRef('risk_assessments.user_id', '=', 'users.id')
-            .orderBy('risk_assessments.assessed_at', 'desc')
-            .orderBy('risk_assessments.id', 'desc')
-            .limit(1)
-            .as('risk'),
-        ])
-        .where('users.id', '=', session.userId)
-        .executeTakeFirst();
+      const user = await accountView(app.db.kysely, session.userId, app.clock.now());
       if (!user) throw ApiError.of(ResultCode.NOT_LOGGED_IN, 'notLoggedIn', 200);
-      const [bankCode, cardTail] = user.card ? user.card.split(':') : [];
-      const [riskLevel, riskValidUntil] = user.risk ? user.risk.split(':') : [];
-      const riskExpired = riskValidUntil !== undefined && riskValidUntil < today;
-      const lockedUntil = user.locked_until && user.locked_until > app.clock.now() ? user.locked_until.toISOString() : null;
-      return ok({
-        user: {
-          id: user.id,
-          mask_telephone: maskTelephone(user.telephone),
-          open_trade: user.open_trade,
-          certified: user.real_name_masked !== null,
-          real_name_masked: user.real_name_masked,
-          bank_card: bankCode && cardTail ? { bank_code: bankCode, card_tail: cardTail } : null,
-          has_trade_password: Boolean(user.has_trade_password),
-          trade_password_locked_until: lockedUntil,
-          risk_level: riskLevel && !riskExpired ? `C${riskLevel}` : null,
-          risk_valid_until: riskValidUntil ?? null,
-          risk_expired: riskExpired,
-        },
-      });
+      return ok({ user });
     },
   );
 
@@ -193,21 +119,16 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: EnvelopeOf(
             Type.Object({ telephone_masked: Type.String(), resend_after: Type.Integer(), voice: Type.Boolean(), expires_in: Type.Integer() }),
           ),
-          '4xx': AccountErrorEnvelope,
+          '4xx': ErrorEnvelopeWithData,
         },
       },
-      errorHandler: accountErrorHandler,
     },
     async (request) => {
       // Per-IP budget first: it also bounds the token lookups an attacker can make.
       await limitPerIp(request, 'sms-ip', SMS_SEND_PER_IP);
-      const token = accessTokenOf(request);
-      if (!token || !/^[0-9a-f]{40}$/.test(token)) {
-        throw ApiError.of(ResultCode.ANONYMOUS_TOKEN_REQUIRED, 'anonymousTokenRequired');
-      }
-      const row = await app.db.kysely.selectFrom('sessions').select('expires_at').where('token', '=', token).executeTakeFirst();
-      if (!row) throw ApiError.of(ResultCode.ANONYMOUS_TOKEN_REQUIRED, 'anonymousTokenRequired');
-      if (row.expires_at <= app.clock.now()) throw ApiError.of(ResultCode.ANONYMOUS_TOKEN_EXPIRED, 'anonymousTokenExpired');
+      const { state } = await sessionStateOf(request);
+      if (state === 'none') throw ApiError.of(ResultCode.ANONYMOUS_TOKEN_REQUIRED, 'anonymousTokenRequired');
+      if (state === 'expired') throw ApiError.of(ResultCode.ANONYMOUS_TOKEN_EXPIRED, 'anonymousTokenExpired');
       const areacode = formValue(request.body.areacode);
       if (areacode !== undefined && areacode.replace(/^\+/, '') !== '86') {
         throw ApiError.of(ResultCode.UNSUPPORTED_AREA_CODE, 'unsupportedAreaCode');
@@ -224,15 +145,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.error({ err: error }, 'SMS provider failed');
         throw ApiError.of(ResultCode.SERVER_ERROR, 'smsSendFailed', 502);
       });
-      if (!result.ok) {
-        if (result.reason === 'wait') {
-          throw new ApiErrorWithData(ResultCode.SMS_TOO_FREQUENT, 'smsResendWait', { resend_after: result.seconds }, { seconds: result.seconds });
-        }
-        throw new ApiErrorWithData(ResultCode.SMS_TOO_FREQUENT, 'smsDailyLimit', { resend_after: null });
-      }
+      if (!result.ok) throw smsThrottled(result);
       return ok({
         telephone_masked: maskTelephone(telephone),
-        resend_after: SMS_RESEND_MS / 1000,
+        resend_after: result.resendAfterSeconds,
         voice,
         expires_in: SMS_CODE_TTL_MS / 1000,
       });
@@ -283,19 +199,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TokenBody,
         response: { 200: TokenResponse, '4xx': TokenError },
       },
-      // Errors here carry error_code too: docs/PRODUCT.md §3's token response reads error_code / error_description.
-      errorHandler(error, request, reply) {
-        const apiError = toApiError(error);
-        if (apiError.httpStatus >= 500) request.log.error({ err: error }, 'token request failed');
-        const description = apiError.describe(requestLocale(request));
-        return reply.status(apiError.httpStatus).send({
-          error_code: apiError.resultCode,
-          error_description: description,
-          result_code: apiError.resultCode,
-          message: description,
-          data: null,
-        });
-      },
+      // Errors here carry error_code too: the token response is read through error_code / error_description.
+      errorHandler: oauthErrorHandler,
     },
     async (request, reply) => {
       const clientId = request.query.client_id ?? request.body.client_id ?? '';
@@ -359,7 +264,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const session = await sessionOf(request);
-      if (session) await app.db.kysely.deleteFrom('sessions').where('token', '=', session.token).execute();
+      if (session) await endSession(app.db.kysely, session.token);
       clearAccessTokenCookie(request, reply);
       return ok(null);
     },
@@ -379,11 +284,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const source = request.body.thirdparty_source;
-      let query = app.db.kysely.deleteFrom('thirdparty_bindings').where('user_id', '=', user.userId);
-      if (source !== '') query = query.where('source', '=', source);
-      const result = await query.executeTakeFirst();
-      return ok({ removed: Number(result.numDeletedRows) });
+      return ok({ removed: await unbindThirdparty(app.db.kysely, user.userId, request.body.thirdparty_source) });
     },
   );
 
@@ -413,15 +314,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await requireUser(request);
       // Only the "all" portfolio exists; other portfolio ids are empty.
       if (request.query.pid !== WATCHLIST_ALL_PID) return ok({ items: [] });
-      const items = await app.db.kysely
-        .selectFrom('watchlist')
-        .select(['name', 'symbol'])
-        .where('user_id', '=', user.userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('symbol')
-        .limit(request.query.size)
-        .execute();
-      return ok({ items });
+      return ok({ items: await watchlistOf(app.db.kysely, user.userId, request.query.size) });
     },
   );
 };

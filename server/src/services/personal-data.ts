@@ -7,7 +7,7 @@ import type { DB } from '../db/types';
  * random 12-byte IV per value, and HMAC-SHA256 for lookups that must not reveal the value
  * (one account per ID number: a unique index on the ID's HMAC). The key is created by the first
  * instance in `data_keys`, so every instance reads the same data; see docs/SECURITY.md for what
- * this protects and what it does not.
+ * this protects and what it does not. Masking for display is domain/masks.ts.
  */
 export interface PersonalDataCipher {
   encrypt(plain: string): string;
@@ -17,20 +17,12 @@ export interface PersonalDataCipher {
 }
 
 const KEY_NAME = 'personal-data';
-const ciphers = new WeakMap<Kysely<DB>, Promise<PersonalDataCipher>>();
 
-export function personalData(kysely: Kysely<DB>): Promise<PersonalDataCipher> {
-  let cipher = ciphers.get(kysely);
-  if (!cipher) {
-    cipher = loadCipher(kysely);
-    // A failed load is retried by the next caller instead of being cached.
-    cipher.catch(() => ciphers.delete(kysely));
-    ciphers.set(kysely, cipher);
-  }
-  return cipher;
-}
-
-async function loadCipher(kysely: Kysely<DB>): Promise<PersonalDataCipher> {
+/**
+ * The cipher over the database's key (created on first use). buildApp loads it once and decorates the app with
+ * it (`app.personalData`); tests may hand buildApp another.
+ */
+export async function loadPersonalDataCipher(kysely: Kysely<DB>): Promise<PersonalDataCipher> {
   await kysely
     .insertInto('data_keys')
     .values({ name: KEY_NAME, key_base64: randomBytes(32).toString('base64') })
@@ -57,16 +49,4 @@ async function loadCipher(kysely: Kysely<DB>): Promise<PersonalDataCipher> {
       return createHmac('sha256', macKey).update(`${label}\u0000${value}`).digest('base64url');
     },
   };
-}
-
-/** 张三 → *三, 欧阳娜娜 → ***娜 (the family name and all but the last character hidden). */
-export function maskRealName(name: string): string {
-  const chars = [...name];
-  if (chars.length <= 1) return name;
-  return `${'*'.repeat(chars.length - 1)}${chars[chars.length - 1]}`;
-}
-
-/** 110101199003071234 → 1101**********1234 */
-export function maskIdNo(idNo: string): string {
-  return idNo.length <= 8 ? '*'.repeat(idNo.length) : `${idNo.slice(0, 4)}${'*'.repeat(idNo.length - 8)}${idNo.slice(-4)}`;
 }

@@ -22,7 +22,8 @@ import type { SmsProvider } from './sms';
 const hashCode = (salt: string, code: string): string => createHash('sha256').update(`${salt}:${code}`).digest('hex');
 
 export type IssueResult =
-  | { ok: true; code: string; expiresAt: Date }
+  /** Sent; the next send to this phone is allowed after `resendAfterSeconds` (SMS_RESEND_MS). */
+  | { ok: true; code: string; expiresAt: Date; resendAfterSeconds: number }
   | { ok: false; reason: 'wait'; seconds: number }
   | { ok: false; reason: 'daily' };
 
@@ -96,7 +97,7 @@ export async function issueCode(kysely: Kysely<DB>, sms: SmsProvider, request: I
       .execute();
   });
   await sms.send({ telephone, code, voice: request.voice, sentAt: now, purpose });
-  return { ok: true, code, expiresAt };
+  return { ok: true, code, expiresAt, resendAfterSeconds: SMS_RESEND_MS / 1000 };
 }
 
 export type VerifyResult = { ok: true } | { ok: false; reason: 'wrong'; remaining: number } | { ok: false; reason: 'invalid' };
