@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ANALYTICS_CATEGORY_WEB_BEHAVIOR,
-  ANALYTICS_DEFAULT_MODULE,
-  ANALYTICS_MAX_RECORDS,
-  ANALYTICS_PLATFORMS,
-  DEFAULT_MPAAS_APPKEY,
-} from '../constants';
-import type { JsonValue } from '../db/platform-types';
+import { ANALYTICS_CATEGORY_WEB_BEHAVIOR, ANALYTICS_MAX_RECORDS, DEFAULT_MPAAS_APPKEY } from '../constants';
 import { ApiError, EnvelopeOf, ErrorEnvelope, ok } from '../http/envelope';
 import { ResultCode } from '../http/result-codes';
 import { ConfigKey, PageUrl } from '../http/schemas';
 import { registerDevice } from '../plugins/secure-api';
+import { parseAnalyticsLines, saveAnalyticsEvents } from '../services/analytics';
 import { readConfigEntries } from '../services/mpaas-config';
 import { encryptSecretFor, parseClientPublicKey } from '../services/secure-message';
 import { jsapiSignature } from '../services/wechat';
@@ -27,54 +21,6 @@ const JS_API_LIST = [
 ];
 /** Open tags that wake the fund app or open the mini program from the WeChat browser. */
 const OPEN_TAG_LIST = ['wx-open-launch-app', 'wx-open-launch-weapp'];
-
-export interface AnalyticsRecord {
-  visitorId: string;
-  occurredAt: Date;
-  platform: string;
-  screenSize: string;
-  eventCode: string;
-  page: string;
-  module: string;
-  extras: Record<string, JsonValue>;
-}
-
-/**
- * One analytics record per line, fields joined by `|` in docs/PRODUCT.md §3 order:
- *   visitorId|timestampMs|platform|screenSize|eventCode|page|module|extrasJson
- * The extras JSON is last, so a `|` inside it is kept. Returns the record or why the line is bad.
- */
-export function parseAnalyticsLine(line: string): AnalyticsRecord | string {
-  const parts = line.split('|');
-  if (parts.length < 8) return `expected 8 fields separated by |, got ${parts.length}`;
-  const [visitorId = '', timestamp = '', platform = '', screenSize = '', eventCode = '', page = '', module = ''] = parts;
-  const extrasText = parts.slice(7).join('|').trim();
-  if (!/^[\w.:-]{1,128}$/.test(visitorId)) return 'visitor id must be 1–128 letters, digits, _ . : -';
-  if (!/^\d{10,13}$/.test(timestamp)) return 'timestamp must be milliseconds since 1970';
-  const occurredAt = new Date(Number(timestamp));
-  if (Number.isNaN(occurredAt.getTime()) || occurredAt.getFullYear() < 2000 || occurredAt.getFullYear() > 2100) {
-    return 'timestamp is out of range';
-  }
-  if (!(ANALYTICS_PLATFORMS as readonly string[]).includes(platform)) {
-    return `platform must be one of ${ANALYTICS_PLATFORMS.join(', ')}`;
-  }
-  if (!/^\d{1,5}[x*]\d{1,5}$/.test(screenSize)) return 'screen size must look like 375x667';
-  if (!/^[\w.:-]{1,64}$/.test(eventCode)) return 'event code must be 1–64 letters, digits, _ . : -';
-  if (page.length > 256) return 'page is longer than 256 characters';
-  if (module.length > 64) return 'module is longer than 64 characters';
-  let extras: Record<string, JsonValue> = {};
-  if (extrasText) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(extrasText);
-    } catch {
-      return 'extras must be a JSON object';
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'extras must be a JSON object';
-    extras = parsed as Record<string, JsonValue>;
-  }
-  return { visitorId, occurredAt, platform, screenSize, eventCode, page, module: module || ANALYTICS_DEFAULT_MODULE, extras };
-}
 
 const ConfigEntryView = Type.Object({
   update_type: Type.Union([Type.Literal(0), Type.Literal(1)]),
@@ -197,32 +143,10 @@ const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw ApiError.of(ResultCode.INVALID_PARAMETER, 'analyticsTooMany', 400, { max: ANALYTICS_MAX_RECORDS });
       }
       // All or nothing: a bad line rejects the batch with its number, so nothing is lost silently.
-      const records: AnalyticsRecord[] = [];
-      for (const [index, line] of lines.entries()) {
-        const parsed = parseAnalyticsLine(line);
-        if (typeof parsed === 'string') {
-          throw ApiError.of(ResultCode.INVALID_PARAMETER, 'analyticsBadLine', 400, { line: index + 1, reason: parsed });
-        }
-        records.push(parsed);
-      }
-      await app.db.kysely
-        .insertInto('analytics_events')
-        .values(
-          records.map((record) => ({
-            category: request.query.category,
-            visitor_id: record.visitorId,
-            occurred_at: record.occurredAt,
-            platform: record.platform,
-            screen_size: record.screenSize,
-            event_code: record.eventCode,
-            page: record.page,
-            module: record.module,
-            extras: JSON.stringify(record.extras),
-            received_at: app.clock.now(),
-          })),
-        )
-        .execute();
-      return ok({ accepted: records.length });
+      const parsed = parseAnalyticsLines(lines);
+      if (!parsed.ok) throw ApiError.of(ResultCode.INVALID_PARAMETER, 'analyticsBadLine', 400, { line: parsed.line, reason: parsed.reason });
+      await saveAnalyticsEvents(app.db.kysely, request.query.category, parsed.records, app.clock.now());
+      return ok({ accepted: parsed.records.length });
     },
   );
 
