@@ -29,11 +29,13 @@ import discoverRoutes from './routes/discover';
 import fundRoutes from './routes/fund';
 import indexValuationRoutes from './routes/index-valuation';
 import platformRoutes from './routes/platform';
+import tradingRoutes from './routes/trading';
 import watchlistRoutes from './routes/watchlist';
 import { DAILY_JOBS } from './jobs/pipeline';
 import { createScheduler, type Job, type Scheduler } from './jobs/scheduler';
 import { MarketCache } from './market/market-cache';
 import { loadPersonalDataCipher, type PersonalDataCipher } from './services/personal-data';
+import { simulatedBank, type Bank } from './services/bank';
 import { loadServerKeys, type ServerKeys } from './services/server-keys';
 import { smsProviderFor, type SmsProvider } from './services/sms';
 import { wechatProviderFor, type WechatProvider } from './services/wechat';
@@ -52,6 +54,8 @@ export interface AppDeps {
   personalData?: PersonalDataCipher;
   /** The daily jobs pipeline (default: DAILY_JOBS, server/src/jobs/pipeline.ts). */
   jobs?: readonly Job[];
+  /** The bank behind purchases (default: the simulated bank). */
+  bank?: Bank;
 }
 
 // Shared things are decorators, so route plugins use `app.db.kysely`, `app.clock.now()`
@@ -70,6 +74,8 @@ declare module 'fastify' {
     personalData: PersonalDataCipher;
     /** The daily jobs on the business clock (server/src/jobs). */
     jobs: Scheduler;
+    /** The bank that debits investors' cards (server/src/services/bank.ts). */
+    bank: Bank;
     /** Every route registered (method + URL pattern), for tests and tooling. */
     registeredRoutes: ReadonlyArray<RegisteredRoute>;
   }
@@ -95,7 +101,7 @@ function schemaKeys(schema: unknown): string[] {
 }
 
 /** Route plugins, each registering its own full paths (the spec's prefixes differ per call). */
-const routePlugins: FastifyPluginAsync[] = [devClockRoutes, platformRoutes, accountRoutes, fundRoutes, indexValuationRoutes, discoverRoutes, watchlistRoutes, accountOpeningRoutes, accountRiskRoutes, accountWechatRoutes];
+const routePlugins: FastifyPluginAsync[] = [devClockRoutes, platformRoutes, accountRoutes, fundRoutes, indexValuationRoutes, discoverRoutes, watchlistRoutes, accountOpeningRoutes, accountRiskRoutes, accountWechatRoutes, tradingRoutes];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -116,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('serverKeys', await loadServerKeys(deps.db.kysely));
   app.decorate('marketCache', deps.marketCache ?? new MarketCache(deps.db, deps.clock));
   app.decorate('personalData', deps.personalData ?? (await loadPersonalDataCipher(deps.db.kysely)));
+  app.decorate('bank', deps.bank ?? simulatedBank());
   app.decorate(
     'jobs',
     createScheduler(

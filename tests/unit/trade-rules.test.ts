@@ -12,7 +12,7 @@ function refMulDiv(a: number, b: number, d: number, mode: 'half_up' | 'truncate'
   const n = BigInt(a) * BigInt(b);
   const q = n / BigInt(d);
   const r = n % BigInt(d);
-  return Number(mode === 'half_up' && r * 2n >= BigInt(d) ? q + 1n : q);
+  return Number(mode === 'half_up' && r * BigInt(2) >= BigInt(d) ? q + BigInt(1) : q);
 }
 
 const PURCHASE_TABLE: FeeBracket[] = [

@@ -41,6 +41,10 @@ export interface FundTable {
   subscribe_end: string | null;
   lock_days: number;
   daily_purchase_limit_fen: number | null;
+  /** 0005_trading.sql: how the contract rounds fees and shares (default half_up). */
+  rounding_mode?: 'half_up' | 'truncate';
+  /** 0005_trading.sql: the registrar's large-purchase limit per investor per day (excess refunded), or null. */
+  large_purchase_limit_fen?: number | null;
   min_purchase_fen: number;
   buy_confirm_days: number;
   sale_arrive_days: number;

@@ -51,6 +51,23 @@ export const ResultCode = {
   TRADE_PASSWORD_ALREADY_SET: 400054,
   RISK_ANSWERS_INVALID: 400060,
   FUND_ACCOUNT_NOT_OWN: 400070,
+  /** Trading (docs/PRODUCT.md, "Trading"): each refusal of a buy, sell or cancel has its own code. */
+  ACCOUNT_NOT_OPENED: 410001,
+  RISK_ASSESSMENT_REQUIRED: 410002,
+  RISK_CONFIRM_REQUIRED: 410003,
+  RISK_REFUSED: 410004,
+  FUND_NOT_PURCHASABLE: 410005,
+  AMOUNT_BELOW_MINIMUM: 410006,
+  FUND_DAILY_LIMIT: 410007,
+  BANK_PER_PAYMENT_LIMIT: 410008,
+  BANK_DAILY_LIMIT: 410009,
+  PAYMENT_FAILED: 410010,
+  REQUEST_ID_CONFLICT: 410011,
+  INSUFFICIENT_SHARES: 410012,
+  ORDER_NOT_CANCELLABLE: 410013,
+  ORDER_NOT_FOUND: 410014,
+  REQUEST_IN_PROGRESS: 410015,
+  FUND_NOT_REDEEMABLE: 410016,
   /** The XSRF header is missing or does not match the cookie. */
   XSRF_MISMATCH: 403001,
   NOT_FOUND: 404001,
@@ -202,6 +219,85 @@ export const serverMessages = {
     'zh-CN': '仅可查询本人名下的基金账户',
     'en-US': 'You can only look up fund accounts held under your own ID',
   },
+
+  // Trading
+  accountNotOpened: { 'zh-CN': '请先开户，开户后即可买卖基金', 'en-US': 'Please open an account first to buy and sell funds' },
+  riskAssessmentRequired: {
+    'zh-CN': '请先完成风险测评（测评结果有效期 2 年）',
+    'en-US': 'Please take the risk assessment first (a result is valid for 2 years)',
+  },
+  riskConfirmRequired: {
+    'zh-CN': '该基金风险等级（R{fundRisk}）高于您的风险承受能力（C{investorLevel}），请确认风险提示后购买',
+    'en-US': 'This fund’s risk level (R{fundRisk}) is above your risk tolerance (C{investorLevel}): confirm the risk warning to buy',
+  },
+  riskWarningText: {
+    'zh-CN': '您的风险承受能力等级为 C{investorLevel}，该基金风险等级为 R{fundRisk}，超出您的风险承受能力。购买该基金可能导致您承受超出自身承受能力的损失。基金有风险，投资需谨慎。',
+    'en-US': 'Your risk tolerance is C{investorLevel} and this fund’s risk level is R{fundRisk}, above your tolerance. Buying it may expose you to losses beyond what you can bear. Funds carry risk; invest with care.',
+  },
+  riskRefused: {
+    'zh-CN': '您的风险承受能力为最低类别（C1），只能购买 R1 风险等级的基金',
+    'en-US': 'Your risk tolerance is the lowest category (C1): you can only buy R1 funds',
+  },
+  fundNotPurchasable: { 'zh-CN': '该基金暂不可买入：{reason}', 'en-US': 'This fund cannot be bought now: {reason}' },
+  amountBelowMinimum: { 'zh-CN': '最低买入金额为 {min} 元', 'en-US': 'The minimum purchase is {min} CNY' },
+  fundDailyLimit: {
+    'zh-CN': '该基金每人每日限购 {limit} 元，今日还可买入 {left} 元',
+    'en-US': 'This fund takes at most {limit} CNY per investor per day; {left} CNY left today',
+  },
+  bankPerPaymentLimit: {
+    'zh-CN': '超过{bank}单笔支付限额 {limit} 元',
+    'en-US': 'Above {bank}’s limit of {limit} CNY per payment',
+  },
+  bankDailyLimit: {
+    'zh-CN': '超过{bank}单日支付限额 {limit} 元，今日还可支付 {left} 元',
+    'en-US': 'Above {bank}’s daily limit of {limit} CNY; {left} CNY left today',
+  },
+  paymentFailed: {
+    'zh-CN': '银行卡扣款失败：{reason}，订单未生效，未扣款',
+    'en-US': 'The card payment failed: {reason}. The order did not go through and nothing was charged',
+  },
+  paymentDeclined: { 'zh-CN': '银行拒绝了本次支付', 'en-US': 'the bank declined the payment' },
+  requestIdConflict: {
+    'zh-CN': '请求编号已用于另一笔不同的交易，请刷新后重新下单',
+    'en-US': 'This request id was already used for a different order; reload and place the order again',
+  },
+  requestInProgress: { 'zh-CN': '该笔交易正在处理中，请稍候', 'en-US': 'This order is still being processed, please wait' },
+  insufficientShares: { 'zh-CN': '可卖份额不足，最多可卖 {available} 份', 'en-US': 'Not enough shares: at most {available} can be sold' },
+  fundNotRedeemable: { 'zh-CN': '该基金暂不可卖出：{reason}', 'en-US': 'This fund cannot be sold now: {reason}' },
+  noHolding: { 'zh-CN': '您未持有该基金', 'en-US': 'You do not hold this fund' },
+  orderNotFound: { 'zh-CN': '订单不存在', 'en-US': 'No such order' },
+  orderNotCancellable: {
+    'zh-CN': '该订单已不可撤单（撤单须在交易日 {date} 15:00 前）',
+    'en-US': 'This order can no longer be cancelled (cancellation closes at 15:00 on {date})',
+  },
+  // Order texts (steps of the timeline, states), localised like the errors.
+  stepPaid: { 'zh-CN': '支付成功，将按 {date} 净值确认份额', 'en-US': 'Paid; shares will be priced at the NAV of {date}' },
+  stepSubscribed: { 'zh-CN': '认购成功，按 1.00 元面值认购', 'en-US': 'Subscribed at the par value of 1.00 CNY' },
+  stepConfirmed: { 'zh-CN': '基金公司确认份额，开始计算收益', 'en-US': 'The fund company confirms the shares; income starts' },
+  stepFounded: { 'zh-CN': '基金成立，确认认购份额', 'en-US': 'The fund is founded and the shares confirmed' },
+  stepIncome: { 'zh-CN': '查看收益', 'en-US': 'Income shows' },
+  stepSellAccepted: { 'zh-CN': '卖出申请已受理，将按 {date} 净值计算金额', 'en-US': 'Sale accepted; priced at the NAV of {date}' },
+  stepSellConfirmed: { 'zh-CN': '基金公司确认卖出', 'en-US': 'The fund company confirms the sale' },
+  stepSellArrived: { 'zh-CN': '资金到达银行卡', 'en-US': 'The money reaches your card' },
+  stepCancelled: { 'zh-CN': '已撤单，资金原路退回', 'en-US': 'Cancelled; the money goes back to the card' },
+  stepSellCancelled: { 'zh-CN': '已撤单，份额已恢复', 'en-US': 'Cancelled; the shares are back in your holding' },
+  stepFailed: { 'zh-CN': '交易失败：{reason}', 'en-US': 'Failed: {reason}' },
+  stepDividend: { 'zh-CN': '分红到账', 'en-US': 'Dividend paid' },
+  undoTip: {
+    'zh-CN': '撤单后资金预计在 {date} 19 点前退回到银行卡，你确定撤单吗？',
+    'en-US': 'After cancelling, the money is expected back on your card by 19:00 on {date}. Cancel this order?',
+  },
+  sellUndoTip: { 'zh-CN': '撤单后份额将恢复到您的持仓，你确定撤单吗？', 'en-US': 'After cancelling, the shares return to your holding. Cancel this order?' },
+  stateMsgPaid: { 'zh-CN': '交易系统受理成功，等待基金公司确认', 'en-US': 'Accepted; waiting for the fund company to confirm' },
+  stateMsgConfirmed: { 'zh-CN': '交易成功', 'en-US': 'Completed' },
+  stateMsgCancelled: { 'zh-CN': '订单已撤销', 'en-US': 'The order was cancelled' },
+  stateMsgFailed: { 'zh-CN': '交易失败', 'en-US': 'The order failed' },
+  partialRefund: {
+    'zh-CN': '超过基金大额申购限制，{amount} 元确认失败，已退回银行卡',
+    'en-US': '{amount} CNY above the fund’s large-purchase limit was not confirmed and goes back to your card',
+  },
+  fundCompanyRefused: { 'zh-CN': '基金公司确认失败：{reason}', 'en-US': 'The fund company refused the order: {reason}' },
+  orderAlreadyClosed: { 'zh-CN': '该订单已{status}，不可撤单', 'en-US': 'This order is already {status} and cannot be cancelled' },
 } satisfies Messages;
 
 export type ServerMessageKey = keyof typeof serverMessages;

@@ -1,0 +1,44 @@
+// Why a buy, sell or cancel is refused: a reason the routes turn into its result code and catalogue message
+// (server/src/http/trade-errors.ts). Domain and service code throw these; they carry no HTTP.
+
+export type TradeRefusalReason =
+  | 'accountNotOpened'
+  | 'riskAssessmentRequired'
+  | 'riskConfirmRequired'
+  | 'riskRefused'
+  | 'fundNotFound'
+  | 'fundNotPurchasable'
+  | 'amountBelowMinimum'
+  | 'fundDailyLimit'
+  | 'bankPerPaymentLimit'
+  | 'bankDailyLimit'
+  | 'paymentFailed'
+  | 'requestIdConflict'
+  | 'requestInProgress'
+  | 'insufficientShares'
+  | 'fundNotRedeemable'
+  | 'noHolding'
+  | 'orderNotFound'
+  | 'orderNotCancellable'
+  | 'orderAlreadyClosed'
+  | 'tradePasswordWrong'
+  | 'tradePasswordLocked'
+  | 'tradePasswordNotSet'
+  | 'invalidAmount'
+  | 'invalidVolume';
+
+export class TradeRefusal extends Error {
+  constructor(
+    readonly reason: TradeRefusalReason,
+    readonly params: Record<string, string | number> = {},
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(reason);
+    this.name = 'TradeRefusal';
+  }
+}
+
+/** A stored refusal (orders.answer of a failed order), so a replayed request gets the same answer. */
+export interface StoredRefusal {
+  refusal: { reason: TradeRefusalReason; params: Record<string, string | number>; data: Record<string, unknown> };
+}

@@ -1,0 +1,319 @@
+// The trading answers in Danjuan's shapes (src/lib/api-types/trading.ts is the client's copy of the contract):
+// money as decimal strings with 2 decimals, shares with 2, NAV with 4, rates in percent, texts in the request's
+// language. Presentation only: the figures come from the services.
+import { mulDiv, ppmToPercent, unitsToNav, volumeToShares, type RoundingMode } from '../../../src/lib/trade-math';
+import type { BuyQuote, FundHolding, HoldingItem, HoldingSummary, IncomeCalendar, OrderDetail, OrderListItem, OrderStep, PlaceOrderAnswer } from '../../../src/lib/api-types/trading';
+import { addCalendarDays, type IsoDate } from '../domain/calendar';
+import { shanghaiDate, shanghaiTime } from '../domain/clock';
+import { isCancellable, refundArrival } from '../domain/trading-dates';
+import type { Bank } from '../services/bank';
+import { figuresOf, incomeByDay, lotRateToday, type FundPosition, type Positions } from '../services/holdings';
+import { fenText, purchaseQuote, type BuyCheck, type OrderLotRow, type OrderRow } from '../services/trading';
+import { formatMessage, type ServerLocale } from './result-codes';
+import { bankName, statusText } from './trade-errors';
+
+const ACTION_DESC: Record<string, { 'zh-CN': string; 'en-US': string }> = {
+  '020': { 'zh-CN': '认购', 'en-US': 'Subscribe' },
+  '022': { 'zh-CN': '买入', 'en-US': 'Buy' },
+  '024': { 'zh-CN': '卖出', 'en-US': 'Sell' },
+  '143': { 'zh-CN': '分红', 'en-US': 'Dividend' },
+};
+const ORDER_TYPE_NAME: Record<string, { 'zh-CN': string; 'en-US': string }> = {
+  '020': { 'zh-CN': '认购', 'en-US': 'Subscription' },
+  '022': { 'zh-CN': '申购', 'en-US': 'Purchase' },
+  '024': { 'zh-CN': '赎回', 'en-US': 'Redemption' },
+  '143': { 'zh-CN': '分红', 'en-US': 'Dividend' },
+};
+
+const shares = (volume: number | null) => (volume === null ? null : volumeToShares(volume));
+const money = (fen: number | null) => (fen === null ? null : fenText(fen));
+const percent2 = (numerator: number, denominator: number) => {
+  if (denominator === 0) return null;
+  // Two decimals, half away from zero, exact in integers.
+  const scaled = mulDiv(Math.abs(numerator), 10_000, Math.abs(denominator), 'half_up');
+  const sign = numerator < 0 && scaled > 0 ? '-' : '';
+  return `${sign}${Math.floor(scaled / 100)}.${String(scaled % 100).padStart(2, '0')}`;
+};
+
+function statusDesc(order: OrderRow, locale: ServerLocale): string {
+  if (order.status === 'confirmed' && order.action === '024' && order.settled_at === null) return locale === 'en-US' ? 'Confirmed, money on its way' : '确认成功，资金在途';
+  if (order.status === 'confirmed') return locale === 'en-US' ? 'Completed' : order.action === '022' ? '申购完成' : '交易成功';
+  return statusText(order.status, locale);
+}
+
+function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
+  const m = (key: Parameters<typeof formatMessage>[0], params: Record<string, string | number> = {}) => formatMessage(key, locale, params);
+  const today = shanghaiDate(now);
+  const created = `${shanghaiDate(order.created_at)} ${shanghaiTime(order.created_at).slice(0, 5)}`;
+  if (order.action === '143') return [{ title: m('stepDividend'), time: order.confirm_date, done: true }];
+  const placed: OrderStep =
+    order.action === '024'
+      ? { title: m('stepSellAccepted', { date: order.trade_date }), time: created, done: true }
+      : { title: order.action === '020' ? m('stepSubscribed') : m('stepPaid', { date: order.trade_date }), time: created, done: true };
+  if (order.status === 'cancelled') return [placed, { title: m(order.action === '024' ? 'stepSellCancelled' : 'stepCancelled'), time: order.trade_date, done: true }];
+  if (order.status === 'failed') {
+    const reason = order.fail_reason === 'payment_declined' ? m('paymentDeclined') : m('fundCompanyRefused', { reason: order.fail_reason ?? '' });
+    return [placed, { title: m('stepFailed', { reason }), time: order.confirm_date, done: true }];
+  }
+  const confirmed = order.status === 'confirmed';
+  if (order.action === '024') {
+    return [
+      placed,
+      { title: m('stepSellConfirmed'), time: order.confirm_date, done: confirmed },
+      { title: m('stepSellArrived'), time: order.query_date, done: order.settled_at !== null },
+    ];
+  }
+  return [
+    placed,
+    { title: m(order.action === '020' ? 'stepFounded' : 'stepConfirmed'), time: order.confirm_date, done: confirmed },
+    { title: m('stepIncome'), time: `${order.query_date} 18:00`, done: confirmed && today >= order.query_date },
+  ];
+}
+
+function canUndo(order: OrderRow, now: Date): boolean {
+  const open = order.action === '024' ? order.status === 'submitted' : order.action !== '143' && order.status === 'paid';
+  return open && isCancellable(order.trade_date, now);
+}
+
+export function placeAnswer(order: OrderRow, locale: ServerLocale, now: Date): PlaceOrderAnswer {
+  return {
+    order_id: String(order.id),
+    action: order.action as PlaceOrderAnswer['action'],
+    action_desc: ACTION_DESC[order.action]?.[locale] ?? order.action,
+    status: order.status as PlaceOrderAnswer['status'],
+    status_desc: statusDesc(order, locale),
+    fd_code: order.fund_code,
+    fd_name: order.fund_name,
+    amount: order.action === '024' ? null : money(order.amount_fen),
+    volume: order.action === '024' ? shares(order.volume) : null,
+    fee: fenText(order.fee_fen ?? 0),
+    real_rate: order.rate_ppm === null ? null : ppmToPercent(order.rate_ppm),
+    trade_date: order.trade_date,
+    confirm_date: order.confirm_date,
+    query_date: order.query_date,
+    arrival_date: order.action === '024' ? order.query_date : null,
+    steps: steps(order, locale, now),
+    if_undo: canUndo(order, now) ? 'y' : 'n',
+  };
+}
+
+export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: ServerLocale, now: Date): OrderDetail {
+  const en = locale === 'en-US';
+  const confirmed = order.status === 'confirmed';
+  const confirmInfos: string[][] = [];
+  if (confirmed && order.action !== '143') {
+    confirmInfos.push([
+      en ? 'Confirmation' : '确认信息',
+      `${en ? 'Confirmed amount' : '确认金额'},${fenText(order.confirm_amount_fen ?? 0)}${en ? ' CNY' : '元'}`,
+      `${en ? 'Confirmed shares' : '确认份额'},${volumeToShares(order.confirm_volume ?? 0)}${en ? '' : '份'}`,
+      `${en ? 'NAV' : '确认净值'},${order.confirm_nav ?? ''}`,
+      `${en ? 'NAV date' : '净值日期'},${order.trade_date}`,
+      `${en ? 'Confirmed on' : '确认日期'},${order.confirm_date}`,
+      `${en ? 'Fee' : '手续费'},${fenText(order.fee_fen ?? 0)}${en ? ' CNY' : '元'}`,
+    ]);
+  }
+  const undo = canUndo(order, now);
+  return {
+    order_id: String(order.id),
+    order_type_name: ORDER_TYPE_NAME[order.action]?.[locale] ?? order.action,
+    fd_code: order.fund_code,
+    fd_name: order.fund_name,
+    action: order.action as OrderDetail['action'],
+    action_desc: ACTION_DESC[order.action]?.[locale] ?? order.action,
+    status: order.status as OrderDetail['status'],
+    status_desc: statusDesc(order, locale),
+    state_msg: formatMessage(order.status === 'confirmed' ? 'stateMsgConfirmed' : order.status === 'cancelled' ? 'stateMsgCancelled' : order.status === 'failed' ? 'stateMsgFailed' : 'stateMsgPaid', locale),
+    amount: fenText(order.action === '024' ? 0 : (order.amount_fen ?? 0)),
+    volume: volumeToShares(order.action === '024' ? (order.volume ?? 0) : 0),
+    confirm_amount: confirmed ? money(order.confirm_amount_fen) : null,
+    confirm_volume: confirmed ? shares(order.confirm_volume) : null,
+    confirm_nav: confirmed ? order.confirm_nav : null,
+    fee: order.fee_fen === null ? null : fenText(order.fee_fen),
+    real_rate: order.rate_ppm === null ? null : ppmToPercent(order.rate_ppm),
+    trade_date: order.trade_date,
+    confirm_date: order.confirm_date,
+    query_date: order.query_date,
+    arrival_date: order.action === '024' ? order.query_date : null,
+    refund_amount: money(order.refund_fen),
+    fail_reason: order.status === 'failed' ? (order.fail_reason === 'payment_declined' ? formatMessage('paymentDeclined', locale) : formatMessage('fundCompanyRefused', locale, { reason: order.fail_reason ?? '' })) : null,
+    if_undo: undo ? 'y' : 'n',
+    undo_tip: undo ? (order.action === '024' ? formatMessage('sellUndoTip', locale) : formatMessage('undoTip', locale, { date: refundArrival(order.trade_date) })) : null,
+    bankcard_no: order.card_tail ? `****${order.card_tail}` : null,
+    bank_name: order.bank_code ? `${bankName(order.bank_code, locale)}(${order.card_tail ?? ''})` : null,
+    pay_method: 'bankcard',
+    created_at: order.created_at.getTime(),
+    confirm_infos: confirmInfos,
+    steps: steps(order, locale, now),
+    lots: lots.map((l) => ({
+      confirm_date: l.lot_confirm_date,
+      volume: volumeToShares(l.volume),
+      holding_days: l.holding_days ?? 0,
+      rate: l.rate_ppm === null ? '' : ppmToPercent(l.rate_ppm),
+      fee: l.fee_fen === null ? null : fenText(l.fee_fen),
+    })),
+    risk_warning: order.risk_warning ? { text: order.risk_warning.text, accepted_at: order.risk_warning.accepted_at } : null,
+  };
+}
+
+export function orderListItem(order: OrderRow, locale: ServerLocale): OrderListItem {
+  const en = locale === 'en-US';
+  const isSell = order.action === '024';
+  const amountFen = order.action === '143' ? order.confirm_amount_fen : order.amount_fen;
+  return {
+    order_id: String(order.id),
+    fd_code: order.fund_code,
+    code: order.fund_code,
+    name: order.fund_name,
+    ttype: 'fund',
+    action: order.action as OrderListItem['action'],
+    action_desc: ACTION_DESC[order.action]?.[locale] ?? order.action,
+    status: order.status as OrderListItem['status'],
+    status_desc: statusDesc(order, locale),
+    amount: isSell || amountFen === null ? null : amountFen / 100,
+    volume: isSell && order.volume !== null ? order.volume / 100 : null,
+    value_desc: isSell ? `${volumeToShares(order.volume ?? 0)}${en ? ' shares' : '份'}` : `${fenText(amountFen ?? 0)}${en ? ' CNY' : '元'}`,
+    trade_date: order.trade_date,
+    created_at: order.created_at.getTime(),
+    title: `${ACTION_DESC[order.action]?.[locale] ?? ''} ${order.fund_name}`.trim(),
+  };
+}
+
+export function buyQuoteAnswer(check: BuyCheck, amountFen: number | null, bank: Bank, locale: ServerLocale): BuyQuote {
+  const { fund, investor, dates } = check;
+  const quote = amountFen !== null && amountFen > 0 ? purchaseQuote(fund, dates, amountFen) : null;
+  const table = dates.mode === 'subscribe' && fund.subscribe.length > 0 ? fund.subscribe : fund.declare;
+  const card = investor.card;
+  const limits = card ? bank.limits(card.bankCode) : null;
+  return {
+    fd_code: fund.code,
+    fd_name: fund.name,
+    risk_level: fund.risk_level,
+    investor_level: investor.riskLevel,
+    suitability: check.suitability,
+    risk_warning: check.suitability === 'warn' ? formatMessage('riskWarningText', locale, { fundRisk: fund.risk_level, investorLevel: investor.riskLevel ?? 0 }) : null,
+    mode: dates.mode,
+    refusal: check.refusal,
+    min_amount: fenText(check.minFen),
+    daily_limit: fund.daily_purchase_limit_fen === null ? null : fenText(fund.daily_purchase_limit_fen),
+    daily_limit_left: check.dailyLeftFen === null ? null : fenText(check.dailyLeftFen),
+    fee: quote ? fenText(quote.feeFen) : null,
+    standard_fee: quote ? fenText(quote.standardFeeFen) : null,
+    real_rate: quote && quote.fixedFen === null ? ppmToPercent(quote.ratePpm) : null,
+    standard_rate: quote && quote.fixedFen === null ? ppmToPercent(quote.standardRatePpm) : null,
+    discount: fund.declare_discount,
+    trade_date: dates.tradeDate,
+    confirm_date: dates.confirmDate,
+    query_date: dates.queryDate,
+    fee_table: table.map((b) => ({ lower: fenText(b.lower), upper: b.upper === null ? null : fenText(b.upper), rate: b.ratePpm === null ? null : ppmToPercent(b.ratePpm), fixed: b.fixedFen === null ? null : fenText(b.fixedFen) })),
+    card:
+      card && limits
+        ? {
+            bank_code: card.bankCode,
+            bank_name: bankName(card.bankCode, locale),
+            card_tail: card.cardTail,
+            per_payment_limit: fenText(limits.perPaymentFen),
+            daily_limit: fenText(limits.dailyFen),
+            daily_left: fenText(Math.max(0, limits.dailyFen - check.bankUsedFen)),
+          }
+        : null,
+  };
+}
+
+function holdingItem(p: FundPosition, tradeDate: IsoDate, totalAssetsFen: number): HoldingItem {
+  const f = figuresOf(p, tradeDate);
+  return {
+    fd_code: p.code,
+    fd_name: p.name,
+    type: p.type,
+    type_desc: p.typeDesc,
+    market_value: fenText(f.marketValueFen),
+    volume: volumeToShares(f.volume),
+    usable_volume: volumeToShares(f.usableVolume),
+    nav: p.nav ? unitsToNav(p.nav.units) : '',
+    nav_date: p.nav?.date ?? '',
+    cost: fenText(f.costFen),
+    daily_gain: fenText(f.dailyGainFen),
+    hold_gain: fenText(f.holdGainFen),
+    hold_gain_rate: percent2(f.holdGainFen, f.costFen),
+    total_gain: fenText(f.totalGainFen),
+    market_percent: percent2(f.marketValueFen, totalAssetsFen) ?? '0.00',
+    buying_amount: fenText(p.buyingFen),
+    selling_amount: fenText(p.proceedsInTransitFen),
+    dividend_method: p.dividendMethod,
+  };
+}
+
+/** The holdings page: every position with shares or money on its way, and the totals (total assets include money in transit). */
+export function holdingSummary(positions: Positions, tradeDate: IsoDate, ordersInProgress: OrderListItem[]): HoldingSummary {
+  const live = positions.funds.filter((p) => figuresOf(p, tradeDate).volume > 0 || p.buyingFen > 0 || p.proceedsInTransitFen > 0);
+  const figures = positions.funds.map((p) => ({ p, f: figuresOf(p, tradeDate) }));
+  const inTransit = positions.funds.reduce((s, p) => s + p.buyingFen + p.proceedsInTransitFen, 0);
+  const marketValue = figures.reduce((s, x) => s + x.f.marketValueFen, 0);
+  const totalAssets = marketValue + inTransit;
+  const latest = figures.map((x) => x.p.nav?.date ?? '').reduce((a, b) => (a > b ? a : b), '');
+  const byType = new Map<number, { type_desc: string; fen: number }>();
+  for (const { p, f } of figures) {
+    if (f.marketValueFen === 0) continue;
+    const entry = byType.get(p.type) ?? { type_desc: p.typeDesc, fen: 0 };
+    entry.fen += f.marketValueFen;
+    byType.set(p.type, entry);
+  }
+  return {
+    total_assets: fenText(totalAssets),
+    // Yesterday's income: the latest NAV day's, of the holdings priced that day.
+    daily_gain: fenText(figures.filter((x) => x.p.nav?.date === latest).reduce((s, x) => s + x.f.dailyGainFen, 0)),
+    daily_gain_date: latest || null,
+    hold_gain: fenText(figures.reduce((s, x) => s + x.f.holdGainFen, 0)),
+    total_gain: fenText(figures.reduce((s, x) => s + x.f.totalGainFen, 0)),
+    in_transit_amount: fenText(inTransit),
+    items: live.map((p) => holdingItem(p, tradeDate, totalAssets)),
+    allocation: [...byType.entries()].sort((a, b) => b[1].fen - a[1].fen).map(([type, v]) => ({ type, type_desc: v.type_desc, market_value: fenText(v.fen), percent: percent2(v.fen, marketValue) ?? '0.00' })),
+    orders_in_progress: ordersInProgress,
+  };
+}
+
+export function fundHolding(p: FundPosition, sell: { tradeDate: IsoDate; confirmDate: IsoDate; arrivalDate: IsoDate }, today: IsoDate, unconfirmedFen: number): FundHolding {
+  const f = figuresOf(p, sell.tradeDate);
+  return {
+    ...holdingItem(p, sell.tradeDate, f.marketValueFen + p.buyingFen + p.proceedsInTransitFen),
+    locked_volume: volumeToShares(f.lockedVolume),
+    unconfirmed_amount: fenText(unconfirmedFen),
+    lots: p.lots.map((lot) => {
+      const rate = lotRateToday(p, lot.confirmDate, sell.confirmDate);
+      return {
+        lot_id: String(lot.id),
+        confirm_date: lot.confirmDate,
+        volume: volumeToShares(lot.volume),
+        locked_until: lot.lockedUntil,
+        holding_days: Math.max(0, Math.round((Date.parse(today) - Date.parse(lot.confirmDate)) / 86_400_000)),
+        redeem_rate: ppmToPercent(rate.ratePpm),
+        cost: fenText(lot.costFen),
+      };
+    }),
+    sell_trade_date: sell.tradeDate,
+    sell_confirm_date: sell.confirmDate,
+    sell_arrival_date: sell.arrivalDate,
+  };
+}
+
+export function incomeCalendar(positions: Positions, month: string): IncomeCalendar {
+  const byDay = incomeByDay(positions);
+  const days = [...byDay.entries()].filter(([d]) => d.startsWith(month)).sort(([a], [b]) => a.localeCompare(b));
+  const months: Array<{ month: string; income: string }> = [];
+  let cursor = `${month}-01`;
+  for (let i = 0; i < 12; i += 1) {
+    const m = cursor.slice(0, 7);
+    let sum = 0;
+    for (const [d, fen] of byDay) if (d.startsWith(m)) sum += fen;
+    months.unshift({ month: m, income: fenText(sum) });
+    cursor = addCalendarDays(`${m}-01`, -1);
+  }
+  return {
+    month,
+    month_income: fenText(days.reduce((s, [, fen]) => s + fen, 0)),
+    days: days.map(([date, fen]) => ({ date, income: fenText(fen) })),
+    months,
+  };
+}
+
+export type { RoundingMode };

@@ -1,0 +1,299 @@
+// Trading over HTTP: buy, sell, cancel, orders, holdings and the income calendar (docs/PRODUCT.md, "Trading";
+// src/lib/api-types/trading.ts is the answer contract). Each route: schema → session → one service call →
+// the answer's view. Owner-only: every query is scoped to the session's user; someone else's order id reads as
+// no order. The trade password arrives RSA-encrypted, as /djapi/account/trade-password/verify takes it.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { yuanToFen } from '../../../src/lib/money';
+import { sharesToVolume } from '../../../src/lib/trade-math';
+import { orderTradeDate } from '../domain/calendar';
+import { shanghaiDate } from '../domain/clock';
+import { TradeRefusal } from '../domain/trade-refusal';
+import { redemptionDates } from '../domain/trading-dates';
+import { EnvelopeOf, ErrorEnvelopeWithData, ok, requestLocale } from '../http/envelope';
+import { decryptedField } from '../http/forms';
+import { formatMessage } from '../http/result-codes';
+import { tradeError } from '../http/trade-errors';
+import { buyQuoteAnswer, fundHolding, holdingSummary, incomeCalendar, orderDetail, orderListItem, placeAnswer } from '../http/trading-views';
+import { requireUser } from '../plugins/session';
+import { loadPositions } from '../services/holdings';
+import { cancelOrder, checkBuy, listOrders, loadOrder, loadTradeFund, placeBuy, placeSell, setDividendMethod, type TradingDeps } from '../services/trading';
+
+const Amount = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'yuan, up to 2 decimals' });
+const Volume = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'shares, up to 2 decimals' });
+const FundCode = Type.String({ pattern: '^\\d{6}$' });
+const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'made by the client once per purchase intent' });
+const EncryptedPassword = Type.String({ minLength: 1, maxLength: 1024, description: 'RSA-encrypted trade password (as /djapi/account/trade-password/verify)' });
+const OrderId = Type.String({ pattern: '^[1-9]\\d{0,18}$' });
+const PageNumber = Type.String({ pattern: '^[1-9]\\d{0,4}$' });
+const Month = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
+const AnyData = Type.Unknown();
+const errors = { '4xx': ErrorEnvelopeWithData };
+
+const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank });
+
+  /** Runs a service call, turning its refusals into the catalogue's answers. */
+  const trade = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof TradeRefusal) {
+        const apiError = tradeError(error, requestLocale(request));
+        if (error.reason === 'riskConfirmRequired') {
+          Object.assign((apiError as { data?: Record<string, unknown> }).data ?? {}, {
+            risk_warning: formatMessage('riskWarningText', requestLocale(request), error.params),
+          });
+        }
+        throw apiError;
+      }
+      throw error;
+    }
+  };
+
+  const orderAnswer = async (request: FastifyRequest, userId: number, orderId: number) => {
+    const found = await loadOrder(app.db.kysely, userId, orderId);
+    if (!found) throw new TradeRefusal('orderNotFound');
+    return found;
+  };
+
+  app.get(
+    '/djapi/order/buy/quote',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: 'What the buy page shows: limits, dates, suitability, the card and the fee of an amount (optional)',
+        querystring: Type.Object({ fd_code: FundCode, amount: Type.Optional(Amount) }),
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return trade(request, async () => {
+        const check = await checkBuy(deps(), app.db.kysely, user.userId, request.query.fd_code);
+        const amountFen = request.query.amount === undefined ? null : yuanToFen(request.query.amount);
+        return ok(buyQuoteAnswer(check, amountFen, app.bank, requestLocale(request)));
+      });
+    },
+  );
+
+  app.post(
+    '/djapi/order/buy',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: 'Buys a fund (申购, or 认购 in its building period) paid from the bound card; idempotent by request_id',
+        body: Type.Object({
+          fd_code: FundCode,
+          amount: Amount,
+          pay_method: Type.Optional(Type.Literal('bankcard')),
+          request_id: RequestId,
+          trade_password: EncryptedPassword,
+          risk_confirm: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+        }),
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const locale = requestLocale(request);
+      const body = request.body;
+      return trade(request, async () => {
+        const placed = await placeBuy(deps(), {
+          userId: user.userId,
+          fundCode: body.fd_code,
+          amountFen: yuanToFen(body.amount),
+          requestId: body.request_id,
+          riskConfirm: body.risk_confirm === '1',
+          password: decryptedField(app, body.trade_password),
+          riskWarningText: (fundRisk, investorLevel) => formatMessage('riskWarningText', locale, { fundRisk, investorLevel }),
+        });
+        const { order } = await orderAnswer(request, user.userId, placed.orderId);
+        return ok(placeAnswer(order, locale, app.clock.now()));
+      });
+    },
+  );
+
+  app.post(
+    '/djapi/order/sell',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: 'Sells (赎回) shares, oldest lots first; proceeds go to the card on the arrival date; idempotent by request_id',
+        body: Type.Object({ fd_code: FundCode, volume: Volume, request_id: RequestId, trade_password: EncryptedPassword }),
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      return trade(request, async () => {
+        const placed = await placeSell(deps(), {
+          userId: user.userId,
+          fundCode: body.fd_code,
+          volume: sharesToVolume(body.volume),
+          requestId: body.request_id,
+          password: decryptedField(app, body.trade_password),
+        });
+        const { order } = await orderAnswer(request, user.userId, placed.orderId);
+        return ok(placeAnswer(order, requestLocale(request), app.clock.now()));
+      });
+    },
+  );
+
+  app.post(
+    '/djapi/order/cancel',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: 'Cancels (撤单) an order before 15:00 of its trade date',
+        body: Type.Object({ order_id: OrderId, trade_password: EncryptedPassword }),
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return trade(request, async () => {
+        const placed = await cancelOrder(deps(), { userId: user.userId, orderId: Number(request.body.order_id), password: decryptedField(app, request.body.trade_password) });
+        const { order, lots } = await orderAnswer(request, user.userId, placed.orderId);
+        return ok(orderDetail(order, lots, requestLocale(request), app.clock.now()));
+      });
+    },
+  );
+
+  app.get(
+    '/djapi/order/p/list',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: 'The investor’s orders, newest first',
+        querystring: Type.Object({ page: Type.Optional(PageNumber), size: Type.Optional(Type.String({ pattern: '^([1-9]|[1-4]\\d|50)$' })), type: Type.Optional(Type.Literal('all')) }),
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const page = Number(request.query.page ?? 1);
+      const size = Number(request.query.size ?? 20);
+      const { total, rows } = await listOrders(app.db.kysely, user.userId, page, size);
+      const locale = requestLocale(request);
+      return ok({ current_page: page, size, total_items: total, total_pages: Math.ceil(total / size), items: rows.map((r) => orderListItem(r, locale)) });
+    },
+  );
+
+  app.get(
+    '/djapi/fund/order/:order_id',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: 'One order in Danjuan’s shape (someone else’s id answers “no such order”)',
+        params: Type.Object({ order_id: OrderId }),
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return trade(request, async () => {
+        const { order, lots } = await orderAnswer(request, user.userId, Number(request.params.order_id));
+        return ok(orderDetail(order, lots, requestLocale(request), app.clock.now()));
+      });
+    },
+  );
+
+  app.get(
+    '/djapi/holding/summary',
+    {
+      schema: { tags: ['trading'], summary: 'My money: total assets, income, each holding, allocation, orders in progress', response: { 200: EnvelopeOf(AnyData), ...errors } },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const now = app.clock.now();
+      const positions = await loadPositions(app.db.kysely, user.userId);
+      const { rows } = await listOrders(app.db.kysely, user.userId, 1, 50, { inProgress: true });
+      const locale = requestLocale(request);
+      return ok(holdingSummary(positions, orderTradeDate(now), rows.map((r) => orderListItem(r, locale))));
+    },
+  );
+
+  app.get(
+    '/djapi/holding/fund/:fd_code',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: 'One holding with its lots (confirmation date, shares, lock, holding days, today’s redemption rate)',
+        params: Type.Object({ fd_code: FundCode }),
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return trade(request, async () => {
+        const now = app.clock.now();
+        const fund = await loadTradeFund(app.db.kysely, request.params.fd_code);
+        if (!fund) throw new TradeRefusal('fundNotFound', { code: request.params.fd_code });
+        const positions = await loadPositions(app.db.kysely, user.userId, fund.code);
+        const position = positions.funds[0];
+        if (!position) throw new TradeRefusal('noHolding');
+        const sell = redemptionDates(fund, now);
+        return ok(fundHolding(position, { tradeDate: sell.tradeDate, confirmDate: sell.confirmDate, arrivalDate: sell.arrivalDate }, shanghaiDate(now), position.buyingFen));
+      });
+    },
+  );
+
+  app.post(
+    '/djapi/holding/dividend-method',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: 'Cash (default) or reinvested dividends for one holding',
+        body: Type.Object({ fd_code: FundCode, method: Type.Union([Type.Literal('cash'), Type.Literal('reinvest')]) }),
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return trade(request, async () => {
+        await setDividendMethod(deps(), user.userId, request.body.fd_code, request.body.method);
+        return ok({ fd_code: request.body.fd_code, dividend_method: request.body.method });
+      });
+    },
+  );
+
+  app.get(
+    '/djapi/holding/income/calendar',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: '收益日历: each day’s and each month’s income, from the ledger',
+        querystring: Type.Object({ month: Type.Optional(Month) }),
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const month = request.query.month ?? shanghaiDate(app.clock.now()).slice(0, 7);
+      const positions = await loadPositions(app.db.kysely, user.userId);
+      return ok(incomeCalendar(positions, month));
+    },
+  );
+
+  if (app.config.nodeEnv !== 'production') {
+    app.post(
+      '/__dev/bank',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Development only (absent when NODE_ENV=production): the next `fail_next` card debits are declined',
+          body: Type.Object({ fail_next: Type.String({ pattern: '^\\d{1,3}$' }) }),
+          response: { 200: EnvelopeOf(Type.Object({ fail_next: Type.Integer() })), ...errors },
+        },
+      },
+      async (request) => {
+        app.bank.failNext(Number(request.body.fail_next));
+        return ok({ fail_next: app.bank.pendingFailures() });
+      },
+    );
+  }
+};
+
+export default tradingRoutes;

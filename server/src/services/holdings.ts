@@ -1,0 +1,175 @@
+// My money: every figure derived from the investor's lots, orders and the funds' NAVs, never stored — and equal,
+// to the fen, to the ledger (tests check both ways). docs/PRODUCT.md §5, "Income and holdings".
+import { sql, type Kysely } from 'kysely';
+import { redemptionRatePpm, type FeeBracket } from '../../../src/lib/fees';
+import { availableVolume, fifoOrder, holdingDays } from '../../../src/lib/lots';
+import { navToUnits, percentToPpm, volumeValueFen, type RoundingMode } from '../../../src/lib/trade-math';
+import type { DB } from '../db/types';
+import type { IsoDate } from '../domain/calendar';
+import { dailyIncome, type HoldingEvents, type IncomeDay, type NavDay } from '../domain/holding-income';
+
+export interface FundPosition {
+  code: string;
+  name: string;
+  type: number;
+  typeDesc: string;
+  rounding: RoundingMode;
+  saleStatus: string;
+  withdraw: FeeBracket[];
+  /** Lots with shares left, oldest first. */
+  lots: Array<{ id: number; confirmDate: string; tradeDate: string; volume: number; lockedUntil: string | null; costFen: number }>;
+  /** Shares and cost frozen by sales not yet confirmed. */
+  sellingVolume: number;
+  sellingCostFen: number;
+  /** Paid purchases not yet confirmed. */
+  buyingFen: number;
+  /** Confirmed sales' proceeds not yet on the card. */
+  proceedsInTransitFen: number;
+  nav: NavDay | null;
+  income: IncomeDay[];
+  dividendMethod: 'cash' | 'reinvest';
+}
+
+export interface Positions {
+  funds: FundPosition[];
+}
+
+/** Every fund the investor has ever held or has money on its way for, with its income history. */
+export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: string): Promise<Positions> {
+  const byFund = <T extends { fund_code: string }>(q: T[]) => q.filter((r) => onlyFund === undefined || r.fund_code === onlyFund);
+  const lots = byFund(
+    await db
+      .selectFrom('lots as l')
+      .innerJoin('orders as o', (j) => j.onRef('o.user_id', '=', 'l.user_id').onRef('o.id', '=', 'l.order_id'))
+      .select(['l.id', 'l.fund_code', sql<string>`l.confirm_date::text`.as('confirm_date'), sql<string>`l.trade_date::text`.as('trade_date'), sql<string | null>`l.locked_until::text`.as('locked_until'), 'l.volume', 'l.volume_initial', 'l.cost_fen', 'l.cost_initial_fen', 'o.action'])
+      .where('l.user_id', '=', userId)
+      .execute(),
+  );
+  const orders = byFund(
+    await db
+      .selectFrom('orders')
+      .select(['id', 'fund_code', 'action', 'status', sql<string>`trade_date::text`.as('trade_date'), 'amount_fen', 'volume', 'confirm_amount_fen', 'confirm_volume', 'fee_fen', 'settled_at'])
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['submitted', 'paid', 'confirmed'])
+      .execute(),
+  );
+  const selling = byFund(
+    (
+      await sql<{ fund_code: string; volume: string; cost: string }>`
+        SELECT o.fund_code, sum(ol.volume)::text AS volume, sum(ol.cost_fen)::text AS cost FROM orders o
+        JOIN order_lots ol ON ol.user_id = o.user_id AND ol.order_id = o.id
+        WHERE o.user_id = ${userId} AND o.action = '024' AND o.status = 'submitted' GROUP BY o.fund_code`.execute(db)
+    ).rows,
+  );
+  const codes = [...new Set([...lots.map((l) => l.fund_code), ...orders.map((o) => o.fund_code)])];
+  if (codes.length === 0) return { funds: [] };
+  const funds = await db.selectFrom('fund').select(['code', 'name', 'type', 'type_desc', 'rounding_mode', 'sale_status']).where('code', 'in', codes).execute();
+  const fees = await db.selectFrom('fund_fee').select(['fund_code', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen']).where('fund_code', 'in', codes).where('kind', '=', 'withdraw').orderBy('seq').execute();
+  const options = await db.selectFrom('holding_options').select(['fund_code', 'dividend_method']).where('user_id', '=', userId).execute();
+  const firstTrade = [...lots.map((l) => l.trade_date), ...orders.map((o) => o.trade_date)].reduce((a, b) => (a < b ? a : b));
+  const navRows = await db
+    .selectFrom('fund_nav')
+    .select(['fund_code', sql<string>`date::text`.as('date'), 'nav'])
+    .where('fund_code', 'in', codes)
+    .where('date', '>=', firstTrade)
+    .orderBy('fund_code')
+    .orderBy('date')
+    .execute();
+  const navsOf = new Map<string, NavDay[]>();
+  for (const r of navRows) {
+    const list = navsOf.get(r.fund_code) ?? [];
+    list.push({ date: r.date, units: navToUnits(r.nav) });
+    navsOf.set(r.fund_code, list);
+  }
+  // A fund that published no NAV since the first trade still has a value: its last NAV before.
+  for (const code of codes.filter((c) => !navsOf.has(c))) {
+    const last = await db.selectFrom('fund_nav').select([sql<string>`date::text`.as('date'), 'nav']).where('fund_code', '=', code).orderBy('date', 'desc').limit(1).executeTakeFirst();
+    if (last) navsOf.set(code, [{ date: last.date, units: navToUnits(last.nav) }]);
+  }
+
+  const positions: FundPosition[] = funds.map((f) => {
+    const own = orders.filter((o) => o.fund_code === f.code);
+    const ownLots = lots.filter((l) => l.fund_code === f.code);
+    const events: HoldingEvents = {
+      lots: ownLots.map((l) => ({ tradeDate: l.trade_date, volume: Number(l.volume_initial), costFen: Number(l.cost_initial_fen) })),
+      sales: own
+        .filter((o) => o.action === '024' && o.status === 'confirmed')
+        .map((o) => ({ tradeDate: o.trade_date, volume: Number(o.confirm_volume), netFen: Number(o.confirm_amount_fen) - Number(o.fee_fen) })),
+      cashDividends: own.filter((o) => o.action === '143' && o.confirm_volume === null).map((o) => ({ exDate: o.trade_date, amountFen: Number(o.amount_fen) })),
+    };
+    const navs = navsOf.get(f.code) ?? [];
+    const sell = selling.find((s) => s.fund_code === f.code);
+    return {
+      code: f.code,
+      name: f.name,
+      type: f.type,
+      typeDesc: f.type_desc,
+      rounding: f.rounding_mode as RoundingMode,
+      saleStatus: f.sale_status,
+      withdraw: fees
+        .filter((r) => r.fund_code === f.code)
+        .map((r) => ({ lower: Number(r.lower_bound), upper: r.upper_bound === null ? null : Number(r.upper_bound), ratePpm: r.rate === null ? null : percentToPpm(r.rate), fixedFen: r.fixed_fee_fen === null ? null : Number(r.fixed_fee_fen) })),
+      lots: fifoOrder(
+        ownLots
+          .filter((l) => Number(l.volume) > 0)
+          .map((l) => ({ id: Number(l.id), confirmDate: l.confirm_date, tradeDate: l.trade_date, volume: Number(l.volume), lockedUntil: l.locked_until, costFen: Number(l.cost_fen) })),
+      ),
+      sellingVolume: Number(sell?.volume ?? 0),
+      sellingCostFen: Number(sell?.cost ?? 0),
+      buyingFen: own.filter((o) => o.status === 'paid').reduce((s, o) => s + Number(o.amount_fen), 0),
+      proceedsInTransitFen: own
+        .filter((o) => o.action === '024' && o.status === 'confirmed' && o.settled_at === null)
+        .reduce((s, o) => s + Number(o.confirm_amount_fen) - Number(o.fee_fen), 0),
+      nav: navs.at(-1) ?? null,
+      income: dailyIncome(events, navs, f.rounding_mode as RoundingMode),
+      dividendMethod: (options.find((o) => o.fund_code === f.code)?.dividend_method ?? 'cash') as 'cash' | 'reinvest',
+    };
+  });
+  return { funds: positions.sort((a, b) => a.code.localeCompare(b.code)) };
+}
+
+export interface PositionFigures {
+  volume: number;
+  usableVolume: number;
+  lockedVolume: number;
+  marketValueFen: number;
+  costFen: number;
+  holdGainFen: number;
+  dailyGainFen: number;
+  dailyGainDate: string | null;
+  totalGainFen: number;
+}
+
+/** The figures of one position as of trade date `tradeDate` (what may be sold now). */
+export function figuresOf(p: FundPosition, tradeDate: IsoDate): PositionFigures {
+  const held = p.lots.reduce((s, l) => s + l.volume, 0);
+  const volume = held + p.sellingVolume;
+  const usableVolume = availableVolume(p.lots.map((l) => ({ ...l })), tradeDate);
+  const marketValueFen = p.nav ? volumeValueFen(volume, p.nav.units, p.rounding) : 0;
+  const costFen = p.lots.reduce((s, l) => s + l.costFen, 0) + p.sellingCostFen;
+  const last = p.income.at(-1);
+  return {
+    volume,
+    usableVolume,
+    lockedVolume: held - usableVolume,
+    marketValueFen,
+    costFen,
+    holdGainFen: marketValueFen - costFen,
+    dailyGainFen: last && p.nav && last.date === p.nav.date ? last.incomeFen : 0,
+    dailyGainDate: last?.date ?? null,
+    totalGainFen: p.income.reduce((s, d) => s + d.incomeFen, 0),
+  };
+}
+
+/** The redemption fee rate (ppm) a lot would pay if sold now (confirmed on `confirmDate`). */
+export function lotRateToday(p: FundPosition, lotConfirmDate: string, confirmDate: IsoDate): { days: number; ratePpm: number } {
+  const days = holdingDays(lotConfirmDate, confirmDate);
+  return { days, ratePpm: redemptionRatePpm(p.withdraw, days) };
+}
+
+/** Each day's income of all the investor's holdings (summed), and per month. */
+export function incomeByDay(positions: Positions): Map<string, number> {
+  const days = new Map<string, number>();
+  for (const p of positions.funds) for (const d of p.income) days.set(d.date, (days.get(d.date) ?? 0) + d.incomeFen);
+  return days;
+}
