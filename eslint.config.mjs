@@ -1,12 +1,13 @@
 // ESLint flat config: JS + typescript-eslint recommended everywhere (app, server, tests, tools),
-// plus our local "layers" plugin for the one-way import flow of src/ (docs/ARCHITECTURE.md).
+// plus our local "layers" plugin for the one-way import flow of src/ and the server's import rules (docs/ARCHITECTURE.md).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importFlow from './eslint-rules/import-flow.mjs';
 import noBarrel from './eslint-rules/no-barrel.mjs';
+import serverImports from './eslint-rules/server-imports.mjs';
 
-const layers = { meta: { name: 'layers' }, rules: { 'import-flow': importFlow, 'no-barrel': noBarrel } };
+const layers = { meta: { name: 'layers' }, rules: { 'import-flow': importFlow, 'no-barrel': noBarrel, 'server-imports': serverImports } };
 
 export default tseslint.config(
   {
@@ -36,6 +37,12 @@ export default tseslint.config(
       'layers/import-flow': 'error',
       'layers/no-barrel': 'error',
     },
+  },
+  {
+    // The server: a route never imports a route; server/src/domain (pure rules) imports neither Fastify nor the database.
+    files: ['server/src/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/server-imports': 'error' },
   },
   {
     files: ['types/**/*.d.ts'],

@@ -1,4 +1,4 @@
-// The layer rule of docs/ARCHITECTURE.md (layers/import-flow, layers/no-barrel), run through the
+// The layer rules of docs/ARCHITECTURE.md (layers/import-flow, layers/no-barrel, layers/server-imports), run through the
 // project's real eslint.config.mjs on in-memory snippets with fake file paths. ESLint runs in a child
 // Node process (eslint-rules/lint-snippets.mjs): jest's jsdom and transform are no place for ESLint.
 import { execFileSync } from 'node:child_process';
@@ -55,11 +55,38 @@ const BARRELS: Snippet[] = [
   { file: 'src/pages/demo/index.tsx', code: 'export default function Demo() {\n  return null;\n}\n' },
 ];
 
+/** layers/server-imports: routes never import routes; server/src/domain imports neither Fastify nor the database. */
+const SERVER_ALLOWED: Snippet[] = [
+  { file: 'server/src/routes/fund.ts', code: "import { answerFound } from '../http/market-answers';\nimport { fundDetailView } from '../market/fund-views';" },
+  { file: 'server/src/routes/account.ts', code: "import { accountView } from '../services/account';\nimport { maskTelephone } from '../domain/masks';" },
+  { file: 'server/src/routes/fund.ts', code: "import type { FastifyReply } from 'fastify';\nimport { Type } from '@fastify/type-provider-typebox';" },
+  { file: 'server/src/domain/fees.ts', code: "import Big from 'big.js';\nimport { addCalendarDays } from './calendar';\nimport { fenToYuan } from '../../../src/lib/money';" },
+  { file: 'server/src/services/trading.ts', code: "import { sql } from 'kysely';\nimport { requireUser } from '../plugins/session';" },
+  { file: 'server/src/http/login.ts', code: "import * as login from '../services/login';" },
+  { file: 'server/src/app.ts', code: "import fundRoutes from './routes/fund';\nimport Fastify from 'fastify';" },
+];
+
+const SERVER_REPORTED: Array<Snippet & { expected: string }> = [
+  { file: 'server/src/routes/discover.ts', code: "import { sendBody } from './fund';", expected: 'a route may not import another route' },
+  { file: 'server/src/routes/discover.ts', code: "export { sendBody } from '../routes/fund';", expected: 'a route may not import another route' },
+  { file: 'server/src/routes/account.ts', code: "const m = import('./account-login');", expected: 'a route may not import another route' },
+  { file: 'server/src/domain/fees.ts', code: "import type { FastifyRequest } from 'fastify';", expected: "may not import 'fastify'" },
+  { file: 'server/src/domain/fees.ts', code: "import { Type } from '@fastify/type-provider-typebox';", expected: 'may not import' },
+  { file: 'server/src/domain/fees.ts', code: "import { sql } from 'kysely';", expected: "may not import 'kysely'" },
+  { file: 'server/src/domain/fees.ts', code: "import pg from 'pg';", expected: "may not import 'pg'" },
+  { file: 'server/src/domain/fees.ts', code: "import { PGlite } from '@electric-sql/pglite';", expected: 'may not import' },
+  { file: 'server/src/domain/fees.ts', code: "import type { Database } from '../db/database';", expected: '(db/)' },
+  { file: 'server/src/domain/fees.ts', code: "import { personalData } from '../services/personal-data';", expected: '(services/)' },
+  { file: 'server/src/domain/fees.ts', code: "import fund from '../routes/fund';", expected: '(routes/)' },
+  { file: 'server/src/domain/fees.ts', code: "import { requireUser } from '../plugins/session';", expected: '(plugins/)' },
+  { file: 'server/src/domain/fees.ts', code: "import { ApiError } from '../http/envelope';", expected: '(http/)' },
+];
+
 type Message = { ruleId: string | null; message: string };
 let results: Message[][] = [];
 
 beforeAll(() => {
-  const snippets = [...ALLOWED, ...REPORTED, ...BARRELS].map(({ file, code }) => ({ file, code }));
+  const snippets = [...ALLOWED, ...REPORTED, ...BARRELS, ...SERVER_ALLOWED, ...SERVER_REPORTED].map(({ file, code }) => ({ file, code }));
   const out = execFileSync(process.execPath, [path.join(ROOT, 'eslint-rules/lint-snippets.mjs')], {
     cwd: ROOT,
     input: JSON.stringify(snippets),
@@ -98,4 +125,26 @@ describe('layers/no-barrel', () => {
     expect(layerMessages(base)).toEqual([expect.stringContaining('layers/no-barrel')]);
     expect(results[base + 1]).toEqual([]);
   });
+});
+
+describe('layers/server-imports', () => {
+  const base = ALLOWED.length + REPORTED.length + BARRELS.length;
+
+  test.each(SERVER_ALLOWED.map((snippet, index) => [snippet.file, snippet.code, base + index] as const))(
+    'allows %s: %s',
+    (_file, _code, index) => {
+      expect(results[index]).toBeDefined();
+      expect(layerMessages(index)).toEqual([]);
+    },
+  );
+
+  test.each(SERVER_REPORTED.map((snippet, index) => [snippet.file, snippet.code, snippet.expected, base + SERVER_ALLOWED.length + index] as const))(
+    'reports %s: %s',
+    (_file, _code, expected, index) => {
+      const messages = layerMessages(index);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toContain('layers/server-imports');
+      expect(messages[0]).toContain(expected);
+    },
+  );
 });

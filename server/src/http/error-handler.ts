@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ApiErrorWithData, errorEnvelope, requestLocale, toApiError } from './envelope';
+import { ApiErrorWithData, errorEnvelope, requestLocale, toApiError, type ApiError } from './envelope';
 import { ResultCode } from './result-codes';
 
 /**
