@@ -1,6 +1,7 @@
 // Response bodies of the public fund read endpoints, in the public Danjuan shapes
 // (field names as Danjuan spells them; NAV, money and percentages as decimal strings).
 import { sql } from 'kysely';
+import { compareDecimal, decimalToText, parseDecimal, rescaleHalfUp, shiftDecimal } from '../../../src/lib/decimal';
 import { fenToYuan } from '../../../src/lib/money';
 import type { Database } from '../db/database';
 import type { FundFeeTable } from '../db/market-types';
@@ -14,11 +15,14 @@ export const MONEY_MARKET_TYPE = 4;
 /** Statuses in which a purchase (or a subscription, for a fund being built) is accepted. */
 const BUYABLE = new Set(['on_sale', 'conversion', 'building']);
 const SELLABLE = new Set(['on_sale', 'conversion', 'purchase_suspended']);
+const HUNDRED_MILLION = parseDecimal('100000000') as NonNullable<ReturnType<typeof parseDecimal>>;
 
-/** "31.19亿" / "8500.00万": Danjuan's display of fund size. */
+/** "31.19亿" / "8500.00万": Danjuan's display of fund size (yuan, exact: shifted and rounded half-up as digits). */
 function sizeText(total: string): string {
-  const value = Number(total);
-  return value >= 1e8 ? `${(value / 1e8).toFixed(2)}亿` : `${(value / 1e4).toFixed(2)}万`;
+  const value = parseDecimal(total);
+  if (!value) return total;
+  const yi = compareDecimal(value, HUNDRED_MILLION) >= 0;
+  return `${decimalToText(rescaleHalfUp(shiftDecimal(value, yi ? -8 : -4), 2))}${yi ? '亿' : '万'}`;
 }
 
 export function fundDerivedView(f: FundRecord) {
@@ -478,17 +482,10 @@ export function tradeDateView(f: FundRecord, now: Date) {
 
 export const FILTER_ORDER_KEYS = PERIOD_KEYS;
 
-/** Sorted ranking lists per snapshot and (type, period), so paging does not re-sort 20,000 funds. */
-const rankings = new WeakMap<MarketSnapshot, Map<string, FundRecord[]>>();
-
+/** The ranking of (type, period), sorted once per snapshot (kept in snap.rankings), so paging does not re-sort 20,000 funds. */
 function ranking(snap: MarketSnapshot, type: number | undefined, orderBy: PeriodKey): FundRecord[] {
-  let perSnap = rankings.get(snap);
-  if (!perSnap) {
-    perSnap = new Map();
-    rankings.set(snap, perSnap);
-  }
   const key = `${type ?? ''}:${orderBy}`;
-  const cached = perSnap.get(key);
+  const cached = snap.rankings.get(key);
   if (cached) return cached;
   const column = PERIOD_COLUMNS[orderBy];
   const listed = snap.byCode.filter((f) => (type === undefined || f.type === type) && f.derived != null && f.sale_status !== 'closed' && f.sale_status !== 'delisted');
@@ -500,7 +497,7 @@ function ranking(snap: MarketSnapshot, type: number | undefined, orderBy: Period
     if (x === null || y === null) return x === null && y === null ? a.code.localeCompare(b.code) : x === null ? 1 : -1;
     return y - x || a.code.localeCompare(b.code);
   });
-  perSnap.set(key, listed);
+  snap.rankings.set(key, listed);
   return listed;
 }
 

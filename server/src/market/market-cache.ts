@@ -53,6 +53,8 @@ export interface MarketSnapshot {
   searchTexts: string[];
   indices: Map<string, IndexRecord>;
   companies: Map<string, string>;
+  /** Sorted ranking lists by `${type}:${period}`, filled on first use (fund-views.ts), so paging does not re-sort. */
+  rankings: Map<string, FundRecord[]>;
 }
 
 const LRU_LIMIT = 20_000;
@@ -224,7 +226,7 @@ export class MarketCache {
     }
     const searchInitials = byCode.map((f) => f.name_initials);
     const searchTexts = byCode.map((f) => `${f.name_initials}\u0001${f.nameLower}`);
-    const snap: MarketSnapshot = { businessDate, loadedAt, funds, byCode, searchInitials, searchTexts, indices, companies };
+    const snap: MarketSnapshot = { businessDate, loadedAt, funds, byCode, searchInitials, searchTexts, indices, companies, rankings: new Map() };
     this.clearBodies();
     this.snapshot = snap;
     this.lastCheck = Date.now();
