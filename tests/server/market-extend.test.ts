@@ -51,3 +51,28 @@ describe('extending the generated market day by day', () => {
     assert.equal(json<{ data: { unit_nav: string } }>(res).data.unit_nav, rows.at(-1)?.nav);
   });
 });
+
+describe('the running app hears of a new trading day at once', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ market: true }); // NAVs through 2025-03-03, clock on 2025-03-04
+  });
+  after(async () => t.close());
+
+  const endDate = async () =>
+    json<{ data: { end_date: string } }>(await t.app.inject({ method: 'GET', url: `/djapi/fund/derived/${FUND_SAMPLES.stock}` })).data.end_date;
+
+  it('onChanged (here: app.marketCache.invalidate) is called once when rows were written, never for nothing', async () => {
+    assert.equal(await endDate(), '2025-03-03');
+    let told = 0;
+    const onChanged = () => {
+      told += 1;
+      t.app.marketCache.invalidate();
+    };
+    await extendMarket(t.db, '2025-03-04', { onChanged });
+    assert.equal(told, 1);
+    assert.equal(await endDate(), '2025-03-04', 'the next answer has the new NAV, same business date, no wait');
+    await extendMarket(t.db, '2025-03-04', { onChanged });
+    assert.equal(told, 1, 'nothing new, nothing told');
+  });
+});
