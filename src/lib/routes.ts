@@ -63,6 +63,15 @@ const ROUTE_LIST = [
   { name: 'oauthRedirect', pattern: '/thirdAppSupport/redirect', page: 'pages/account/oauth-redirect/index' },
   // The watchlist ("optional" in the analytics codes): not a docs/PRODUCT.md §2 route, ours.
   { name: 'watchlist', pattern: '/n/optional', page: 'pages/fund/optional/index' },
+  // Trading (issue 12; ours, not SPEC §2 URLs): buy, sell, an order's result, the orders and one order, one holding,
+  // the income calendar. Trading pages sit in the trade subpackage, holdings beside fund assets in assets.
+  { name: 'buy', pattern: '/n/trade/buy/{fundcode}', page: 'pages/trade/buy/index' },
+  { name: 'sell', pattern: '/n/trade/sell/{fundcode}', page: 'pages/trade/sell/index' },
+  { name: 'tradeResult', pattern: '/n/trade/result/{orderId}', page: 'pages/trade/result/index' },
+  { name: 'orders', pattern: '/n/orders', page: 'pages/trade/orders/index' },
+  { name: 'orderDetail', pattern: '/n/orders/{orderId}', page: 'pages/trade/order-detail/index' },
+  { name: 'holding', pattern: '/n/holding/{fundcode}', page: 'pages/assets/holding/index' },
+  { name: 'incomeCalendar', pattern: '/n/income-calendar', page: 'pages/assets/income-calendar/index' },
   { name: 'notFound', pattern: '/404', page: 'pages/misc/not-found/index' },
 ] as const;
 
@@ -75,7 +84,6 @@ export const ROUTES: readonly SpecRoute[] = ROUTE_LIST;
  * building one means creating its page file and deleting its name here.
  */
 export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
-  'fundAssets',
   'xjb',
   'advisorLatest',
   'advisorPortfolio',

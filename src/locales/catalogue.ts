@@ -11,6 +11,7 @@ import platform from './messages/platform';
 import search from './messages/search';
 import share from './messages/share';
 import shell from './messages/shell';
+import trade from './messages/trade';
 
 // Every namespace, merged: for the tests that check the catalogue as a whole. The app itself never imports this
 // file: core texts are registered by i18n.ts, a feature's by `@/locales/<namespace>` (see i18n.ts).
@@ -28,6 +29,7 @@ const namespaces: MessageNamespace[] = [
   search,
   share,
   shell,
+  trade,
 ];
 
 function merge(locale: Locale): Record<string, string> {

@@ -17,6 +17,11 @@ const SAMPLES: Partial<Record<RouteName, { params?: Values; query?: Values }>> =
   login: { query: { redirect: '/n/demo', buyUrl: `/funding/${FUND_SAMPLE_CODES.stock}` } },
   customerService: { query: { snb_account_type: '2', params: 'entryPage:demo' } },
   oauthRedirect: { query: { redirect: '/index' } },
+  buy: { params: { fundcode: FUND_SAMPLE_CODES.stock } },
+  sell: { params: { fundcode: FUND_SAMPLE_CODES.stock } },
+  holding: { params: { fundcode: FUND_SAMPLE_CODES.stock } },
+  tradeResult: { params: { orderId: '1' } },
+  orderDetail: { params: { orderId: '1' } },
 };
 
 export interface DemoLink {

@@ -1,0 +1,113 @@
+// Typed calls of trading (issue 12; response types: @/lib/api-types/trading). Form-encoded like every call, XSRF
+// through the http client; the trade password goes RSA-encrypted exactly as `/djapi/account/trade-password/verify`
+// takes it. Every call is silent: the screens show the server's message (already localised) themselves.
+import type { FundDetail } from '@/lib/api-types/fund';
+import type {
+  BuyQuote, FundHolding, HoldingSummary, IncomeCalendar, OrderDetail, OrderListPage, PlaceOrderAnswer,
+} from '@/lib/api-types/trading';
+import { get, post } from '@/platform/http';
+import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
+
+const SILENT = { silent: true } as const;
+
+/** Orders placed from the app pay by the bound bank card (the cash product is its own issue). */
+export const PAY_METHOD_BANKCARD = 'bankcard';
+/** Orders per page of the order list. */
+export const ORDERS_PAGE_SIZE = 20;
+
+async function serverPublicKey(): Promise<string> {
+  const data = await get<{ public_key: string }>('/djapi/security/public-key', undefined, SILENT);
+  return data.public_key;
+}
+
+/** The trade password never travels in clear: RSA (PKCS#1 v1.5) with the server's key, base64. */
+export async function encryptTradePassword(password: string): Promise<string> {
+  return rsaToServer(await serverPublicKey(), password);
+}
+
+// ---- reads ---------------------------------------------------------------------
+
+/** What the buy page shows before the password; `amount` (yuan) adds that amount's fee. */
+export function getBuyQuote(code: string, amount?: string): Promise<BuyQuote> {
+  return get<BuyQuote>('/djapi/order/buy/quote', { fd_code: code, amount }, SILENT);
+}
+
+/** The fund's fee tables (the sell page takes the redemption table from it). */
+export function getFundRates(code: string): Promise<FundDetail> {
+  return get<FundDetail>(`/djapi/fund/detail/${encodeURIComponent(code)}`, undefined, SILENT);
+}
+
+export function getOrders(page: number, size: number = ORDERS_PAGE_SIZE): Promise<OrderListPage> {
+  return get<OrderListPage>('/djapi/order/p/list', { page, size, type: 'all' }, SILENT);
+}
+
+export function getOrder(orderId: string): Promise<OrderDetail> {
+  return get<OrderDetail>(`/djapi/fund/order/${encodeURIComponent(orderId)}`, undefined, SILENT);
+}
+
+export function getHoldingSummary(): Promise<HoldingSummary> {
+  return get<HoldingSummary>('/djapi/holding/summary', undefined, SILENT);
+}
+
+export function getFundHolding(code: string): Promise<FundHolding> {
+  return get<FundHolding>(`/djapi/holding/fund/${encodeURIComponent(code)}`, undefined, SILENT);
+}
+
+/** `month` 'YYYY-MM'. */
+export function getIncomeCalendar(month: string): Promise<IncomeCalendar> {
+  return get<IncomeCalendar>('/djapi/holding/income/calendar', { month }, SILENT);
+}
+
+// ---- writes --------------------------------------------------------------------
+
+export type DividendMethod = 'cash' | 'reinvest';
+
+export function setDividendMethod(code: string, method: DividendMethod): Promise<FundHolding> {
+  return post<FundHolding>('/djapi/holding/dividend-method', { fd_code: code, method }, SILENT);
+}
+
+export interface BuyOrder {
+  code: string;
+  /** Yuan, at most 2 decimals ('1000.00'). */
+  amount: string;
+  requestId: string;
+  /** Already encrypted (encryptTradePassword). */
+  encryptedPassword: string;
+  /** The investor accepted the risk warning. */
+  riskConfirmed: boolean;
+}
+
+export function placeBuy(order: BuyOrder): Promise<PlaceOrderAnswer> {
+  return post<PlaceOrderAnswer>(
+    '/djapi/order/buy',
+    {
+      fd_code: order.code,
+      amount: order.amount,
+      pay_method: PAY_METHOD_BANKCARD,
+      request_id: order.requestId,
+      trade_password: order.encryptedPassword,
+      risk_confirm: order.riskConfirmed ? 1 : undefined,
+    },
+    SILENT,
+  );
+}
+
+export interface SellOrder {
+  code: string;
+  /** Shares, at most 2 decimals ('100.00'). */
+  volume: string;
+  requestId: string;
+  encryptedPassword: string;
+}
+
+export function placeSell(order: SellOrder): Promise<PlaceOrderAnswer> {
+  return post<PlaceOrderAnswer>(
+    '/djapi/order/sell',
+    { fd_code: order.code, volume: order.volume, request_id: order.requestId, trade_password: order.encryptedPassword },
+    SILENT,
+  );
+}
+
+export function cancelOrder(orderId: string, encryptedPassword: string): Promise<OrderDetail> {
+  return post<OrderDetail>('/djapi/order/cancel', { order_id: orderId, trade_password: encryptedPassword }, SILENT);
+}

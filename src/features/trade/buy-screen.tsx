@@ -1,0 +1,387 @@
+import { useEffect, useRef, useState } from 'react';
+import { Text, View } from '@tarojs/components';
+import { Dialog } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
+import { EmptyBox } from '@/components/empty-box/empty-box';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
+import { formatAmount, formatPercent } from '@/lib/format';
+import { fenToYuan } from '@/lib/money';
+import { specUrl } from '@/lib/routes';
+import { t } from '@/locales/trade';
+import type { BuyQuote } from '@/lib/api-types/trading';
+import { showToast } from '@/platform/feedback';
+import { startLogin } from '@/platform/login';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import { getBuyQuote, placeBuy } from './api';
+import { KeypadField } from './keypad-field';
+import { newRequestId } from './request-id';
+import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type AmountProblem } from './trade-figures';
+import { TRADE_RESULT, leadToFix, outcomeUnknown, resultCodeOf, riskWarningOf, tradeErrorText } from './trade-errors';
+import { ActionBar, ActionButton, Disclosure, FundLine, Notice, Timeline, riskLevelText, yuanText } from './trade-parts';
+import { TradeGate } from './trade-gate';
+import { usePasswordOrder, type PasswordOrderOutcome } from './use-password-order';
+import './trade.scss';
+
+/** Who is buying, as the account store knows it (the page passes it in). */
+export interface BuyAccess {
+  status: 'unknown' | 'loggedIn' | 'anonymous';
+  /** The account can trade (opened, trade password set); null while unknown. */
+  openTrade: boolean | null;
+  /** A risk assessment younger than two years is on file. */
+  assessed: boolean;
+}
+
+export interface BuyScreenProps {
+  code: string | undefined;
+  access: BuyAccess;
+  /** The risk assessment's order modal (the account feature's gate, composed by the page); true once assessed. */
+  ensureAssessed: () => Promise<boolean>;
+}
+
+const FUND_CODE = /^\d{6}$/;
+
+/**
+ * `/n/trade/buy/{fundcode}`: gates first, in order — logged in, account opened, a valid risk assessment —, then
+ * the purchase form on the server's quote.
+ */
+export function BuyScreen({ code, access, ensureAssessed }: BuyScreenProps) {
+  if (!code || !FUND_CODE.test(code)) return <EmptyBox title={t('trade.buy.invalidCode', { code: code ?? '' })} />;
+  const here = specUrl('buy', { fundcode: code });
+  if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
+  if (access.status === 'anonymous') {
+    return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: here })} />;
+  }
+  if (access.openTrade !== true) {
+    return (
+      <TradeGate
+        testId='trade-gate-open'
+        title={t('trade.gate.openTitle')}
+        description={t('trade.gate.openDesc')}
+        action={t('trade.gate.open')}
+        onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))}
+      />
+    );
+  }
+  return <AssessedBuy key={code} code={code} assessed={access.assessed} ensureAssessed={ensureAssessed} />;
+}
+
+function AssessedBuy({ code, assessed, ensureAssessed }: { code: string; assessed: boolean; ensureAssessed: () => Promise<boolean> }) {
+  const [passed, setPassed] = useState(assessed);
+  const asked = useRef(false);
+  const ask = () => void ensureAssessed().then((ok) => ok && setPassed(true));
+  useEffect(() => {
+    if (passed || asked.current) return;
+    asked.current = true;
+    ask();
+  });
+  if (!passed && !assessed) {
+    return <TradeGate testId='trade-gate-assess' title={t('trade.gate.assessTitle')} description={t('trade.gate.assessDesc')} action={t('trade.gate.assess')} onAction={ask} />;
+  }
+  return <BuyForm code={code} />;
+}
+
+/** The quote failed: the gate it names (login, opening, assessment), else the server's reason with a retry. */
+export function QuoteFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
+  switch (resultCodeOf(error)) {
+    case TRADE_RESULT.notLoggedIn:
+      return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: here })} />;
+    case TRADE_RESULT.accountNotOpened:
+      return <TradeGate testId='trade-gate-open' title={t('trade.gate.openTitle')} action={t('trade.gate.open')} onAction={() => void leadToFix(error, here)} />;
+    case TRADE_RESULT.noRiskAssessment:
+      return <TradeGate testId='trade-gate-assess' title={t('trade.gate.assessTitle')} action={t('trade.gate.assess')} onAction={() => void leadToFix(error, here)} />;
+    default:
+      return <ErrorBox title={tradeErrorText(error)} onRetry={retry} />;
+  }
+}
+
+function BuyForm({ code }: { code: string }) {
+  const quote = useRemote(() => getBuyQuote(code), [code]);
+  if (quote.status === 'loading') return <SkeletonList items={4} rows={2} />;
+  if (quote.status === 'error') return <QuoteFailure error={quote.error} retry={quote.retry} here={specUrl('buy', { fundcode: code })} />;
+  return <BuyFormReady quote={quote.data} />;
+}
+
+export function problemText(problem: AmountProblem): string {
+  switch (problem.kind) {
+    case 'invalid':
+      return t('trade.buy.error.invalid');
+    case 'decimals':
+      return t('trade.buy.error.decimals');
+    case 'min':
+      return t('trade.buy.error.min', { min: formatAmount(problem.min) });
+    case 'fundDaily':
+      return t('trade.buy.error.fundDaily', { limit: formatAmount(problem.limit), left: formatAmount(problem.left) });
+    case 'cardPayment':
+      return t('trade.buy.error.cardPayment', { bank: problem.bank, limit: formatAmount(problem.limit) });
+    case 'cardDaily':
+      return t('trade.buy.error.cardDaily', { bank: problem.bank, limit: formatAmount(problem.limit), left: formatAmount(problem.left) });
+  }
+}
+
+/** The intent a request id belongs to: the same amount retried keeps it, another amount is another intent. */
+interface Intent {
+  amount: string;
+  requestId: string;
+}
+
+function BuyFormReady({ quote }: { quote: BuyQuote }) {
+  const [text, setText] = useState('');
+  const [keypadOpen, setKeypadOpen] = useState(true);
+  const [riskAccepted, setRiskAccepted] = useState(false);
+  /** The risk warning dialog: before the password (quote said warn) or after a 410003 answer (resend with it). */
+  const [riskDialog, setRiskDialog] = useState<{ text: string; resendWith: string | null } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const intent = useRef<Intent | null>(null);
+  const password = usePasswordOrder();
+
+  const subscribe = quote.mode === 'subscribe';
+  const check = checkBuyAmount(text, quote);
+  const preview = check.fen !== null && check.fen > 0 ? previewPurchaseFee(check.fen, quote) : null;
+  const refused = quote.refusal !== null || quote.suitability === 'refuse' || quote.card === null;
+  const canSubmit = check.fen !== null && check.problem === null && !refused && !busy;
+  const here = specUrl('buy', { fundcode: quote.fd_code });
+
+  const change = (next: string) => {
+    setText(next);
+    setNotice(null);
+  };
+
+  const requestIdFor = async (amount: string): Promise<string> => {
+    if (intent.current?.amount !== amount) intent.current = { amount, requestId: await newRequestId('buy') };
+    return intent.current.requestId;
+  };
+
+  const settle = async (outcome: PasswordOrderOutcome<{ order_id: string }>, accepted: boolean) => {
+    if (outcome.ok) {
+      intent.current = null;
+      await navigateToSpecUrl(specUrl('tradeResult', { orderId: outcome.value.order_id }), { replace: true });
+      return;
+    }
+    if (outcome.cancelled) return;
+    const { error } = outcome;
+    if (!outcomeUnknown(error)) intent.current = null;
+    if (resultCodeOf(error) === TRADE_RESULT.riskConfirmRequired && !accepted) {
+      setRiskDialog({ text: riskWarningOf(error) ?? quote.risk_warning ?? t('trade.buy.riskDialog.fallback'), resendWith: outcome.encrypted });
+      return;
+    }
+    if (await leadToFix(error, here)) return;
+    const message = tradeErrorText(error);
+    setNotice(message);
+    showToast(message);
+  };
+
+  /** Asks for the password and places the order. */
+  const order = async (accepted: boolean) => {
+    if (check.fen === null) return;
+    const amount = fenToYuan(check.fen);
+    const requestId = await requestIdFor(amount);
+    const outcome = await password.run({ payee: quote.fd_name, amount }, (encryptedPassword) =>
+      placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed: accepted }),
+    );
+    await settle(outcome, accepted);
+  };
+
+  /** After a 410003 the same order goes again, same request id, with risk_confirm=1, without asking twice. */
+  const resend = async (encryptedPassword: string) => {
+    if (check.fen === null || !intent.current) return;
+    setBusy(true);
+    const { amount, requestId } = intent.current;
+    try {
+      const answer = await placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed: true });
+      await settle({ ok: true, value: answer, encrypted: encryptedPassword }, true);
+    } catch (error) {
+      // The server checked suitability before the password: ask for it now.
+      if (resultCodeOf(error) === TRADE_RESULT.wrongPassword) await order(true);
+      else await settle({ ok: false, cancelled: false, error, encrypted: encryptedPassword }, true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = () => {
+    if (!canSubmit) return;
+    setKeypadOpen(false);
+    setNotice(null);
+    if (quote.suitability === 'warn' && !riskAccepted) {
+      setRiskDialog({ text: quote.risk_warning ?? t('trade.buy.riskDialog.fallback'), resendWith: null });
+      return;
+    }
+    void order(riskAccepted);
+  };
+
+  const acceptRisk = () => {
+    const dialog = riskDialog;
+    setRiskDialog(null);
+    setRiskAccepted(true);
+    if (dialog?.resendWith) void resend(dialog.resendWith);
+    else void order(true);
+  };
+
+  const tags = [riskLevelText(quote.risk_level)];
+  if (subscribe) tags.push(t('trade.buy.subscribeTag'));
+  const rate = startingRate(quote);
+
+  return (
+    <View className='trade-page' data-testid='buy-screen'>
+      <View className='trade-card'>
+        <FundLine name={quote.fd_name} code={quote.fd_code} tags={tags} />
+      </View>
+
+      {quote.refusal ? (
+        <Notice tone='danger' testId='buy-refusal'>
+          <Text>{quote.refusal}</Text>
+        </Notice>
+      ) : null}
+      {quote.suitability === 'refuse' ? (
+        <Notice tone='danger' testId='buy-suitability-refuse'>
+          <Text>{quote.risk_warning ?? t('trade.buy.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
+        </Notice>
+      ) : null}
+      {quote.suitability === 'warn' ? (
+        <Notice tone='warn' testId='buy-suitability-warn'>
+          <Text>{t('trade.buy.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
+        </Notice>
+      ) : null}
+
+      <View className='trade-card'>
+        <Text className='trade-card__title'>{subscribe ? t('trade.buy.subscribeAmount') : t('trade.buy.amount')}</Text>
+        <KeypadField
+          testId='buy-amount'
+          value={text}
+          onChange={change}
+          prefix='¥'
+          placeholder={t('trade.buy.placeholder', { min: formatAmount(quote.min_amount) })}
+          open={keypadOpen}
+          onOpen={() => setKeypadOpen(true)}
+          onClose={() => setKeypadOpen(false)}
+          keypadTitle={t('trade.keypad.amountTitle')}
+          doneText={t('trade.keypad.done')}
+        />
+        <View className='trade-chips'>
+          {quickAmounts(quote).map((yuan) => (
+            <View key={yuan} className={`trade-chip${text === yuan ? ' trade-chip--on' : ''}`} data-testid={`buy-chip-${yuan}`} onClick={() => change(yuan)}>
+              <Text>{t('trade.unit.yuan', { amount: formatAmount(yuan, { unit: false, decimals: 0 }) })}</Text>
+            </View>
+          ))}
+        </View>
+        {check.problem ? (
+          <Text className='trade-problem' data-testid='buy-amount-problem'>
+            {problemText(check.problem)}
+          </Text>
+        ) : null}
+        <View className='trade-fee' data-testid='buy-fee'>
+          {preview ? (
+            <>
+              <Text className='trade-fee__label'>{t('trade.fee.estimate')}</Text>
+              <Text className='trade-fee__value' data-testid='buy-fee-value'>
+                {yuanText(preview.fee)}
+              </Text>
+              {preview.standardFee ? (
+                <Text className='trade-struck' data-testid='buy-fee-standard'>
+                  {yuanText(preview.standardFee)}
+                </Text>
+              ) : null}
+              {preview.fixed ? (
+                <Text className='trade-fee__rate' data-testid='buy-fee-fixed'>
+                  {t('trade.fee.fixed', { fee: formatAmount(preview.fixed) })}
+                </Text>
+              ) : (
+                <Text className='trade-fee__rate' data-testid='buy-fee-rate'>
+                  {t('trade.fee.rate', { rate: formatPercent(preview.rate ?? '0') })}
+                  {preview.standardRate ? <Text className='trade-struck'>{formatPercent(preview.standardRate)}</Text> : null}
+                </Text>
+              )}
+            </>
+          ) : rate ? (
+            <>
+              <Text className='trade-fee__label'>{t('trade.fee.buyRate')}</Text>
+              <Text className='trade-fee__value' data-testid='buy-fee-rate'>
+                {formatPercent(rate.rate)}
+              </Text>
+              {rate.standardRate ? <Text className='trade-struck'>{formatPercent(rate.standardRate)}</Text> : null}
+            </>
+          ) : (
+            <Text className='trade-fee__label'>{t('trade.fee.none')}</Text>
+          )}
+        </View>
+        <View className='trade-limits'>
+          <Text className='trade-muted'>{t('trade.buy.minimum', { min: formatAmount(quote.min_amount) })}</Text>
+          {quote.daily_limit !== null ? (
+            <Text className='trade-muted' data-testid='buy-fund-limit'>
+              {t('trade.buy.fundDailyLimit', { limit: formatAmount(quote.daily_limit), left: formatAmount(quote.daily_limit_left ?? '0') })}
+            </Text>
+          ) : null}
+        </View>
+      </View>
+
+      <View className='trade-card' data-testid='buy-card'>
+        <Text className='trade-card__title'>{t('trade.pay.title')}</Text>
+        {quote.card ? (
+          <>
+            <Text className='trade-bank__name'>{t('trade.pay.card', { bank: quote.card.bank_name, tail: quote.card.card_tail })}</Text>
+            <Text className='trade-muted'>
+              {t('trade.pay.limits', { perPayment: formatAmount(quote.card.per_payment_limit), daily: formatAmount(quote.card.daily_limit) })}
+            </Text>
+            <Text className='trade-muted'>{t('trade.pay.left', { left: formatAmount(quote.card.daily_left) })}</Text>
+          </>
+        ) : (
+          <Text className='trade-muted'>{t('trade.pay.none')}</Text>
+        )}
+      </View>
+
+      <View className='trade-card'>
+        <Text className='trade-card__title'>{t('trade.buy.timelineTitle')}</Text>
+        <Timeline
+          testId='buy-timeline'
+          nodes={[
+            { title: subscribe ? t('trade.buy.step.subscribe') : t('trade.buy.step.priced'), date: quote.trade_date },
+            { title: t('trade.buy.step.confirm'), date: quote.confirm_date },
+            { title: t('trade.buy.step.income'), date: quote.query_date },
+          ]}
+        />
+        <Text className='trade-muted trade-rule'>
+          {subscribe ? t('trade.buy.subscribeRule', { date: quote.confirm_date }) : t('trade.buy.cutoffRule', { date: quote.trade_date })}
+        </Text>
+      </View>
+
+      {notice ? (
+        <Notice tone='danger' testId='buy-notice'>
+          <Text>{notice}</Text>
+        </Notice>
+      ) : null}
+
+      <Disclosure />
+
+      <ActionBar>
+        <ActionButton
+          testId='buy-submit'
+          text={quote.refusal ? t('trade.buy.unavailable') : subscribe ? t('trade.buy.submitSubscribe') : t('trade.buy.submit')}
+          disabled={!canSubmit}
+          loading={busy}
+          onClick={submit}
+        />
+      </ActionBar>
+
+      <Dialog
+        className='trade-risk-dialog'
+        visible={riskDialog !== null}
+        title={t('trade.buy.riskDialog.title')}
+        content={<Text className='trade-risk-dialog__text' data-testid='risk-warning-text'>{riskDialog?.text ?? ''}</Text>}
+        confirmText={t('trade.buy.riskDialog.confirm')}
+        cancelText={t('trade.buy.riskDialog.cancel')}
+        closeOnOverlayClick={false}
+        footerDirection='vertical'
+        onConfirm={acceptRisk}
+        onCancel={() => {
+          setRiskDialog(null);
+          intent.current = null;
+        }}
+        onClose={() => setRiskDialog(null)}
+      />
+      {password.dialog}
+    </View>
+  );
+}

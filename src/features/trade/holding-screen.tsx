@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Text, View } from '@tarojs/components';
+import { Button } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import { AmountText } from '@/components/amount-text/amount-text';
+import { EmptyBox } from '@/components/empty-box/empty-box';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { PercentText } from '@/components/percent-text/percent-text';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
+import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
+import { formatAmount, formatNav, formatPercent, formatShares } from '@/lib/format';
+import { specUrl } from '@/lib/routes';
+import { t } from '@/locales/trade';
+import type { FundHolding } from '@/lib/api-types/trading';
+import { showToast } from '@/platform/feedback';
+import { startLogin } from '@/platform/login';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import { getFundHolding, setDividendMethod, type DividendMethod } from './api';
+import { TRADE_RESULT, leadToFix, resultCodeOf, tradeErrorText } from './trade-errors';
+import { lotsInOrder } from './trade-figures';
+import { TradeGate } from './trade-gate';
+import { ActionBar, FundLine, InfoRow, sharesText, yuanText } from './trade-parts';
+import './trade.scss';
+
+function nonZero(text: string): boolean {
+  const value = parseDecimal(text);
+  return value !== null && !isZeroDecimal(value);
+}
+
+/** `/n/holding/{fundcode}`: one holding, its lots, the dividend option, buy and sell. */
+export function HoldingScreen({ code }: { code: string | undefined }) {
+  if (!code || !/^\d{6}$/.test(code)) return <EmptyBox title={t('trade.buy.invalidCode', { code: code ?? '' })} />;
+  return <HoldingLoader key={code} code={code} />;
+}
+
+function HoldingLoader({ code }: { code: string }) {
+  const remote = useRemote(() => getFundHolding(code), [code]);
+  const [changed, setChanged] = useState<FundHolding | null>(null);
+  const holding = changed ?? (remote.status === 'ready' ? remote.data : null);
+  if (!holding) {
+    if (remote.status === 'error') {
+      if (resultCodeOf(remote.error) === TRADE_RESULT.notLoggedIn) {
+        return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginAssetsTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: specUrl('holding', { fundcode: code }) })} />;
+      }
+      return <ErrorBox title={tradeErrorText(remote.error)} onRetry={remote.retry} />;
+    }
+    return <SkeletonList items={3} rows={3} />;
+  }
+  return <HoldingBody holding={holding} onChanged={setChanged} />;
+}
+
+function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: (next: FundHolding) => void }) {
+  const [saving, setSaving] = useState(false);
+  const code = holding.fd_code;
+
+  const chooseDividend = async (method: DividendMethod) => {
+    if (method === holding.dividend_method || saving) return;
+    setSaving(true);
+    try {
+      onChanged(await setDividendMethod(code, method));
+      showToast(t('trade.holding.dividend.changed'));
+    } catch (error) {
+      if (!(await leadToFix(error))) showToast(tradeErrorText(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <View className='trade-page' data-testid='holding'>
+      <View className='trade-card trade-summary'>
+        <FundLine name={holding.fd_name} code={code} tags={[holding.type_desc]} />
+        <Text className='trade-summary__label'>{t('trade.holding.marketValue')}</Text>
+        <Text className='trade-summary__total' data-testid='holding-market-value'>
+          {formatAmount(holding.market_value)}
+        </Text>
+        <View className='trade-summary__gains'>
+          <View className='trade-summary__gain' data-testid='holding-hold-gain'>
+            <Text className='trade-summary__gain-label'>{t('trade.holding.holdGain')}</Text>
+            <AmountText value={holding.hold_gain} sign className='trade-summary__gain-value' />
+            {holding.hold_gain_rate !== null ? <PercentText value={holding.hold_gain_rate} sign className='trade-summary__gain-rate' /> : null}
+          </View>
+          <View className='trade-summary__gain' data-testid='holding-daily-gain'>
+            <Text className='trade-summary__gain-label'>{t('trade.holding.dailyGain')}</Text>
+            <AmountText value={holding.daily_gain} sign className='trade-summary__gain-value' />
+          </View>
+          <View className='trade-summary__gain' data-testid='holding-total-gain'>
+            <Text className='trade-summary__gain-label'>{t('trade.assets.totalGain')}</Text>
+            <AmountText value={holding.total_gain} sign className='trade-summary__gain-value' />
+          </View>
+        </View>
+      </View>
+
+      <View className='trade-card' data-testid='holding-fields'>
+        <InfoRow label={t('trade.holding.volume')} value={sharesText(formatShares(holding.volume))} testId='holding-volume' />
+        <InfoRow label={t('trade.sell.available')} value={sharesText(formatShares(holding.usable_volume))} testId='holding-usable' />
+        {nonZero(holding.locked_volume) ? <InfoRow label={t('trade.sell.locked')} value={sharesText(formatShares(holding.locked_volume))} testId='holding-locked' /> : null}
+        <InfoRow label={t('trade.holding.cost')} value={yuanText(holding.cost)} testId='holding-cost' />
+        <InfoRow label={t('trade.holding.nav')} value={t('trade.holding.navValue', { nav: formatNav(holding.nav), date: holding.nav_date })} testId='holding-nav' />
+        <InfoRow label={t('trade.holding.share')} value={formatPercent(holding.market_percent)} />
+        {nonZero(holding.buying_amount) ? <InfoRow label={t('trade.holding.buyingLabel')} value={yuanText(holding.buying_amount)} testId='holding-buying' /> : null}
+        {nonZero(holding.selling_amount) ? <InfoRow label={t('trade.holding.sellingLabel')} value={yuanText(holding.selling_amount)} testId='holding-selling' /> : null}
+        {nonZero(holding.unconfirmed_amount) ? <InfoRow label={t('trade.sell.unconfirmed')} value={yuanText(holding.unconfirmed_amount)} /> : null}
+      </View>
+
+      <View className='trade-card' data-testid='holding-dividend'>
+        <Text className='trade-card__title'>{t('trade.holding.dividend.title')}</Text>
+        <View className='trade-segment'>
+          {(['cash', 'reinvest'] as const).map((method) => (
+            <View
+              key={method}
+              className={`trade-segment__item${holding.dividend_method === method ? ' trade-segment__item--on' : ''}`}
+              data-testid={`dividend-${method}`}
+              aria-pressed={holding.dividend_method === method}
+              onClick={() => void chooseDividend(method)}
+            >
+              <Text>{t(`trade.holding.dividend.${method}`)}</Text>
+            </View>
+          ))}
+        </View>
+        <Text className='trade-muted'>{t('trade.holding.dividend.note')}</Text>
+      </View>
+
+      <View className='trade-card trade-card--list' data-testid='holding-lots'>
+        <Text className='trade-card__title'>{t('trade.holding.lots')}</Text>
+        {holding.lots.length === 0 ? <Text className='trade-muted'>{t('trade.holding.noLots')}</Text> : null}
+        {lotsInOrder(holding).map((lot) => (
+          <View key={lot.lot_id} className='trade-lot' data-testid='holding-lot'>
+            <View className='trade-lot__line'>
+              <Text className='trade-lot__head'>{t('trade.holding.lotConfirmed', { date: lot.confirm_date })}</Text>
+              <Text className='trade-lot__shares'>{sharesText(formatShares(lot.volume))}</Text>
+            </View>
+            <Text className='trade-lot__figures'>
+              {t('trade.holding.lotFigures', { days: lot.holding_days, rate: formatPercent(lot.redeem_rate) })}
+            </Text>
+            <Text className={`trade-lot__lock${lot.locked_until && lot.locked_until > holding.sell_trade_date ? ' trade-lot__lock--on' : ''}`}>
+              {lot.locked_until && lot.locked_until > holding.sell_trade_date ? t('trade.holding.lockedUntil', { date: lot.locked_until }) : t('trade.holding.sellable')}
+            </Text>
+          </View>
+        ))}
+      </View>
+
+      <ActionBar>
+        <View className='trade-bar__pair'>
+          <Button className='trade-bar__half' fill='outline' type='primary' size='large' onClick={() => void navigateToSpecUrl(specUrl('sell', { fundcode: code }))} data-testid='holding-sell'>
+            {t('trade.holding.sell')}
+          </Button>
+          <Button className='trade-bar__half' type='primary' size='large' onClick={() => void navigateToSpecUrl(specUrl('buy', { fundcode: code }))} data-testid='holding-buy'>
+            {t('trade.holding.buy')}
+          </Button>
+        </View>
+      </ActionBar>
+    </View>
+  );
+}

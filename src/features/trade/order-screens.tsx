@@ -1,0 +1,295 @@
+// The result page after an order, the order list and one order's detail (issue 12 §7), in Danjuan's shapes.
+import { useState } from 'react';
+import { Text, View } from '@tarojs/components';
+import { Button, InfiniteLoading } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import '@nutui/nutui-react-taro/dist/es/packages/infiniteloading/style/css';
+import { EmptyBox } from '@/components/empty-box/empty-box';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { usePagedList } from '@/components/use-remote/use-paged-list';
+import { useRemote } from '@/components/use-remote/use-remote';
+import { formatNav, formatPercent, formatShares } from '@/lib/format';
+import { parseDecimal, isZeroDecimal } from '@/lib/decimal';
+import { specUrl } from '@/lib/routes';
+import { t } from '@/locales/trade';
+import type { OrderAction, OrderDetail, OrderListItem, OrderStatus } from '@/lib/api-types/trading';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import { getOrder, getOrders } from './api';
+import { TRADE_RESULT, resultCodeOf, tradeErrorText } from './trade-errors';
+import { TradeGate } from './trade-gate';
+import { InfoRow, Notice, OrderSteps, sharesText, yuanText } from './trade-parts';
+import { shanghaiDateTime } from './trade-time';
+import { useCancelOrder } from './use-cancel-order';
+import { startLogin } from '@/platform/login';
+import './trade.scss';
+
+const go = (url: string) => () => void navigateToSpecUrl(url);
+
+function isSale(action: OrderAction): boolean {
+  return action === '024';
+}
+
+function hasValue(text: string | null | undefined): text is string {
+  const value = text === null || text === undefined ? null : parseDecimal(text);
+  return value !== null && !isZeroDecimal(value);
+}
+
+/** The loaded order failed: not logged in → login; no such order → says so; else the reason with retry. */
+function OrderFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
+  const code = resultCodeOf(error);
+  if (code === TRADE_RESULT.notLoggedIn) {
+    return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginOrdersTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: here })} />;
+  }
+  if (code === TRADE_RESULT.noSuchOrder) return <EmptyBox title={tradeErrorText(error)} />;
+  return <ErrorBox title={tradeErrorText(error)} onRetry={retry} />;
+}
+
+/** Loads an order; a cancel's answer replaces what is shown. */
+function useOrder(orderId: string) {
+  const remote = useRemote(() => getOrder(orderId), [orderId]);
+  const [override, setOverride] = useState<OrderDetail | null>(null);
+  const cancel = useCancelOrder((order) => {
+    if (order) setOverride(order);
+    else void remote.refresh();
+  });
+  const order = override ?? (remote.status === 'ready' ? remote.data : null);
+  return { remote, order, cancel };
+}
+
+function statusTone(status: OrderStatus): string {
+  if (status === 'confirmed') return 'done';
+  if (status === 'failed' || status === 'cancelled') return 'stopped';
+  return 'pending';
+}
+
+/** The amount or shares an order is for, as the user asked. */
+function orderValue(order: Pick<OrderDetail, 'action' | 'amount' | 'volume'>): string {
+  if (isSale(order.action)) return sharesText(formatShares(order.volume));
+  if (order.action === '143' && !hasValue(order.amount)) return sharesText(formatShares(order.volume));
+  return yuanText(order.amount);
+}
+
+// ---- the result page --------------------------------------------------------------
+
+/** `/n/trade/result/{orderId}`: what was ordered, its timeline, and cancel while it still may be. */
+export function TradeResultScreen({ orderId }: { orderId: string }) {
+  const { remote, order, cancel } = useOrder(orderId);
+  const here = specUrl('tradeResult', { orderId });
+  if (!order) {
+    if (remote.status === 'error') return <OrderFailure error={remote.error} retry={remote.retry} here={here} />;
+    return <SkeletonList items={3} rows={2} />;
+  }
+  return (
+    <View className='trade-page' data-testid='trade-result'>
+      <View className={`trade-card trade-result trade-result--${statusTone(order.status)}`}>
+        <View className='trade-result__icon' />
+        <Text className='trade-result__status' data-testid='result-status'>
+          {order.status_desc}
+        </Text>
+        <Text className='trade-result__value' data-testid='result-value'>
+          {`${order.action_desc} ${orderValue(order)}`}
+        </Text>
+        <Text className='trade-muted'>{order.fd_name}</Text>
+        {order.state_msg ? <Text className='trade-muted'>{order.state_msg}</Text> : null}
+      </View>
+      {order.fail_reason ? (
+        <Notice tone='danger' testId='result-fail-reason'>
+          <Text>{order.fail_reason}</Text>
+        </Notice>
+      ) : null}
+      <View className='trade-card'>
+        <OrderSteps steps={order.steps} />
+        {hasValue(order.fee) ? <InfoRow label={t('trade.order.fee')} value={yuanText(order.fee)} testId='result-fee' /> : null}
+        {order.arrival_date ? <InfoRow label={t('trade.order.arrivalDate')} value={order.arrival_date} testId='result-arrival' /> : null}
+      </View>
+      <View className='trade-result__actions'>
+        <Button type='primary' block onClick={go(specUrl('orderDetail', { orderId: order.order_id }))} data-testid='result-view-order'>
+          {t('trade.result.viewOrder')}
+        </Button>
+        <Button block fill='outline' onClick={go(specUrl('myMoney'))} data-testid='result-back'>
+          {t('trade.result.backToAssets')}
+        </Button>
+        {order.if_undo === 'y' ? (
+          <Button block fill='none' className='trade-result__cancel' onClick={() => cancel.start(order)} data-testid='order-cancel'>
+            {t('trade.cancel.action')}
+          </Button>
+        ) : null}
+      </View>
+      {cancel.element}
+    </View>
+  );
+}
+
+// ---- the order list -----------------------------------------------------------------
+
+/** One order in a list: what, how much, its state and when; tapping opens it. */
+export function OrderRow({ item }: { item: OrderListItem }) {
+  return (
+    <View className='trade-order' data-testid='order-row' data-order-id={item.order_id} onClick={go(specUrl('orderDetail', { orderId: item.order_id }))}>
+      <View className='trade-order__main'>
+        <View className='trade-order__head'>
+          <Text className={`trade-order__action trade-order__action--${item.action}`}>{item.action_desc}</Text>
+          <Text className='trade-order__name'>{item.title || item.name}</Text>
+        </View>
+        <Text className='trade-order__time'>{shanghaiDateTime(item.created_at)}</Text>
+      </View>
+      <View className='trade-order__side'>
+        <Text className='trade-order__value'>{item.value_desc}</Text>
+        <Text className={`trade-order__status trade-order__status--${statusTone(item.status)}`}>{item.status_desc}</Text>
+      </View>
+    </View>
+  );
+}
+
+/** `/n/orders`: every order, newest first, page by page. */
+export function OrderListScreen() {
+  const list = usePagedList((page) => getOrders(page), []);
+  if (list.status === 'loading') return <SkeletonList items={6} rows={2} />;
+  if (list.status === 'error') return <OrderFailure error={list.error} retry={list.retry} here={specUrl('orders')} />;
+  if (list.items.length === 0) {
+    return (
+      <EmptyBox title={t('trade.orders.empty')}>
+        <Button type='primary' size='small' onClick={go(specUrl('home'))} data-testid='orders-browse'>
+          {t('trade.assets.empty.browse')}
+        </Button>
+      </EmptyBox>
+    );
+  }
+  return (
+    <View className='trade-scroll' data-testid='order-list'>
+      <InfiniteLoading
+        hasMore={list.hasMore}
+        threshold={120}
+        pullRefresh
+        onRefresh={list.refresh}
+        onLoadMore={list.loadMore}
+        pullingText={t('components.pullRefresh.pulling')}
+        loadingText={t('trade.list.loading')}
+        loadMoreText={t('trade.list.noMore')}
+      >
+        <View className='trade-card trade-card--list'>
+          {list.items.map((item) => (
+            <OrderRow key={item.order_id} item={item} />
+          ))}
+        </View>
+        {list.moreFailed ? (
+          <View className='trade-more-retry' data-testid='orders-more-retry' onClick={() => void list.loadMore()}>
+            <Text>{t('trade.list.retryMore')}</Text>
+          </View>
+        ) : null}
+      </InfiniteLoading>
+    </View>
+  );
+}
+
+// ---- one order --------------------------------------------------------------------------
+
+/** `确认金额,317.00元` → ['确认金额', '317.00元']. */
+function splitInfo(cell: string): [string, string] {
+  const comma = cell.indexOf(',');
+  return comma < 0 ? [cell, ''] : [cell.slice(0, comma), cell.slice(comma + 1)];
+}
+
+/** `/n/orders/{orderId}`: everything about one order, and cancel while it still may be. */
+export function OrderDetailScreen({ orderId }: { orderId: string }) {
+  const { remote, order, cancel } = useOrder(orderId);
+  const here = specUrl('orderDetail', { orderId });
+  if (!order) {
+    if (remote.status === 'error') return <OrderFailure error={remote.error} retry={remote.retry} here={here} />;
+    return <SkeletonList items={4} rows={3} />;
+  }
+  const sale = isSale(order.action);
+  const rows: { key: string; label: string; value: string }[] = [];
+  const add = (key: string, label: string, value: string | null | undefined) => {
+    if (value) rows.push({ key, label, value });
+  };
+  add('order-id', t('trade.order.id'), order.order_id);
+  add('order-type', t('trade.order.type'), order.order_type_name || order.action_desc);
+  add('order-value', sale ? t('trade.order.volume') : t('trade.order.amount'), orderValue(order));
+  if (hasValue(order.confirm_amount)) add('order-confirm-amount', t('trade.order.confirmAmount'), yuanText(order.confirm_amount));
+  if (hasValue(order.confirm_volume)) add('order-confirm-volume', t('trade.order.confirmVolume'), sharesText(formatShares(order.confirm_volume)));
+  if (order.confirm_nav) add('order-confirm-nav', t('trade.order.confirmNav'), formatNav(order.confirm_nav));
+  if (order.fee !== null) add('order-fee', t('trade.order.fee'), yuanText(order.fee));
+  if (order.real_rate !== null) add('order-rate', t('trade.order.rate'), formatPercent(order.real_rate));
+  add('order-trade-date', t('trade.order.tradeDate'), order.trade_date);
+  add('order-confirm-date', t('trade.order.confirmDate'), order.confirm_date);
+  if (sale) add('order-arrival-date', t('trade.order.arrivalDate'), order.arrival_date);
+  else add('order-query-date', t('trade.order.queryDate'), order.query_date);
+  if (hasValue(order.refund_amount)) add('order-refund', t('trade.order.refund'), yuanText(order.refund_amount));
+  add('order-fail-reason', t('trade.order.failReason'), order.fail_reason);
+  if (order.bank_name || order.bankcard_no) add('order-card', sale ? t('trade.order.payee') : t('trade.order.payWith'), [order.bank_name, order.bankcard_no].filter(Boolean).join(' '));
+  add('order-created', t('trade.order.createdAt'), shanghaiDateTime(order.created_at));
+
+  return (
+    <View className='trade-page' data-testid='order-detail'>
+      <View className={`trade-card trade-result trade-result--${statusTone(order.status)}`}>
+        <Text className='trade-result__status' data-testid='order-status'>
+          {order.status_desc}
+        </Text>
+        <Text className='trade-result__value'>{`${order.action_desc} ${orderValue(order)}`}</Text>
+        <Text className='trade-link' data-testid='order-fund' onClick={go(specUrl('fundDetail', { fundcode: order.fd_code }))}>
+          {`${order.fd_name} ${order.fd_code}`}
+        </Text>
+        {order.state_msg ? <Text className='trade-muted'>{order.state_msg}</Text> : null}
+      </View>
+
+      <View className='trade-card'>
+        <Text className='trade-card__title'>{t('trade.order.progress')}</Text>
+        <OrderSteps steps={order.steps} />
+      </View>
+
+      <View className='trade-card' data-testid='order-fields'>
+        <Text className='trade-card__title'>{t('trade.order.details')}</Text>
+        {rows.map((row) => (
+          <InfoRow key={row.key} label={row.label} value={row.value} testId={row.key} />
+        ))}
+      </View>
+
+      {order.confirm_infos.length > 0 ? (
+        <View className='trade-card' data-testid='order-confirm-infos'>
+          {order.confirm_infos.map((info, index) => (
+            <View key={index} className='trade-confirm-info'>
+              <Text className='trade-card__title'>{info[0] ?? ''}</Text>
+              {info.slice(1).map((cell) => {
+                const [label, value] = splitInfo(cell);
+                return <InfoRow key={cell} label={label} value={value} />;
+              })}
+            </View>
+          ))}
+        </View>
+      ) : null}
+
+      {order.lots.length > 0 ? (
+        <View className='trade-card' data-testid='order-lots'>
+          <Text className='trade-card__title'>{t('trade.order.lots')}</Text>
+          {order.lots.map((lot, index) => (
+            <View key={`${lot.confirm_date}-${index}`} className='trade-lot' data-testid='order-lot'>
+              <Text className='trade-lot__head'>{t('trade.sell.lotHead', { date: lot.confirm_date, days: lot.holding_days })}</Text>
+              <Text className='trade-lot__figures'>
+                {t('trade.sell.lotFigures', { shares: formatShares(lot.volume), rate: formatPercent(lot.rate), fee: lot.fee === null ? '--' : yuanText(lot.fee) })}
+              </Text>
+            </View>
+          ))}
+        </View>
+      ) : null}
+
+      {order.risk_warning ? (
+        <View className='trade-card' data-testid='order-risk-warning'>
+          <Text className='trade-card__title'>{t('trade.order.riskWarning')}</Text>
+          <Text className='trade-muted'>{order.risk_warning.text}</Text>
+          <Text className='trade-muted'>{t('trade.order.riskAcceptedAt', { time: order.risk_warning.accepted_at })}</Text>
+        </View>
+      ) : null}
+
+      {order.if_undo === 'y' ? (
+        <View className='trade-result__actions'>
+          <Button block fill='outline' type='primary' onClick={() => cancel.start(order)} data-testid='order-cancel'>
+            {t('trade.cancel.action')}
+          </Button>
+        </View>
+      ) : null}
+      {cancel.element}
+    </View>
+  );
+}

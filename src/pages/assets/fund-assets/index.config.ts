@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '基金资产',
+  enablePullDownRefresh: false,
+});

@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { RequireLogin } from '@/features/account/components/require-login';
+import { IncomeCalendarScreen } from '@/features/trade/income-calendar-screen';
+import { shanghaiMonth } from '@/features/trade/trade-time';
+import { t } from '@/locales/trade';
+import { demoClock } from '@/platform/boot-data';
+import { PageShell } from '../../shell/page-shell';
+
+// /n/income-calendar: each day's and month's income; it opens on this business month (the demo clock's, if moved).
+export default function IncomeCalendarPage() {
+  const [month] = useState(() => demoClock()?.now.slice(0, 7) ?? shanghaiMonth());
+  return (
+    <PageShell title={t('trade.title.incomeCalendar')}>
+      <RequireLogin>
+        <IncomeCalendarScreen currentMonth={month} />
+      </RequireLogin>
+    </PageShell>
+  );
+}

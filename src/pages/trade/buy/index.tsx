@@ -1,0 +1,26 @@
+import { useAccountStore } from '@/features/account/store';
+import { useRiskGate } from '@/features/account/use-risk-gate';
+import { BuyScreen } from '@/features/trade/buy-screen';
+import { t } from '@/locales/trade';
+import { PageShell, usePageUrl } from '../../shell/page-shell';
+
+// /n/trade/buy/{fundcode}: login, account and risk assessment gates, then the purchase (the assessment is the
+// account feature's order modal, handed to the trade feature from here).
+export default function BuyPage() {
+  const { params } = usePageUrl();
+  const status = useAccountStore((s) => s.status);
+  const openTrade = useAccountStore((s) => s.openTrade);
+  const riskLevel = useAccountStore((s) => s.riskLevel);
+  const riskExpired = useAccountStore((s) => s.riskExpired);
+  const riskGate = useRiskGate();
+  return (
+    <PageShell title={t('trade.title.buy')}>
+      <BuyScreen
+        code={params.fundcode}
+        access={{ status, openTrade, assessed: riskLevel !== null && !riskExpired }}
+        ensureAssessed={riskGate.ensureAssessed}
+      />
+      {riskGate.modal}
+    </PageShell>
+  );
+}
