@@ -7,8 +7,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { FundDerivedTable, FundTable, IndexDailyTable } from '../db/market-types';
-import type { Clock } from '../domain/clock';
-import { dayNumber, shanghaiDateTime, type IsoDate } from '../domain/calendar';
+import { addCalendarDays, type IsoDate } from '../domain/calendar';
+import { shanghaiDate, shanghaiInstant, type Clock } from '../domain/clock';
 import { envelopeText } from '../http/envelope';
 
 export type FundRecord = Omit<FundTable, 'nav_model'> & {
@@ -62,8 +62,6 @@ const LRU_LIMIT = 20_000;
 const ENVELOPE_BYTES_LIMIT = 128 * 1024 * 1024;
 /** How often (ms) a request may trigger the cheap "did the market change?" check. */
 const FRESHNESS_CHECK_MS = 5_000;
-const MS_PER_DAY = 86_400_000;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
 export class MarketCache {
   private snapshot: MarketSnapshot | null = null;
@@ -114,7 +112,7 @@ export class MarketCache {
       this.lastCheck = Date.now();
       if ((await this.loadedAt()) === snap.loadedAt) return snap;
     }
-    const date = shanghaiDateTime(new Date(nowMs)).date;
+    const date = shanghaiDate(new Date(nowMs));
     if (!this.loading) {
       this.loading = this.load(date).finally(() => {
         this.loading = null;
@@ -230,8 +228,8 @@ export class MarketCache {
     this.clearBodies();
     this.snapshot = snap;
     this.lastCheck = Date.now();
-    this.validFrom = dayNumber(businessDate) * MS_PER_DAY - SHANGHAI_OFFSET_MS;
-    this.validUntil = this.validFrom + MS_PER_DAY;
+    this.validFrom = shanghaiInstant(businessDate).getTime();
+    this.validUntil = shanghaiInstant(addCalendarDays(businessDate, 1)).getTime();
     return snap;
   }
 }
