@@ -2,6 +2,7 @@
 // @/lib/api-types/fund and watchlist). Numbers arrive as decimal strings, as in the public Danjuan API; money is
 // never turned into a float here.
 import type { Achievement, FundDetail, FundSummary, GrowthData, ManagerItem, SearchItem, TradeDates } from '@/lib/api-types/fund';
+import type { FundHolding } from '@/lib/api-types/trading';
 import type { WatchItem, WatchlistAdded, WatchlistRemoved } from '@/lib/api-types/watchlist';
 import { SEARCH_SOURCE, WATCHLIST_PID, WATCHLIST_SIZE } from '@/lib/constants';
 import { ApiError, get, post } from '@/platform/http';
@@ -105,4 +106,14 @@ export async function getFundDetailPage(code: string): Promise<FundDetailData> {
   ]);
   if ('error' in summary) throw summary.error;
   return { summary: summary.value, detail, achievement, tradeDates, managers };
+}
+
+/** Whether the logged-in investor holds shares of the fund (the fund page then offers 卖出); false when not. */
+export async function heldVolume(code: string): Promise<boolean> {
+  try {
+    const holding = await get<FundHolding>(`/djapi/holding/fund/${code}`, undefined, quiet);
+    return !!holding && typeof holding.volume === 'string' && /[1-9]/.test(holding.volume);
+  } catch {
+    return false;
+  }
 }

@@ -1,14 +1,15 @@
 import { View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import { useRemote } from '@/components/use-remote/use-remote';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/fund';
 import { showToast } from '@/platform/feedback';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import type { FundSummary } from '@/lib/api-types/fund';
 import type { FundState } from './fund-state';
-import { fundSymbol } from './api';
+import { fundSymbol, heldVolume } from './api';
+import { startPurchase } from './start-purchase';
 import { useWatchlist } from './watchlist-store';
 
 export interface FundAccount {
@@ -17,26 +18,12 @@ export interface FundAccount {
   openTrade: boolean | null;
 }
 
-/**
- * Buy / subscribe: anonymous → the environment's login, back here afterwards; logged in without a trade
- * account → open account (/ccount); with one → the purchase step, which the trading issue builds.
- */
-async function startPurchase(code: string, account: FundAccount): Promise<void> {
-  const here = specUrl('fundDetail', { fundcode: code });
-  if (!account.loggedIn) {
-    await startLogin({ redirect: here });
-    return;
-  }
-  if (account.openTrade !== true) {
-    await navigateToSpecUrl(specUrl('openAccount'));
-    return;
-  }
-  showToast(t('fund.action.purchasePending'));
-}
-
 export function FundActions({ fund, state, account }: { fund: FundSummary; state: FundState; account: FundAccount }) {
   const symbol = fundSymbol(fund.fd_code);
   const watched = useWatchlist((s) => s.items.some((i) => i.symbol === symbol));
+  // A holder may sell from here: ask only when the account can trade (nothing held, or any failure: no button).
+  const canTrade = account.loggedIn && account.openTrade === true;
+  const held = useRemote(() => (canTrade ? heldVolume(fund.fd_code) : Promise.resolve(false)), [fund.fd_code, canTrade]);
   const toggleFund = useWatchlist((s) => s.toggleFund);
 
   const onWatch = async () => {
@@ -64,6 +51,18 @@ export function FundActions({ fund, state, account }: { fund: FundSummary; state
           {t('fund.action.autoInvest')}
         </Button>
       )}
+      {held.status === 'ready' && held.data ? (
+        <Button
+          className='fund-actions__sell'
+          fill='outline'
+          type='primary'
+          size='large'
+          onClick={() => void navigateToSpecUrl(specUrl('sell', { fundcode: fund.fd_code }))}
+          data-testid='sell-button'
+        >
+          {t('fund.action.sell')}
+        </Button>
+      ) : null}
       <Button
         className='fund-actions__buy'
         type='primary'

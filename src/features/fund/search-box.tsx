@@ -15,6 +15,8 @@ export interface SearchBoxProps {
   search: (key: string) => Promise<SearchItem[]>;
   /** A result was tapped (the page navigates: fund → /funding/{code}). */
   onSelect: (item: SearchItem) => void;
+  /** Given: each fund result has a 买入 button, which calls this (the purchase gates, then the buy page). */
+  onBuy?: (item: SearchItem) => void;
   /**
    * Inside a native app the app's own search screen is used (docs/PRODUCT.md §2 native destination "search"):
    * focusing the box calls this instead of opening the web dropdown.
@@ -30,7 +32,7 @@ type Phase = 'idle' | 'searching' | 'done' | 'failed';
  * SEARCH_BLUR_HIDE_MS after blur; typing is debounced SEARCH_DEBOUNCE_MS; an empty input clears the results;
  * only the answer to the latest text is shown.
  */
-export function SearchBox({ search, onSelect, onNativeSearch, placeholder }: SearchBoxProps) {
+export function SearchBox({ search, onSelect, onBuy, onNativeSearch, placeholder }: SearchBoxProps) {
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<SearchItem[]>([]);
@@ -141,6 +143,20 @@ export function SearchBox({ search, onSelect, onNativeSearch, placeholder }: Sea
             >
               <Text className='search-box__name'>{item.sname}</Text>
               <Text className='search-box__code'>{item.scode}</Text>
+              {onBuy && item.stype === 'funding' ? (
+                <Text
+                  className='search-box__buy'
+                  data-testid='search-result-buy'
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    pressing.current = false;
+                    setOpen(false);
+                    onBuy(item);
+                  }}
+                >
+                  {t('search.buy')}
+                </Text>
+              ) : null}
             </View>
           ))}
         </View>

@@ -126,7 +126,6 @@ export default {
     'account.my.assessment': '风险测评',
     'account.my.income': '个人收入信息',
     'account.my.findAccount': '查找基金账户',
-    'account.my.holdingsSoon': '持仓与收益即将上线',
     'account.my.logout': '退出登录',
     'account.my.bankCard': '银行卡：{bank}（尾号{tail}）',
     'account.doc.terms':
@@ -262,7 +261,6 @@ export default {
     'account.my.assessment': 'Risk assessment',
     'account.my.income': 'Personal income information',
     'account.my.findAccount': 'Find fund account',
-    'account.my.holdingsSoon': 'Holdings and income are coming soon',
     'account.my.logout': 'Log out',
     'account.my.bankCard': 'Bank card: {bank} (ending {tail})',
     'account.doc.terms':

@@ -7,11 +7,13 @@ export default {
     'search.label': '搜索基金',
     'search.empty': '暂无相关内容，换个词试试吧~',
     'search.failed': '搜索失败，请稍后重试',
+    'search.buy': '买入',
   },
   'en-US': {
     'search.placeholder': 'Search by fund code, name or pinyin initials',
     'search.label': 'Search funds',
     'search.empty': 'No relevant content found, try searching something else ~',
     'search.failed': 'Search failed, please retry later',
+    'search.buy': 'Buy',
   },
 } satisfies MessageNamespace;

@@ -1,7 +1,9 @@
 import { View } from '@tarojs/components';
 import { HomeScreen } from '@/features/home/home-screen';
+import { useAccountStore } from '@/features/account/store';
 import { searchFunds } from '@/features/fund/api';
 import { SearchBox } from '@/features/fund/search-box';
+import { startPurchase } from '@/features/fund/start-purchase';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/home';
 import { nativeBridgePresent, openNativeDestination } from '@/platform/native-app';
@@ -21,6 +23,10 @@ export default function HomePage() {
           onSelect={(item) =>
             void navigateToSpecUrl(item.stype === 'funding' ? specUrl('fundDetail', { fundcode: item.scode }) : `/${item.stype}/${item.scode}`)
           }
+          onBuy={(item) => {
+            const { status, openTrade } = useAccountStore.getState();
+            void startPurchase(item.scode, { loggedIn: status === 'loggedIn', openTrade });
+          }}
         />
       </View>
       <HomeScreen />

@@ -55,9 +55,6 @@ export function MyMoneyOverview({ onLogout, onUnbind, unbindLabel }: MyMoneyOver
         <Cell className='account-my__income' title={t('account.my.income')} clickable onClick={go(specUrl('personalIncomeInfo'))} />
         <Cell className='account-my__find' title={t('account.my.findAccount')} clickable onClick={go(specUrl('findFundAccount'))} />
       </View>
-      <View className='account-card'>
-        <Text className='account-muted'>{t('account.my.holdingsSoon')}</Text>
-      </View>
       <View className='account-entries'>
         {onUnbind ? (
           <Button className='account-my__unbind' block onClick={onUnbind}>
