@@ -8,6 +8,7 @@ import type { FundFeeTable } from '../db/market-types';
 import {
   addTradingDays, calendarDaysBetween, nextTradingDay, orderTradeDate, shanghaiDateTime, tradingDayOnOrAfter, type IsoDate,
 } from '../domain/calendar';
+import { shanghaiInstant } from '../domain/clock';
 import { indexOnOrBefore, periodStart, totalReturnIndex, type NavPoint } from './derived';
 import { PERIOD_COLUMNS, PERIOD_KEYS, type FundRecord, type MarketSnapshot, type PeriodKey } from './market-cache';
 
@@ -290,7 +291,7 @@ export async function managerListView(db: Database, snap: MarketSnapshot, f: Fun
         college: manager.college,
         education: manager.education,
         work_year: String(Math.max(0, Math.floor(calendarDaysBetween(manager.career_start, today) / 365))),
-        post_date: Date.parse(`${manager.post_date}T00:00:00+08:00`),
+        post_date: shanghaiInstant(manager.post_date).getTime(),
         post_date_text: manager.post_date,
         resi_date_text: manager.resi_date,
         post_status: manager.resi_date == null ? 1 : 0,

@@ -1,5 +1,6 @@
 // Index valuation table, valuation detail, PE/PB history and daily K-line (Danjuan shapes).
 import { addCalendarDays, type IsoDate } from '../domain/calendar';
+import { shanghaiInstant } from '../domain/clock';
 import type { FundRecord, IndexPoint, IndexRecord, MarketSnapshot } from './market-cache';
 
 /** Percentile thresholds of the valuation status (docs/PRODUCT.md §10.15: < 30 % low, > 70 % high). */
@@ -25,7 +26,7 @@ export function evaTypeOf(percentile: number): EvaType {
 const EVA_ORDER: Record<EvaType, number> = { low: 0, mid: 1, high: 2 };
 
 function tsOf(date: IsoDate): number {
-  return Date.parse(`${date}T00:00:00+08:00`);
+  return shanghaiInstant(date).getTime();
 }
 
 function valuationPoints(index: IndexRecord): IndexPoint[] {
