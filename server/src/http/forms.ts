@@ -31,16 +31,12 @@ export function checkedTelephone(telephone: string): string {
   return telephone.trim();
 }
 
-/** An RSA-encrypted form field (the trade password) in clear; undefined when absent or when it does not decrypt. */
+/**
+ * An RSA-encrypted form field (the trade password) in clear; undefined when absent or when it does not decrypt
+ * (the service decides when that matters, so a lock is told before an unreadable password).
+ */
 export function decryptedField(app: FastifyInstance, value: string | undefined): string | undefined {
   return value === undefined ? undefined : app.serverKeys.decryptText(value);
-}
-
-/** An RSA-encrypted form field in clear; absent or undecryptable → the one refusal 400012. */
-export function decryptField(app: FastifyInstance, value: string | undefined): string {
-  const plain = decryptedField(app, value);
-  if (plain === undefined) throw ApiError.of(ResultCode.DECRYPT_FAILED, 'decryptFailed');
-  return plain;
 }
 
 /** Counts a call against a per-IP budget; over it → 429001. */
