@@ -6,7 +6,7 @@ import { BuyScreen, type BuyAccess } from '@/features/trade/buy-screen';
 import { REQUEST_ID_PATTERN } from '@/features/trade/request-id';
 import { setLocale } from '@/locales/i18n';
 import {
-  button, decryptPassword, deleteOnKeypad, fail, fakeServer, isDisabledButton, ok, placed, quote, resetServer, settle, spyNavigation, typeOnKeypad,
+  button, clickAndSettle, decryptPassword, deleteOnKeypad, fail, fakeServer, isDisabledButton, ok, placed, quote, resetServer, settle, spyNavigation, typeOnKeypad,
   typePassword, until, type FakeServer,
 } from './trade-helpers';
 
@@ -236,7 +236,7 @@ describe('placing the order', () => {
     await settle();
     expect(text('risk-warning-text')).toBe('该基金风险等级R5高于您的风险承受能力C3，可能损失全部本金');
     expect(screen.queryByText('收款方：银河沪深300价值指数')).toBeNull();
-    fireEvent.click(screen.getByText('我已知晓风险，确认购买'));
+    await clickAndSettle(screen.getByText('我已知晓风险，确认购买'));
     await until(() => expect(screen.getByText('收款方：银河沪深300价值指数')).toBeInTheDocument());
     await typePassword('135790');
     await until(() => expect(server.forms(BUY)).toHaveLength(1));
@@ -250,7 +250,7 @@ describe('placing the order', () => {
     typeOnKeypad('1000');
     fireEvent.click(button('buy-submit'));
     await settle();
-    fireEvent.click(screen.getByText('再想想'));
+    await clickAndSettle(screen.getByText('再想想'));
     await settle();
     expect(server.forms(BUY)).toHaveLength(0);
     expect(screen.queryByText('收款方：银河沪深300价值指数')).toBeNull();
@@ -267,7 +267,7 @@ describe('placing the order', () => {
     await until(() => expect(screen.getByText('收款方：银河沪深300价值指数')).toBeInTheDocument());
     await typePassword('135790');
     await until(() => expect(text('risk-warning-text')).toBe('该基金风险等级R4高于您的风险承受能力C2'));
-    fireEvent.click(screen.getByText('我已知晓风险，确认购买'));
+    await clickAndSettle(screen.getByText('我已知晓风险，确认购买'));
     await until(() => expect(nav.urls()).toEqual(['/n/trade/result/397121338216634368']));
     const [first, second] = server.forms(BUY);
     expect(second?.get('risk_confirm')).toBe('1');

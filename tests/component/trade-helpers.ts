@@ -148,6 +148,14 @@ export async function until(check: () => void, timeoutMs = 3000): Promise<void> 
   }
 }
 
+/** A click whose handler goes on asynchronously (NutUI's dialog buttons await their onConfirm). */
+export async function clickAndSettle(element: Element): Promise<void> {
+  await act(async () => {
+    fireEvent.click(element);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+}
+
 export function button(testId: string): HTMLElement {
   const el = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
   if (!el) throw new Error(`no [data-testid="${testId}"]`);

@@ -1,0 +1,209 @@
+// My money / fund assets, one holding, the income calendar (issue 12 §8): every figure exactly as the server sends
+// it (grouped, never recomputed), red for gains and green for losses, the empty state, loading, error with retry.
+import { fireEvent, render, screen } from '@testing-library/react';
+import { AssetsScreen } from '@/features/trade/assets-screen';
+import { HoldingScreen } from '@/features/trade/holding-screen';
+import { IncomeCalendarScreen } from '@/features/trade/income-calendar-screen';
+import { monthCells, shiftMonth } from '@/features/trade/calendar-grid';
+import { setLocale } from '@/locales/i18n';
+import { button, fail, fakeServer, holding, ok, resetServer, settle, spyNavigation, summary, until, type FakeServer } from './trade-helpers';
+
+const SUMMARY = 'GET /djapi/holding/summary';
+const HOLDING = 'GET /djapi/holding/fund/519671';
+const CALENDAR = 'GET /djapi/holding/income/calendar';
+
+let server: FakeServer;
+let nav: ReturnType<typeof spyNavigation>;
+const text = (testId: string, root: ParentNode = document) => root.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
+const tone = (testId: string) => document.querySelector(`[data-testid="${testId}"] .amount-text`)?.className ?? '';
+
+beforeEach(() => {
+  setLocale('zh-CN');
+  server = fakeServer();
+  nav = spyNavigation();
+});
+
+afterEach(() => {
+  nav.restore();
+  resetServer();
+});
+
+describe('my money', () => {
+  it('shows the totals, each holding and the allocation exactly as sent; red up, green down', async () => {
+    server.on(SUMMARY, summary());
+    render(<AssetsScreen variant='myMoney' />);
+    expect(screen.getByTestId('assets-loading')).toBeInTheDocument();
+    await until(() => expect(screen.getByTestId('assets')).toBeInTheDocument());
+    expect(text('assets-total')).toBe('10,317.38');
+    expect(text('assets-daily-gain')).toBe('昨日收益（03-09）-23.45');
+    expect(tone('assets-daily-gain')).toContain('sign-tone--fall');
+    expect(text('assets-hold-gain')).toBe('持有收益+317.38');
+    expect(tone('assets-hold-gain')).toContain('sign-tone--rise');
+    expect(text('assets-total-gain')).toBe('累计收益+1,234.56');
+    expect(text('assets-in-transit')).toBe('在途资金 1,000.00 元');
+
+    const rows = screen.getAllByTestId('holding-row');
+    expect(rows).toHaveLength(2);
+    const first = rows[0]!;
+    expect(text('holding-market-value', first)).toBe('8,317.38');
+    expect(first.textContent).toContain('+317.38');
+    expect(first.textContent).toContain('+3.97%');
+    expect(first.textContent).toContain('-23.45');
+    expect(first.textContent).toContain('持有 5,040.84份 · 成本 8,000.00元');
+    expect(text('holding-buying', first)).toBe('买入确认中 1,000.00 元');
+    expect(rows[1]?.querySelector('[data-testid="holding-buying"]')).toBeNull();
+
+    expect(screen.getAllByTestId('allocation-row').map((r) => r.textContent)).toEqual(['指数型80.62%8,317.38', '货币型19.38%2,000.00']);
+    expect(text('assets-in-progress')).toContain('1000.00元');
+
+    fireEvent.click(first);
+    fireEvent.click(button('assets-link-calendar'));
+    fireEvent.click(button('assets-link-orders'));
+    fireEvent.click(button('assets-link-fund-assets'));
+    await settle();
+    expect(nav.urls()).toEqual(['/n/holding/519671', '/n/income-calendar', '/n/orders', '/n/fund-assets']);
+  });
+
+  it('nothing yet: zeros and the way to the funds', async () => {
+    server.on(SUMMARY, summary({ total_assets: '0.00', daily_gain: '0.00', daily_gain_date: null, hold_gain: '0.00', total_gain: '0.00', in_transit_amount: '0.00', items: [], allocation: [], orders_in_progress: [] }));
+    render(<AssetsScreen variant='fundAssets' />);
+    await until(() => expect(screen.getByTestId('assets-empty')).toBeInTheDocument());
+    expect(text('assets-total')).toBe('0.00');
+    expect(text('assets-daily-gain')).toBe('昨日收益0.00');
+    expect(screen.queryByTestId('assets-allocation')).toBeNull();
+    expect(screen.queryByTestId('assets-link-fund-assets')).toBeNull();
+    fireEvent.click(button('assets-browse'));
+    await settle();
+    expect(nav.urls()).toEqual(['/index']);
+  });
+
+  it('an error: the reason and a retry that loads', async () => {
+    let calls = 0;
+    server.on(SUMMARY, () => (++calls === 1 ? fail(500001, '服务繁忙，请稍后再试', null, 500) : ok(summary())));
+    render(<AssetsScreen variant='myMoney' />);
+    await until(() => expect(screen.getByTestId('assets-error')).toBeInTheDocument());
+    expect(screen.getByText('服务繁忙，请稍后再试')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('点击重试'));
+    await until(() => expect(text('assets-total')).toBe('10,317.38'));
+  });
+
+  it('no account yet: the way to open one', async () => {
+    server.on(SUMMARY, () => fail(410001, '请先开户'));
+    render(<AssetsScreen variant='myMoney' />);
+    await until(() => expect(screen.getByTestId('trade-gate-open')).toBeInTheDocument());
+  });
+
+  it('English', async () => {
+    setLocale('en-US');
+    server.on(SUMMARY, summary());
+    render(<AssetsScreen variant='myMoney' />);
+    await until(() => expect(screen.getByTestId('assets')).toBeInTheDocument());
+    expect(text('assets-daily-gain')).toBe('Income on 03-09-23.45');
+    expect(text('assets-in-transit')).toBe('¥1,000.00 in transit');
+  });
+});
+
+describe('one holding', () => {
+  it('its figures, its lots oldest first with lock and today’s rate, buy and sell', async () => {
+    server.on(HOLDING, holding());
+    render(<HoldingScreen code='519671' />);
+    await until(() => expect(screen.getByTestId('holding')).toBeInTheDocument());
+    expect(text('holding-market-value')).toBe('1,650.00');
+    expect(text('holding-hold-gain')).toBe('持有收益+50.00+3.13%');
+    expect(text('holding-daily-gain')).toBe('昨日收益-12.30');
+    expect(text('holding-volume')).toBe('持有份额1,000.00份');
+    expect(text('holding-usable')).toBe('可卖份额700.00份');
+    expect(text('holding-locked')).toBe('锁定份额300.00份');
+    expect(text('holding-cost')).toBe('持仓成本1,600.00元');
+    expect(text('holding-nav')).toBe('最新净值1.6500（2026-03-09）');
+    expect(screen.getAllByTestId('holding-lot').map((l) => l.textContent)).toEqual([
+      '2025-12-01 确认500.00份已持有 98 天 · 今日卖出费率 0.50%可卖',
+      '2026-03-05 确认200.00份已持有 4 天 · 今日卖出费率 1.50%可卖',
+      '2026-03-06 确认300.00份已持有 3 天 · 今日卖出费率 1.50%锁定中，2026-04-06 起可卖',
+    ]);
+    fireEvent.click(button('holding-buy'));
+    fireEvent.click(button('holding-sell'));
+    await settle();
+    expect(nav.urls()).toEqual(['/n/trade/buy/519671', '/n/trade/sell/519671']);
+  });
+
+  it('switches dividends to reinvestment and back to cash', async () => {
+    server.on(HOLDING, holding());
+    server.on('POST /djapi/holding/dividend-method', (_req, form) => ok(holding({ dividend_method: form.get('method') as 'cash' | 'reinvest' })));
+    render(<HoldingScreen code='519671' />);
+    await until(() => expect(screen.getByTestId('dividend-cash')).toHaveAttribute('aria-pressed', 'true'));
+    fireEvent.click(button('dividend-reinvest'));
+    await until(() => expect(screen.getByTestId('dividend-reinvest')).toHaveAttribute('aria-pressed', 'true'));
+    expect(server.toasts).toContain('分红方式已修改');
+    fireEvent.click(button('dividend-cash'));
+    await until(() => expect(screen.getByTestId('dividend-cash')).toHaveAttribute('aria-pressed', 'true'));
+    expect(server.forms('POST /djapi/holding/dividend-method').map((f) => Object.fromEntries(f))).toEqual([
+      { fd_code: '519671', method: 'reinvest' },
+      { fd_code: '519671', method: 'cash' },
+    ]);
+  });
+});
+
+describe('income calendar', () => {
+  const months = Array.from({ length: 12 }, (_, i) => ({ month: shiftMonth('2026-03', i - 11), income: i % 2 === 0 ? '10.00' : '-5.00' }));
+  const answer = (month: string) => ({
+    month,
+    month_income: month === '2026-03' ? '12.34' : '-3.21',
+    days: month === '2026-03' ? [{ date: '2026-03-02', income: '20.00' }, { date: '2026-03-03', income: '-7.66' }] : [{ date: `${month}-05`, income: '-3.21' }],
+    months,
+  });
+
+  it('the month grid from Monday, each day red or green, the month total, the last 12 months', async () => {
+    server.on(CALENDAR, (_req, _form, query) => ok(answer(query.get('month') ?? '')));
+    render(<IncomeCalendarScreen currentMonth='2026-03' />);
+    await until(() => expect(screen.getByTestId('income-calendar')).toBeInTheDocument());
+    expect(server.forms(CALENDAR)[0]?.get('month')).toBe('2026-03');
+    expect(text('calendar-month')).toBe('2026年3月');
+    expect(text('calendar-month-income')).toBe('本月收益（元）+12.34');
+    const day2 = document.querySelector('[data-date="2026-03-02"]')!;
+    expect(day2.textContent).toBe('2+20.00');
+    expect(day2.querySelector('.amount-text')?.className).toContain('sign-tone--rise');
+    const day3 = document.querySelector('[data-date="2026-03-03"]')!;
+    expect(day3.textContent).toBe('3-7.66');
+    expect(day3.querySelector('.amount-text')?.className).toContain('sign-tone--fall');
+    expect(document.querySelector('[data-date="2026-03-04"]')?.textContent).toBe('4');
+    expect(screen.getAllByTestId('calendar-day')).toHaveLength(31);
+    expect(screen.getAllByTestId('calendar-month-row')).toHaveLength(12);
+    expect(screen.getByTestId('calendar-next')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('switches months back and forth within the last 12', async () => {
+    server.on(CALENDAR, (_req, _form, query) => ok(answer(query.get('month') ?? '')));
+    render(<IncomeCalendarScreen currentMonth='2026-03' />);
+    await until(() => expect(screen.getByTestId('income-calendar')).toBeInTheDocument());
+    fireEvent.click(button('calendar-prev'));
+    await until(() => expect(text('calendar-month-income')).toBe('本月收益（元）-3.21'));
+    expect(text('calendar-month')).toBe('2026年2月');
+    expect(document.querySelector('[data-date="2026-02-05"]')?.textContent).toBe('5-3.21');
+    expect(screen.getAllByTestId('calendar-day')).toHaveLength(28);
+    fireEvent.click(screen.getAllByTestId('calendar-month-row')[11]!); // the oldest: 2025-04
+    await until(() => expect(text('calendar-month')).toBe('2025年4月'));
+    expect(screen.getByTestId('calendar-prev')).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(button('calendar-prev'));
+    await settle();
+    expect(text('calendar-month')).toBe('2025年4月');
+  });
+
+  it('the grid starts on Monday with blanks before the 1st', () => {
+    // 2026-03-01 is a Sunday: six blanks, then the 1st.
+    const cells = monthCells('2026-03');
+    expect(cells.slice(0, 7)).toEqual([null, null, null, null, null, null, '2026-03-01']);
+    expect(cells.length % 7).toBe(0);
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
+  });
+
+  it('an error with retry', async () => {
+    let calls = 0;
+    server.on(CALENDAR, (_req, _form, query) => (++calls === 1 ? fail(500001, '服务繁忙，请稍后再试', null, 500) : ok(answer(query.get('month') ?? ''))));
+    render(<IncomeCalendarScreen currentMonth='2026-03' />);
+    await until(() => expect(screen.getByText('服务繁忙，请稍后再试')).toBeInTheDocument());
+    fireEvent.click(screen.getByText('点击重试'));
+    await until(() => expect(screen.getByTestId('income-calendar')).toBeInTheDocument());
+  });
+});

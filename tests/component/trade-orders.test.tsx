@@ -1,0 +1,229 @@
+// Orders (issue 12 §5, §7): the result page's timeline and buttons, cancel (confirm with undo_tip, then the password),
+// the order list page by page, and one order in full — confirm_infos, a redemption's lots, the risk-warning evidence.
+import { fireEvent, render, screen } from '@testing-library/react';
+import { OrderDetailScreen, OrderListScreen, TradeResultScreen } from '@/features/trade/order-screens';
+import { setLocale } from '@/locales/i18n';
+import {
+  button, clickAndSettle, decryptPassword, fail, fakeServer, listItem, ok, orderDetail, resetServer, settle, spyNavigation, typePassword, until,
+  type FakeServer,
+} from './trade-helpers';
+
+const ID = '397121338216634368';
+const ORDER = `GET /djapi/fund/order/${ID}`;
+const CANCEL = 'POST /djapi/order/cancel';
+const LIST = 'GET /djapi/order/p/list';
+
+let server: FakeServer;
+let nav: ReturnType<typeof spyNavigation>;
+const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
+
+beforeEach(() => {
+  setLocale('zh-CN');
+  server = fakeServer();
+  nav = spyNavigation();
+  server.on(ORDER, orderDetail());
+});
+
+afterEach(() => {
+  nav.restore();
+  resetServer();
+});
+
+describe('the result page', () => {
+  it('shows the state, the amount and the timeline as the server tells it; view order, back to my money', async () => {
+    render(<TradeResultScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('trade-result')).toBeInTheDocument());
+    expect(text('result-status')).toBe('交易进行中');
+    expect(text('result-value')).toBe('买入 317.00元');
+    const steps = screen.getAllByTestId('order-step');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      '支付成功，将按03-10日净值确认份额2026-03-10 13:31',
+      '基金公司确认份额，开始计算收益2026-03-11',
+      '查看收益2026-03-12 18:00前',
+    ]);
+    expect(steps[0]).toHaveClass('trade-steps__step--done');
+    expect(steps[1]).not.toHaveClass('trade-steps__step--done');
+    expect(text('result-fee')).toBe('手续费0.38元');
+    fireEvent.click(button('result-view-order'));
+    fireEvent.click(button('result-back'));
+    await settle();
+    expect(nav.urls()).toEqual([`/n/orders/${ID}`, '/my-money']);
+  });
+
+  it('a sale shows the shares and the arrival date', async () => {
+    server.on(ORDER, orderDetail({ action: '024', action_desc: '卖出', amount: '0.00', volume: '350.00', arrival_date: '2026-03-13', if_undo: 'n' }));
+    render(<TradeResultScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('trade-result')).toBeInTheDocument());
+    expect(text('result-value')).toBe('卖出 350.00份');
+    expect(text('result-arrival')).toBe('预计到账日2026-03-13');
+    expect(screen.queryByTestId('order-cancel')).toBeNull();
+  });
+
+  it('cancel: the confirm names when the money comes back, then the password; the order shows cancelled', async () => {
+    server.on(CANCEL, () => ok(orderDetail({ status: 'cancelled', status_desc: '已撤单', if_undo: 'n', refund_amount: '317.00' })));
+    render(<TradeResultScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-cancel')).toBeInTheDocument());
+    fireEvent.click(button('order-cancel'));
+    await settle();
+    expect(text('cancel-tip')).toBe('撤单后资金预计在3月10日19点前退回到银行卡，你确定撤单吗？');
+    await clickAndSettle(screen.getByText('确定撤单'));
+    await until(() => expect(screen.getByText('请输入交易密码以撤单')).toBeInTheDocument());
+    await typePassword('135790');
+    await until(() => expect(text('result-status')).toBe('已撤单'));
+    expect(screen.queryByTestId('order-cancel')).toBeNull();
+    const [form] = server.forms(CANCEL);
+    expect(form?.get('order_id')).toBe(ID);
+    expect(decryptPassword(form?.get('trade_password') ?? '')).toBe('135790');
+    expect(server.toasts).toContain('已撤单');
+  });
+
+  it('past the cut-off meanwhile: the server says so and the order is shown as it now is', async () => {
+    let reads = 0;
+    server.on(ORDER, () => ok(++reads === 1 ? orderDetail() : orderDetail({ if_undo: 'n', undo_tip: null })));
+    server.on(CANCEL, () => fail(410013, '已过撤单截止时间，订单不可撤销'));
+    render(<TradeResultScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-cancel')).toBeInTheDocument());
+    fireEvent.click(button('order-cancel'));
+    await settle();
+    await clickAndSettle(screen.getByText('确定撤单'));
+    await until(() => expect(screen.getByText('请输入交易密码以撤单')).toBeInTheDocument());
+    await typePassword('135790');
+    await until(() => expect(server.toasts).toContain('已过撤单截止时间，订单不可撤销'));
+    await until(() => expect(screen.queryByTestId('order-cancel')).toBeNull());
+  });
+
+  it('keeping the order asks nothing', async () => {
+    render(<TradeResultScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-cancel')).toBeInTheDocument());
+    fireEvent.click(button('order-cancel'));
+    await settle();
+    await clickAndSettle(screen.getByText('暂不撤单'));
+    await settle();
+    expect(screen.queryByText('请输入交易密码以撤单')).toBeNull();
+    expect(server.forms(CANCEL)).toHaveLength(0);
+  });
+
+  it('an unknown order says so', async () => {
+    server.on(ORDER, () => fail(410014, '订单不存在', null, 404));
+    render(<TradeResultScreen orderId={ID} />);
+    await until(() => expect(screen.getByText('订单不存在')).toBeInTheDocument());
+  });
+});
+
+describe('the order list', () => {
+  it('loads page by page and opens an order', async () => {
+    server.on(LIST, (_req, _form, query) => {
+      const page = Number(query.get('page'));
+      const items = page === 1 ? [listItem(), listItem({ order_id: 'S1', action: '024', action_desc: '卖出', value_desc: '100.00份', status: 'confirmed', status_desc: '交易成功' })] : [listItem({ order_id: 'D1', action: '143', action_desc: '分红', value_desc: '12.34元', status: 'confirmed', status_desc: '交易成功' })];
+      return ok({ current_page: page, size: 20, total_items: 3, total_pages: 2, items });
+    });
+    render(<OrderListScreen />);
+    await until(() => expect(screen.getAllByTestId('order-row')).toHaveLength(2));
+    const [first] = screen.getAllByTestId('order-row');
+    expect(first?.textContent).toBe('买入银河沪深300价值指数2026-03-10 13:31317.00元交易进行中');
+    const [request] = server.forms(LIST);
+    expect(Object.fromEntries(request ?? [])).toEqual({ page: '1', size: '20', type: 'all' });
+    fireEvent.click(first!);
+    await settle();
+    expect(nav.urls()).toEqual([`/n/orders/${ID}`]);
+  });
+
+  it('no orders: the empty box with a way to the funds', async () => {
+    server.on(LIST, { current_page: 1, size: 20, total_items: 0, total_pages: 0, items: [] });
+    render(<OrderListScreen />);
+    await until(() => expect(screen.getByText('暂无交易记录')).toBeInTheDocument());
+    fireEvent.click(button('orders-browse'));
+    await settle();
+    expect(nav.urls()).toEqual(['/index']);
+  });
+
+  it('a failure: the reason and a retry that works', async () => {
+    let calls = 0;
+    server.on(LIST, () => (++calls === 1 ? fail(500001, '服务繁忙，请稍后再试', null, 500) : ok({ current_page: 1, size: 20, total_items: 1, total_pages: 1, items: [listItem()] })));
+    render(<OrderListScreen />);
+    await until(() => expect(screen.getByText('服务繁忙，请稍后再试')).toBeInTheDocument());
+    fireEvent.click(screen.getByText('点击重试'));
+    await until(() => expect(screen.getAllByTestId('order-row')).toHaveLength(1));
+  });
+});
+
+describe('one order', () => {
+  it('a confirmed purchase in full: figures as sent, confirm_infos, the card, the risk-warning evidence', async () => {
+    server.on(
+      ORDER,
+      orderDetail({
+        status: 'confirmed',
+        status_desc: '申购完成',
+        if_undo: 'n',
+        confirm_amount: '317.00',
+        confirm_volume: '197.89',
+        confirm_nav: '1.6000',
+        confirm_infos: [['确认信息', '确认金额,317.00元', '确认份额,197.89份', '确认净值,1.6000', '净值日期,2026-03-10', '确认日期,2026-03-11', '手续费,0.38元']],
+        risk_warning: { text: '该基金风险等级R4高于您的风险承受能力C3', accepted_at: '2026-03-10 13:30:58' },
+      }),
+    );
+    render(<OrderDetailScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
+    expect(text('order-status')).toBe('申购完成');
+    expect(text('order-id')).toBe(`订单号${ID}`);
+    expect(text('order-value')).toBe('申请金额317.00元');
+    expect(text('order-confirm-amount')).toBe('确认金额317.00元');
+    expect(text('order-confirm-volume')).toBe('确认份额197.89份');
+    expect(text('order-confirm-nav')).toBe('确认净值1.6000');
+    expect(text('order-fee')).toBe('手续费0.38元');
+    expect(text('order-rate')).toBe('费率0.12%');
+    expect(text('order-query-date')).toBe('收益查看日2026-03-12');
+    expect(text('order-card')).toBe('支付方式招商银行 6214********2565');
+    expect(text('order-created')).toBe('下单时间2026-03-10 13:31');
+    expect(text('order-confirm-infos')).toContain('确认份额197.89份');
+    expect(text('order-confirm-infos')).toContain('净值日期2026-03-10');
+    expect(text('order-risk-warning')).toContain('该基金风险等级R4高于您的风险承受能力C3');
+    expect(text('order-risk-warning')).toContain('确认时间 2026-03-10 13:30:58');
+    expect(screen.queryByTestId('order-cancel')).toBeNull();
+    fireEvent.click(button('order-fund'));
+    await settle();
+    expect(nav.urls()).toEqual(['/funding/519671']);
+  });
+
+  it("a redemption lists each lot's part; a failed one says why", async () => {
+    server.on(
+      ORDER,
+      orderDetail({
+        action: '024', action_desc: '卖出', order_type_name: '赎回', amount: '0.00', volume: '600.00', status: 'failed', status_desc: '交易失败',
+        fail_reason: '基金公司确认失败', arrival_date: '2026-03-13', if_undo: 'n',
+        lots: [
+          { confirm_date: '2025-12-01', volume: '500.00', holding_days: 100, rate: '0.50', fee: '4.13' },
+          { confirm_date: '2026-03-05', volume: '100.00', holding_days: 6, rate: '1.50', fee: '2.48' },
+        ],
+      }),
+    );
+    render(<OrderDetailScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
+    expect(text('order-value')).toBe('申请份额600.00份');
+    expect(text('order-arrival-date')).toBe('预计到账日2026-03-13');
+    expect(text('order-fail-reason')).toBe('失败原因基金公司确认失败');
+    expect(screen.getAllByTestId('order-lot').map((l) => l.textContent)).toEqual([
+      '2025-12-01 确认 · 持有 100 天500.00 份 · 费率 0.50% · 手续费 4.13元',
+      '2026-03-05 确认 · 持有 6 天100.00 份 · 费率 1.50% · 手续费 2.48元',
+    ]);
+  });
+
+  it('cancel from the detail while it is allowed', async () => {
+    server.on(CANCEL, () => ok(orderDetail({ status: 'cancelled', status_desc: '已撤单', if_undo: 'n', refund_amount: '317.00' })));
+    render(<OrderDetailScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-cancel')).toBeInTheDocument());
+    fireEvent.click(button('order-cancel'));
+    await settle();
+    await clickAndSettle(screen.getByText('确定撤单'));
+    await until(() => expect(screen.getByText('请输入交易密码以撤单')).toBeInTheDocument());
+    await typePassword('135790');
+    await until(() => expect(text('order-status')).toBe('已撤单'));
+    expect(text('order-refund')).toBe('退款金额317.00元');
+  });
+
+  it('not logged in: the login prompt', async () => {
+    server.on(ORDER, () => fail(300001, '请重新登录', null, 401));
+    render(<OrderDetailScreen orderId={ID} />);
+    await until(() => expect(screen.getByText('登录后查看交易记录')).toBeInTheDocument());
+  });
+});
