@@ -80,6 +80,7 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
     .where('f.found_date', '<=', through)
     .execute();
   const navRows: CopyValue[][] = [];
+  const dividendRows: CopyValue[][] = [];
   const derived: CopyValue[][] = [];
   const changed: string[] = [];
   for (const fund of funds) {
@@ -110,7 +111,11 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
         nav = Math.max(0.05, Math.round(prevNav * (1 + r) * 10_000) / 10_000);
         acc = Math.round((acc + (nav - prevNav)) * 10_000) / 10_000;
         const dividend = dividendOn(model, date, nextTradingDay(nextTradingDay(date)), nav);
-        if (dividend > 0) nav = Math.round((nav - dividend) * 10_000) / 10_000;
+        if (dividend > 0) {
+          nav = Math.round((nav - dividend) * 10_000) / 10_000;
+          // Published with the NAV, as the seed does: the settlement pays it to the holders.
+          dividendRows.push([fund.code, date, dividend.toFixed(4)]);
+        }
         points.push({ date, nav, accNav: acc });
       }
       prevDay = day;
@@ -121,6 +126,7 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
     changed.push(fund.code);
   }
   await db.copyRows('fund_nav', NAV_COLUMNS, navRows);
+  await db.copyRows('fund_dividend', ['fund_code', 'date', 'per_share'], dividendRows);
 
   // 3. Period returns of the funds that moved.
   const kinds = new Map(funds.map((f) => [f.code, (JSON.parse(f.nav_model as string) as NavModel).kind]));
