@@ -130,11 +130,11 @@ describe('the scheduler after a crash', () => {
 });
 
 describe('in production mode', () => {
-  it('the dev clock routes do not exist', async () => {
+  it('the dev clock and dev bank routes do not exist', async () => {
     const { db, drop } = await createTestDatabase();
     const app = await buildApp({ db, clock: offsetClock('2025-03-04T02:00:00Z', { frozen: true }), config: testConfig({ nodeEnv: 'production' }) });
     try {
-      for (const [method, url] of [['GET', '/__dev/clock'], ['POST', '/__dev/clock/advance']] as const) {
+      for (const [method, url] of [['GET', '/__dev/clock'], ['POST', '/__dev/clock/advance'], ['POST', '/__dev/bank']] as const) {
         const res = await app.inject({ method, url, headers: form, payload: method === 'POST' ? 'days=1' : undefined });
         assert.equal(res.statusCode, 404, `${method} ${url}`);
       }

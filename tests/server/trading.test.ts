@@ -150,6 +150,35 @@ describe('trading', () => {
     await assertLedger(t);
   });
 
+  it('every trading route is owner-only: anonymous → log in, a POST without the XSRF header → refused, another investor’s order → none', async () => {
+    const TRADING = /^\/djapi\/(order|fund\/order|holding)/;
+    const routes = t.app.registeredRoutes.filter((r) => TRADING.test(r.url) && r.method !== 'HEAD');
+    assert.ok(routes.length >= 9, routes.map((r) => `${r.method} ${r.url}`).join(', '));
+    const alice = await createInvestor(t);
+    const placed = await buy(t, alice, FUND_SAMPLES.bond, '100.00');
+    const aliceOrder = (placed.body.data as { order_id: string }).order_id;
+    const bob = await createInvestor(t);
+    for (const route of routes) {
+      const url = route.url.replace(':order_id', aliceOrder).replace(':fd_code', FUND_SAMPLES.bond);
+      const anonymous = await t.app.inject({ method: route.method as 'GET', url: route.method === 'GET' ? `${url}${url.includes('quote') ? `?fd_code=${FUND_SAMPLES.bond}` : ''}` : url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: route.method === 'POST' ? 'a=1' : undefined });
+      assert.ok([300001, 400001].includes(JSON.parse(anonymous.body).result_code), `${route.method} ${url} anonymous: ${anonymous.body}`);
+      if (route.method === 'POST') {
+        const noXsrf = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: bob.cookie }, payload: 'a=1' });
+        assert.equal(JSON.parse(noXsrf.body).result_code, 403001, `${url} without the XSRF header`);
+      }
+    }
+    assert.equal((await get(t, bob, `/djapi/fund/order/${aliceOrder}`)).body.result_code, 410014);
+    assert.equal((await cancel(t, bob, aliceOrder)).body.result_code, 410014);
+    const bobList = await get<{ total_items: number }>(t, bob, '/djapi/order/p/list?page=1&size=20');
+    assert.equal(bobList.body.data.total_items, 0);
+    const bobSummary = await get<{ items: unknown[]; total_assets: string }>(t, bob, '/djapi/holding/summary');
+    assert.deepEqual([bobSummary.body.data.items.length, bobSummary.body.data.total_assets], [0, '0.00']);
+    assert.equal((await get(t, bob, `/djapi/holding/fund/${FUND_SAMPLES.bond}`)).body.result_code, 410016);
+    for (const url of ['/djapi/order/p/list?page=0', '/djapi/order/p/list?size=Infinity', '/djapi/order/p/list?size=51', '/djapi/fund/order/abc', '/djapi/fund/order/1e309', `/djapi/holding/income/calendar?month=2025-13`]) {
+      assert.equal((await get(t, bob, url)).body.result_code, 400001, url);
+    }
+  });
+
   it('Danjuan’s order: 317.00 confirmed the next day at NAV 1.6000 → fee 0.38, 197.89 shares; sell half; proceeds arrive', async () => {
     const investor = await createInvestor(t);
     const placed = await buy(t, investor, STOCK, '317.00');
