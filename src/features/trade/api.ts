@@ -10,6 +10,34 @@ import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 
 const SILENT = { silent: true } as const;
 
+/** An answer without the shape a screen needs is a failed call (error box with retry), never a crash. */
+export class MalformedAnswerError extends Error {
+  constructor(what: string) {
+    super(`malformed answer: ${what}`);
+    this.name = 'MalformedAnswerError';
+  }
+}
+
+type Shape = Record<string, 'string' | 'number' | 'array' | 'object'>;
+
+function has(data: unknown, shape: Shape): boolean {
+  if (!data || typeof data !== 'object') return false;
+  const record = data as Record<string, unknown>;
+  return Object.entries(shape).every(([key, kind]) =>
+    kind === 'array' ? Array.isArray(record[key]) : kind === 'object' ? !!record[key] && typeof record[key] === 'object' : typeof record[key] === kind,
+  );
+}
+
+function checked<T>(what: string, shape: Shape, more: (data: T) => boolean = () => true): (data: T) => T {
+  return (data) => {
+    if (!has(data, shape) || !more(data)) throw new MalformedAnswerError(what);
+    return data;
+  };
+}
+
+const ORDER_SHAPE: Shape = { order_id: 'string', fd_code: 'string', action: 'string', status: 'string', steps: 'array', confirm_infos: 'array', lots: 'array' };
+const HOLDING_SHAPE: Shape = { fd_code: 'string', fd_name: 'string', nav: 'string', volume: 'string', usable_volume: 'string', lots: 'array', sell_trade_date: 'string', sell_confirm_date: 'string' };
+
 /** Orders placed from the app pay by the bound bank card (the cash product is its own issue). */
 export const PAY_METHOD_BANKCARD = 'bankcard';
 /** Orders per page of the order list. */
@@ -29,33 +57,45 @@ export async function encryptTradePassword(password: string): Promise<string> {
 
 /** What the buy page shows before the password; `amount` (yuan) adds that amount's fee. */
 export function getBuyQuote(code: string, amount?: string): Promise<BuyQuote> {
-  return get<BuyQuote>('/djapi/order/buy/quote', { fd_code: code, amount }, SILENT);
+  return get<BuyQuote>('/djapi/order/buy/quote', { fd_code: code, amount }, SILENT).then(
+    checked('buy quote', { fd_code: 'string', fd_name: 'string', min_amount: 'string', discount: 'string', trade_date: 'string', fee_table: 'array' }),
+  );
 }
 
 /** The fund's fee tables (the sell page takes the redemption table from it). */
 export function getFundRates(code: string): Promise<FundDetail> {
-  return get<FundDetail>(`/djapi/fund/detail/${encodeURIComponent(code)}`, undefined, SILENT);
+  return get<FundDetail>(`/djapi/fund/detail/${encodeURIComponent(code)}`, undefined, SILENT).then(
+    checked('fund rates', { fund_rates: 'object' }, (d) => Array.isArray(d.fund_rates.withdraw_rate_table)),
+  );
 }
 
 export function getOrders(page: number, size: number = ORDERS_PAGE_SIZE): Promise<OrderListPage> {
-  return get<OrderListPage>('/djapi/order/p/list', { page, size, type: 'all' }, SILENT);
+  return get<OrderListPage>('/djapi/order/p/list', { page, size, type: 'all' }, SILENT).then(
+    checked('orders', { items: 'array', total_items: 'number', total_pages: 'number' }, (d) => d.items.every((item) => typeof item?.order_id === 'string')),
+  );
 }
 
 export function getOrder(orderId: string): Promise<OrderDetail> {
-  return get<OrderDetail>(`/djapi/fund/order/${encodeURIComponent(orderId)}`, undefined, SILENT);
+  return get<OrderDetail>(`/djapi/fund/order/${encodeURIComponent(orderId)}`, undefined, SILENT).then(checked('order', ORDER_SHAPE));
 }
 
 export function getHoldingSummary(): Promise<HoldingSummary> {
-  return get<HoldingSummary>('/djapi/holding/summary', undefined, SILENT);
+  return get<HoldingSummary>('/djapi/holding/summary', undefined, SILENT).then(
+    checked('holdings', { total_assets: 'string', items: 'array', allocation: 'array', orders_in_progress: 'array' }, (d) =>
+      [...d.items, ...d.orders_in_progress].every((item) => typeof item?.fd_code === 'string') && d.orders_in_progress.every((item) => typeof item.order_id === 'string'),
+    ),
+  );
 }
 
 export function getFundHolding(code: string): Promise<FundHolding> {
-  return get<FundHolding>(`/djapi/holding/fund/${encodeURIComponent(code)}`, undefined, SILENT);
+  return get<FundHolding>(`/djapi/holding/fund/${encodeURIComponent(code)}`, undefined, SILENT).then(checked('holding', HOLDING_SHAPE));
 }
 
 /** `month` 'YYYY-MM'. */
 export function getIncomeCalendar(month: string): Promise<IncomeCalendar> {
-  return get<IncomeCalendar>('/djapi/holding/income/calendar', { month }, SILENT);
+  return get<IncomeCalendar>('/djapi/holding/income/calendar', { month }, SILENT).then(
+    checked('income calendar', { month: 'string', month_income: 'string', days: 'array', months: 'array' }),
+  );
 }
 
 // ---- writes --------------------------------------------------------------------
@@ -63,7 +103,7 @@ export function getIncomeCalendar(month: string): Promise<IncomeCalendar> {
 export type DividendMethod = 'cash' | 'reinvest';
 
 export function setDividendMethod(code: string, method: DividendMethod): Promise<FundHolding> {
-  return post<FundHolding>('/djapi/holding/dividend-method', { fd_code: code, method }, SILENT);
+  return post<FundHolding>('/djapi/holding/dividend-method', { fd_code: code, method }, SILENT).then(checked('holding', HOLDING_SHAPE));
 }
 
 export interface BuyOrder {
@@ -89,7 +129,7 @@ export function placeBuy(order: BuyOrder): Promise<PlaceOrderAnswer> {
       risk_confirm: order.riskConfirmed ? 1 : undefined,
     },
     SILENT,
-  );
+  ).then(checked('order', { order_id: 'string' }));
 }
 
 export interface SellOrder {
@@ -105,9 +145,9 @@ export function placeSell(order: SellOrder): Promise<PlaceOrderAnswer> {
     '/djapi/order/sell',
     { fd_code: order.code, volume: order.volume, request_id: order.requestId, trade_password: order.encryptedPassword },
     SILENT,
-  );
+  ).then(checked('order', { order_id: 'string' }));
 }
 
 export function cancelOrder(orderId: string, encryptedPassword: string): Promise<OrderDetail> {
-  return post<OrderDetail>('/djapi/order/cancel', { order_id: orderId, trade_password: encryptedPassword }, SILENT);
+  return post<OrderDetail>('/djapi/order/cancel', { order_id: orderId, trade_password: encryptedPassword }, SILENT).then(checked('order', ORDER_SHAPE));
 }

@@ -18,7 +18,7 @@ import type { HoldingItem, HoldingSummary } from '@/lib/api-types/trading';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import { getHoldingSummary } from './api';
-import { OrderRow } from './order-screens';
+import { OrderRow } from './order-row';
 import { TRADE_RESULT, resultCodeOf, tradeErrorText } from './trade-errors';
 import { TradeGate } from './trade-gate';
 import { sharesText, yuanText } from './trade-parts';

@@ -13,12 +13,13 @@ import { formatNav, formatPercent, formatShares } from '@/lib/format';
 import { parseDecimal, isZeroDecimal } from '@/lib/decimal';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
-import type { OrderAction, OrderDetail, OrderListItem, OrderStatus } from '@/lib/api-types/trading';
+import type { OrderAction, OrderDetail } from '@/lib/api-types/trading';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { getOrder, getOrders } from './api';
 import { TRADE_RESULT, resultCodeOf, tradeErrorText } from './trade-errors';
 import { TradeGate } from './trade-gate';
 import { InfoRow, Notice, OrderSteps, sharesText, yuanText } from './trade-parts';
+import { OrderRow, statusTone } from './order-row';
 import { shanghaiDateTime } from './trade-time';
 import { useCancelOrder } from './use-cancel-order';
 import { startLogin } from '@/platform/login';
@@ -55,12 +56,6 @@ function useOrder(orderId: string) {
   });
   const order = override ?? (remote.status === 'ready' ? remote.data : null);
   return { remote, order, cancel };
-}
-
-function statusTone(status: OrderStatus): string {
-  if (status === 'confirmed') return 'done';
-  if (status === 'failed' || status === 'cancelled') return 'stopped';
-  return 'pending';
 }
 
 /** The amount or shares an order is for, as the user asked. */
@@ -122,25 +117,6 @@ export function TradeResultScreen({ orderId }: { orderId: string }) {
 }
 
 // ---- the order list -----------------------------------------------------------------
-
-/** One order in a list: what, how much, its state and when; tapping opens it. */
-export function OrderRow({ item }: { item: OrderListItem }) {
-  return (
-    <View className='trade-order' data-testid='order-row' data-order-id={item.order_id} onClick={go(specUrl('orderDetail', { orderId: item.order_id }))}>
-      <View className='trade-order__main'>
-        <View className='trade-order__head'>
-          <Text className={`trade-order__action trade-order__action--${item.action}`}>{item.action_desc}</Text>
-          <Text className='trade-order__name'>{item.title || item.name}</Text>
-        </View>
-        <Text className='trade-order__time'>{shanghaiDateTime(item.created_at)}</Text>
-      </View>
-      <View className='trade-order__side'>
-        <Text className='trade-order__value'>{item.value_desc}</Text>
-        <Text className={`trade-order__status trade-order__status--${statusTone(item.status)}`}>{item.status_desc}</Text>
-      </View>
-    </View>
-  );
-}
 
 /** `/n/orders`: every order, newest first, page by page. */
 export function OrderListScreen() {

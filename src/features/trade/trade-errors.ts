@@ -48,8 +48,9 @@ export function tradeErrorText(error: unknown): string {
  * request id must be sent again. Any other answer is final, and a new attempt is a new intent with a new id.
  */
 export function outcomeUnknown(error: unknown): boolean {
-  // No envelope came back (network, timeout, a proxy's 502, an undecryptable body): the order may exist.
-  if (error instanceof HttpError) return true;
+  // No readable refusal came back (network, timeout, a proxy's 502, an undecryptable or malformed answer): the order
+  // may exist. Keeping the id is harmless when nothing was sent at all.
+  if (!(error instanceof ApiError)) return true;
   const code = resultCodeOf(error);
   return code === TRADE_RESULT.requestInProgress || code === TRADE_RESULT.riskConfirmRequired;
 }
