@@ -54,7 +54,7 @@ describe('market seed', () => {
       assert.ok(Number.isInteger(threaded.phases[phase]) && threaded.phases[phase] >= 0, `${phase}: ${threaded.phases[phase]}`);
     }
     // The primary keys dropped for the load are back (a duplicate NAV row is refused).
-    const keys = await sql<{ name: string }>`SELECT conname AS name FROM pg_constraint WHERE contype = 'p' AND conname IN ('fund_nav_pkey', 'fund_holding_pkey', 'index_daily_pkey') ORDER BY conname`.execute(db.kysely);
+    const keys = await sql<{ name: string }>`SELECT conname AS name FROM pg_constraint WHERE contype = 'p' AND connamespace = current_schema()::regnamespace AND conname IN ('fund_nav_pkey', 'fund_holding_pkey', 'index_daily_pkey') ORDER BY conname`.execute(db.kysely);
     assert.deepEqual(keys.rows.map((r) => r.name), ['fund_holding_pkey', 'fund_nav_pkey', 'index_daily_pkey']);
     await assert.rejects(sql`INSERT INTO fund_nav SELECT * FROM fund_nav LIMIT 1`.execute(db.kysely), /duplicate key/);
   });
