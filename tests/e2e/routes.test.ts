@@ -12,10 +12,11 @@ import discoverMessages from '../../src/locales/messages/discover';
 import fundMessages from '../../src/locales/messages/fund';
 import homeMessages from '../../src/locales/messages/home';
 import accountMessages from '../../src/locales/messages/account';
+import tradeMessages from '../../src/locales/messages/trade';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, type RunningServer } from './harness';
 
-const zh = { ...shellMessages['zh-CN'], ...demoMessages['zh-CN'], ...discoverMessages['zh-CN'], ...fundMessages['zh-CN'], ...homeMessages['zh-CN'], ...accountMessages['zh-CN'] } as Record<string, string>;
+const zh = { ...shellMessages['zh-CN'], ...demoMessages['zh-CN'], ...discoverMessages['zh-CN'], ...fundMessages['zh-CN'], ...homeMessages['zh-CN'], ...accountMessages['zh-CN'], ...tradeMessages['zh-CN'] } as Record<string, string>;
 
 function text(key: string): string {
   const value = zh[key];
@@ -31,6 +32,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   advisorCode: 'CSI1021',
   planId: '1',
   id: '1',
+  orderId: '1',
 };
 
 /** Query parameters a route is documented with (docs/PRODUCT.md §2 table). */
@@ -80,6 +82,15 @@ const BUILT_PAGE_TITLE: Partial<Record<RouteName, string>> = {
   findFundAccount: text('account.find.title'),
   personalIncomeInfo: text('account.income.title'),
   myMoney: text('account.my.title'),
+  // Trading (issue 12): an anonymous visitor gets the login prompt (or the "no such order" box) under the page's title.
+  buy: text('trade.title.buy'),
+  sell: text('trade.title.sell'),
+  tradeResult: text('trade.title.result'),
+  orders: text('trade.title.orders'),
+  orderDetail: text('trade.title.orderDetail'),
+  fundAssets: text('trade.title.fundAssets'),
+  holding: text('trade.title.holding'),
+  incomeCalendar: text('trade.title.incomeCalendar'),
 };
 
 /** Pages that are a step, not a destination: they finish their work and move on (path, then what shows). */
@@ -164,7 +175,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
   });
 
   it('the route table covers every route of docs/PRODUCT.md §2 (36 routes, the shell, the OAuth page, 404)', () => {
-    assert.equal(ROUTES.length, 44); // + risk assessment and its result, the watchlist, an index's valuation page
+    assert.equal(ROUTES.length, 51); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages
     for (const name of UNBUILT_ROUTES) assert.ok(ROUTES.some((r) => r.name === name), `${name} is a route`);
   });
 

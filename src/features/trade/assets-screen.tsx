@@ -175,7 +175,7 @@ function HoldingRow({ item }: { item: HoldingItem }) {
       <View className='trade-holding__grid'>
         <View className='trade-holding__cell'>
           <Text className='trade-holding__label'>{t('trade.holding.marketValue')}</Text>
-          <Text className='trade-holding__value' data-testid='holding-market-value'>
+          <Text className='trade-holding__value trade-holding__plain' data-testid='holding-market-value'>
             {formatAmount(item.market_value)}
           </Text>
         </View>

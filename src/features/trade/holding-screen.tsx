@@ -101,7 +101,6 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
         <InfoRow label={t('trade.holding.share')} value={formatPercent(holding.market_percent)} />
         {nonZero(holding.buying_amount) ? <InfoRow label={t('trade.holding.buyingLabel')} value={yuanText(holding.buying_amount)} testId='holding-buying' /> : null}
         {nonZero(holding.selling_amount) ? <InfoRow label={t('trade.holding.sellingLabel')} value={yuanText(holding.selling_amount)} testId='holding-selling' /> : null}
-        {nonZero(holding.unconfirmed_amount) ? <InfoRow label={t('trade.sell.unconfirmed')} value={yuanText(holding.unconfirmed_amount)} /> : null}
       </View>
 
       <View className='trade-card' data-testid='holding-dividend'>

@@ -15,7 +15,7 @@ export default function MyMoneyPage() {
   const openTrade = useAccountStore((s) => s.openTrade);
   useEffect(() => trackPage(PAGE_CODES.myMoney), []);
   return (
-    <PageShell title={t('account.my.title')}>
+    <PageShell title={t('account.my.title')} className={openTrade ? 'trade-column' : undefined}>
       <RequireLogin>
         {openTrade ? <AssetsScreen variant='myMoney' /> : null}
         <MyMoneyOverview
