@@ -190,7 +190,7 @@ describe('one order', () => {
       ORDER,
       orderDetail({
         action: '024', action_desc: '卖出', order_type_name: '赎回', amount: '0.00', volume: '600.00', status: 'failed', status_desc: '交易失败',
-        fail_reason: '基金公司确认失败', arrival_date: '2026-03-13', if_undo: 'n',
+        fail_reason: '基金公司确认失败', arrival_date: '2026-03-13', if_undo: 'n', bank_name: '招商银行(2565)', bankcard_no: '****2565',
         lots: [
           { confirm_date: '2025-12-01', volume: '500.00', holding_days: 100, rate: '0.50', fee: '4.13' },
           { confirm_date: '2026-03-05', volume: '100.00', holding_days: 6, rate: '1.50', fee: '2.48' },
@@ -202,6 +202,8 @@ describe('one order', () => {
     expect(text('order-value')).toBe('申请份额600.00份');
     expect(text('order-arrival-date')).toBe('预计到账日2026-03-13');
     expect(text('order-fail-reason')).toBe('失败原因基金公司确认失败');
+    // A bank name that already names the card's last digits is not followed by them again.
+    expect(text('order-card')).toBe('到账银行卡招商银行(2565)');
     expect(screen.getAllByTestId('order-lot').map((l) => l.textContent)).toEqual([
       '2025-12-01 确认 · 持有 100 天500.00 份 · 费率 0.50% · 手续费 4.13元',
       '2026-03-05 确认 · 持有 6 天100.00 份 · 费率 1.50% · 手续费 2.48元',

@@ -161,6 +161,13 @@ export function OrderListScreen() {
 
 // ---- one order --------------------------------------------------------------------------
 
+/** '招商银行 6214********2565'; a bank name that already names the card's last digits ('招商银行(2565)') stands alone. */
+function cardText(order: Pick<OrderDetail, 'bank_name' | 'bankcard_no'>): string {
+  const tail = order.bankcard_no?.replace(/\D/g, '').slice(-4) ?? '';
+  if (order.bank_name && tail && order.bank_name.includes(tail)) return order.bank_name;
+  return [order.bank_name, order.bankcard_no].filter(Boolean).join(' ');
+}
+
 /** `确认金额,317.00元` → ['确认金额', '317.00元']. */
 function splitInfo(cell: string): [string, string] {
   const comma = cell.indexOf(',');
@@ -194,7 +201,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
   else add('order-query-date', t('trade.order.queryDate'), order.query_date);
   if (hasValue(order.refund_amount)) add('order-refund', t('trade.order.refund'), yuanText(order.refund_amount));
   add('order-fail-reason', t('trade.order.failReason'), order.fail_reason);
-  if (order.bank_name || order.bankcard_no) add('order-card', sale ? t('trade.order.payee') : t('trade.order.payWith'), [order.bank_name, order.bankcard_no].filter(Boolean).join(' '));
+  add('order-card', sale ? t('trade.order.payee') : t('trade.order.payWith'), cardText(order));
   add('order-created', t('trade.order.createdAt'), shanghaiDateTime(order.created_at));
 
   return (
