@@ -138,3 +138,10 @@ it('anonymous: the login prompt', async () => {
   expect(screen.getByText('登录后即可卖出基金')).toBeInTheDocument();
   expect(server.forms(HOLDING)).toHaveLength(0);
 });
+
+it('nothing held: the server’s reason, no retry', async () => {
+  server.on(HOLDING, () => fail(410016, '您未持有该基金'));
+  render(<SellScreen code='519671' access={READY} />);
+  await until(() => expect(screen.getByText('您未持有该基金')).toBeInTheDocument());
+  expect(screen.queryByText('点击重试')).toBeNull();
+});

@@ -43,6 +43,7 @@ function HoldingLoader({ code }: { code: string }) {
       if (resultCodeOf(remote.error) === TRADE_RESULT.notLoggedIn) {
         return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginAssetsTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: specUrl('holding', { fundcode: code }) })} />;
       }
+      if (resultCodeOf(remote.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={tradeErrorText(remote.error)} />;
       return <ErrorBox title={tradeErrorText(remote.error)} onRetry={remote.retry} />;
     }
     return <SkeletonList items={3} rows={3} />;

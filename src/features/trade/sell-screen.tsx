@@ -17,7 +17,7 @@ import { QuoteFailure } from './buy-screen';
 import { KeypadField } from './keypad-field';
 import { newRequestId } from './request-id';
 import { checkSellVolume, estimateRedemption, halfVolume, redemptionTable, type SharesCheck } from './trade-figures';
-import { leadToFix, outcomeUnknown, tradeErrorText } from './trade-errors';
+import { TRADE_RESULT, leadToFix, outcomeUnknown, resultCodeOf, tradeErrorText } from './trade-errors';
 import { ActionBar, ActionButton, Disclosure, FundLine, Notice, Timeline, sharesText, yuanText } from './trade-parts';
 import { TradeGate } from './trade-gate';
 import { usePasswordOrder } from './use-password-order';
@@ -57,7 +57,11 @@ function SellForm({ code, card }: { code: string; card: SellAccess['card'] }) {
   // The redemption table comes with the fund's fees; without it each lot's rate for today stands in.
   const data = useRemote(() => Promise.all([getFundHolding(code), getFundRates(code).catch(() => null)]), [code]);
   if (data.status === 'loading') return <SkeletonList items={4} rows={2} />;
-  if (data.status === 'error') return <QuoteFailure error={data.error} retry={data.retry} here={specUrl('sell', { fundcode: code })} />;
+  if (data.status === 'error') {
+    // Nothing held, or a fund that cannot be redeemed: the reason, nothing to retry.
+    if (resultCodeOf(data.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={tradeErrorText(data.error)} />;
+    return <QuoteFailure error={data.error} retry={data.retry} here={specUrl('sell', { fundcode: code })} />;
+  }
   const [holding, rates] = data.data;
   const table = rates ? redemptionTable(rates.fund_rates.withdraw_rate_table) : null;
   return <SellFormReady holding={holding} table={table} card={card} />;
