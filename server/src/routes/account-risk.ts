@@ -85,7 +85,11 @@ const accountRiskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const now = app.clock.now();
       const result = await recordAssessment(app.db.kysely, { userId: user.userId, answers: answers as Record<string, unknown>, now });
-      if (!result.ok) throw ApiError.of(ResultCode.RISK_ANSWERS_INVALID, 'riskAnswerMissing', 400, { number: result.missing });
+      if (!result.ok) {
+        throw 'missing' in result
+          ? ApiError.of(ResultCode.RISK_ANSWERS_INVALID, 'riskAnswerMissing', 400, { number: result.missing })
+          : ApiError.of(ResultCode.RISK_ANSWERS_INVALID, 'riskAnswersMalformed');
+      }
       return ok(assessmentView(result.assessment, requestLocale(request), now));
     },
   );

@@ -7,7 +7,7 @@ import { ConfigKey, PageUrl } from '../http/schemas';
 import { registerDevice } from '../plugins/secure-api';
 import { parseAnalyticsLines, saveAnalyticsEvents } from '../services/analytics';
 import { readConfigEntries } from '../services/mpaas-config';
-import { encryptSecretFor, parseClientPublicKey } from '../services/secure-message';
+import { encryptSecretFor, parseClientPublicKey, publicKeyPem } from '../services/secure-message';
 import { jsapiSignature } from '../services/wechat';
 
 /** JS-SDK APIs the pages use for sharing (docs/PRODUCT.md §7 "Messaging-app share config"). */
@@ -50,7 +50,7 @@ const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw ApiError.of(ResultCode.INVALID_PARAMETER, 'invalidPublicKey', 400);
       }
       const device = await registerDevice(app.db.kysely, {
-        clientPublicKey: request.body.public_key.trim(),
+        clientPublicKey: publicKeyPem(clientKey),
         now: app.clock.now(),
       });
       return ok({

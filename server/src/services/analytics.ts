@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { ANALYTICS_DEFAULT_MODULE, ANALYTICS_PLATFORMS } from '../constants';
 import type { JsonValue } from '../db/platform-types';
 import type { DB } from '../db/types';
+import { findUnstorable, UNSTORABLE_REASON } from '../domain/storable';
 
 export interface AnalyticsRecord {
   visitorId: string;
@@ -47,6 +48,9 @@ export function parseAnalyticsLine(line: string): AnalyticsRecord | string {
       return 'extras must be a JSON object';
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'extras must be a JSON object';
+    // "\u0000" or a lone "\ud800" escaped inside the JSON text: jsonb cannot store it.
+    const unstorable = findUnstorable(parsed);
+    if (unstorable) return `extras${unstorable.path.replaceAll('/', '.').slice(0, 64)} ${UNSTORABLE_REASON[unstorable.reason]}`;
     extras = parsed as Record<string, JsonValue>;
   }
   return { visitorId, occurredAt, platform, screenSize, eventCode, page, module: module || ANALYTICS_DEFAULT_MODULE, extras };

@@ -5,7 +5,7 @@ import { RISK_ASSESSMENT_VALID_YEARS } from '../constants';
 import type { DB } from '../db/types';
 import { shanghaiDate } from '../domain/clock';
 import type { ServerLocale } from '../http/result-codes';
-import { levelView, MAX_SCORE, QUESTIONNAIRE_ID, scoreAnswers } from './risk-questionnaire';
+import { levelView, MAX_SCORE, QUESTIONNAIRE_ID, QUESTIONS, scoreAnswers } from './risk-questionnaire';
 
 /** 'YYYY-MM-DD' + n years; 29 February becomes 28 February in a common year. */
 export function addYears(date: string, years: number): string {
@@ -46,17 +46,24 @@ export async function latestAssessment(kysely: Kysely<DB>, userId: number): Prom
     .executeTakeFirst();
 }
 
-export type AssessResult = { ok: true; assessment: AssessmentRow } | { ok: false; missing: number };
+export type AssessResult = { ok: true; assessment: AssessmentRow } | { ok: false; missing: number } | { ok: false; unknownKey: string };
 
-/** Scores the answers ({"q1":"a", …}) and records the assessment, valid RISK_ASSESSMENT_VALID_YEARS from today. */
+const QUESTION_IDS = new Set(QUESTIONS.map((question) => question.id));
+
+/**
+ * Scores the answers ({"q1":"a", …}) and records the assessment, valid RISK_ASSESSMENT_VALID_YEARS from today. A key
+ * that is not one of the questionnaire's is refused (nothing is stored as sent but the questionnaire's own answers).
+ */
 export async function recordAssessment(kysely: Kysely<DB>, opts: { userId: number; answers: Record<string, unknown>; now: Date }): Promise<AssessResult> {
+  const unknownKey = Object.keys(opts.answers).find((key) => !QUESTION_IDS.has(key));
+  if (unknownKey !== undefined) return { ok: false, unknownKey };
   const scored = scoreAnswers(opts.answers);
   if (!scored.ok) return { ok: false, missing: scored.missing };
   const row = {
     user_id: opts.userId,
     questionnaire: QUESTIONNAIRE_ID,
-    // Only the questionnaire's own keys are kept.
-    answers: JSON.stringify(Object.fromEntries(Object.entries(opts.answers).filter(([key]) => /^q\d{1,2}$/.test(key)))),
+    // The questionnaire's answers only, each an option id scoreAnswers accepted.
+    answers: JSON.stringify(Object.fromEntries(QUESTIONS.map((question) => [question.id, opts.answers[question.id]]))),
     score: scored.score,
     level: scored.level,
     assessed_at: opts.now,

@@ -61,20 +61,33 @@ export function openMessage(secret: Buffer, message: string): string {
   }
 }
 
-/** Accepts a PEM public key or bare base64 SPKI DER; requires RSA of at least 2048 bits. */
+/** One PEM block of an SPKI public key (what jsencrypt's getPublicKey writes), and nothing else. */
+const SPKI_PEM = /^-----BEGIN PUBLIC KEY-----([A-Za-z0-9+/=\s]+)-----END PUBLIC KEY-----$/;
+
+/**
+ * The client's key of the key exchange: an RSA public key of at least 2048 bits as SPKI, in one PEM block
+ * (`-----BEGIN PUBLIC KEY-----`) or bare base64 DER. Nothing else is read as one: a private key (PKCS#8 or PKCS#1,
+ * from which Node would happily derive the public half), a PKCS#1 `RSA PUBLIC KEY`, a certificate, or a valid block
+ * with anything before or after it.
+ */
 export function parseClientPublicKey(text: string): KeyObject {
   const trimmed = text.trim();
+  const base64 = (SPKI_PEM.exec(trimmed)?.[1] ?? trimmed).replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new SecureMessageError('not a public key');
   let key: KeyObject;
   try {
-    key = trimmed.startsWith('-----BEGIN')
-      ? createPublicKey(trimmed)
-      : createPublicKey({ key: Buffer.from(trimmed.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
+    key = createPublicKey({ key: Buffer.from(base64, 'base64'), format: 'der', type: 'spki' });
   } catch {
     throw new SecureMessageError('not a public key');
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (key.asymmetricKeyType !== 'rsa' || bits < 2048) throw new SecureMessageError('not an RSA-2048 key');
+  if (key.type !== 'public' || key.asymmetricKeyType !== 'rsa' || bits < 2048) throw new SecureMessageError('not an RSA-2048 key');
   return key;
+}
+
+/** The key as it is stored: its canonical SPKI PEM (never the text as sent). */
+export function publicKeyPem(key: KeyObject): string {
+  return key.export({ type: 'spki', format: 'pem' }).toString();
 }
 
 /** RSA PKCS#1 v1.5 (what jsencrypt decrypts) of the device secret, base64. */
