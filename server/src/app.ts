@@ -12,13 +12,18 @@ import type { ServerConfig } from './config';
 import { BODY_LIMIT_BYTES } from './constants';
 import type { Database } from './db/database';
 import type { Clock } from './domain/clock';
+import { clientKey } from './http/client-address';
 import { ApiError } from './http/envelope';
-import { apiErrorHandler } from './http/error-handler';
+import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler } from './http/error-handler';
+import { storableInput } from './http/input-guard';
+import { withSafeSerializers } from './http/log-serializers';
+import { canonicalUrl } from './http/request-url';
 import { ResultCode } from './http/result-codes';
+import { registerDevRouteGuard } from './plugins/dev-routes';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecureApi } from './plugins/secure-api';
 import type { BootHeader } from './plugins/page-html';
-import { currentInlineScriptHashes, isApiPath, registerStaticH5 } from './plugins/static-h5';
+import { currentInlineScriptHashes, isApiPath, isPagePath, registerStaticH5 } from './plugins/static-h5';
 import { registerXsrf } from './plugins/xsrf';
 import accountRoutes from './routes/account';
 import accountOpeningRoutes from './routes/account-opening';
@@ -44,7 +49,7 @@ export interface AppDeps {
   db: Database;
   clock: Clock;
   config: ServerConfig;
-  /** pino options, true for defaults, false (default in tests) for silence. */
+  /** pino options, true for defaults, false (default in tests) for silence; the safe serializers are added (http/log-serializers.ts). */
   logger?: boolean | object;
   wechat?: WechatProvider;
   sms?: SmsProvider;
@@ -106,12 +111,20 @@ const routePlugins: FastifyPluginAsync[] = [devClockRoutes, platformRoutes, acco
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Logs hold no query strings, bodies, addresses, SQL parameters or quoting error messages (docs/SECURITY.md "Logs").
+    logger: withSafeSerializers(deps.logger ?? false),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Fund codes and paths never need more; longer is junk.
     routerOptions: { maxParamLength: 200 },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    // Every decision (route, secure-API list, rate limit, page or API) is made on one canonical URL: escapes of
+    // unreserved characters decoded, dot segments resolved, absolute-form reduced (http/request-url.ts).
+    rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/'),
+    // A URL the router cannot decode, or an unreadable HTTP request: our envelope, not Fastify's body.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    // storableInput: validated values are finite numbers and text PostgreSQL can store (http/input-guard.ts).
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false }, plugins: [storableInput] },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', deps.db);
@@ -157,8 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       global: true,
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
-      // Pages and assets are cheap and cached; the limit protects the API.
-      allowList: (request) => !isApiPath(request.url) || request.headers[bootHeader.name] === bootHeader.value,
+      // IPv4 address or IPv6 /64; a request whose connection is gone has no address (never an exception).
+      keyGenerator: (request) => clientKey(request.ip),
+      // API calls and page loads count (a page load runs its first API calls in-process: one hit covers them);
+      // assets are cheap, cached and free. Decided on the canonical URL the router routed (request.url).
+      allowList: (request) =>
+        (!isApiPath(request.url) && !isPagePath(request.url)) || request.headers[bootHeader.name] === bootHeader.value,
       store: deps.db.kind === 'postgres' ? postgresRateLimitStore(deps.db.kysely) : undefined,
       errorResponseBuilder: () => ApiError.of(ResultCode.RATE_LIMITED, 'rateLimited', 429),
     });
@@ -214,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerXsrf(app);
   registerSecureApi(app);
+  registerDevRouteGuard(app);
 
   for (const plugin of routePlugins) await app.register(plugin);
 

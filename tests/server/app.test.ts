@@ -131,8 +131,13 @@ describe('platform wiring', () => {
       assert.deepEqual(codes, [200, 200, 200, 429]);
       const limited = await app.inject({ method: 'GET', url: '/djapi/account' });
       assert.equal(json<Envelope>(limited).result_code, 429001);
-      // Pages are not limited.
-      assert.notEqual((await app.inject({ method: 'GET', url: '/index' })).statusCode, 429);
+      // Page loads count too (each runs API handlers in-process); assets do not.
+      assert.equal((await app.inject({ method: 'GET', url: '/index' })).statusCode, 429);
+      assert.notEqual((await app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode, 429);
+      // Encoded and dotted forms of an API path are that path, for the limit too.
+      for (const url of ['/%64japi/account', '/djapi/%2e%2e/djapi/account', '/x/../djapi/account']) {
+        assert.equal((await app.inject({ method: 'GET', url })).statusCode, 429, url);
+      }
     } finally {
       await app.close();
     }

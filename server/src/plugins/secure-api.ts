@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { DEVICE_ID_HEADER, DEVICE_INFO_CACHE_MS, SECURE_API_HEADER } from '../constants';
 import type { DB } from '../db/types';
 import { ApiError } from '../http/envelope';
+import { canonicalUrl, pathOf } from '../http/request-url';
 import { ResultCode } from '../http/result-codes';
 import { openMessage, sealMessage } from '../services/secure-message';
 
@@ -72,15 +73,19 @@ async function loadSecureApiList(request: FastifyRequest): Promise<SecureApiEntr
     Array.isArray(row.value)
       ? row.value.flatMap((entry) =>
           typeof entry === 'object' && entry !== null && !Array.isArray(entry) && typeof entry.path === 'string'
-            ? [{ path: entry.path, method: typeof entry.method === 'string' ? entry.method.toUpperCase() : 'POST' }]
+            ? [{ path: canonicalUrl(entry.path), method: typeof entry.method === 'string' ? entry.method.toUpperCase() : 'POST' }]
             : [],
         )
       : [],
   );
 }
 
+/**
+ * Whether a call is on the list. `url` is the request's canonical URL (request.url after app.ts's rewriteUrl), the
+ * one the router routed: `/xqapi/provider/oauth/%74oken` and `POST http://host/xqapi/…` are the listed path here too.
+ */
 export function isListedSecureApi(list: SecureApiEntry[], method: string, url: string): boolean {
-  const path = url.split('?')[0] ?? url;
+  const path = pathOf(canonicalUrl(url));
   return list.some(
     (entry) =>
       entry.method === method &&

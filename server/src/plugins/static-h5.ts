@@ -3,21 +3,18 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIXES } from '../constants';
 import { ApiError, sendError } from '../http/envelope';
+import { isApiPath, pathOf } from '../http/request-url';
 import { ResultCode } from '../http/result-codes';
 import { sendPageHtml, type BootHeader } from './page-html';
 import { ensureXsrfCookie } from './xsrf';
 
-/** True for /djapi, /djapi/…, not /djapix. */
-export function isApiPath(url: string): boolean {
-  const path = url.split('?')[0] ?? url;
-  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
+// The page/API split is made on the canonical URL the router routes (http/request-url.ts); kept importable from here.
+export { isApiPath };
 
 /** A page path (SPA route) is any non-API path whose last segment has no file extension. */
 export function isPagePath(url: string): boolean {
-  const path = url.split('?')[0] ?? url;
+  const path = pathOf(url);
   if (isApiPath(path)) return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return extname(last) === '';
@@ -114,7 +111,7 @@ export async function registerStaticH5(app: FastifyInstance, h5Dir: string, boot
   });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? request.url;
+    const path = pathOf(request.url);
     if (isApiPath(path)) {
       return sendError(
         request,
