@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { tokenHash } from '../../server/src/domain/tokens';
 import { levelForScore, MAX_SCORE, QUESTIONS, scoreAnswers } from '../../server/src/services/risk-questionnaire';
 import { addYears } from '../../server/src/services/risk-assessment';
 import { createTestApp, createTestUser, json, type TestApp, type TestUser, type Envelope } from './helpers';
@@ -136,7 +137,7 @@ describe('POST /djapi/risk/assessment', () => {
         json<Envelope<{ user: Record<string, unknown> }>>(await local.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } })).data.user;
       assert.equal((await account()).risk_level, 'C5');
       // Keep the login alive across the jump (a login lasts 120 days).
-      await local.db.kysely.updateTable('sessions').set({ expires_at: new Date('2030-01-01T00:00:00Z') }).where('token', '=', user.session.token).execute();
+      await local.db.kysely.updateTable('sessions').set({ expires_at: new Date('2030-01-01T00:00:00Z') }).where('token_hash', '=', tokenHash(user.session.token)).execute();
       local.clock.set('2027-03-04T15:59:00.000Z'); // 23:59 in Shanghai on the last valid day
       assert.equal((await account()).risk_level, 'C5');
       local.clock.set('2027-03-04T16:00:00.000Z'); // the next Shanghai day

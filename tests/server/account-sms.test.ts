@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { tokenHash } from '../../server/src/domain/tokens';
 import { OutboxSmsProvider, smsProviderFor, WebhookSmsProvider } from '../../server/src/services/sms';
+import { phoneDigest } from '../../server/src/services/verification-codes';
 import {
   anonymousToken,
   createSecureClient,
@@ -62,7 +64,7 @@ describe('POST /xqapi/account/sms/send_verification_code.json', () => {
     assert.equal(box.data.items[0]!.voice, false);
     assert.equal(box.data.items[0]!.sent_at, t.clock.now().toISOString());
     // The code is not stored in clear.
-    const row = await t.db.kysely.selectFrom('sms_codes').selectAll().where('telephone', '=', phone).executeTakeFirstOrThrow();
+    const row = await t.db.kysely.selectFrom('sms_codes').selectAll().where('phone_digest', '=', phoneDigest(t.app.personalData, phone)).executeTakeFirstOrThrow();
     assert.notEqual(row.code_hash, box.data.items[0]!.code);
     assert.ok(!JSON.stringify(row).includes(`"${box.data.items[0]!.code}"`));
   });
@@ -87,7 +89,7 @@ describe('POST /xqapi/account/sms/send_verification_code.json', () => {
     assert.equal((voice.body.data as { voice: boolean }).voice, true);
     const items = (await outbox(phone)).data.items;
     assert.deepEqual(items.map((item) => item.voice), [true, false]);
-    const rows = await t.db.kysely.selectFrom('sms_codes').select('voice').where('telephone', '=', phone).orderBy('id').execute();
+    const rows = await t.db.kysely.selectFrom('sms_codes').select('voice').where('phone_digest', '=', phoneDigest(t.app.personalData, phone)).orderBy('id').execute();
     assert.deepEqual(rows.map((row) => row.voice), [false, true]);
   });
 
@@ -195,10 +197,10 @@ describe('grant_type=telephone_auto_login', () => {
     assert.equal(data.expires_in, 120 * 24 * 3600);
     assert.match(String(answer.headers['set-cookie']), new RegExp(`xq_a_token=${data.access_token}`));
     const user = await t.db.kysely.selectFrom('users').selectAll().where('telephone', '=', phone).executeTakeFirstOrThrow();
-    const session = await t.db.kysely.selectFrom('sessions').selectAll().where('token', '=', data.access_token).executeTakeFirstOrThrow();
+    const session = await t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash(data.access_token)).executeTakeFirstOrThrow();
     assert.equal(session.kind, 'user');
     assert.equal(session.user_id, user.id);
-    const anonymous = await t.db.kysely.selectFrom('sessions').select('token').where('token', '=', token).executeTakeFirst();
+    const anonymous = await t.db.kysely.selectFrom('sessions').select('token_hash').where('token_hash', '=', tokenHash(token)).executeTakeFirst();
     assert.equal(anonymous, undefined);
 
     const account = await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: `xq_a_token=${data.access_token}` } });
@@ -276,7 +278,7 @@ describe('grant_type=telephone_auto_login', () => {
     const code = await latestCode(t, phone);
     const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 10000).padStart(4, '0'));
     await Promise.all(guesses.map((guess) => login({ telephone: phone, code: guess })));
-    const row = await t.db.kysely.selectFrom('sms_codes').select(['tries', 'dead_at']).where('telephone', '=', phone).executeTakeFirstOrThrow();
+    const row = await t.db.kysely.selectFrom('sms_codes').select(['tries', 'dead_at']).where('phone_digest', '=', phoneDigest(t.app.personalData, phone)).executeTakeFirstOrThrow();
     assert.equal(row.tries, 5);
     assert.ok(row.dead_at);
   });
@@ -290,7 +292,7 @@ describe('grant_type=telephone_auto_login', () => {
     const second = await latestCode(t, phone);
     // Only the newest code counts: the old one is now a wrong code (and costs a try).
     if (first !== second) assert.equal((await login({ telephone: phone, code: first })).body.result_code, 400021);
-    const rows = await t.db.kysely.selectFrom('sms_codes').select(['dead_at']).where('telephone', '=', phone).orderBy('id').execute();
+    const rows = await t.db.kysely.selectFrom('sms_codes').select(['dead_at']).where('phone_digest', '=', phoneDigest(t.app.personalData, phone)).orderBy('id').execute();
     assert.ok(rows[0]!.dead_at, 'the first code was retired when the second was sent');
     assert.equal((await login({ telephone: phone, code: second })).body.result_code, 0);
   });

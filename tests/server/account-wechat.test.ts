@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { tokenHash } from '../../server/src/domain/tokens';
 import {
   createSecureClient,
   createTestApp,
@@ -101,7 +102,7 @@ describe('WeChat browser OAuth with the fake WeChat', () => {
     const binding = await t.db.kysely.selectFrom('thirdparty_bindings').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     assert.equal(binding.source, 'weixin');
     assert.match(binding.openid, /^fake-openid-/);
-    assert.equal((await t.db.kysely.selectFrom('thirdparty_pending').select('token').where('token', '=', thirdparty).execute()).length, 0);
+    assert.equal((await t.db.kysely.selectFrom('thirdparty_pending').select('token_hash').where('token_hash', '=', tokenHash(thirdparty)).execute()).length, 0);
 
     const again = await authorize('/index', 'alice');
     const second = await exchange(again.landing.searchParams.get('code')!, again.state, `wx_oauth_state=${again.state}`);
@@ -156,7 +157,7 @@ describe('mini program login with the fake WeChat', () => {
     assert.equal(phone.body.data.logged_in, true);
     assert.equal(phone.body.data.mask_telephone, '137****0077');
     const user = await t.db.kysely.selectFrom('users').select('id').where('telephone', '=', '13700000077').executeTakeFirstOrThrow();
-    const session = await t.db.kysely.selectFrom('sessions').selectAll().where('token', '=', phone.body.data.access_token!).executeTakeFirstOrThrow();
+    const session = await t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash(phone.body.data.access_token!)).executeTakeFirstOrThrow();
     assert.equal(session.user_id, user.id);
     assert.equal(session.client_id, 'dj-weapp');
     const binding = await t.db.kysely.selectFrom('thirdparty_bindings').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { constants, createHash, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { tokenHash } from '../../server/src/domain/tokens';
 import { sealMessage, openMessage } from '../../server/src/services/secure-message';
 import { rsaPkcs1Decrypt } from '../../server/src/services/rsa';
 import { createSecureClient, createTestApp, createTestUser, json, type SecureClient, type TestApp, type Envelope } from './helpers';
@@ -50,7 +51,7 @@ describe('GET /djapi/account', () => {
 
   test('an expired session is not a login', async () => {
     const user = await createTestUser(t);
-    await t.db.kysely.updateTable('sessions').set({ expires_at: new Date(t.clock.now().getTime() - 1000) }).where('token', '=', user.session.token).execute();
+    await t.db.kysely.updateTable('sessions').set({ expires_at: new Date(t.clock.now().getTime() - 1000) }).where('token_hash', '=', tokenHash(user.session.token)).execute();
     const response = await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } });
     assert.equal(json<Envelope>(response).result_code, 300001);
   });
@@ -73,7 +74,7 @@ describe('POST /xqapi/provider/oauth/token (anonymous)', () => {
     assert.equal(body.expires_in, 7200);
     const cookie = String(response.headers['set-cookie']);
     assert.match(cookie, new RegExp(`xq_a_token=${body.access_token}`));
-    const row = await t.db.kysely.selectFrom('sessions').selectAll().where('token', '=', body.access_token).executeTakeFirstOrThrow();
+    const row = await t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash(body.access_token)).executeTakeFirstOrThrow();
     assert.equal(row.kind, 'anonymous');
     assert.equal(row.user_id, null);
     assert.equal(row.client_id, 'dj-weapp');

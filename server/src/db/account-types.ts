@@ -8,7 +8,8 @@ export type SmsPurpose = 'login' | 'bank';
 export interface SmsCodesTable {
   id: Generated<number>;
   purpose: SmsPurpose;
-  telephone: string;
+  /** Keyed digest of the phone (services/verification-codes.ts phoneDigest), never the number. */
+  phone_digest: string;
   user_id: number | null;
   context_hash: string | null;
   code_salt: string;
@@ -24,7 +25,9 @@ export interface SmsCodesTable {
 
 export interface SmsThrottleTable {
   purpose: SmsPurpose;
-  telephone: string;
+  phone_digest: string;
+  /** The client key of who asked (http/client-address.ts clientKey). */
+  requester: string;
   last_sent_at: Timestamp;
   /** Shanghai date 'YYYY-MM-DD'. */
   day: string;
@@ -90,7 +93,8 @@ export interface PersonalIncomeTable {
 }
 
 export interface ThirdpartyPendingTable {
-  token: string;
+  /** sha256 (hex) of the thirdparty_token. */
+  token_hash: string;
   source: 'weixin' | 'xqfdweixin';
   openid: string;
   unionid: string | null;

@@ -17,7 +17,8 @@ export interface UsersTable {
 export type SessionKind = 'anonymous' | 'user';
 
 export interface SessionsTable {
-  token: string;
+  /** sha256 (hex) of the access token; the token itself is never stored (0006_security.sql). */
+  token_hash: string;
   user_id: number | null;
   kind: SessionKind;
   client_id: string;

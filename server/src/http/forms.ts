@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateMainlandMobile } from '../../../src/lib/validators';
 import { THIRDPARTY_TOKEN_COOKIE, XQFD_THIRDPARTY_TOKEN_COOKIE } from '../constants';
 import { hitLimit } from '../services/throttle';
+import { clientKey } from './client-address';
 import { ApiError } from './envelope';
 import { ResultCode } from './result-codes';
 
@@ -39,10 +40,10 @@ export function decryptedField(app: FastifyInstance, value: string | undefined):
   return value === undefined ? undefined : app.serverKeys.decryptText(value);
 }
 
-/** Counts a call against a per-IP budget; over it → 429001. */
+/** Counts a call against a per-client budget (IPv4 address or IPv6 /64); over it → 429001. */
 export async function limitPerIp(request: FastifyRequest, name: string, budget: { max: number; windowMs: number }): Promise<void> {
   const app = request.server;
-  const result = await hitLimit(app.db.kysely, { key: `${name}:${request.ip}`, ...budget, now: app.clock.now() });
+  const result = await hitLimit(app.db.kysely, { key: `${name}:${clientKey(request.ip)}`, ...budget, now: app.clock.now() });
   if (!result.allowed) throw ApiError.of(ResultCode.RATE_LIMITED, 'rateLimited', 429);
 }
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { ACCESS_TOKEN_COOKIE, LOGIN_TOKEN_TTL_MS, ANONYMOUS_TOKEN_TTL_MS } from '../constants';
 import type { DB } from '../db/types';
 import type { SessionKind } from '../db/platform-types';
+import { tokenHash, TOKEN_PATTERN } from '../domain/tokens';
 import { notLoggedIn } from '../http/envelope';
 
 export interface SessionInfo {
@@ -48,22 +49,22 @@ export async function sessionStateOf(request: FastifyRequest): Promise<{ state: 
   const session = await sessionOf(request);
   if (session) return { state: 'live', session };
   const token = accessTokenOf(request);
-  if (!token || !/^[0-9a-f]{40}$/.test(token)) return { state: 'none' };
-  const row = await request.server.db.kysely.selectFrom('sessions').select('expires_at').where('token', '=', token).executeTakeFirst();
+  if (!token || !TOKEN_PATTERN.test(token)) return { state: 'none' };
+  const row = await request.server.db.kysely.selectFrom('sessions').select('expires_at').where('token_hash', '=', tokenHash(token)).executeTakeFirst();
   return { state: row && row.expires_at <= request.server.clock.now() ? 'expired' : 'none' };
 }
 
 export async function lookupSession(kysely: Kysely<DB>, token: string | undefined, now: Date): Promise<SessionInfo | null> {
-  // Tokens are 40 hex characters; anything else cannot match, so skip the query.
-  if (!token || !/^[0-9a-f]{40}$/.test(token)) return null;
+  // Tokens are 40 hex characters; anything else cannot match, so skip the query. Rows hold the token's hash only.
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
   const row = await kysely
     .selectFrom('sessions')
-    .select(['token', 'kind', 'user_id', 'client_id', 'expires_at'])
-    .where('token', '=', token)
+    .select(['kind', 'user_id', 'client_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash(token))
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return null;
-  return { token: row.token, kind: row.kind, userId: row.user_id, clientId: row.client_id, expiresAt: row.expires_at };
+  return { token, kind: row.kind, userId: row.user_id, clientId: row.client_id, expiresAt: row.expires_at };
 }
 
 /** The logged-in user's session, or null (anonymous token, expired, none). */
@@ -83,7 +84,7 @@ export function newToken(): string {
   return randomBytes(20).toString('hex');
 }
 
-/** Creates a session row; a user session when userId is given, otherwise anonymous. */
+/** Creates a session row (keeping the token's hash only); a user session when userId is given, otherwise anonymous. */
 export async function issueSession(
   kysely: Kysely<DB>,
   opts: { userId?: number; clientId: string; now: Date },
@@ -100,7 +101,7 @@ export async function issueSession(
   await kysely
     .insertInto('sessions')
     .values({
-      token: session.token,
+      token_hash: tokenHash(session.token),
       kind,
       user_id: session.userId,
       client_id: session.clientId,

@@ -13,6 +13,7 @@ import { shanghaiDate, shanghaiTime } from '../domain/clock';
 import { INCOME_BRACKETS } from '../domain/income';
 import { maskTelephone } from '../domain/masks';
 import { ApiError, ApiErrorWithData, EnvelopeOf, ErrorEnvelopeWithData, ok } from '../http/envelope';
+import { clientKey } from '../http/client-address';
 import { smsThrottled } from '../http/error-handler';
 import { checkedTelephone, decryptedField, formValue } from '../http/forms';
 import { ResultCode, type ServerMessageKey } from '../http/result-codes';
@@ -74,7 +75,7 @@ const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await requireUser(request);
       const { card, bankCode } = checkedCard(request.body.bank_card_no);
       const telephone = checkedTelephone(formValue(request.body.reserved_phone) ?? '');
-      const sent = await sendBankCode(kysely, app.sms, app.personalData, { userId: user.userId, card, telephone, ip: request.ip, now: app.clock.now() });
+      const sent = await sendBankCode(kysely, app.sms, app.personalData, { userId: user.userId, card, telephone, ip: clientKey(request.ip), now: app.clock.now() });
       if (!sent.ok) throw sent.reason === 'opened' ? accountOpened() : smsThrottled(sent);
       return ok({ bank_code: bankCode, telephone_masked: maskTelephone(telephone), resend_after: sent.resendAfterSeconds });
     },

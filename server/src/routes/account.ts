@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { DEMO_OAUTH_CLIENTS, SMS_CODE_TTL_MS, SMS_SEND_PER_IP, TOKEN_CALLS_PER_IP, WATCHLIST_ALL_PID, WATCHLIST_SIZE } from '../constants';
 import { maskTelephone } from '../domain/masks';
 import { ApiError, EnvelopeOf, ErrorEnvelope, ErrorEnvelopeWithData, ok } from '../http/envelope';
+import { clientKey } from '../http/client-address';
 import { oauthErrorHandler, smsThrottled } from '../http/error-handler';
 import { formValue, limitPerIp, telephoneOf, thirdpartyTokenOf } from '../http/forms';
 import { logUserIn } from '../http/login';
@@ -135,11 +136,11 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const telephone = telephoneOf(app, request.body);
       const voice = ['true', '1'].includes(formValue(request.body.voice)?.toLowerCase() ?? '');
-      const result = await issueCode(app.db.kysely, app.sms, {
+      const result = await issueCode(app.db.kysely, app.sms, app.personalData, {
         purpose: 'login',
         telephone,
         voice,
-        ip: request.ip,
+        ip: clientKey(request.ip),
         now: app.clock.now(),
       }).catch((error: unknown) => {
         request.log.error({ err: error }, 'SMS provider failed');
@@ -213,7 +214,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const telephone = telephoneOf(app, request.body);
         const code = formValue(request.body.code);
         if (code === undefined) throw ApiError.of(ResultCode.SMS_CODE_WRONG, 'smsCodeRequired');
-        const verified = await verifyCode(app.db.kysely, { purpose: 'login', telephone, code, now: app.clock.now() });
+        const verified = await verifyCode(app.db.kysely, app.personalData, { purpose: 'login', telephone, code, now: app.clock.now() });
         if (!verified.ok) {
           if (verified.reason === 'wrong') {
             throw ApiError.of(ResultCode.SMS_CODE_WRONG, 'smsCodeWrong', 400, { remaining: verified.remaining });

@@ -28,7 +28,7 @@ export async function sendBankCode(
   opts: { userId: number; card: string; telephone: string; ip: string; now: Date },
 ): Promise<IssueResult | { ok: false; reason: 'opened' }> {
   if (await isOpened(kysely, opts.userId)) return { ok: false, reason: 'opened' };
-  return issueCode(kysely, sms, {
+  return issueCode(kysely, sms, cipher, {
     purpose: 'bank',
     telephone: opts.telephone,
     voice: false,
@@ -57,17 +57,16 @@ export type CertifyResult =
   | { ok: false; reason: 'code_wrong'; remaining: number };
 
 /**
- * Opens the account: checks that it is not open and the ID number not taken, verifies the bank's code, then stores
- * the identity and the card (encrypted, with HMACs for lookups and masked copies for display) in one transaction.
+ * Opens the account: checks that it is not open, verifies the bank's code, only then that the ID number is not taken
+ * (so "this ID already has an account" is no oracle for someone without the card's phone), then stores the identity
+ * and the card (encrypted, with HMACs for lookups and masked copies for display) in one transaction.
  */
 export async function certify(kysely: Kysely<DB>, cipher: PersonalDataCipher, userId: number, form: Certification, now: Date): Promise<CertifyResult> {
   if (await isOpened(kysely, userId)) return { ok: false, reason: 'opened' };
-  const idHmac = cipher.digest('id-no', form.idNo);
-  const taken = await kysely.selectFrom('user_identities').select('user_id').where('id_no_hmac', '=', idHmac).executeTakeFirst();
-  if (taken) return { ok: false, reason: 'id_taken' };
   if (form.smsCode === undefined) return { ok: false, reason: 'code_required' };
+  const idHmac = cipher.digest('id-no', form.idNo);
   const cardHmac = cipher.digest('bank-card', form.card);
-  const verified = await verifyCode(kysely, {
+  const verified = await verifyCode(kysely, cipher, {
     purpose: 'bank',
     telephone: form.telephone,
     code: form.smsCode,
@@ -76,6 +75,8 @@ export async function certify(kysely: Kysely<DB>, cipher: PersonalDataCipher, us
     now,
   });
   if (!verified.ok) return verified.reason === 'wrong' ? { ok: false, reason: 'code_wrong', remaining: verified.remaining } : { ok: false, reason: 'code_invalid' };
+  const taken = await kysely.selectFrom('user_identities').select('user_id').where('id_no_hmac', '=', idHmac).executeTakeFirst();
+  if (taken) return { ok: false, reason: 'id_taken' };
 
   const birthDate = birthDateFromIdCard(form.idNo) ?? '1900-01-01';
   const realNameMasked = maskRealName(form.realName);

@@ -4,6 +4,7 @@ import type { ThirdpartySource } from '../db/platform-types';
 import type { DB } from '../db/types';
 import { shanghaiDate } from '../domain/clock';
 import { maskTelephone } from '../domain/masks';
+import { tokenHash } from '../domain/tokens';
 
 export interface AccountView {
   id: number;
@@ -85,9 +86,9 @@ export async function accountView(kysely: Kysely<DB>, userId: number, now: Date)
   };
 }
 
-/** Ends a session (logout). */
+/** Ends a session (logout); `token` is the access token as the client holds it. */
 export async function endSession(kysely: Kysely<DB>, token: string): Promise<void> {
-  await kysely.deleteFrom('sessions').where('token', '=', token).execute();
+  await kysely.deleteFrom('sessions').where('token_hash', '=', tokenHash(token)).execute();
 }
 
 /** Removes the user's WeChat bindings of `source` ('' = every source); answers how many. */

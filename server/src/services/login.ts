@@ -4,9 +4,8 @@ import type { Kysely } from 'kysely';
 import { THIRDPARTY_TOKEN_TTL_MS } from '../constants';
 import type { ThirdpartySource } from '../db/platform-types';
 import type { DB } from '../db/types';
+import { tokenHash, TOKEN_PATTERN } from '../domain/tokens';
 import { issueSession, newToken, type SessionInfo } from '../plugins/session';
-
-const TOKEN_PATTERN = /^[0-9a-f]{40}$/;
 
 export interface PendingIdentity {
   token: string;
@@ -58,17 +57,17 @@ export async function logUserIn(
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-    await kysely.deleteFrom('thirdparty_pending').where('token', '=', pending.token).execute();
+    await kysely.deleteFrom('thirdparty_pending').where('token_hash', '=', tokenHash(pending.token)).execute();
   }
 
   if (opts.previousToken && TOKEN_PATTERN.test(opts.previousToken)) {
-    await kysely.deleteFrom('sessions').where('token', '=', opts.previousToken).execute();
+    await kysely.deleteFrom('sessions').where('token_hash', '=', tokenHash(opts.previousToken)).execute();
   }
   const session = await issueSession(kysely, { userId: user.id, clientId: opts.clientId, now });
   return { session, userId: user.id, created: inserted !== undefined, consumedPending: pending?.source ?? null };
 }
 
-/** Remembers a WeChat identity that has no user yet; answers the token the client holds until a phone login. */
+/** Remembers a WeChat identity that has no user yet (by the token's hash); answers the token the client holds until a phone login. */
 export async function createPendingIdentity(
   kysely: Kysely<DB>,
   identity: { source: ThirdpartySource; openid: string; unionid: string | null },
@@ -77,19 +76,20 @@ export async function createPendingIdentity(
   const token = newToken();
   const expiresAt = new Date(now.getTime() + THIRDPARTY_TOKEN_TTL_MS);
   await kysely.deleteFrom('thirdparty_pending').where('expires_at', '<=', now).execute();
-  await kysely.insertInto('thirdparty_pending').values({ token, ...identity, created_at: now, expires_at: expiresAt }).execute();
+  await kysely.insertInto('thirdparty_pending').values({ token_hash: tokenHash(token), ...identity, created_at: now, expires_at: expiresAt }).execute();
   return { token, expiresAt };
 }
 
 /** The live waiting identity of a thirdparty_token, if any. */
 export async function findPendingIdentity(kysely: Kysely<DB>, token: string | undefined, now: Date): Promise<PendingIdentity | undefined> {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-  return kysely
+  const row = await kysely
     .selectFrom('thirdparty_pending')
-    .select(['token', 'source', 'openid', 'unionid'])
-    .where('token', '=', token)
+    .select(['source', 'openid', 'unionid'])
+    .where('token_hash', '=', tokenHash(token))
     .where('expires_at', '>', now)
     .executeTakeFirst();
+  return row ? { token, ...row } : undefined;
 }
 
 /** The telephone of the user a WeChat identity is bound to, if any. */
