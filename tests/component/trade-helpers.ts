@@ -170,6 +170,7 @@ export function isDisabledButton(el: Element): boolean {
 
 export function quote(overrides: Partial<BuyQuote> = {}): BuyQuote {
   return {
+    rounding_mode: 'half_up',
     fd_code: '519671',
     fd_name: '银河沪深300价值指数',
     risk_level: 3,
@@ -287,6 +288,7 @@ export function listItem(overrides: Partial<OrderListItem> = {}): OrderListItem 
 
 export function holding(overrides: Partial<FundHolding> = {}): FundHolding {
   return {
+    rounding_mode: 'half_up',
     fd_code: '519671',
     fd_name: '银河沪深300价值指数',
     type: 5,

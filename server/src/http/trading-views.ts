@@ -201,6 +201,7 @@ export function buyQuoteAnswer(check: BuyCheck, amountFen: number | null, bank: 
     real_rate: quote && quote.fixedFen === null ? ppmToPercent(quote.ratePpm) : null,
     standard_rate: quote && quote.fixedFen === null ? ppmToPercent(quote.standardRatePpm) : null,
     discount: fund.declare_discount,
+    rounding_mode: fund.rounding_mode,
     trade_date: dates.tradeDate,
     confirm_date: dates.confirmDate,
     query_date: dates.queryDate,
@@ -293,6 +294,7 @@ export function fundHolding(p: FundPosition, sell: { tradeDate: IsoDate; confirm
     sell_trade_date: sell.tradeDate,
     sell_confirm_date: sell.confirmDate,
     sell_arrival_date: sell.arrivalDate,
+    rounding_mode: p.rounding,
   };
 }
 

@@ -98,7 +98,7 @@ export interface FeePreview {
 
 /** The fee of `amountFen` by the quote's table and discount: the same computation the server makes for the order. */
 export function previewPurchaseFee(amountFen: number, quote: BuyQuote): FeePreview {
-  const q = quotePurchase(amountFen, purchaseTable(quote), quote.discount);
+  const q = quotePurchase(amountFen, purchaseTable(quote), quote.discount, quote.rounding_mode ?? 'half_up');
   if (q.fixedFen !== null) return { fee: fenToYuan(q.feeFen), standardFee: null, rate: null, standardRate: null, fixed: fenToYuan(q.fixedFen) };
   const discounted = q.ratePpm !== q.standardRatePpm;
   return {
@@ -182,11 +182,11 @@ export function estimateRedemption(holding: FundHolding, volume: number, table: 
   const nav = navToUnits(holding.nav);
   const byId = new Map(holding.lots.map((lot) => [lot.lot_id, lot]));
   const parts = table
-    ? priceRedemption(lots, takes, nav, holding.sell_confirm_date, table)
+    ? priceRedemption(lots, takes, nav, holding.sell_confirm_date, table, holding.rounding_mode ?? 'half_up')
     : takes.flatMap((take) => {
         const rate = byId.get(String(take.lotId))?.redeem_rate ?? '0';
         const own: FeeBracket[] = [{ lower: 0, upper: null, ratePpm: percentToPpm(rate), fixedFen: null }];
-        return priceRedemption(lots, [take], nav, holding.sell_confirm_date, own);
+        return priceRedemption(lots, [take], nav, holding.sell_confirm_date, own, holding.rounding_mode ?? 'half_up');
       });
   const confirmOf = new Map(lots.map((lot) => [String(lot.id), lot.confirmDate]));
   const lines = parts.map((part) => ({ ...part, confirmDate: confirmOf.get(String(part.lotId)) ?? '' }));

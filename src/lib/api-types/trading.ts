@@ -184,6 +184,8 @@ export interface FundHolding extends HoldingItem {
   sell_trade_date: string;
   sell_confirm_date: string;
   sell_arrival_date: string;
+  /** How the fund's contract rounds redemption amounts and fees to 0.01. */
+  rounding_mode: 'half_up' | 'truncate';
 }
 
 /** `GET /djapi/holding/income/calendar?month=YYYY-MM`: each day's income and the month's, from the ledger. */
@@ -221,6 +223,8 @@ export interface BuyQuote {
   real_rate: string | null;
   standard_rate: string | null;
   discount: string;
+  /** How the fund's contract rounds fees and shares to 0.01: half_up (四舍五入, the default) or truncate (舍去尾数). */
+  rounding_mode: 'half_up' | 'truncate';
   trade_date: string;
   confirm_date: string;
   query_date: string;
