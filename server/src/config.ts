@@ -4,6 +4,7 @@ export type NodeEnv = 'development' | 'production' | 'test';
 
 export interface ServerConfig {
   port: number;
+  /** Listen address: `localhost` (this machine only) unless production or HOST says otherwise. */
   host: string;
   /** PGlite data directory (ignored when databaseUrl is set). */
   dataDir: string;
@@ -58,7 +59,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const secret = env.WECHAT_SECRET?.trim();
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST?.trim() || '0.0.0.0',
+    // A development server (the default) is a demo with development conveniences: only this machine reaches it unless
+    // HOST says otherwise; production listens on every interface (containers, load balancers).
+    host: env.HOST?.trim() || (nodeEnv === 'production' ? '0.0.0.0' : 'localhost'),
     dataDir: resolve(cwd, env.DATA_DIR?.trim() || './data'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     nodeEnv,

@@ -48,6 +48,25 @@ function demoMarketOptions(config: ServerConfig): SourceOptions {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** Listen addresses that only this machine reaches. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
+
+/** What kind of server this is, said plainly under the URL (docs/SECURITY.md "Development server"). */
+function startBanner(config: ServerConfig): string[] {
+  if (config.nodeEnv === 'production') return [`Production mode (NODE_ENV=production), listening on ${config.host}.`];
+  const lines = [
+    'This is a DEMO server (development mode): simulated money, SMS codes readable at /__dev/sms, a fake WeChat and a',
+    'movable business clock. Those development conveniences answer only clients on this machine (loopback).',
+  ];
+  lines.push(
+    LOOPBACK_HOSTS.has(config.host)
+      ? `Listening on ${config.host} only: HOST=0.0.0.0 lets other machines open the pages and the API (the conveniences stay local).`
+      : `HOST=${config.host}: other machines can open the pages and the API; the development conveniences still answer this machine only.`,
+  );
+  lines.push('Not for real users: production is NODE_ENV=production (real SMS gateway, WeChat credentials; docs/DEPLOY.md).');
+  return lines;
+}
+
 /**
  * Seeds the demo market once per installation (recorded in app_state). `early` is a generation already
  * started for demoMarketOptions (fresh data directory); it is used, or cancelled when no seed is needed.
@@ -102,6 +121,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening at ${address}` });
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
   console.log(`Server ready: http://localhost:${port}`);
+  for (const line of startBanner(config)) console.log(line);
   console.log(`API docs: http://localhost:${port}/docs · data: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
   console.log(`Started in ${seconds(performance.now())} (app built and listening in ${seconds(performance.now() - appStarted)}).`);
   if (clock !== systemClock && shanghaiDate(clock.now()) !== shanghaiDate(new Date())) {

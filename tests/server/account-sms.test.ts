@@ -368,7 +368,7 @@ describe('SMS providers', () => {
     }
   });
 
-  test('without a webhook: the outbox, which logs the code only outside production', async () => {
+  test('without a webhook: the outbox, whose log line has neither the code nor the full number', async () => {
     const lines: string[] = [];
     const dev = smsProviderFor({ nodeEnv: 'development' }, (line) => lines.push(line));
     const prod = smsProviderFor({ nodeEnv: 'production' }, (line) => lines.push(line));
@@ -377,7 +377,7 @@ describe('SMS providers', () => {
     await prod.send({ telephone: '13800000001', code: '0428', voice: false, sentAt: new Date() });
     assert.deepEqual(lines, [
       'SMS_WEBHOOK_URL is not set: verification codes stay in the outbox and reach nobody',
-      'SMS outbox: text code 0427 to 13800000001',
+      'SMS outbox: text code to 138****0001 (read it at GET /__dev/sms on this machine)',
       'SMS outbox: text code to 138****0001 (not delivered: set SMS_WEBHOOK_URL)',
     ]);
   });

@@ -72,6 +72,10 @@ test('npm start: ready line, working API, clean stop, data reused on restart', {
   try {
     const firstUrlLine = first.output().split('\n').find((line) => line.includes('http://'));
     assert.match(firstUrlLine ?? '', /^Server ready: http:\/\/localhost:\d+$/);
+    // Said plainly: a demo server, its conveniences for this machine only, and how to run production.
+    assert.match(first.output(), /This is a DEMO server \(development mode\)/);
+    assert.match(first.output(), /answer only clients on this machine/);
+    assert.match(first.output(), /NODE_ENV=production/);
     const account = (await (await fetch(`${first.url}/djapi/account`)).json()) as { result_code: number };
     assert.equal(account.result_code, 300001);
     const page = await fetch(`${first.url}/funding/000001`);

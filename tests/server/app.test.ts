@@ -174,7 +174,10 @@ describe('config', () => {
   test('defaults and validation', () => {
     const config = loadConfig({}, '/srv/app');
     assert.equal(config.port, 8080);
-    assert.equal(config.host, '0.0.0.0');
+    // A development (demo) server is reached from this machine only unless HOST says otherwise; production listens on all.
+    assert.equal(config.host, 'localhost');
+    assert.equal(loadConfig({ NODE_ENV: 'production' }).host, '0.0.0.0');
+    assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
     assert.equal(config.dataDir, '/srv/app/data');
     assert.equal(config.databaseUrl, undefined);
     assert.equal(config.wechat, undefined);

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ThirdpartySource } from '../db/platform-types';
 import { maskTelephone } from '../domain/masks';
 import { ApiError, EnvelopeOf, ErrorEnvelope, ErrorEnvelopeWithData, ok } from '../http/envelope';
+import { isLoopbackClient } from '../http/client-address';
 import { checkedTelephone, formValue, thirdpartyTokenOf } from '../http/forms';
 import { createPendingIdentity, logUserIn } from '../http/login';
 import { ResultCode } from '../http/result-codes';
@@ -47,8 +48,12 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The fake must never stand in for WeChat on a production server. */
   const available = app.wechat.kind === 'http' || (fake && app.config.nodeEnv !== 'production');
 
-  function requireWechat(): void {
-    if (!available) throw ApiError.of(ResultCode.WECHAT_LOGIN_FAILED, 'wechatNotConfigured');
+  /**
+   * WeChat login is available: real credentials, or the fake for a client on this machine — the fake's phone button
+   * (`fakephone.<phone>.x`) logs in as any phone, so it is a development convenience like /__dev/* (loopback only).
+   */
+  function requireWechat(request: FastifyRequest): void {
+    if (!available || (fake && !isLoopbackClient(request))) throw ApiError.of(ResultCode.WECHAT_LOGIN_FAILED, 'wechatNotConfigured');
   }
 
   async function identityFrom(exchange: () => Promise<WechatIdentity>): Promise<WechatIdentity> {
@@ -93,7 +98,7 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      requireWechat();
+      requireWechat(request);
       const state = randomBytes(16).toString('base64url');
       reply.setCookie(OAUTH_STATE_COOKIE, state, {
         path: '/',
@@ -152,7 +157,7 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      requireWechat();
+      requireWechat(request);
       const expected = request.cookies[OAUTH_STATE_COOKIE] ?? '';
       const given = request.body.state;
       const sameState =
@@ -175,7 +180,7 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      requireWechat();
+      requireWechat(request);
       const session = await identityFrom(() => app.wechat.code2session(request.body.code));
       return answerFor(request, reply, 'xqfdweixin', { openid: session.openid, unionid: session.unionid }, 'dj-weapp');
     },
@@ -195,7 +200,7 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      requireWechat();
+      requireWechat(request);
       const token = thirdpartyTokenOf(request, request.body.thirdparty_token);
       const pending = await findPendingIdentity(kysely, token, app.clock.now());
       if (!pending) throw ApiError.of(ResultCode.THIRDPARTY_TOKEN_INVALID, 'thirdpartyTokenInvalid');

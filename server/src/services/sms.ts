@@ -1,6 +1,6 @@
 /**
- * Sends verification codes through a provider. The default outbox keeps messages in memory (and
- * logs them outside production) so development and tests can read the code at `GET /__dev/sms`;
+ * Sends verification codes through a provider. The default outbox keeps messages in memory so development and
+ * tests can read the code at `GET /__dev/sms` (this machine only; the log never holds a code or a full number);
  * the webhook provider (SMS_WEBHOOK_URL) posts them to a real gateway. Codes, throttles and tries
  * live in Postgres (services/verification-codes.ts); the provider only delivers.
  */
@@ -27,13 +27,12 @@ export class OutboxSmsProvider implements SmsProvider {
   readonly sent: SmsMessage[] = [];
 
   /**
-   * @param log where the one-line notice goes
-   * @param opts.revealCodes put the code and full number in the log line (development and tests only;
-   *   production never logs a code)
+   * @param log where the one-line notice goes (masked number, never the code)
+   * @param opts.production say that nothing is delivered (no SMS_WEBHOOK_URL) instead of where the code is read
    */
   constructor(
     private readonly log: (line: string) => void = () => undefined,
-    private readonly opts: { revealCodes?: boolean } = { revealCodes: true },
+    private readonly opts: { production?: boolean } = {},
   ) {}
 
   async send(message: SmsMessage): Promise<void> {
@@ -42,9 +41,9 @@ export class OutboxSmsProvider implements SmsProvider {
     if (this.sent.length > 1000) this.sent.shift();
     const kind = message.voice ? 'voice' : 'text';
     this.log(
-      this.opts.revealCodes
-        ? `SMS outbox: ${kind} code ${message.code} to ${message.telephone}`
-        : `SMS outbox: ${kind} code to ${masked(message.telephone)} (not delivered: set SMS_WEBHOOK_URL)`,
+      this.opts.production
+        ? `SMS outbox: ${kind} code to ${masked(message.telephone)} (not delivered: set SMS_WEBHOOK_URL)`
+        : `SMS outbox: ${kind} code to ${masked(message.telephone)} (read it at GET /__dev/sms on this machine)`,
     );
   }
 
@@ -81,5 +80,5 @@ export function smsProviderFor(
   if (config.smsWebhookUrl) return new WebhookSmsProvider(config.smsWebhookUrl);
   const production = config.nodeEnv === 'production';
   if (production) log('SMS_WEBHOOK_URL is not set: verification codes stay in the outbox and reach nobody');
-  return new OutboxSmsProvider(log, { revealCodes: !production });
+  return new OutboxSmsProvider(log, { production });
 }
