@@ -49,6 +49,14 @@ export const PAGE_CODES = {
   followGuide: 'follow_guide',
   activityRank: 'activity_rank',
   tradeEntry: 'trade_entry',
+  // Ours: the trading pages (the buy page is the trade entry above).
+  tradeSell: 'trade_sell',
+  tradeResult: 'trade_result',
+  orders: 'orders',
+  orderDetail: 'order_detail',
+  fundAssets: 'fund_assets',
+  holding: 'holding',
+  incomeCalendar: 'income_calendar',
   autoDeparture: 'auto_departure',
   miniMiddle: 'mini_middle',
 } as const;

@@ -1,3 +1,5 @@
+import { PAGE_CODES } from '@/platform/page-codes';
+import { usePageCode } from '@/platform/use-page-code';
 import { RequireLogin } from '@/features/account/components/require-login';
 import { HoldingScreen } from '@/features/trade/holding-screen';
 import { t } from '@/locales/trade';
@@ -5,6 +7,7 @@ import { PageShell, usePageUrl } from '../../shell/page-shell';
 
 // /n/holding/{fundcode}: one holding with its lots and dividend option.
 export default function HoldingPage() {
+  usePageCode(PAGE_CODES.holding);
   const { params } = usePageUrl();
   return (
     <PageShell title={t('trade.title.holding')}>

@@ -1,3 +1,5 @@
+import { PAGE_CODES } from '@/platform/page-codes';
+import { usePageCode } from '@/platform/use-page-code';
 import { useState } from 'react';
 import { RequireLogin } from '@/features/account/components/require-login';
 import { IncomeCalendarScreen } from '@/features/trade/income-calendar-screen';
@@ -8,6 +10,7 @@ import { PageShell } from '../../shell/page-shell';
 
 // /n/income-calendar: each day's and month's income; it opens on this business month (the demo clock's, if moved).
 export default function IncomeCalendarPage() {
+  usePageCode(PAGE_CODES.incomeCalendar);
   const [month] = useState(() => demoClock()?.now.slice(0, 7) ?? shanghaiMonth());
   return (
     <PageShell title={t('trade.title.incomeCalendar')}>

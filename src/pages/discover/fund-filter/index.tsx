@@ -1,7 +1,7 @@
 import { t } from '@/locales/discover';
 import { PAGE_CODES } from '@/platform/page-codes';
 import { FundRanking } from '@/features/discover/fund-screen';
-import { usePageCode } from '@/features/discover/use-page-code';
+import { usePageCode } from '@/platform/use-page-code';
 import { PageShell } from '../../shell/page-shell';
 
 // /rn/fund/filter: screening by type, period return, size and founding age.

@@ -1,7 +1,7 @@
 import { t } from '@/locales/discover';
 import { PAGE_CODES } from '@/platform/page-codes';
 import { AutoInvestRanking } from '@/features/discover/auto-invest-ranking';
-import { usePageCode } from '@/features/discover/use-page-code';
+import { usePageCode } from '@/platform/use-page-code';
 import { PageShell } from '../../shell/page-shell';
 
 // /rank-xq/auto-invest: funds ranked by a simulated monthly plan's return.

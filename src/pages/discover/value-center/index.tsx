@@ -1,7 +1,7 @@
 import { t } from '@/locales/discover';
 import { PAGE_CODES } from '@/platform/page-codes';
 import { ValuationTable } from '@/features/discover/valuation-table';
-import { usePageCode } from '@/features/discover/use-page-code';
+import { usePageCode } from '@/platform/use-page-code';
 import { PageShell } from '../../shell/page-shell';
 
 // /djmodule/value-center: the index valuation table (analytics: valuation table).

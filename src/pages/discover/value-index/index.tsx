@@ -1,7 +1,7 @@
 import { t } from '@/locales/discover';
 import { PAGE_CODES } from '@/platform/page-codes';
 import { IndexValuation } from '@/features/discover/index-valuation';
-import { usePageCode } from '@/features/discover/use-page-code';
+import { usePageCode } from '@/platform/use-page-code';
 import { PageShell, usePageUrl } from '../../shell/page-shell';
 
 // /djmodule/value-center/{indexCode}: one index's valuation, PE/PB history and K-line with indicators.

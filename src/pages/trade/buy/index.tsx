@@ -1,3 +1,5 @@
+import { PAGE_CODES } from '@/platform/page-codes';
+import { usePageCode } from '@/platform/use-page-code';
 import { useAccountStore } from '@/features/account/store';
 import { useRiskGate } from '@/features/account/use-risk-gate';
 import { BuyScreen } from '@/features/trade/buy-screen';
@@ -7,6 +9,7 @@ import { PageShell, usePageUrl } from '../../shell/page-shell';
 // /n/trade/buy/{fundcode}: login, account and risk assessment gates, then the purchase (the assessment is the
 // account feature's order modal, handed to the trade feature from here).
 export default function BuyPage() {
+  usePageCode(PAGE_CODES.tradeEntry);
   const { params } = usePageUrl();
   const status = useAccountStore((s) => s.status);
   const openTrade = useAccountStore((s) => s.openTrade);

@@ -1,3 +1,5 @@
+import { PAGE_CODES } from '@/platform/page-codes';
+import { usePageCode } from '@/platform/use-page-code';
 import { useAccountStore } from '@/features/account/store';
 import { SellScreen } from '@/features/trade/sell-screen';
 import { t } from '@/locales/trade';
@@ -5,6 +7,7 @@ import { PageShell, usePageUrl } from '../../shell/page-shell';
 
 // /n/trade/sell/{fundcode}: sell shares of a holding; the proceeds go to the bound card.
 export default function SellPage() {
+  usePageCode(PAGE_CODES.tradeSell);
   const { params } = usePageUrl();
   const status = useAccountStore((s) => s.status);
   const openTrade = useAccountStore((s) => s.openTrade);
