@@ -95,7 +95,8 @@ async function bootAnswers(app: FastifyInstance, request: FastifyRequest, urls: 
   const answers = await Promise.all(
     urls.map(async (url) => {
       try {
-        const res = await app.inject({ method: 'GET', url, headers });
+        // From the visitor's address, so an in-process call never looks like one of this machine's (dev-routes.ts).
+        const res = await app.inject({ method: 'GET', url, headers, ...(request.ip ? { remoteAddress: request.ip } : {}) });
         if (res.statusCode !== 200 || res.body.length > MAX_BOOT_BODY_BYTES) return null;
         if (!String(res.headers['content-type'] ?? '').includes('application/json')) return null;
         return [url, JSON.parse(res.body) as unknown] as const;
