@@ -41,9 +41,10 @@ export function parseAnswer(raw: string): RawAnswer {
 
 /**
  * Writes `parts` (pausing `gapMs` between them) and reads until the server closes the connection or `timeoutMs`
- * passes. Send `Connection: close` to get the answer as soon as it is complete.
+ * passes. Send `Connection: close` to get the answer as soon as it is complete; `end` half-closes the connection after
+ * the last part (a body cut short then ends instead of keeping the server waiting).
  */
-export function rawRequest(port: number, parts: string | string[], opts: { gapMs?: number; timeoutMs?: number } = {}): Promise<RawAnswer> {
+export function rawRequest(port: number, parts: string | string[], opts: { gapMs?: number; timeoutMs?: number; end?: boolean } = {}): Promise<RawAnswer> {
   const chunks = typeof parts === 'string' ? [parts] : parts;
   return new Promise((resolve) => {
     let raw = '';
@@ -61,6 +62,7 @@ export function rawRequest(port: number, parts: string | string[], opts: { gapMs
         socket.write(chunk);
         if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
       }
+      if (opts.end && !socket.destroyed) socket.end();
     });
     const timer = setTimeout(finish, opts.timeoutMs ?? 3000);
     socket.on('data', (data) => (raw += data.toString('utf8')));
