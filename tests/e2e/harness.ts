@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openDatabase, type Database } from '../../server/src/db/database';
+import { migrate } from '../../server/src/db/migrate';
 import { issueSession } from '../../server/src/plugins/session';
 
 export const root = path.resolve(__dirname, '..', '..');
@@ -59,6 +60,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   if (options.prepareDatabase) {
     const db = await openDatabase({ dataDir });
     try {
+      // The template may predate a migration (it is kept between runs): bring the copy up to date first, as the
+      // server would, so the preparation writes the current schema (e.g. 0006's hashed session tokens).
+      await migrate(db);
       await options.prepareDatabase(db);
     } finally {
       await db.close();
