@@ -1,0 +1,392 @@
+// Trading benchmarks (bench/README.md, "Trading"; issue 12): on PostgreSQL, through the real server and services.
+//   1. orders placed per second over HTTP (POST /djapi/order/buy, form-encoded, session cookie + XSRF header,
+//      RSA-encrypted trade password, a fresh request_id each) by 50 investors at once, beside a Fastify hello-world
+//      measured with the same generator in the same run; with the CPU each order costs the server and PostgreSQL;
+//   2. settleTrades of 100,000 and 1,000,000 paid purchases (bench/trading/settle.ts), checkLedger after the first;
+//   3. kill -9 of the server during a burst of 500 orders: every acknowledged order is there after the restart,
+//      no duplicate, the ledger balances, and the acknowledged request_ids replay to the same order ids.
+// Each part uses a database (1, 3) or schema (2) of its own, created here and dropped at the end. Printed, never asserted.
+//   BENCH_DATABASE_URL   PostgreSQL to use (postgres://postgres@127.0.0.1:5432/test); it needs CREATE DATABASE
+//   BENCH_ONLY=orders|settle|kill   one part          BENCH_SECONDS=10   measured seconds of the order run
+//   BENCH_INVESTORS=50   concurrent investors (part 1 and the burst of part 3)       BENCH_MAX_ORDERS=30000   cap of part 1
+//   BENCH_PRODUCTION_HASH=1   give the investors production's trade-password hash (scrypt N=2^15) instead of the cheap one
+//   BENCH_SETTLE_SIZES=100000,1000000   BENCH_SETTLE_PER_INVESTOR=50   BENCH_SETTLE_MARKET=default|small
+//   BENCH_KILL_ORDERS=500   BENCH_PIN=0   let the server and the generator share the CPUs
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import pg from 'pg';
+import { cpuPinning, freePort, load as autocannonLoad, root, startProcess, stopProcess, table } from './lib.mjs';
+import { buy, investorAgent } from './trading/client.mjs';
+
+const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const only = process.env.BENCH_ONLY ?? '';
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const investorCount = Number(process.env.BENCH_INVESTORS ?? 50);
+const maxOrders = Number(process.env.BENCH_MAX_ORDERS ?? 30_000);
+const killOrders = Number(process.env.BENCH_KILL_ORDERS ?? 500);
+const settleSizes = process.env.BENCH_SETTLE_SIZES ?? '100000,1000000';
+const tag = `bench_trading_${process.pid}`;
+const AMOUNT = '10.00';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const int = (n) => Math.round(n).toLocaleString('en-US');
+const ms2 = (n) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+
+// ---- What this bench started, so an error or Ctrl-C still cleans up (its own processes, databases, schemas) ----
+
+const started = { children: new Set(), databases: new Set(), schemas: new Set() };
+
+async function admin(text) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** `adminUrl` on database `name`, its connections named `appName` (pg_stat_activity.application_name). */
+function databaseUrl(name, appName) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  if (appName) url.searchParams.set('application_name', appName);
+  return url.toString();
+}
+
+async function createDatabase(name) {
+  await admin(`CREATE DATABASE "${name}"`);
+  started.databases.add(name);
+}
+
+async function dropDatabase(name) {
+  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  started.databases.delete(name);
+}
+
+async function cleanUp() {
+  for (const child of started.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const name of [...started.databases]) await dropDatabase(name).catch((e) => console.log(`could not drop database ${name}: ${e.message}`));
+  for (const name of [...started.schemas]) await admin(`DROP SCHEMA IF EXISTS "${name}" CASCADE`).catch((e) => console.log(`could not drop schema ${name}: ${e.message}`));
+}
+
+process.once('SIGINT', () => {
+  void cleanUp().finally(() => process.exit(130));
+});
+
+function track(child) {
+  started.children.add(child);
+  child.once('exit', () => started.children.delete(child));
+  return child;
+}
+
+/** `node <args>` to completion; resolves with the JSON of its last stdout line. */
+function runJson(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = track(spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.once('exit', (code) => {
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code === 0) {
+        try {
+          return resolve(JSON.parse(last));
+        } catch {
+          // fall through
+        }
+      }
+      reject(new Error(`node ${args.join(' ')} exited ${code}:\n${err.slice(-3000)}${out.slice(-1000)}`));
+    });
+  });
+}
+
+/** The order/hello load generator (bench/trading/load.mjs), on its own CPU when pinning. */
+function load(config) {
+  const args = ['bench/trading/load.mjs'];
+  return new Promise((resolve, reject) => {
+    const [command, ...prefix] = cpuPinning ? [...cpuPinning.generator, process.execPath] : [process.execPath];
+    const child = track(spawn(command, [...prefix, ...args], { cwd: root, env: { ...process.env, BENCH_LOAD_CONFIG: JSON.stringify({ host: '127.0.0.1', ...config }) }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`load generator exited ${code}:\n${err}`))));
+  });
+}
+
+/** The server as `npm start` runs it, on PostgreSQL database `url`. */
+async function startServer(url, { pin = false } = {}) {
+  const port = await freePort();
+  const server = await startProcess(
+    ['--import', 'tsx', 'server/src/main.ts'],
+    {
+      PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SKIP_H5_BUILD: '1', SMALL_MARKET: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn',
+      // All load comes from one loopback address: the per-IP limit would answer 429s, not measure the order path.
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
+    undefined,
+    { pin },
+  );
+  track(server.child);
+  return { ...server, port };
+}
+
+/** CPU seconds of a process (user + system), from /proc; NaN where there is none. */
+function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU seconds per backend of the connections named `appName`. */
+async function backendCpu(appName) {
+  const rows = await admin(`SELECT pid FROM pg_stat_activity WHERE application_name = '${appName}'`);
+  return new Map(rows.map((r) => [r.pid, processCpuSeconds(r.pid)]));
+}
+
+function backendCpuDelta(before, after) {
+  let total = 0;
+  for (const [pid, cpu] of after) if (Number.isFinite(cpu)) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}
+
+// ---- 1. Orders over HTTP ------------------------------------------------------------------------------------------
+
+async function orders() {
+  console.log(`\n### 1. orders placed over HTTP on PostgreSQL: ${investorCount} investors at once`);
+  const name = `${tag}_orders`;
+  await createDatabase(name);
+  const appName = `${tag}_server`;
+  let server;
+  let hello;
+  try {
+    server = await startServer(databaseUrl(name, appName), { pin: true });
+    const helloPort = await freePort();
+    hello = await startProcess(['bench/hello-server.mjs'], { PORT: String(helloPort) }, undefined, { pin: true });
+    track(hello.child);
+    const setup = await runJson(['--import', 'tsx', 'bench/trading/investors.ts', databaseUrl(name), String(investorCount)]);
+    const common = { investors: setup.investors, funds: setup.funds, amount: AMOUNT, publicKeyPem: setup.publicKeyPem, password: setup.password };
+
+    // hello-world: the same generator, connections and seconds, after an unmeasured second.
+    await load({ mode: 'hello', port: helloPort, path: '/hello', connections: investorCount, seconds: 1, maxRequests: 1e9 });
+    const helloRun = await load({ mode: 'hello', port: helloPort, path: '/hello', connections: investorCount, seconds, maxRequests: 1e9 });
+    // For reference, the house generator of bench/server-load.mjs when wrk is missing (autocannon, in this process).
+    const helloAutocannon = await autocannonLoad(`http://127.0.0.1:${helloPort}/hello`, { connections: investorCount, seconds: Math.min(seconds, 5) });
+    await sleep(1000);
+    // Orders: 2 s unmeasured (connections, JIT, the pool), then the measured run with the CPU it costs.
+    await load({ mode: 'buy', port: server.port, tag: `${tag}w`, seconds: 2, maxRequests: maxOrders, ...common });
+    const cpuBefore = { server: processCpuSeconds(server.child.pid), pg: await backendCpu(appName) };
+    const orderRun = await load({ mode: 'buy', port: server.port, tag: `${tag}m`, seconds, maxRequests: maxOrders, ...common });
+    const serverCpu = processCpuSeconds(server.child.pid) - cpuBefore.server;
+    const pgCpu = backendCpuDelta(cpuBefore.pg, await backendCpu(appName));
+    const inDb = await countOrders(databaseUrl(name), `${tag}m-%`);
+    // The same order path in process, one order at a time, with its SQL counted (bench/trading/order-cost.ts).
+    const single = await runJson(['--import', 'tsx', 'bench/trading/order-cost.ts', databaseUrl(name), '200'], {
+      BENCH_ORDER_COST: JSON.stringify({ investor: setup.investors[0], fund: setup.funds[0], amount: AMOUNT, publicKeyPem: setup.publicKeyPem, password: setup.password, tag: `${tag}s` }),
+    });
+
+    const gen = cpuPinning ? 'pinned to CPU 1' : 'sharing the CPUs';
+    console.log(`generator: bench/trading/load.mjs (Node http, one keep-alive connection per investor, closed loop; ${gen}); servers ${cpuPinning ? 'pinned to CPU 0' : 'unpinned'}; PostgreSQL (not ours) unpinned;`);
+    console.log(`${seconds} s measured after an unmeasured warm-up; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}; orders of ${AMOUNT} CNY to ${setup.funds.length} funds (small market).`);
+    table([
+      { route: 'hello-world (Fastify floor)', 'req/s': int(helloRun.rps), 'p50 ms': ms2(helloRun.p50), 'p99 ms': ms2(helloRun.p99), errors: helloRun.errors },
+      { route: 'hello-world, autocannon (reference)', 'req/s': int(helloAutocannon.rps), 'p50 ms': ms2(helloAutocannon.p50), 'p99 ms': ms2(helloAutocannon.p99), errors: helloAutocannon.errors },
+      { route: 'POST /djapi/order/buy', 'req/s': int(orderRun.rps), 'p50 ms': ms2(orderRun.p50), 'p99 ms': ms2(orderRun.p99), errors: orderRun.errors },
+    ]);
+    if (orderRun.errors > 0) console.log(`errors: ${JSON.stringify(orderRun.failures)}`);
+    const met = orderRun.okRps >= 1000 && orderRun.p99 <= 50;
+    console.log(`orders/s: ${int(orderRun.okRps)} acknowledged (result_code 0), p99 ${ms2(orderRun.p99)} ms — target ≥ 1,000 orders/s, p99 ≤ 50 ms: ${met ? 'met' : 'MISSED'}; ${(orderRun.okRps / helloRun.rps).toFixed(3)} × hello-world's req/s`);
+    console.log(`orders of the measured run in the database: ${int(inDb)} (acknowledged: ${int(orderRun.ok)})`);
+
+    // What limits it: CPU per order on each side, and the parts measured apart.
+    const perOrder = (cpuSeconds) => (1000 * cpuSeconds) / Math.max(1, orderRun.answered);
+    const serverMs = perOrder(serverCpu);
+    const { rsaDecryptMs, cheapVerifyMs, productionVerifyMs, rsaEncryptMs } = setup.costs;
+    console.log('what limits it:');
+    console.log(`  the server process: ${ms2(serverMs)} ms of CPU per order, ${(serverCpu / orderRun.seconds).toFixed(2)} of a core busy${cpuPinning ? ' (it has one: pinned)' : ''};` +
+      ` PostgreSQL (the server's backends): ${ms2(perOrder(pgCpu))} ms per order, ${(pgCpu / orderRun.seconds).toFixed(2)} of a core`);
+    console.log(`  of the server's ${ms2(serverMs)} ms: the RSA-2048 decrypt of the trade password ${rsaDecryptMs.toFixed(2)} ms (${Math.round((100 * rsaDecryptMs) / serverMs)} %), the password hash check ${cheapVerifyMs.toFixed(3)} ms` +
+      ` (measured apart); the rest — Fastify, the session, ${single.statements.toFixed(0)} SQL statements through Kysely and pg (the buy checks read twice, the` +
+      ` transaction, the answer's order) — ${ms2(serverMs - rsaDecryptMs - cheapVerifyMs)} ms`);
+    const pgMs = perOrder(pgCpu);
+    console.log(`  so from CPU alone: the server's one core allows ~${int(1000 / serverMs)} orders/s, PostgreSQL ~${int((1000 * os.cpus().length) / pgMs)}/s on all ${os.cpus().length} cores` +
+      ` (${ms2(pgMs)} ms ≈ ${(pgMs / single.statements).toFixed(2)} ms per statement: pg sends unnamed statements, each parsed and planned afresh); the rest of the latency is queueing behind the busy event loop`);
+    console.log(`  one order at a time in process (app.inject, no HTTP, no concurrency; ${single.ok}/${single.orders} placed): ${ms2(single.wallMs)} ms wall, ${ms2(single.cpuMs)} ms of Node CPU,` +
+      ` ${single.statements.toFixed(0)} SQL statements (${single.writes.toFixed(0)} writes, 3 commits each waiting for the WAL flush) taking ${ms2(single.sqlMs)} ms from compile to rows`);
+    console.log(`  the client's RSA encrypt costs the generator ${rsaEncryptMs.toFixed(3)} ms per order; the generator used ${orderRun.generatorCpuSeconds.toFixed(1)} s of CPU in ${orderRun.seconds.toFixed(1)} s`);
+    if (setup.hash === 'cheap') {
+      console.log(`  NOTE: the bench investors' trade-password hash is the cheap scrypt (N=16, r=1, p=1, the server's format, as the trading simulation uses).`);
+    }
+    console.log(`  production's hash (scrypt N=2^15, r=8) costs ${ms2(productionVerifyMs)} ms of CPU per check: ${os.cpus().length} cores could check at most ~${int((os.cpus().length * 1000) / productionVerifyMs)} passwords/s` +
+      `${cpuPinning ? ` (~${int(1000 / productionVerifyMs)}/s on the pinned server's one core)` : ''}, so with it the hash alone would cap orders/s there${setup.hash === 'production' ? ' (this run used it)' : ' (BENCH_PRODUCTION_HASH=1 runs with it)'}`);
+  } finally {
+    if (hello) await stopProcess(hello.child);
+    if (server) await stopProcess(server.child);
+    await dropDatabase(name);
+  }
+}
+
+async function countOrders(url, pattern) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query('SELECT count(*)::int AS n FROM orders WHERE request_id LIKE $1', [pattern])).rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+// ---- 2. Settlement ----------------------------------------------------------------------------------------------
+
+async function settle() {
+  console.log(`\n### 2. settlement of ${settleSizes.split(',').map((n) => int(Number(n))).join(' and ')} paid purchases on PostgreSQL (settleTrades)`);
+  const schema = `${tag}_settle`;
+  started.schemas.add(schema);
+  try {
+    await new Promise((resolve, reject) => {
+      const child = track(spawn(process.execPath, ['--import', 'tsx', 'bench/trading/settle.ts', schema, settleSizes], { cwd: root, env: { ...process.env, BENCH_DATABASE_URL: adminUrl }, stdio: 'inherit' }));
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/trading/settle.ts exited ${code}`))));
+    });
+  } finally {
+    await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    started.schemas.delete(schema);
+  }
+}
+
+// ---- 3. kill -9 during a burst --------------------------------------------------------------------------------
+
+async function kill() {
+  const perInvestor = Math.ceil(killOrders / investorCount);
+  const killAfter = Math.floor(killOrders / 2);
+  console.log(`\n### 3. kill -9 of the server during a burst of ${int(killOrders)} orders (${investorCount} investors × ${perInvestor}, all at once; SIGKILL after ${killAfter} acknowledgements)`);
+  const name = `${tag}_kill`;
+  await createDatabase(name);
+  const url = databaseUrl(name);
+  let server;
+  try {
+    server = await startServer(url);
+    const setup = await runJson(['--import', 'tsx', 'bench/trading/investors.ts', url, String(investorCount)]);
+    const order = (i, n) => ({ investor: setup.investors[i], fund: setup.funds[i % setup.funds.length], requestId: `${tag}-k-${i}-${n}` });
+    const common = { amount: AMOUNT, publicKeyPem: setup.publicKeyPem, password: setup.password };
+
+    const acknowledged = new Map(); // request_id → order id
+    const refused = [];
+    const unanswered = [];
+    let sent = 0;
+    let killed = false;
+    const victim = server.child;
+    const exited = new Promise((resolve) => victim.once('exit', resolve));
+    await Promise.all(
+      setup.investors.map(async (_, i) => {
+        const agent = investorAgent();
+        for (let n = 0; n < perInvestor && sent < killOrders; n += 1) {
+          const o = order(i, n);
+          sent += 1;
+          const res = await buy(agent, { host: '127.0.0.1', port: server.port }, o.investor, { ...common, fund: o.fund, requestId: o.requestId });
+          if (res.status === 0) {
+            unanswered.push(o);
+            break; // the server is gone: this investor's client stops
+          }
+          if (res.resultCode === 0) acknowledged.set(o.requestId, res.orderId);
+          else refused.push({ ...o, message: `${res.resultCode} ${res.message}` });
+          if (!killed && acknowledged.size >= killAfter) {
+            killed = true;
+            victim.kill('SIGKILL');
+          }
+        }
+        agent.destroy();
+      }),
+    );
+    if (!killed) {
+      // Too few acknowledgements (refusals?): kill it after the burst, so the restart is still tested.
+      console.log(`only ${acknowledged.size} acknowledgements: SIGKILL after the burst`);
+      victim.kill('SIGKILL');
+    }
+    await exited;
+    console.log(`burst: ${int(sent)} sent, ${int(killOrders - sent)} not sent (the server was gone); acknowledged (result_code 0): ${int(acknowledged.size)}; refused with an answer: ${refused.length}; no answer (in flight at the kill): ${unanswered.length}`);
+    if (refused.length > 0) console.log(`  refusals: ${[...new Set(refused.map((r) => r.message))].slice(0, 3).join('; ')}`);
+
+    const restartedAt = performance.now();
+    server = await startServer(url);
+    console.log(`restarted in ${((performance.now() - restartedAt) / 1000).toFixed(1)} s`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    let present;
+    let duplicates;
+    try {
+      present = new Map((await client.query(`SELECT request_id, id FROM orders WHERE request_id LIKE $1`, [`${tag}-k-%`])).rows.map((r) => [r.request_id, String(r.id)]));
+      const [{ orders: dupOrders, payments: dupPayments, bank: dupBank }] = (
+        await client.query(
+          `SELECT (SELECT count(*) FROM (SELECT 1 FROM orders WHERE request_id LIKE $1 GROUP BY user_id, request_id HAVING count(*) > 1) d)::int AS orders,
+                  (SELECT count(*) FROM (SELECT 1 FROM ledger_transfers WHERE kind = 'purchase_payment' GROUP BY user_id, order_id HAVING count(*) > 1) d)::int AS payments,
+                  (SELECT count(*) FROM (SELECT 1 FROM bank_payments GROUP BY user_id, payment_id HAVING count(*) > 1) d)::int AS bank`,
+          [`${tag}-k-%`],
+        )
+      ).rows;
+      duplicates = { orders: dupOrders, payments: dupPayments, bank: dupBank };
+    } finally {
+      await client.end();
+    }
+    const ackPresent = [...acknowledged].filter(([id, orderId]) => present.get(id) === orderId).length;
+    const extra = [...present.keys()].filter((id) => !acknowledged.has(id));
+    const dupTotal = duplicates.orders + duplicates.payments + duplicates.bank;
+    console.log(`acknowledged: ${int(acknowledged.size)}; present after restart with the same order id: ${int(ackPresent)} (${ackPresent === acknowledged.size ? 'equal' : `MISSING ${acknowledged.size - ackPresent}`})`);
+    console.log(`present but never acknowledged (in flight at the kill: allowed): ${extra.length}; duplicates: ${dupTotal} (orders per request_id ${duplicates.orders}, payment transfers per order ${duplicates.payments}, bank payments per id ${duplicates.bank})`);
+    const ledger = await runJson(['--import', 'tsx', 'bench/trading/ledger.ts', url]);
+    console.log(`ledger check after the restart: ${ledger.violations === 0 ? 'balanced (no violation)' : `${ledger.violations} VIOLATIONS: ${ledger.first.join('; ')}`}`);
+
+    // The clients retry: every acknowledged request_id must answer its first order; an unanswered one answers the
+    // order that committed before the kill, or is placed now (once).
+    const byId = new Map();
+    setup.investors.forEach((_, i) => {
+      for (let n = 0; n < perInvestor; n += 1) byId.set(order(i, n).requestId, order(i, n));
+    });
+    const replay = async (ids) => {
+      const agents = new Map();
+      const results = [];
+      const queue = [...ids];
+      await Promise.all(
+        Array.from({ length: investorCount }, async () => {
+          while (queue.length > 0) {
+            const id = queue.shift();
+            const o = byId.get(id);
+            if (!agents.has(o.investor.userId)) agents.set(o.investor.userId, investorAgent());
+            const res = await buy(agents.get(o.investor.userId), { host: '127.0.0.1', port: server.port }, o.investor, { ...common, fund: o.fund, requestId: id });
+            results.push({ id, res });
+          }
+        }),
+      );
+      for (const agent of agents.values()) agent.destroy();
+      return results;
+    };
+    const replayed = await replay([...acknowledged.keys()]);
+    const same = replayed.filter((r) => r.res.resultCode === 0 && r.res.orderId === acknowledged.get(r.id)).length;
+    const differ = replayed.filter((r) => r.res.resultCode === 0 && r.res.orderId !== acknowledged.get(r.id)).length;
+    console.log(`replay of the ${int(acknowledged.size)} acknowledged request_ids after the restart: ${int(same)} answered the same order id, ${differ} a different one, ${replayed.length - same - differ} an error`);
+    const retried = await replay(unanswered.map((o) => o.requestId));
+    const committed = retried.filter((r) => r.res.resultCode === 0 && present.get(r.id) === r.res.orderId).length;
+    const placedNow = retried.filter((r) => r.res.resultCode === 0 && !present.has(r.id)).length;
+    console.log(`retry of the ${unanswered.length} unanswered request_ids: ${committed} answered the order committed before the kill, ${placedNow} placed now, ${retried.length - committed - placedNow} other`);
+    const after = await runJson(['--import', 'tsx', 'bench/trading/ledger.ts', url]);
+    console.log(`ledger check after the retries: ${after.violations === 0 ? 'balanced (no violation)' : `${after.violations} VIOLATIONS: ${after.first.join('; ')}`}`);
+  } finally {
+    if (server) await stopProcess(server.child);
+    await dropDatabase(name);
+  }
+}
+
+console.log('## trading (PostgreSQL)');
+try {
+  if (!only || only === 'orders') await orders();
+  if (!only || only === 'settle') await settle();
+  if (!only || only === 'kill') await kill();
+} finally {
+  await cleanUp();
+}
