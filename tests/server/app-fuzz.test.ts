@@ -8,7 +8,15 @@ import { serverMessages } from '../../server/src/http/result-codes';
 import { canonicalUrl, isApiPath, pathOf } from '../../server/src/http/request-url';
 import { DEFAULT_CONFIG } from '../../server/src/services/mpaas-config';
 import { sealMessage } from '../../server/src/services/secure-message';
-import { createSecureClient, createTestApp, createTestUser, encryptForServer, type SecureClient, type TestApp, type TestUser } from './helpers';
+import {
+  createSecureClient,
+  createTestApp,
+  createTestUser,
+  encryptForServer,
+  type SecureClient,
+  type TestApp,
+  type TestUser,
+} from './helpers';
 import { rawRequest, type RawAnswer } from './raw-http';
 
 // The fuzz of docs/SECURITY.md ("Bad input never reaches a 5xx"): generated requests at every registered route —
@@ -35,7 +43,11 @@ before(async () => {
   // With the small market, so fund routes answer real data, not only "not found"; a logger at debug that keeps
   // every line it writes.
   // The rate limit is on (so it runs on every request, broken ones included) but never reached.
-  t = await createTestApp({ market: true, config: { rateLimitPerMinute: 1_000_000 }, logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } } });
+  t = await createTestApp({
+    market: true,
+    config: { rateLimitPerMinute: 1_000_000 },
+    logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } },
+  });
   user = await createTestUser(t);
   device = await createSecureClient(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -46,19 +58,77 @@ after(async () => {
 });
 
 /** Query keys our routes read, so the generator hits real validation, not only unknown keys. */
-const KNOWN_KEYS = ['key', 'keys', 'appkey', 'last_update', 'size', 'pid', 'url', 'category', 'client_id', 'client_secret', 'grant_type', 'public_key', 'thirdparty_source', 'data', 'page', 'code', 'fd_code', 'day', 'type', 'order_by', 'count', 'period', 'month', 'amount', 'volume', 'order_id', 'days'];
+const KNOWN_KEYS = [
+  'key',
+  'keys',
+  'appkey',
+  'last_update',
+  'size',
+  'pid',
+  'url',
+  'category',
+  'client_id',
+  'client_secret',
+  'grant_type',
+  'public_key',
+  'thirdparty_source',
+  'data',
+  'page',
+  'code',
+  'fd_code',
+  'day',
+  'type',
+  'order_by',
+  'count',
+  'period',
+  'month',
+  'amount',
+  'volume',
+  'order_id',
+  'days',
+];
 /** Keys no route knows (refused or dropped, never stored as sent). */
 const UNKNOWN_KEYS = ['q12', '__proto__', 'constructor', 'x', 'extra', 'note'];
 
 /** Numbers past any bound: ajv's coercion must not let them through (none is a valid small integer). */
-const HOSTILE_NUMBERS = ['Infinity', '-Infinity', '+Infinity', '1e309', '-1e309', '9007199254740993', '1e21', '-0', 'NaN', '1.5', '99999999999999999999'];
+const HOSTILE_NUMBERS = [
+  'Infinity',
+  '-Infinity',
+  '+Infinity',
+  '1e309',
+  '-1e309',
+  '9007199254740993',
+  '1e21',
+  '-0',
+  'NaN',
+  '1.5',
+  '99999999999999999999',
+];
 /** Text PostgreSQL cannot store, once decoded (in JSON bodies the surrogates arrive escaped). */
 const HOSTILE_TEXT = ['\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800', '000001\u0000', '{"a":"\\u0000"}', '{"a":"\\ud800"}'];
 
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.fullUnicodeString({ maxLength: 20 }),
-  fc.constantFrom('', '-1', '0', '10000', 'null', 'true', '%', '%E0%A4%A', '../../etc/passwd', '<script>', "' OR 1=1 --", '000001', 'https://h5.example/x', 'web_behavior', 'password', 'weixin', 'telephone_auto_login'),
+  fc.constantFrom(
+    '',
+    '-1',
+    '0',
+    '10000',
+    'null',
+    'true',
+    '%',
+    '%E0%A4%A',
+    '../../etc/passwd',
+    '<script>',
+    "' OR 1=1 --",
+    '000001',
+    'https://h5.example/x',
+    'web_behavior',
+    'password',
+    'weixin',
+    'telephone_auto_login',
+  ),
   fc.constantFrom(...HOSTILE_NUMBERS),
   fc.constantFrom(...HOSTILE_TEXT),
   fc.integer().map(String),
@@ -72,27 +142,53 @@ const queryFor = (keys: string[]) =>
     ? query
     : fc.oneof(
         { weight: 3, arbitrary: fc.dictionary(fc.constantFrom(...keys), text, { maxKeys: keys.length }) },
-        { weight: 1, arbitrary: fc.tuple(fc.dictionary(fc.constantFrom(...keys), text, { maxKeys: keys.length }), fc.constantFrom(...UNKNOWN_KEYS), text).map(([q, k, v]) => ({ ...q, [k]: v })) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(fc.dictionary(fc.constantFrom(...keys), text, { maxKeys: keys.length }), fc.constantFrom(...UNKNOWN_KEYS), text)
+            .map(([q, k, v]) => ({ ...q, [k]: v })),
+        },
         { weight: 1, arbitrary: query },
       );
 
 /** A JSON text with a number JSON.parse turns into Infinity (fc.json never writes one). */
 const jsonWithHugeNumber = (keys: string[]) =>
-  fc.tuple(fc.constantFrom(...(keys.length ? keys : KNOWN_KEYS)), fc.constantFrom('1e400', '-1e400', '9007199254740993', '1e308')).map(([k, n]) => `{"${k}":${n}}`);
+  fc
+    .tuple(fc.constantFrom(...(keys.length ? keys : KNOWN_KEYS)), fc.constantFrom('1e400', '-1e400', '9007199254740993', '1e308'))
+    .map(([k, n]) => `{"${k}":${n}}`);
 
 /** Form or JSON fields of a body (keepClock: see there). */
 const fieldsFor = (keys: string[]) => queryFor(keys).map(keepClock);
 
-const bodyFor = (keys: string[]) => fc.oneof(
-  fc.constant(undefined),
-  fc.record({ type: fc.constant('application/json'), payload: fc.oneof(fc.json(), fieldsFor(keys).map((q) => JSON.stringify(q)), jsonWithHugeNumber(keys), fc.string({ maxLength: 60 })) }),
-  fc.record({
-    type: fc.constant('application/x-www-form-urlencoded'),
-    payload: fc.oneof(fieldsFor(keys).map((q) => new URLSearchParams(q).toString()), fc.string({ maxLength: 60 }), fc.constantFrom('a=%zz', 'a=%', '%00=%00', 'a=%ED%A0%80')),
-  }),
-  fc.record({ type: fc.constant('text/plain'), payload: fc.oneof(fc.string({ maxLength: 200 }), fc.base64String({ maxLength: 200 }), fc.constantFrom(...HOSTILE_TEXT)) }),
-  fc.record({ type: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x', 'application/octet-stream', 'text/xml'), payload: fc.string({ maxLength: 60 }) }),
-);
+const bodyFor = (keys: string[]) =>
+  fc.oneof(
+    fc.constant(undefined),
+    fc.record({
+      type: fc.constant('application/json'),
+      payload: fc.oneof(
+        fc.json(),
+        fieldsFor(keys).map((q) => JSON.stringify(q)),
+        jsonWithHugeNumber(keys),
+        fc.string({ maxLength: 60 }),
+      ),
+    }),
+    fc.record({
+      type: fc.constant('application/x-www-form-urlencoded'),
+      payload: fc.oneof(
+        fieldsFor(keys).map((q) => new URLSearchParams(q).toString()),
+        fc.string({ maxLength: 60 }),
+        fc.constantFrom('a=%zz', 'a=%', '%00=%00', 'a=%ED%A0%80'),
+      ),
+    }),
+    fc.record({
+      type: fc.constant('text/plain'),
+      payload: fc.oneof(fc.string({ maxLength: 200 }), fc.base64String({ maxLength: 200 }), fc.constantFrom(...HOSTILE_TEXT)),
+    }),
+    fc.record({
+      type: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x', 'application/octet-stream', 'text/xml'),
+      payload: fc.string({ maxLength: 60 }),
+    }),
+  );
 
 interface Target {
   method: string;
@@ -158,23 +254,27 @@ const CATALOGUE = Object.values(serverMessages).flatMap((locales) =>
 const isCatalogueMessage = (message: unknown): boolean => typeof message === 'string' && CATALOGUE.some((pattern) => pattern.test(message));
 
 /** The listed secure calls (the default security_api_list). */
-const LISTED = (DEFAULT_CONFIG.security_api_list as Array<{ path: string; method: string }>).map((entry) => `${entry.method} ${entry.path}`);
+const LISTED = (DEFAULT_CONFIG.security_api_list as Array<{ path: string; method: string }>).map(
+  (entry) => `${entry.method} ${entry.path}`,
+);
 
-/** The path a URL stands for with every escape decoded — stricter than the server (an encoded '/' counts as one). */
+/**
+ * The path a URL stands for, decoded once (as any server decodes) with its dot segments resolved — stricter than the
+ * server, since an encoded '/' counts as a separator here. (Not WHATWG URL: it reads a literal "%2e" as a dot.)
+ */
 function fullyDecodedPath(url: string): string {
   let path = pathOf(url.replace(/^https?:\/\/[^/?#]*/i, '')).split('#')[0] ?? '';
-  for (let i = 0; i < 3 && path.includes('%'); i += 1) {
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      break;
-    }
-  }
   try {
-    return new URL(path.startsWith('/') ? path : `/${path}`, 'http://x').pathname;
+    path = decodeURIComponent(path);
   } catch {
-    return path;
+    // not decodable: the router refuses it; compare it as sent
   }
+  const out: string[] = [];
+  for (const segment of (path.startsWith('/') ? path : `/${path}`).split('/').slice(1)) {
+    if (segment === '..') out.pop();
+    else if (segment !== '.') out.push(segment);
+  }
+  return `/${out.join('/')}`;
 }
 
 const isLoopback = (address: string) => address === '127.0.0.1' || address === '::1';
@@ -186,7 +286,13 @@ interface Answer {
 }
 
 /** The assertions every answer must pass, whatever was sent. */
-function check(what: string, method: string, url: string, answer: Answer, from: { remote: string; forwardedFor?: string | undefined; sealed: boolean }): void {
+function check(
+  what: string,
+  method: string,
+  url: string,
+  answer: Answer,
+  from: { remote: string; forwardedFor?: string | undefined; sealed: boolean },
+): void {
   assert.ok(answer.statusCode < 500, `${what} → ${answer.statusCode} ${answer.body.slice(0, 300)}`);
   const canonical = canonicalUrl(url);
   // /docs (Swagger UI and the OpenAPI document) is under the API prefixes but answers HTML and JSON of its own.
@@ -213,9 +319,13 @@ function check(what: string, method: string, url: string, answer: Answer, from: 
     }
   }
   // Development routes do not exist for other machines.
-  const remote = !isLoopback(from.remote) || (from.forwardedFor !== undefined && from.forwardedFor.split(',').some((a) => !isLoopback(a.trim())));
+  const remote =
+    !isLoopback(from.remote) || (from.forwardedFor !== undefined && from.forwardedFor.split(',').some((a) => !isLoopback(a.trim())));
   if (decoded.startsWith('/__dev/') && remote) {
-    assert.ok(answer.statusCode === 0 || answer.statusCode >= 400, `${what}: a development route answered ${answer.statusCode} to another machine`);
+    assert.ok(
+      answer.statusCode === 0 || answer.statusCode >= 400,
+      `${what}: a development route answered ${answer.statusCode} to another machine`,
+    );
   }
 }
 
@@ -225,7 +335,8 @@ function check(what: string, method: string, url: string, answer: Answer, from: 
  */
 function keepClock<T extends Record<string, unknown>>(fields: T): T {
   const days = fields.days;
-  if (typeof days === 'string' && /^\s*\+?\d+(\.0*)?\s*$/.test(days) && Number(days) >= 1 && Number(days) <= 400) return { ...fields, days: '0' };
+  if (typeof days === 'string' && /^\s*\+?\d+(\.0*)?\s*$/.test(days) && Number(days) >= 1 && Number(days) <= 400)
+    return { ...fields, days: '0' };
   if (typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 400) return { ...fields, days: 0 };
   return fields;
 }
@@ -239,26 +350,88 @@ const sentCanaries: string[] = [];
 function validValues(fundCode: string): { fields: Record<string, string>; params: Record<string, string> } {
   const first17 = '11010119850203451';
   const card = Array.from({ length: 10 }, (_, d) => `622202765432109876${d}`).find((c) => luhnValid(c))!;
-  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const { publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   const password = encryptForServer(t, '135790');
   return {
     params: { code: fundCode, fd_code: fundCode, index_code: 'SH000300', order_id: '100000001' },
     fields: {
-      page: '1', size: '20', count: '10', pid: '-17', day: '1y', order_by: '1y', period: '1y', type: '1', key: 'home_marquee', keys: 'home_marquee,home_banners',
-      appkey: 'social', last_update: '0', url: 'https://h5.example/x', category: 'web_behavior', fd_code: fundCode, fund_code: fundCode, post_status: '1',
-      month: '2025-03', amount: '100', volume: '10', request_id: 'fuzz-request-0001', trade_password: password, order_id: '100000001', method: 'cash',
-      risk_confirm: '1', pay_method: 'bankcard', symbols: `F${fundCode}`, days: '0', fail_next: '0', grant_type: 'password', client_id: 'dj-h5',
-      client_secret: 'dj-h5-demo-secret', public_key: publicKey, answers: JSON.stringify(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`q${i + 1}`, 'a']))),
-      data: `v-fuzz|1700000000000|ios|375x812|ev|/index||{"from":"fuzz"}`, bracket: INCOME_BRACKETS[1], amount_fen: '20000000', thirdparty_source: 'weixin',
-      code: 'fakecode.fuzz.1', state: 'x', telephone: '13800000000', areacode: '86', source: '0', voice: 'false', real_name: '张三',
-      id_no: `${first17}${idCardCheckChar(first17)}`, bank_card_no: card, reserved_phone: '13800000000', bank_code_sms: '0000', encrypted_password: password,
-      redirect: '/index', redirect_uri: 'http://localhost/x', fake_user: 'u1', size_min: '1', size_max: '100', found_years_min: '1', found_years_max: '10',
+      page: '1',
+      size: '20',
+      count: '10',
+      pid: '-17',
+      day: '1y',
+      order_by: '1y',
+      period: '1y',
+      type: '1',
+      key: 'home_marquee',
+      keys: 'home_marquee,home_banners',
+      appkey: 'social',
+      last_update: '0',
+      url: 'https://h5.example/x',
+      category: 'web_behavior',
+      fd_code: fundCode,
+      fund_code: fundCode,
+      post_status: '1',
+      month: '2025-03',
+      amount: '100',
+      volume: '10',
+      request_id: 'fuzz-request-0001',
+      trade_password: password,
+      order_id: '100000001',
+      method: 'cash',
+      risk_confirm: '1',
+      pay_method: 'bankcard',
+      symbols: `F${fundCode}`,
+      days: '0',
+      fail_next: '0',
+      grant_type: 'password',
+      client_id: 'dj-h5',
+      client_secret: 'dj-h5-demo-secret',
+      public_key: publicKey,
+      answers: JSON.stringify(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`q${i + 1}`, 'a']))),
+      data: `v-fuzz|1700000000000|ios|375x812|ev|/index||{"from":"fuzz"}`,
+      bracket: INCOME_BRACKETS[1],
+      amount_fen: '20000000',
+      thirdparty_source: 'weixin',
+      code: 'fakecode.fuzz.1',
+      state: 'x',
+      telephone: '13800000000',
+      areacode: '86',
+      source: '0',
+      voice: 'false',
+      real_name: '张三',
+      id_no: `${first17}${idCardCheckChar(first17)}`,
+      bank_card_no: card,
+      reserved_phone: '13800000000',
+      bank_code_sms: '0000',
+      encrypted_password: password,
+      redirect: '/index',
+      redirect_uri: 'http://localhost/x',
+      fake_user: 'u1',
+      size_min: '1',
+      size_max: '100',
+      found_years_min: '1',
+      found_years_max: '10',
     },
   };
 }
 
 /** How the sweep breaks one field of a valid request. */
-const SWEEP_CLASSES = ['Infinity', '-Infinity', '1e309', '9007199254740993', 'nul', 'lone-surrogate', 'json-number', 'nested-nul', 'unknown-key'] as const;
+const SWEEP_CLASSES = [
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '9007199254740993',
+  'nul',
+  'lone-surrogate',
+  'json-number',
+  'nested-nul',
+  'unknown-key',
+] as const;
 type SweepClass = (typeof SWEEP_CLASSES)[number];
 
 /** The broken value (null when the class cannot travel in that encoding). */
@@ -307,7 +480,10 @@ test('sweep: every route × every field × every hostile class, in an otherwise 
     const bodies = (fields: Record<string, string>, raw?: string) =>
       route.method === 'GET' || route.bodyKeys.length === 0
         ? [undefined]
-        : [{ type: 'application/json', text: raw ?? JSON.stringify(fields) }, ...(raw ? [] : [{ type: 'application/x-www-form-urlencoded', text: new URLSearchParams(fields).toString() }])];
+        : [
+            { type: 'application/json', text: raw ?? JSON.stringify(fields) },
+            ...(raw ? [] : [{ type: 'application/x-www-form-urlencoded', text: new URLSearchParams(fields).toString() }]),
+          ];
     for (const how of SWEEP_CLASSES) {
       if (how === 'unknown-key') {
         for (const b of bodies({ ...body, q12: '\u0000', extra: 'Infinity' })) await send(how, { ...query, q12: '\u0000' }, b);
@@ -331,7 +507,10 @@ test('sweep: every route × every field × every hostile class, in an otherwise 
           const value = broken(body[key] ?? 'x', how, encoding);
           if (value === null) continue;
           const fields = { ...body, [key]: value };
-          const b = encoding === 'json' ? { type: 'application/json', text: JSON.stringify(fields) } : { type: 'application/x-www-form-urlencoded', text: new URLSearchParams(fields).toString() };
+          const b =
+            encoding === 'json'
+              ? { type: 'application/json', text: JSON.stringify(fields) }
+              : { type: 'application/x-www-form-urlencoded', text: new URLSearchParams(fields).toString() };
           await send(`body.${key} ${how} (${encoding})`, query, b);
         }
       }
@@ -357,7 +536,15 @@ test('no generated request gets a 5xx; API answers are envelopes with catalogue 
   // Each request: a target, then a query and body shaped by that target's schema.
   const request = (target: fc.Arbitrary<Target>) =>
     target.chain((r) => fc.tuple(fc.constant(r), queryFor(r.queryKeys), bodyFor(r.bodyKeys)));
-  const randomPath = fc.array(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('djapi', 'xqapi', 'xqstock', 'mpaas', 'open', 'funding', '..', '%2e%2e', 'docs', '__dev')), { maxLength: 4 }).map((parts) => `/${parts.map(encodeSegment).join('/')}`);
+  const randomPath = fc
+    .array(
+      fc.oneof(
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom('djapi', 'xqapi', 'xqstock', 'mpaas', 'open', 'funding', '..', '%2e%2e', 'docs', '__dev'),
+      ),
+      { maxLength: 4 },
+    )
+    .map((parts) => `/${parts.map(encodeSegment).join('/')}`);
   const counts = { requests: 0, status: new Map<number, number>() };
 
   await fc.assert(
@@ -366,7 +553,14 @@ test('no generated request gets a 5xx; API answers are envelopes with catalogue 
         { weight: 4, arbitrary: request(route.map((r) => ({ ...r }))) },
         {
           weight: 1,
-          arbitrary: request(fc.record({ method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), url: randomPath, queryKeys: fc.constant([]), bodyKeys: fc.constant([]) })),
+          arbitrary: request(
+            fc.record({
+              method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'),
+              url: randomPath,
+              queryKeys: fc.constant([]),
+              bodyKeys: fc.constant([]),
+            }),
+          ),
         },
       ),
       fc.array(text, { minLength: 1, maxLength: 3 }),
@@ -400,20 +594,44 @@ test('no generated request gets a 5xx; API answers are envelopes with catalogue 
           if (sealed && payload !== undefined) payload = sealMessage(device.secret, payload);
         }
         const url = search ? `${path}?${search}` : path;
-        const response = await t.app.inject({ method: target.method as 'GET', url, headers: requestHeaders, payload, remoteAddress: h.remote });
+        const response = await t.app.inject({
+          method: target.method as 'GET',
+          url,
+          headers: requestHeaders,
+          payload,
+          remoteAddress: h.remote,
+        });
         counts.requests += 1;
         counts.status.set(response.statusCode, (counts.status.get(response.statusCode) ?? 0) + 1);
-        check(`${target.method} ${url} (${h.auth}, ${h.secure}, from ${h.remote})`, target.method, url, response, { remote: h.remote, forwardedFor: h.forwardedFor, sealed });
+        check(`${target.method} ${url} (${h.auth}, ${h.secure}, from ${h.remote})`, target.method, url, response, {
+          remote: h.remote,
+          forwardedFor: h.forwardedFor,
+          sealed,
+        });
       },
     ),
     { numRuns: Number(process.env.FUZZ_RUNS ?? 1500), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
   );
-  const statuses = [...counts.status.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
+  const statuses = [...counts.status.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
   console.log(`fuzz (inject): ${counts.requests} requests over ${routes.length} routes: ${statuses}`);
 });
 
 /** What a hand-written HTTP/1.1 request may do to its body. */
-const BODY_FORMS = ['length', 'chunked', 'chunked-bad-size', 'chunked-negative', 'chunked-huge', 'chunked-short', 'chunked-no-crlf', 'chunked-extension', 'length-and-chunked', 'length-short'] as const;
+const BODY_FORMS = [
+  'length',
+  'chunked',
+  'chunked-bad-size',
+  'chunked-negative',
+  'chunked-huge',
+  'chunked-short',
+  'chunked-no-crlf',
+  'chunked-extension',
+  'length-and-chunked',
+  'length-short',
+] as const;
 
 function framedBody(form: (typeof BODY_FORMS)[number], body: string): { headers: string; parts: string[] } {
   const bytes = Buffer.byteLength(body);
@@ -457,18 +675,24 @@ test('over a real socket: absolute-form and dotted targets, broken chunked bodie
       fc.constantFrom(0, 0, 5),
       async (route, params, targetForm, bodyForm, bodyKind, fields, auth, gapMs) => {
         const path = fillPath(route.url, params);
-        const target = {
-          origin: path,
-          absolute: `http://127.0.0.1:${port}${path}`,
-          'absolute-other-host': `https://evil.example${path}`,
-          'dot-segments': `/djapi/./x/..${path}`,
-          encoded: disguised(path, 'encode-all'),
-          'double-slash': `/${path}`,
-        }[targetForm] ?? path;
+        const target =
+          {
+            origin: path,
+            absolute: `http://127.0.0.1:${port}${path}`,
+            'absolute-other-host': `https://evil.example${path}`,
+            'dot-segments': `/djapi/./x/..${path}`,
+            encoded: disguised(path, 'encode-all'),
+            'double-slash': `/${path}`,
+          }[targetForm] ?? path;
         const mark = canary();
         sentCanaries.push(mark);
         const bodyFields = { ...keepClock(fields), telephone: '13800000000', grant_type: 'password', cnry: mark };
-        const body = bodyKind === 'json' ? JSON.stringify(bodyFields) : bodyKind === 'form' ? new URLSearchParams(bodyFields).toString() : `${Object.values(bodyFields).join('|')}`;
+        const body =
+          bodyKind === 'json'
+            ? JSON.stringify(bodyFields)
+            : bodyKind === 'form'
+              ? new URLSearchParams(bodyFields).toString()
+              : `${Object.values(bodyFields).join('|')}`;
         const type = { form: 'application/x-www-form-urlencoded', json: 'application/json', text: 'text/plain' }[bodyKind];
         const framed = route.method === 'GET' ? { headers: '', parts: [] as string[] } : framedBody(bodyForm, body);
         const logout = route.url === '/djapi/provider/oauth/logout';
@@ -477,18 +701,31 @@ test('over a real socket: absolute-form and dotted targets, broken chunked bodie
         const head = `${route.method} ${target}?client_id=dj-h5&client_secret=dj-h5-demo-secret&cnry=${mark} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close\r\ncookie: ${cookie}\r\n${xsrf}content-type: ${type}\r\n${framed.headers}\r\n`;
         // A body that cannot be read ends with the client's half-close (Node then drops the request); others wait.
         const readable = route.method === 'GET' || bodyForm === 'length' || bodyForm === 'chunked';
-        const answer: RawAnswer = await rawRequest(port, gapMs ? [head, ...framed.parts] : [head + framed.parts.join('')], { gapMs, timeoutMs: 2000, end: !readable });
+        const answer: RawAnswer = await rawRequest(port, gapMs ? [head, ...framed.parts] : [head + framed.parts.join('')], {
+          gapMs,
+          timeoutMs: 2000,
+          end: !readable,
+        });
         counts.requests += 1;
         if (answer.status === 0) counts.unanswered += 1;
         counts.status.set(answer.status, (counts.status.get(answer.status) ?? 0) + 1);
         // Only a request whose body cannot be read may go unanswered (the connection closes).
         if (readable) assert.notEqual(answer.status, 0, `${route.method} ${target} (${bodyForm}): no answer`);
-        check(`${route.method} ${target} (${bodyForm}, ${bodyKind}, ${auth})`, route.method, target, { statusCode: answer.status, headers: answer.headers, body: answer.body }, { remote: '127.0.0.1', sealed: false });
+        check(
+          `${route.method} ${target} (${bodyForm}, ${bodyKind}, ${auth})`,
+          route.method,
+          target,
+          { statusCode: answer.status, headers: answer.headers, body: answer.body },
+          { remote: '127.0.0.1', sealed: false },
+        );
       },
     ),
     { numRuns: Number(process.env.FUZZ_SOCKET_RUNS ?? 300), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
   );
-  const statuses = [...counts.status.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status === 0 ? 'closed' : status}×${n}`).join(' ');
+  const statuses = [...counts.status.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status === 0 ? 'closed' : status}×${n}`)
+    .join(' ');
   console.log(`fuzz (socket): ${counts.requests} requests: ${statuses}`);
 });
 
@@ -507,7 +744,8 @@ test('the log of all of it holds no canary, token, secret or error', async () =>
   })) {
     assert.ok(!log.includes(secret), `the log holds the ${name}`);
   }
-  for (const field of ['"params"', '"query"', '"body"', '"remoteAddress"', '"cookie"', '"authorization"']) assert.ok(!log.includes(field), `the log has ${field}`);
+  for (const field of ['"params"', '"query"', '"body"', '"remoteAddress"', '"cookie"', '"authorization"'])
+    assert.ok(!log.includes(field), `the log has ${field}`);
   const errors = logLines.filter((line) => /"level":(50|60)/.test(line));
   assert.deepEqual(errors.slice(0, 3), [], `${errors.length} error lines`);
 });
