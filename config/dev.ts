@@ -12,7 +12,9 @@ export default {
     devServer: {
       port: Number(process.env.DEV_H5_PORT || 10086),
       open: false,
-      proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiOrigin, changeOrigin: false }])),
+      // xfwd: the API server sees who asked (X-Forwarded-For), so its development conveniences (the fake WeChat) stay
+      // for this machine even when a phone on the network opens the dev server (docs/SECURITY.md "Development server").
+      proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiOrigin, changeOrigin: false, xfwd: true }])),
     },
   },
 } satisfies UserConfigExport<'webpack5'>;
