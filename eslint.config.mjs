@@ -50,7 +50,17 @@ export default tseslint.config(
   },
   {
     // Node side: server, tools, build config, server and browser-driving tests.
-    files: ['server/**', 'scripts/**', 'config/**', 'bench/**', 'tests/server/**', 'tests/e2e/**', 'tests/weapp/**', 'eslint-rules/**', '*.{js,mjs,cjs,ts}'],
+    files: [
+      'server/**',
+      'scripts/**',
+      'config/**',
+      'bench/**',
+      'tests/server/**',
+      'tests/e2e/**',
+      'tests/weapp/**',
+      'eslint-rules/**',
+      '*.{js,mjs,cjs,ts}',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {

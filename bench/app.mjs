@@ -12,7 +12,18 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { tsImport } from 'tsx/esm/api';
 import {
-  appOutputs, chromiumFlags, chromiumPath, ensureFloorH5, ensureTaroDefaultFloorH5, kib, root, serveH5, skipBuild, table, taroBuild, temporaryDir,
+  appOutputs,
+  chromiumFlags,
+  chromiumPath,
+  ensureFloorH5,
+  ensureTaroDefaultFloorH5,
+  kib,
+  root,
+  serveH5,
+  skipBuild,
+  table,
+  taroBuild,
+  temporaryDir,
 } from './lib.mjs';
 
 const failures = [];
@@ -38,7 +49,14 @@ async function timeBuilds() {
     { label: 'h5', type: 'h5', sourceRoot: 'src', outputRoot: rel(appOutputs.h5), cacheName: 'bench-h5', rebuild: true },
     { label: 'weapp', type: 'weapp', sourceRoot: 'src', outputRoot: rel(appOutputs.weapp), cacheName: 'bench-weapp', rebuild: true },
     // The floor is built cold as well: its time is the framework's own share of a build.
-    { label: 'floor h5', type: 'h5', sourceRoot: 'bench/floor', outputRoot: rel(appOutputs.floorH5), cacheName: 'bench-floor-h5', rebuild: false },
+    {
+      label: 'floor h5',
+      type: 'h5',
+      sourceRoot: 'bench/floor',
+      outputRoot: rel(appOutputs.floorH5),
+      cacheName: 'bench-floor-h5',
+      rebuild: false,
+    },
   ];
   const rows = [];
   for (const { label, rebuild, ...options } of builds) {
@@ -89,7 +107,13 @@ async function entryRoutes() {
  * response until the network is idle. Sizes are of the bytes as served, gzipped here at level 9.
  */
 async function firstLoad(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
   const page = await context.newPage();
   const bodies = new Map();
   const encodings = new Set();
@@ -98,7 +122,13 @@ async function firstLoad(browser, url) {
     if (type !== 'script' && type !== 'stylesheet') return;
     encodings.add(response.headers()['content-encoding'] ?? 'identity');
     const url = response.url();
-    bodies.set(url, response.body().then((body) => ({ url, type, body })).catch(() => null));
+    bodies.set(
+      url,
+      response
+        .body()
+        .then((body) => ({ url, type, body }))
+        .catch(() => null),
+    );
   });
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -152,7 +182,8 @@ function printFiles(label, result) {
 }
 
 // Where the first load's bytes come from, by area (raw module bytes before minification, from webpack's stats).
-const FRAMEWORK = /^(react|react-dom|scheduler|@tarojs\/.*|history|path-to-regexp|query-string|universal-router|tslib|@babel\/runtime|@swc\/helpers|css-loader|style-loader|decode-uri-component|filter-obj|split-on-first|classnames|lodash\.kebabcase|react-fast-compare|dom-helpers)$/;
+const FRAMEWORK =
+  /^(react|react-dom|scheduler|@tarojs\/.*|history|path-to-regexp|query-string|universal-router|tslib|@babel\/runtime|@swc\/helpers|css-loader|style-loader|decode-uri-component|filter-obj|split-on-first|classnames|lodash\.kebabcase|react-fast-compare|dom-helpers)$/;
 const NUTUI = /^(@nutui\/.*|react-transition-group|@react-spring\/.*|@use-gesture\/.*|async-validator)$/;
 const SHELL = /^src\/(app\.|app\.config|pages\/shell\/|components\/(header|toast-host)\/|platform\/|lib\/|locales\/)/;
 
@@ -160,14 +191,17 @@ function areaOf(name) {
   const pkg = name.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
   if (pkg) return FRAMEWORK.test(pkg) ? 'framework (React, Taro, router)' : NUTUI.test(pkg) ? 'NutUI' : `library ${pkg}`;
   const file = name.replace(/^.*!/, '').replace(/^\.\//, '').replace(/\?.*$/, '');
-  if (SHELL.test(file)) return file.startsWith('src/locales/') ? 'app shell: i18n catalogue' : 'app shell (app, shell, header, toast, platform, lib)';
+  if (SHELL.test(file))
+    return file.startsWith('src/locales/') ? 'app shell: i18n catalogue' : 'app shell (app, shell, header, toast, platform, lib)';
   if (file.startsWith('src/')) return `page: ${file.split('/').slice(1, 3).join('/')}`;
   return 'other';
 }
 
 function printAreas(result) {
   if (!existsSync(productStatsFile)) {
-    console.log(`\n(no webpack stats at ${rel(productStatsFile)}: build with H5_STATS_FILE, or set BENCH_H5_STATS, for the first load by area)`);
+    console.log(
+      `\n(no webpack stats at ${rel(productStatsFile)}: build with H5_STATS_FILE, or set BENCH_H5_STATS, for the first load by area)`,
+    );
     return;
   }
   const stats = JSON.parse(readFileSync(productStatsFile, 'utf8'));
@@ -189,7 +223,13 @@ function printAreas(result) {
   const rows = [...areas].sort((a, b) => b[1] - a[1]);
   const shown = rows.slice(0, 14);
   const rest = rows.slice(14).reduce((sum, [, size]) => sum + size, 0);
-  table([...shown, ...(rest ? [['(other areas)', rest]] : [])].map(([area, size]) => ({ area, 'raw KB': kib(size), share: `${((size / total) * 100).toFixed(1)} %` })));
+  table(
+    [...shown, ...(rest ? [['(other areas)', rest]] : [])].map(([area, size]) => ({
+      area,
+      'raw KB': kib(size),
+      share: `${((size / total) * 100).toFixed(1)} %`,
+    })),
+  );
 }
 
 async function measureH5(browser, dataDir) {
@@ -208,7 +248,15 @@ async function measureH5(browser, dataDir) {
         if (rows.length === 1) console.log(`content-encoding sent by the server: ${result.encodings.join(', ')}`);
       } catch (error) {
         failures.push(`H5 ${entry.url}: ${error.message}`);
-        rows.push({ route: entry.url, 'files js+css': '-', 'JS gzip KB': '-', 'CSS gzip KB': '-', 'JS+CSS gzip KB': '-', 'JS+CSS raw KB': '-', note: 'failed' });
+        rows.push({
+          route: entry.url,
+          'files js+css': '-',
+          'JS gzip KB': '-',
+          'CSS gzip KB': '-',
+          'JS+CSS gzip KB': '-',
+          'JS+CSS raw KB': '-',
+          note: 'failed',
+        });
       }
     }
   } finally {
@@ -220,7 +268,8 @@ async function measureH5(browser, dataDir) {
     // A floor built before the shared build settings changed would not be the same framework any more.
     const floorHtml = path.join(appOutputs.floorH5, 'index.html');
     const settings = ['config/index.ts', 'package.json', 'babel.config.js'].map((file) => statSync(path.join(root, file)).mtimeMs);
-    if (existsSync(floorHtml) && Math.max(...settings) > statSync(floorHtml).mtimeMs) rmSync(appOutputs.floorH5, { recursive: true, force: true });
+    if (existsSync(floorHtml) && Math.max(...settings) > statSync(floorHtml).mtimeMs)
+      rmSync(appOutputs.floorH5, { recursive: true, force: true });
     await ensureFloorH5();
     const floorServer = await serveH5(appOutputs.floorH5, dataDir);
     try {
@@ -251,11 +300,15 @@ async function measureH5(browser, dataDir) {
   if (home && floor) {
     const homeGzip = home.js.gzip + home.css.gzip;
     const floorGzip = floor.js.gzip + floor.css.gzip;
-    console.log(`\nproduct /index ÷ floor (JS+CSS gzip): ${kib(homeGzip)} KB ÷ ${kib(floorGzip)} KB = ${(homeGzip / floorGzip).toFixed(2)}  (target ≤ 1.3)`);
-    console.log('  (the floor built with this project\'s own build settings, which trim Taro\'s runtime too: the strict comparison)');
+    console.log(
+      `\nproduct /index ÷ floor (JS+CSS gzip): ${kib(homeGzip)} KB ÷ ${kib(floorGzip)} KB = ${(homeGzip / floorGzip).toFixed(2)}  (target ≤ 1.3)`,
+    );
+    console.log("  (the floor built with this project's own build settings, which trim Taro's runtime too: the strict comparison)");
     if (bareFloor) {
       const bareGzip = bareFloor.js.gzip + bareFloor.css.gzip;
-      console.log(`product /index ÷ bare floor (Taro's default build settings): ${kib(homeGzip)} KB ÷ ${kib(bareGzip)} KB = ${(homeGzip / bareGzip).toFixed(2)}  (target ≤ 1.3; the issue measured ~119 KB for it)`);
+      console.log(
+        `product /index ÷ bare floor (Taro's default build settings): ${kib(homeGzip)} KB ÷ ${kib(bareGzip)} KB = ${(homeGzip / bareGzip).toFixed(2)}  (target ≤ 1.3; the issue measured ~119 KB for it)`,
+      );
     }
     printFiles('product /index', home);
     printAreas(home);

@@ -60,13 +60,20 @@ window.runBench = async (runs) => {
 
 const out = await build({
   stdin: { contents: entry, resolveDir: root, loader: 'ts' },
-  bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2019', minify: true,
-  alias: { '@': path.join(root, 'src') }, logLevel: 'error',
+  bundle: true,
+  write: false,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2019',
+  minify: true,
+  alias: { '@': path.join(root, 'src') },
+  logLevel: 'error',
 });
 const code = out.outputFiles[0].text;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true,
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
 try {

@@ -21,7 +21,13 @@ try {
   ]) {
     let result;
     for (let visit = 0; visit < 2; visit += 1) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'zh-CN',
+      });
       const page = await context.newPage();
       const files = [];
       let dataAt = Infinity;
@@ -31,7 +37,15 @@ try {
       page.on('request', (request) => {
         if (request.resourceType() !== 'script') return;
         const at = Date.now();
-        files.push(request.response().then((response) => response?.body()).then((body) => body && ({ file: new URL(request.url()).pathname, at, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })).catch(() => null));
+        files.push(
+          request
+            .response()
+            .then((response) => response?.body())
+            .then(
+              (body) => body && { file: new URL(request.url()).pathname, at, raw: body.length, gzip: gzipSync(body, { level: 9 }).length },
+            )
+            .catch(() => null),
+        );
       });
       const started = Date.now();
       await page.goto(server.url + url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
@@ -49,7 +63,12 @@ try {
     console.log(`\n${url}: content shown after ${result.shownMs} ms (second visit, empty browser cache)`);
     console.log(`  first-load JS (requested before ${dataCall} answered): ${before.length} files, ${kib(sum(before))} KB gzip`);
     console.log(`  requested after (lazy chunks):                          ${after.length} files, ${kib(sum(after))} KB gzip`);
-    table([...result.list].sort((a, b) => b.gzip - a.gzip).slice(0, 8).map((f) => ({ file: f.file, 'gzip KB': kib(f.gzip), 'raw KB': kib(f.raw), when: f.at <= result.dataAt ? 'first load' : 'lazy' })));
+    table(
+      [...result.list]
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 8)
+        .map((f) => ({ file: f.file, 'gzip KB': kib(f.gzip), 'raw KB': kib(f.raw), when: f.at <= result.dataAt ? 'first load' : 'lazy' })),
+    );
   }
 } finally {
   await browser.close();

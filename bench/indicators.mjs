@@ -30,7 +30,9 @@ const moduleArg = process.argv.find((a) => a.startsWith('--module='));
 // tsImport, not `register()`: the repo is CommonJS by default, and the ESM-only hook loads .ts files
 // as CommonJS, which then fails on require(esm) cycles. The child for instruction counts imports a plain
 // esbuild bundle instead: tsx's loader thread does a varying amount of work, which valgrind would count.
-const ind = moduleArg ? await import(pathToFileURL(moduleArg.slice('--module='.length)).href) : await tsImport('../src/lib/indicators.ts', import.meta.url);
+const ind = moduleArg
+  ? await import(pathToFileURL(moduleArg.slice('--module='.length)).href)
+  : await tsImport('../src/lib/indicators.ts', import.meta.url);
 const { INDICATOR_DEFAULTS: D } = moduleArg ? { INDICATOR_DEFAULTS: null } : await tsImport('../src/lib/constants.ts', import.meta.url);
 
 const BAR_COUNT = 10_000;
@@ -114,7 +116,12 @@ const close = bars.map((b) => b.close);
 const high = bars.map((b) => b.high);
 const low = bars.map((b) => b.low);
 
-console.log(`## indicators: ${BAR_COUNT} bars, node ${process.version}, ${os.cpus().length} cpus, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `## indicators: ${BAR_COUNT} bars, node ${process.version}, ${os.cpus().length} cpus, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`target: all ten indicators (computeDefaultIndicators) on ${BAR_COUNT} bars in ≤ ${TARGET_MS} ms`);
 
 // ---- Ours: each indicator with its docs/PRODUCT.md §9 parameters, then all ten together ----------------------------
@@ -138,20 +145,45 @@ for (const [name, fn] of Object.entries(ours)) {
   sumOfMedians += t.median;
   rows.push(row(name, t));
 }
-rows.push({ indicator: 'sum of the ten above', 'min ms': '', 'median ms': ms(sumOfMedians), 'p90 ms': '', 'mean ms': '', 'cpu ms/call': '', 'faults/call': '', calls: '' });
+rows.push({
+  indicator: 'sum of the ten above',
+  'min ms': '',
+  'median ms': ms(sumOfMedians),
+  'p90 ms': '',
+  'mean ms': '',
+  'cpu ms/call': '',
+  'faults/call': '',
+  calls: '',
+});
 const fresh = time(() => ind.computeDefaultIndicators(bars));
 rows.push(row('all ten: computeDefaultIndicators(bars)', fresh));
 let previous;
 const reused = time(() => (previous = ind.computeDefaultIndicators(bars, previous)));
 rows.push(row('all ten, reusing the last output', reused));
 const lineNames = (r) => [
-  ...r.ma, r.boll.mid, r.boll.upper, r.boll.lower, ...r.rsi, r.kdj.k, r.kdj.d, r.kdj.j, r.macd.dif, r.macd.dea,
-  r.macd.histogram, ...r.wr, ...r.bias, r.bbi, r.cci, r.psy.psy, r.psy.psyma,
+  ...r.ma,
+  r.boll.mid,
+  r.boll.upper,
+  r.boll.lower,
+  ...r.rsi,
+  r.kdj.k,
+  r.kdj.d,
+  r.kdj.j,
+  r.macd.dif,
+  r.macd.dea,
+  r.macd.histogram,
+  ...r.wr,
+  ...r.bias,
+  r.bbi,
+  r.cci,
+  r.psy.psy,
+  r.psy.psyma,
 ];
 const boxed = time(() => lineNames(ind.computeDefaultIndicators(bars)).map((s) => ind.seriesToNullable(s)));
 rows.push(row('  + every line as (number|null)[]', boxed));
 table(rows);
-const verdict = (t) => `${t.median <= TARGET_MS ? 'met' : 'NOT met'} (median ${ms(t.median)} ms, min ${ms(t.min)}, p90 ${ms(t.p90)}, cpu ${ms(t.cpu)} ms/call)`;
+const verdict = (t) =>
+  `${t.median <= TARGET_MS ? 'met' : 'NOT met'} (median ${ms(t.median)} ms, min ${ms(t.min)}, p90 ${ms(t.p90)}, cpu ${ms(t.cpu)} ms/call)`;
 console.log(`target ≤ ${TARGET_MS} ms for all ten: fresh output ${verdict(fresh)}; reusing the output ${verdict(reused)}`);
 
 // ---- Instructions per call (valgrind): the same on a quiet and on a busy machine ------------------------------
@@ -167,9 +199,26 @@ if (process.env.BENCH_INDICATOR_INSTRUCTIONS === '1') {
    */
   const bundle = path.join(os.tmpdir(), `indicators-bench-${process.pid}.mjs`);
   const { build } = await import('esbuild');
-  await build({ entryPoints: [fileURLToPath(new URL('../src/lib/indicators.ts', import.meta.url))], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'warning' });
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/lib/indicators.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile: bundle,
+    logLevel: 'warning',
+  });
   const counts = (calls, reuse) => {
-    const args = ['--tool=callgrind', '--branch-sim=yes', '--smc-check=all-non-file', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded-gc', self, `--count=${calls}`, `--module=${bundle}`];
+    const args = [
+      '--tool=callgrind',
+      '--branch-sim=yes',
+      '--smc-check=all-non-file',
+      '--callgrind-out-file=/dev/null',
+      process.execPath,
+      '--single-threaded-gc',
+      self,
+      `--count=${calls}`,
+      `--module=${bundle}`,
+    ];
     if (reuse) args.push('--reuse');
     const r = spawnSync('valgrind', args, { encoding: 'utf8' });
     // "Collected : Ir Bc Bcm Bi Bim"
@@ -186,11 +235,20 @@ if (process.env.BENCH_INDICATOR_INSTRUCTIONS === '1') {
   };
   try {
     console.log('\n## per computeDefaultIndicators call under valgrind (callgrind --branch-sim=yes, node --single-threaded-gc)');
-    console.log(`difference of ${many} and ${few} calls in one process, so start-up and warm-up cancel out; user space only (page faults are kernel work)`);
+    console.log(
+      `difference of ${many} and ${few} calls in one process, so start-up and warm-up cancel out; user space only (page faults are kernel work)`,
+    );
     const rows2 = [];
-    for (const [output, reuse] of [['fresh', false], ['reused', true]]) {
+    for (const [output, reuse] of [
+      ['fresh', false],
+      ['reused', true],
+    ]) {
       const c = perCall(reuse);
-      rows2.push({ output, 'instructions/call': Math.round(c.instructions).toLocaleString('en-US'), 'mispredicted branches/call (simulated)': Math.round(c.mispredicts).toLocaleString('en-US') });
+      rows2.push({
+        output,
+        'instructions/call': Math.round(c.instructions).toLocaleString('en-US'),
+        'mispredicted branches/call (simulated)': Math.round(c.mispredicts).toLocaleString('en-US'),
+      });
     }
     table(rows2);
   } catch (error) {
@@ -209,7 +267,15 @@ const theirs = {
   RSI: { ours: () => ind.rsi(bars, 6), theirs: () => ti.RSI.calculate({ period: 6, values: close }) },
   MACD: {
     ours: () => ind.macd(bars),
-    theirs: () => ti.MACD.calculate({ fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, values: close, SimpleMAOscillator: false, SimpleMASignal: false }),
+    theirs: () =>
+      ti.MACD.calculate({
+        fastPeriod: 12,
+        slowPeriod: 26,
+        signalPeriod: 9,
+        values: close,
+        SimpleMAOscillator: false,
+        SimpleMASignal: false,
+      }),
   },
   WilliamsR: { ours: () => ind.wr(bars, 10), theirs: () => ti.WilliamsR.calculate({ period: 10, ...hlc }) },
   CCI: { ours: () => ind.cci(bars), theirs: () => ti.CCI.calculate({ period: 14, ...hlc }) },
@@ -219,7 +285,12 @@ const versus = [];
 for (const [name, pair] of Object.entries(theirs)) {
   const a = time(pair.ours);
   const b = time(pair.theirs);
-  versus.push({ indicator: name, 'ours median ms': ms(a.median), 'technicalindicators median ms': ms(b.median), 'ratio (theirs/ours)': `${(b.median / a.median).toFixed(1)}×` });
+  versus.push({
+    indicator: name,
+    'ours median ms': ms(a.median),
+    'technicalindicators median ms': ms(b.median),
+    'ratio (theirs/ours)': `${(b.median / a.median).toFixed(1)}×`,
+  });
 }
 console.log('\n## beside technicalindicators (same 10,000 bars, one line each)');
 table(versus);
@@ -247,7 +318,23 @@ const agreement = [];
 {
   const bb = ti.BollingerBands.calculate({ period: 20, stdDev: 2, values: close });
   const ob = ind.boll(bars);
-  const worst = Math.max(maxDiff(ob.mid, bb.map((r) => r.middle), 19), maxDiff(ob.upper, bb.map((r) => r.upper), 19), maxDiff(ob.lower, bb.map((r) => r.lower), 19));
+  const worst = Math.max(
+    maxDiff(
+      ob.mid,
+      bb.map((r) => r.middle),
+      19,
+    ),
+    maxDiff(
+      ob.upper,
+      bb.map((r) => r.upper),
+      19,
+    ),
+    maxDiff(
+      ob.lower,
+      bb.map((r) => r.lower),
+      19,
+    ),
+  );
   agreement.push({ pair: 'BOLL vs BollingerBands', 'max |diff|': fmt(worst), note: 'both use the population deviation (÷ N)' });
 }
 for (const p of D.rsi) {
@@ -260,22 +347,57 @@ for (const p of D.rsi) {
   });
 }
 {
-  const m = ti.MACD.calculate({ fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, values: close, SimpleMAOscillator: false, SimpleMASignal: false });
+  const m = ti.MACD.calculate({
+    fastPeriod: 12,
+    slowPeriod: 26,
+    signalPeriod: 9,
+    values: close,
+    SimpleMAOscillator: false,
+    SimpleMASignal: false,
+  });
   const o = ind.macd(bars);
   const worst = Math.max(
-    maxDiff(o.dif, m.map((r) => r.MACD), 25, TAIL),
-    maxDiff(o.dea, m.map((r) => r.signal), 25, TAIL),
-    maxDiff(o.histogram, m.map((r) => r.histogram), 25, TAIL, (v) => 2 * v),
+    maxDiff(
+      o.dif,
+      m.map((r) => r.MACD),
+      25,
+      TAIL,
+    ),
+    maxDiff(
+      o.dea,
+      m.map((r) => r.signal),
+      25,
+      TAIL,
+    ),
+    maxDiff(
+      o.histogram,
+      m.map((r) => r.histogram),
+      25,
+      TAIL,
+      (v) => 2 * v,
+    ),
   );
-  agreement.push({ pair: 'MACD vs MACD', 'max |diff|': `${fmt(worst)} (bars ≥ ${TAIL})`, note: 'their EMA is seeded with an SMA, ours with the first close; their histogram is DIF − DEA, ours 2 × (DIF − DEA)' });
+  agreement.push({
+    pair: 'MACD vs MACD',
+    'max |diff|': `${fmt(worst)} (bars ≥ ${TAIL})`,
+    note: 'their EMA is seeded with an SMA, ours with the first close; their histogram is DIF − DEA, ours 2 × (DIF − DEA)',
+  });
 }
 for (const p of D.wr) {
   const w = ti.WilliamsR.calculate({ period: p, ...hlc });
-  agreement.push({ pair: `WR${p} vs WilliamsR`, 'max |diff|': fmt(maxDiff(ind.wr(bars, p), w, p - 1, p - 1, (v) => -v)), note: 'theirs is −100…0: compared as −%R' });
+  agreement.push({
+    pair: `WR${p} vs WilliamsR`,
+    'max |diff|': fmt(maxDiff(ind.wr(bars, p), w, p - 1, p - 1, (v) => -v)),
+    note: 'theirs is −100…0: compared as −%R',
+  });
 }
 {
   const c = ti.CCI.calculate({ period: 14, ...hlc });
-  agreement.push({ pair: 'CCI vs CCI', 'max |diff|': fmt(maxDiff(ind.cci(bars), c, 13)), note: 'same TP, mean deviation and 0.015; rounding of the mean is amplified by ÷ (0.015 × AVEDEV)' });
+  agreement.push({
+    pair: 'CCI vs CCI',
+    'max |diff|': fmt(maxDiff(ind.cci(bars), c, 13)),
+    note: 'same TP, mean deviation and 0.015; rounding of the mean is amplified by ÷ (0.015 × AVEDEV)',
+  });
 }
 {
   const s = ti.Stochastic.calculate({ period: 9, signalPeriod: 3, ...hlc });
@@ -283,7 +405,17 @@ for (const p of D.wr) {
   // Their %K is our RSV; ours is K = (RSV + 2K′)/3, so RSV = 3K − 2K′ (K′ = 50 before bar 8).
   const rsv = { values: new Float64Array(BAR_COUNT).fill(NaN) };
   for (let i = 8; i < BAR_COUNT; i++) rsv.values[i] = 3 * k.values[i] - 2 * (i === 8 ? 50 : k.values[i - 1]);
-  agreement.push({ pair: 'KDJ RSV vs Stochastic %K', 'max |diff|': fmt(maxDiff(rsv, s.map((r) => r.k), 8)), note: 'their %D is a simple MA3 of %K, our D = SMA(K,3,1): D and J are not comparable' });
+  agreement.push({
+    pair: 'KDJ RSV vs Stochastic %K',
+    'max |diff|': fmt(
+      maxDiff(
+        rsv,
+        s.map((r) => r.k),
+        8,
+      ),
+    ),
+    note: 'their %D is a simple MA3 of %K, our D = SMA(K,3,1): D and J are not comparable',
+  });
 }
 console.log('\n## agreement where the definitions agree');
 table(agreement);

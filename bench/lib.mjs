@@ -74,7 +74,8 @@ export function loadGenerator() {
     const version = `${r.stdout ?? ''}${r.stderr ?? ''}`.match(/wrk (\S+)/)?.[1];
     if (r.error === undefined && version) return { name: 'wrk', version, note: `wrk ${version}, 1 thread` };
   }
-  const why = process.env.BENCH_LOADGEN === 'autocannon' ? 'chosen by BENCH_LOADGEN' : 'wrk not installed: `apt-get install wrk` on Debian/Ubuntu';
+  const why =
+    process.env.BENCH_LOADGEN === 'autocannon' ? 'chosen by BENCH_LOADGEN' : 'wrk not installed: `apt-get install wrk` on Debian/Ubuntu';
   return {
     name: 'autocannon',
     version: '',
@@ -157,8 +158,13 @@ export const appOutputs = {
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const chromiumFlags = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /**
@@ -191,7 +197,12 @@ export function taroBuild({ type, sourceRoot = 'src', outputRoot, cacheName, col
 /** Builds the bare floor app (bench/floor) for H5 unless it is there already; untimed. */
 export async function ensureFloorH5() {
   if (existsSync(path.join(appOutputs.floorH5, 'index.html'))) return;
-  await taroBuild({ type: 'h5', sourceRoot: 'bench/floor', outputRoot: path.relative(root, appOutputs.floorH5), cacheName: 'bench-floor-h5' });
+  await taroBuild({
+    type: 'h5',
+    sourceRoot: 'bench/floor',
+    outputRoot: path.relative(root, appOutputs.floorH5),
+    cacheName: 'bench-floor-h5',
+  });
 }
 
 /**
@@ -211,7 +222,14 @@ export async function ensureTaroDefaultFloorH5() {
   await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules/@tarojs/cli/bin/taro'), 'build', '--type', 'h5'], {
       cwd: project,
-      env: { ...process.env, NODE_ENV: 'production', TARO_SOURCE_ROOT: '', TARO_OUTPUT_ROOT: '', TARO_CACHE_NAME: '', BROWSERSLIST_ENV: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        TARO_SOURCE_ROOT: '',
+        TARO_OUTPUT_ROOT: '',
+        TARO_CACHE_NAME: '',
+        BROWSERSLIST_ENV: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let tail = '';
@@ -241,8 +259,14 @@ export async function serveH5(h5Dir, dataDir) {
   const port = await freePort();
   try {
     const { child } = await startProcess(['--import', 'tsx', 'server/src/main.ts'], {
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SKIP_H5_BUILD: '1', H5_DIR: h5Dir,
-      LOG_LEVEL: 'warn', NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SKIP_H5_BUILD: '1',
+      H5_DIR: h5Dir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
     });
     return { url: `http://127.0.0.1:${port}`, kind: 'project server', stop: () => stopProcess(child) };
   } catch (error) {
@@ -251,7 +275,14 @@ export async function serveH5(h5Dir, dataDir) {
   }
 }
 
-const contentTypes = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
 
 /** Files of `dir` as they are; any other extension-less path answers index.html (the SPA fallback). */
 async function serveStatic(dir) {

@@ -6,9 +6,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import {
-  appOutputs, chromiumFlags, chromiumPath, ensureFloorH5, ensureProductH5, root, serveH5, table, temporaryDir,
-} from './lib.mjs';
+import { appOutputs, chromiumFlags, chromiumPath, ensureFloorH5, ensureProductH5, root, serveH5, table, temporaryDir } from './lib.mjs';
 
 const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 // BENCH_H5_DIR: audit an existing build (an engineer's dist/h5-<name>) instead of .tmp/bench/h5.
@@ -26,7 +24,13 @@ async function audit(url) {
     logLevel: 'silent',
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+    });
     if (!result) throw new Error('Lighthouse returned no result');
     lighthouseVersion = result.lhr.lighthouseVersion;
     return result.lhr;
@@ -121,10 +125,19 @@ try {
 
 if (rows.length) {
   console.log(`Lighthouse ${lighthouseVersion}, ${chromiumPath}`);
-  table(rows.map((r) => ({
-    page: r.label, score: r.score, FCP: r.FCP, LCP: r.LCP, TBT: r.TBT, CLS: r.CLS, 'speed index': r.SI, 'all scores': r.scores,
-    'CPU benchmark index': r.benchmarkIndex === undefined ? '-' : Math.round(r.benchmarkIndex),
-  })));
+  table(
+    rows.map((r) => ({
+      page: r.label,
+      score: r.score,
+      FCP: r.FCP,
+      LCP: r.LCP,
+      TBT: r.TBT,
+      CLS: r.CLS,
+      'speed index': r.SI,
+      'all scores': r.scores,
+      'CPU benchmark index': r.benchmarkIndex === undefined ? '-' : Math.round(r.benchmarkIndex),
+    })),
+  );
 }
 if (rows.length) {
   // Simulated throttling scales the CPU time measured here: on a busy machine TBT and LCP come out worse.

@@ -25,7 +25,9 @@ const phaseLines = (output) => (output.match(PHASE_LINE) ?? []).map((line) => ` 
 function seed(dataDir, extra = []) {
   const started = Date.now();
   const r = spawnSync(process.execPath, [...tsx, 'server/src/cli/seed.ts', ...extra], {
-    cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8',
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`seed failed:\n${r.stdout}\n${r.stderr}`);
   return { seconds: (Date.now() - started) / 1000, phases: phaseLines(r.stdout) };
@@ -38,11 +40,20 @@ async function coldStart(env = {}) {
   const port = await freePort();
   const started = Date.now();
   const server = await startProcess([...tsx, 'server/src/main.ts'], {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SKIP_H5_BUILD: '1', H5_DIR: h5Dir, LOG_LEVEL: 'warn', ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SKIP_H5_BUILD: '1',
+    H5_DIR: h5Dir,
+    LOG_LEVEL: 'warn',
+    ...env,
   });
   let status = 0;
   while (status !== 200) {
-    status = await fetch(`http://127.0.0.1:${port}/index`).then((r) => r.status).catch(() => 0);
+    status = await fetch(`http://127.0.0.1:${port}/index`)
+      .then((r) => r.status)
+      .catch(() => 0);
   }
   const total = (Date.now() - started) / 1000;
   const output = server.output();
@@ -81,9 +92,13 @@ try {
     const emptyCache = mkdtempSync(path.join(os.tmpdir(), 'dj-bench-template-'));
     try {
       const first = await coldStart({ PGLITE_TEMPLATE_DIR: emptyCache });
-      console.log(`cold start to first page served, first start of the installation (${what}; initdb): ${first.seconds.toFixed(1)} s\n${first.phases}`);
+      console.log(
+        `cold start to first page served, first start of the installation (${what}; initdb): ${first.seconds.toFixed(1)} s\n${first.phases}`,
+      );
       const cold = await coldStart({ PGLITE_TEMPLATE_DIR: emptyCache });
-      console.log(`cold start to first page served (${what}; initdb template cached): ${cold.seconds.toFixed(1)} s  (target ≤ 15 s)\n${cold.phases}`);
+      console.log(
+        `cold start to first page served (${what}; initdb template cached): ${cold.seconds.toFixed(1)} s  (target ≤ 15 s)\n${cold.phases}`,
+      );
     } finally {
       rmSync(emptyCache, { recursive: true, force: true });
     }
@@ -94,11 +109,21 @@ try {
     const helloPort = await freePort();
     const hello = await startProcess(['bench/hello-server.mjs'], { PORT: String(helloPort) }, undefined, { pin: true });
     const appPort = await freePort();
-    const app = await startProcess([...tsx, 'server/src/main.ts'], {
-      PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: largeDir, DATABASE_URL: '', SKIP_H5_BUILD: '1', LOG_LEVEL: 'warn',
-      // All load comes from one loopback address: the per-IP limit would answer 429s, not measure the read path.
-      RATE_LIMIT_PER_MINUTE: '0',
-    }, undefined, { pin: true });
+    const app = await startProcess(
+      [...tsx, 'server/src/main.ts'],
+      {
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: largeDir,
+        DATABASE_URL: '',
+        SKIP_H5_BUILD: '1',
+        LOG_LEVEL: 'warn',
+        // All load comes from one loopback address: the per-IP limit would answer 429s, not measure the read path.
+        RATE_LIMIT_PER_MINUTE: '0',
+      },
+      undefined,
+      { pin: true },
+    );
     const base = `http://127.0.0.1:${appPort}`;
     const targets = [
       ['hello-world (Fastify floor)', `http://127.0.0.1:${helloPort}/hello`],
@@ -136,12 +161,19 @@ try {
       };
     });
     const load = os.loadavg()[0].toFixed(1);
-    console.log(`\n${generator.note}; 100 connections, ${seconds} s per run, ${rounds} round(s), medians; ratio = route req/s ÷ hello-world req/s of`);
+    console.log(
+      `\n${generator.note}; 100 connections, ${seconds} s per run, ${rounds} round(s), medians; ratio = route req/s ÷ hello-world req/s of`,
+    );
     console.log(`the same round; --large catalogue, rate limit off; ${os.cpus().length} CPUs, load average ${load} at the end;`);
-    console.log(cpuPinning ? 'servers pinned to CPU 0 and the load generator to CPU 1 (taskset; BENCH_PIN=0 to share).' : 'servers and load generator share the CPUs (no taskset).');
+    console.log(
+      cpuPinning
+        ? 'servers pinned to CPU 0 and the load generator to CPU 1 (taskset; BENCH_PIN=0 to share).'
+        : 'servers and load generator share the CPUs (no taskset).',
+    );
     console.log('p99 of hello-world is the noise floor of this machine: a route cannot have a lower tail than the empty one.');
     console.log('Targets: ratio ≥ 0.30 and p99 ≤ 10 ms for search and fund detail.');
-    if (rows.some((r) => r.errors > 0)) console.log('note: errors > 0 means non-2xx answers or socket errors; those figures do not measure the read path');
+    if (rows.some((r) => r.errors > 0))
+      console.log('note: errors > 0 means non-2xx answers or socket errors; those figures do not measure the read path');
     table(rows);
     await stopProcess(app.child);
     await stopProcess(hello.child);

@@ -67,8 +67,10 @@ async function dropDatabase(name) {
 
 async function cleanUp() {
   for (const child of started.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const name of [...started.databases]) await dropDatabase(name).catch((e) => console.log(`could not drop database ${name}: ${e.message}`));
-  for (const name of [...started.schemas]) await admin(`DROP SCHEMA IF EXISTS "${name}" CASCADE`).catch((e) => console.log(`could not drop schema ${name}: ${e.message}`));
+  for (const name of [...started.databases])
+    await dropDatabase(name).catch((e) => console.log(`could not drop database ${name}: ${e.message}`));
+  for (const name of [...started.schemas])
+    await admin(`DROP SCHEMA IF EXISTS "${name}" CASCADE`).catch((e) => console.log(`could not drop schema ${name}: ${e.message}`));
 }
 
 process.once('SIGINT', () => {
@@ -108,12 +110,20 @@ function load(config) {
   const args = ['bench/trading/load.mjs'];
   return new Promise((resolve, reject) => {
     const [command, ...prefix] = cpuPinning ? [...cpuPinning.generator, process.execPath] : [process.execPath];
-    const child = track(spawn(command, [...prefix, ...args], { cwd: root, env: { ...process.env, BENCH_LOAD_CONFIG: JSON.stringify({ host: '127.0.0.1', ...config }) }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = track(
+      spawn(command, [...prefix, ...args], {
+        cwd: root,
+        env: { ...process.env, BENCH_LOAD_CONFIG: JSON.stringify({ host: '127.0.0.1', ...config }) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (err += c));
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`load generator exited ${code}:\n${err}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`load generator exited ${code}:\n${err}`)),
+    );
   });
 }
 
@@ -123,7 +133,13 @@ async function startServer(url, { pin = false } = {}) {
   const server = await startProcess(
     ['--import', 'tsx', 'server/src/main.ts'],
     {
-      PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SKIP_H5_BUILD: '1', SMALL_MARKET: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      SKIP_H5_BUILD: '1',
+      SMALL_MARKET: '1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
       // All load comes from one loopback address: the per-IP limit would answer 429s, not measure the order path.
       RATE_LIMIT_PER_MINUTE: '0',
     },
@@ -172,13 +188,22 @@ async function orders() {
     hello = await startProcess(['bench/hello-server.mjs'], { PORT: String(helloPort) }, undefined, { pin: true });
     track(hello.child);
     const setup = await runJson(['--import', 'tsx', 'bench/trading/investors.ts', databaseUrl(name), String(investorCount)]);
-    const common = { investors: setup.investors, funds: setup.funds, amount: AMOUNT, publicKeyPem: setup.publicKeyPem, password: setup.password };
+    const common = {
+      investors: setup.investors,
+      funds: setup.funds,
+      amount: AMOUNT,
+      publicKeyPem: setup.publicKeyPem,
+      password: setup.password,
+    };
 
     // hello-world: the same generator, connections and seconds, after an unmeasured second.
     await load({ mode: 'hello', port: helloPort, path: '/hello', connections: investorCount, seconds: 1, maxRequests: 1e9 });
     const helloRun = await load({ mode: 'hello', port: helloPort, path: '/hello', connections: investorCount, seconds, maxRequests: 1e9 });
     // For reference, the house generator of bench/server-load.mjs when wrk is missing (autocannon, in this process).
-    const helloAutocannon = await autocannonLoad(`http://127.0.0.1:${helloPort}/hello`, { connections: investorCount, seconds: Math.min(seconds, 5) });
+    const helloAutocannon = await autocannonLoad(`http://127.0.0.1:${helloPort}/hello`, {
+      connections: investorCount,
+      seconds: Math.min(seconds, 5),
+    });
     await sleep(1000);
     // Orders: 2 s unmeasured (connections, JIT, the pool), then the measured run with the CPU it costs.
     await load({ mode: 'buy', port: server.port, tag: `${tag}w`, seconds: 2, maxRequests: maxOrders, ...common });
@@ -189,20 +214,51 @@ async function orders() {
     const inDb = await countOrders(databaseUrl(name), `${tag}m-%`);
     // The same order path in process, one order at a time, with its SQL counted (bench/trading/order-cost.ts).
     const single = await runJson(['--import', 'tsx', 'bench/trading/order-cost.ts', databaseUrl(name), '200'], {
-      BENCH_ORDER_COST: JSON.stringify({ investor: setup.investors[0], fund: setup.funds[0], amount: AMOUNT, publicKeyPem: setup.publicKeyPem, password: setup.password, tag: `${tag}s` }),
+      BENCH_ORDER_COST: JSON.stringify({
+        investor: setup.investors[0],
+        fund: setup.funds[0],
+        amount: AMOUNT,
+        publicKeyPem: setup.publicKeyPem,
+        password: setup.password,
+        tag: `${tag}s`,
+      }),
     });
 
     const gen = cpuPinning ? 'pinned to CPU 1' : 'sharing the CPUs';
-    console.log(`generator: bench/trading/load.mjs (Node http, one keep-alive connection per investor, closed loop; ${gen}); servers ${cpuPinning ? 'pinned to CPU 0' : 'unpinned'}; PostgreSQL (not ours) unpinned;`);
-    console.log(`${seconds} s measured after an unmeasured warm-up; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}; orders of ${AMOUNT} CNY to ${setup.funds.length} funds (small market).`);
+    console.log(
+      `generator: bench/trading/load.mjs (Node http, one keep-alive connection per investor, closed loop; ${gen}); servers ${cpuPinning ? 'pinned to CPU 0' : 'unpinned'}; PostgreSQL (not ours) unpinned;`,
+    );
+    console.log(
+      `${seconds} s measured after an unmeasured warm-up; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}; orders of ${AMOUNT} CNY to ${setup.funds.length} funds (small market).`,
+    );
     table([
-      { route: 'hello-world (Fastify floor)', 'req/s': int(helloRun.rps), 'p50 ms': ms2(helloRun.p50), 'p99 ms': ms2(helloRun.p99), errors: helloRun.errors },
-      { route: 'hello-world, autocannon (reference)', 'req/s': int(helloAutocannon.rps), 'p50 ms': ms2(helloAutocannon.p50), 'p99 ms': ms2(helloAutocannon.p99), errors: helloAutocannon.errors },
-      { route: 'POST /djapi/order/buy', 'req/s': int(orderRun.rps), 'p50 ms': ms2(orderRun.p50), 'p99 ms': ms2(orderRun.p99), errors: orderRun.errors },
+      {
+        route: 'hello-world (Fastify floor)',
+        'req/s': int(helloRun.rps),
+        'p50 ms': ms2(helloRun.p50),
+        'p99 ms': ms2(helloRun.p99),
+        errors: helloRun.errors,
+      },
+      {
+        route: 'hello-world, autocannon (reference)',
+        'req/s': int(helloAutocannon.rps),
+        'p50 ms': ms2(helloAutocannon.p50),
+        'p99 ms': ms2(helloAutocannon.p99),
+        errors: helloAutocannon.errors,
+      },
+      {
+        route: 'POST /djapi/order/buy',
+        'req/s': int(orderRun.rps),
+        'p50 ms': ms2(orderRun.p50),
+        'p99 ms': ms2(orderRun.p99),
+        errors: orderRun.errors,
+      },
     ]);
     if (orderRun.errors > 0) console.log(`errors: ${JSON.stringify(orderRun.failures)}`);
     const met = orderRun.okRps >= 1000 && orderRun.p99 <= 50;
-    console.log(`orders/s: ${int(orderRun.okRps)} acknowledged (result_code 0), p99 ${ms2(orderRun.p99)} ms — target ≥ 1,000 orders/s, p99 ≤ 50 ms: ${met ? 'met' : 'MISSED'}; ${(orderRun.okRps / helloRun.rps).toFixed(3)} × hello-world's req/s`);
+    console.log(
+      `orders/s: ${int(orderRun.okRps)} acknowledged (result_code 0), p99 ${ms2(orderRun.p99)} ms — target ≥ 1,000 orders/s, p99 ≤ 50 ms: ${met ? 'met' : 'MISSED'}; ${(orderRun.okRps / helloRun.rps).toFixed(3)} × hello-world's req/s`,
+    );
     console.log(`orders of the measured run in the database: ${int(inDb)} (acknowledged: ${int(orderRun.ok)})`);
 
     // What limits it: CPU per order on each side, and the parts measured apart.
@@ -210,22 +266,36 @@ async function orders() {
     const serverMs = perOrder(serverCpu);
     const { rsaDecryptMs, cheapVerifyMs, productionVerifyMs, rsaEncryptMs } = setup.costs;
     console.log('what limits it:');
-    console.log(`  the server process: ${ms2(serverMs)} ms of CPU per order, ${(serverCpu / orderRun.seconds).toFixed(2)} of a core busy${cpuPinning ? ' (it has one: pinned)' : ''};` +
-      ` PostgreSQL (the server's backends): ${ms2(perOrder(pgCpu))} ms per order, ${(pgCpu / orderRun.seconds).toFixed(2)} of a core`);
-    console.log(`  of the server's ${ms2(serverMs)} ms: the RSA-2048 decrypt of the trade password ${rsaDecryptMs.toFixed(2)} ms (${Math.round((100 * rsaDecryptMs) / serverMs)} %), the password hash check ${cheapVerifyMs.toFixed(3)} ms` +
-      ` (measured apart); the rest — Fastify, the session, ${single.statements.toFixed(0)} SQL statements through Kysely and pg (the buy checks read twice, the` +
-      ` transaction, the answer's order) — ${ms2(serverMs - rsaDecryptMs - cheapVerifyMs)} ms`);
+    console.log(
+      `  the server process: ${ms2(serverMs)} ms of CPU per order, ${(serverCpu / orderRun.seconds).toFixed(2)} of a core busy${cpuPinning ? ' (it has one: pinned)' : ''};` +
+        ` PostgreSQL (the server's backends): ${ms2(perOrder(pgCpu))} ms per order, ${(pgCpu / orderRun.seconds).toFixed(2)} of a core`,
+    );
+    console.log(
+      `  of the server's ${ms2(serverMs)} ms: the RSA-2048 decrypt of the trade password ${rsaDecryptMs.toFixed(2)} ms (${Math.round((100 * rsaDecryptMs) / serverMs)} %), the password hash check ${cheapVerifyMs.toFixed(3)} ms` +
+        ` (measured apart); the rest — Fastify, the session, ${single.statements.toFixed(0)} SQL statements through Kysely and pg (the buy checks read twice, the` +
+        ` transaction, the answer's order) — ${ms2(serverMs - rsaDecryptMs - cheapVerifyMs)} ms`,
+    );
     const pgMs = perOrder(pgCpu);
-    console.log(`  so from CPU alone: the server's one core allows ~${int(1000 / serverMs)} orders/s, PostgreSQL ~${int((1000 * os.cpus().length) / pgMs)}/s on all ${os.cpus().length} cores` +
-      ` (${ms2(pgMs)} ms ≈ ${(pgMs / single.statements).toFixed(2)} ms per statement: pg sends unnamed statements, each parsed and planned afresh); the rest of the latency is queueing behind the busy event loop`);
-    console.log(`  one order at a time in process (app.inject, no HTTP, no concurrency; ${single.ok}/${single.orders} placed): ${ms2(single.wallMs)} ms wall, ${ms2(single.cpuMs)} ms of Node CPU,` +
-      ` ${single.statements.toFixed(0)} SQL statements (${single.writes.toFixed(0)} writes, 3 commits each waiting for the WAL flush) taking ${ms2(single.sqlMs)} ms from compile to rows`);
-    console.log(`  the client's RSA encrypt costs the generator ${rsaEncryptMs.toFixed(3)} ms per order; the generator used ${orderRun.generatorCpuSeconds.toFixed(1)} s of CPU in ${orderRun.seconds.toFixed(1)} s`);
+    console.log(
+      `  so from CPU alone: the server's one core allows ~${int(1000 / serverMs)} orders/s, PostgreSQL ~${int((1000 * os.cpus().length) / pgMs)}/s on all ${os.cpus().length} cores` +
+        ` (${ms2(pgMs)} ms ≈ ${(pgMs / single.statements).toFixed(2)} ms per statement: pg sends unnamed statements, each parsed and planned afresh); the rest of the latency is queueing behind the busy event loop`,
+    );
+    console.log(
+      `  one order at a time in process (app.inject, no HTTP, no concurrency; ${single.ok}/${single.orders} placed): ${ms2(single.wallMs)} ms wall, ${ms2(single.cpuMs)} ms of Node CPU,` +
+        ` ${single.statements.toFixed(0)} SQL statements (${single.writes.toFixed(0)} writes, 3 commits each waiting for the WAL flush) taking ${ms2(single.sqlMs)} ms from compile to rows`,
+    );
+    console.log(
+      `  the client's RSA encrypt costs the generator ${rsaEncryptMs.toFixed(3)} ms per order; the generator used ${orderRun.generatorCpuSeconds.toFixed(1)} s of CPU in ${orderRun.seconds.toFixed(1)} s`,
+    );
     if (setup.hash === 'cheap') {
-      console.log(`  NOTE: the bench investors' trade-password hash is the cheap scrypt (N=16, r=1, p=1, the server's format, as the trading simulation uses).`);
+      console.log(
+        `  NOTE: the bench investors' trade-password hash is the cheap scrypt (N=16, r=1, p=1, the server's format, as the trading simulation uses).`,
+      );
     }
-    console.log(`  production's hash (scrypt N=2^15, r=8) costs ${ms2(productionVerifyMs)} ms of CPU per check: ${os.cpus().length} cores could check at most ~${int((os.cpus().length * 1000) / productionVerifyMs)} passwords/s` +
-      `${cpuPinning ? ` (~${int(1000 / productionVerifyMs)}/s on the pinned server's one core)` : ''}, so with it the hash alone would cap orders/s there${setup.hash === 'production' ? ' (this run used it)' : ' (BENCH_PRODUCTION_HASH=1 runs with it)'}`);
+    console.log(
+      `  production's hash (scrypt N=2^15, r=8) costs ${ms2(productionVerifyMs)} ms of CPU per check: ${os.cpus().length} cores could check at most ~${int((os.cpus().length * 1000) / productionVerifyMs)} passwords/s` +
+        `${cpuPinning ? ` (~${int(1000 / productionVerifyMs)}/s on the pinned server's one core)` : ''}, so with it the hash alone would cap orders/s there${setup.hash === 'production' ? ' (this run used it)' : ' (BENCH_PRODUCTION_HASH=1 runs with it)'}`,
+    );
   } finally {
     if (hello) await stopProcess(hello.child);
     if (server) await stopProcess(server.child);
@@ -246,12 +316,23 @@ async function countOrders(url, pattern) {
 // ---- 2. Settlement ----------------------------------------------------------------------------------------------
 
 async function settle() {
-  console.log(`\n### 2. settlement of ${settleSizes.split(',').map((n) => int(Number(n))).join(' and ')} paid purchases on PostgreSQL (settleTrades)`);
+  console.log(
+    `\n### 2. settlement of ${settleSizes
+      .split(',')
+      .map((n) => int(Number(n)))
+      .join(' and ')} paid purchases on PostgreSQL (settleTrades)`,
+  );
   const schema = `${tag}_settle`;
   started.schemas.add(schema);
   try {
     await new Promise((resolve, reject) => {
-      const child = track(spawn(process.execPath, ['--import', 'tsx', 'bench/trading/settle.ts', schema, settleSizes], { cwd: root, env: { ...process.env, BENCH_DATABASE_URL: adminUrl }, stdio: 'inherit' }));
+      const child = track(
+        spawn(process.execPath, ['--import', 'tsx', 'bench/trading/settle.ts', schema, settleSizes], {
+          cwd: root,
+          env: { ...process.env, BENCH_DATABASE_URL: adminUrl },
+          stdio: 'inherit',
+        }),
+      );
       child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/trading/settle.ts exited ${code}`))));
     });
   } finally {
@@ -265,7 +346,9 @@ async function settle() {
 async function kill() {
   const perInvestor = Math.ceil(killOrders / investorCount);
   const killAfter = Math.floor(killOrders / 2);
-  console.log(`\n### 3. kill -9 of the server during a burst of ${int(killOrders)} orders (${investorCount} investors × ${perInvestor}, all at once; SIGKILL after ${killAfter} acknowledgements)`);
+  console.log(
+    `\n### 3. kill -9 of the server during a burst of ${int(killOrders)} orders (${investorCount} investors × ${perInvestor}, all at once; SIGKILL after ${killAfter} acknowledgements)`,
+  );
   const name = `${tag}_kill`;
   await createDatabase(name);
   const url = databaseUrl(name);
@@ -289,7 +372,11 @@ async function kill() {
         for (let n = 0; n < perInvestor && sent < killOrders; n += 1) {
           const o = order(i, n);
           sent += 1;
-          const res = await buy(agent, { host: '127.0.0.1', port: server.port }, o.investor, { ...common, fund: o.fund, requestId: o.requestId });
+          const res = await buy(agent, { host: '127.0.0.1', port: server.port }, o.investor, {
+            ...common,
+            fund: o.fund,
+            requestId: o.requestId,
+          });
           if (res.status === 0) {
             unanswered.push(o);
             break; // the server is gone: this investor's client stops
@@ -310,7 +397,9 @@ async function kill() {
       victim.kill('SIGKILL');
     }
     await exited;
-    console.log(`burst: ${int(sent)} sent, ${int(killOrders - sent)} not sent (the server was gone); acknowledged (result_code 0): ${int(acknowledged.size)}; refused with an answer: ${refused.length}; no answer (in flight at the kill): ${unanswered.length}`);
+    console.log(
+      `burst: ${int(sent)} sent, ${int(killOrders - sent)} not sent (the server was gone); acknowledged (result_code 0): ${int(acknowledged.size)}; refused with an answer: ${refused.length}; no answer (in flight at the kill): ${unanswered.length}`,
+    );
     if (refused.length > 0) console.log(`  refusals: ${[...new Set(refused.map((r) => r.message))].slice(0, 3).join('; ')}`);
 
     const restartedAt = performance.now();
@@ -321,7 +410,12 @@ async function kill() {
     let present;
     let duplicates;
     try {
-      present = new Map((await client.query(`SELECT request_id, id FROM orders WHERE request_id LIKE $1`, [`${tag}-k-%`])).rows.map((r) => [r.request_id, String(r.id)]));
+      present = new Map(
+        (await client.query(`SELECT request_id, id FROM orders WHERE request_id LIKE $1`, [`${tag}-k-%`])).rows.map((r) => [
+          r.request_id,
+          String(r.id),
+        ]),
+      );
       const [{ orders: dupOrders, payments: dupPayments, bank: dupBank }] = (
         await client.query(
           `SELECT (SELECT count(*) FROM (SELECT 1 FROM orders WHERE request_id LIKE $1 GROUP BY user_id, request_id HAVING count(*) > 1) d)::int AS orders,
@@ -337,10 +431,16 @@ async function kill() {
     const ackPresent = [...acknowledged].filter(([id, orderId]) => present.get(id) === orderId).length;
     const extra = [...present.keys()].filter((id) => !acknowledged.has(id));
     const dupTotal = duplicates.orders + duplicates.payments + duplicates.bank;
-    console.log(`acknowledged: ${int(acknowledged.size)}; present after restart with the same order id: ${int(ackPresent)} (${ackPresent === acknowledged.size ? 'equal' : `MISSING ${acknowledged.size - ackPresent}`})`);
-    console.log(`present but never acknowledged (in flight at the kill: allowed): ${extra.length}; duplicates: ${dupTotal} (orders per request_id ${duplicates.orders}, payment transfers per order ${duplicates.payments}, bank payments per id ${duplicates.bank})`);
+    console.log(
+      `acknowledged: ${int(acknowledged.size)}; present after restart with the same order id: ${int(ackPresent)} (${ackPresent === acknowledged.size ? 'equal' : `MISSING ${acknowledged.size - ackPresent}`})`,
+    );
+    console.log(
+      `present but never acknowledged (in flight at the kill: allowed): ${extra.length}; duplicates: ${dupTotal} (orders per request_id ${duplicates.orders}, payment transfers per order ${duplicates.payments}, bank payments per id ${duplicates.bank})`,
+    );
     const ledger = await runJson(['--import', 'tsx', 'bench/trading/ledger.ts', url]);
-    console.log(`ledger check after the restart: ${ledger.violations === 0 ? 'balanced (no violation)' : `${ledger.violations} VIOLATIONS: ${ledger.first.join('; ')}`}`);
+    console.log(
+      `ledger check after the restart: ${ledger.violations === 0 ? 'balanced (no violation)' : `${ledger.violations} VIOLATIONS: ${ledger.first.join('; ')}`}`,
+    );
 
     // The clients retry: every acknowledged request_id must answer its first order; an unanswered one answers the
     // order that committed before the kill, or is placed now (once).
@@ -358,7 +458,11 @@ async function kill() {
             const id = queue.shift();
             const o = byId.get(id);
             if (!agents.has(o.investor.userId)) agents.set(o.investor.userId, investorAgent());
-            const res = await buy(agents.get(o.investor.userId), { host: '127.0.0.1', port: server.port }, o.investor, { ...common, fund: o.fund, requestId: id });
+            const res = await buy(agents.get(o.investor.userId), { host: '127.0.0.1', port: server.port }, o.investor, {
+              ...common,
+              fund: o.fund,
+              requestId: id,
+            });
             results.push({ id, res });
           }
         }),
@@ -369,13 +473,19 @@ async function kill() {
     const replayed = await replay([...acknowledged.keys()]);
     const same = replayed.filter((r) => r.res.resultCode === 0 && r.res.orderId === acknowledged.get(r.id)).length;
     const differ = replayed.filter((r) => r.res.resultCode === 0 && r.res.orderId !== acknowledged.get(r.id)).length;
-    console.log(`replay of the ${int(acknowledged.size)} acknowledged request_ids after the restart: ${int(same)} answered the same order id, ${differ} a different one, ${replayed.length - same - differ} an error`);
+    console.log(
+      `replay of the ${int(acknowledged.size)} acknowledged request_ids after the restart: ${int(same)} answered the same order id, ${differ} a different one, ${replayed.length - same - differ} an error`,
+    );
     const retried = await replay(unanswered.map((o) => o.requestId));
     const committed = retried.filter((r) => r.res.resultCode === 0 && present.get(r.id) === r.res.orderId).length;
     const placedNow = retried.filter((r) => r.res.resultCode === 0 && !present.has(r.id)).length;
-    console.log(`retry of the ${unanswered.length} unanswered request_ids: ${committed} answered the order committed before the kill, ${placedNow} placed now, ${retried.length - committed - placedNow} other`);
+    console.log(
+      `retry of the ${unanswered.length} unanswered request_ids: ${committed} answered the order committed before the kill, ${placedNow} placed now, ${retried.length - committed - placedNow} other`,
+    );
     const after = await runJson(['--import', 'tsx', 'bench/trading/ledger.ts', url]);
-    console.log(`ledger check after the retries: ${after.violations === 0 ? 'balanced (no violation)' : `${after.violations} VIOLATIONS: ${after.first.join('; ')}`}`);
+    console.log(
+      `ledger check after the retries: ${after.violations === 0 ? 'balanced (no violation)' : `${after.violations} VIOLATIONS: ${after.first.join('; ')}`}`,
+    );
   } finally {
     if (server) await stopProcess(server.child);
     await dropDatabase(name);

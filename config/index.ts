@@ -78,7 +78,7 @@ class ShareEveryPagePlugin {
         (plugin): plugin is MiniPluginLike =>
           typeof plugin === 'object' && plugin !== null && 'filesConfig' in plugin && 'pages' in plugin && 'getConfigFilePath' in plugin,
       );
-      if (!mini) throw new Error('share-every-page: Taro\'s MiniPlugin not found (Taro upgrade?): pages could not be shared');
+      if (!mini) throw new Error("share-every-page: Taro's MiniPlugin not found (Taro upgrade?): pages could not be shared");
       for (const page of mini.pages) {
         const content = mini.filesConfig[mini.getConfigFilePath(page.name)]?.content;
         if (!content) continue;
@@ -177,7 +177,13 @@ const H5_POLYFILL_STUBS: Record<string, string> = {
 // NutUI's packaging, trimmed at build time on both platforms: the table and its reasons are config/nutui-sheet-trims.ts.
 function trimNutuiForFirstLoads(chain: Chain): void {
   for (const trim of NUTUI_SHEET_TRIMS) {
-    chain.module.rule(trim.name).test(trim.test).enforce('pre').use('trim-css').loader(path.resolve(__dirname, 'loaders/trim-css.js')).options(trim.options);
+    chain.module
+      .rule(trim.name)
+      .test(trim.test)
+      .enforce('pre')
+      .use('trim-css')
+      .loader(path.resolve(__dirname, 'loaders/trim-css.js'))
+      .options(trim.options);
   }
   chain.module.rule('nutui-icons-barrel').test(NUTUI_ICONS_BARREL).sideEffects(false);
 }

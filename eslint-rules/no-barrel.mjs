@@ -20,8 +20,7 @@ const noBarrel = {
     return {
       Program(program) {
         const statements = program.body;
-        const reExport = (node) =>
-          (node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration') && node.source;
+        const reExport = (node) => (node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration') && node.source;
         if (statements.length > 0 && statements.every(reExport)) {
           context.report({ node: program, messageId: 'barrel' });
         }

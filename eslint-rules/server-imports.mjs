@@ -69,7 +69,8 @@ const serverImports = {
       const specifier = source.value;
       const relative = specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../');
       if (!relative) {
-        if (from === 'domain' && forbiddenPackage(specifier)) context.report({ node, messageId: 'domainImportsPackage', data: { specifier } });
+        if (from === 'domain' && forbiddenPackage(specifier))
+          context.report({ node, messageId: 'domainImportsPackage', data: { specifier } });
         return;
       }
       const to = serverAreaOf(serverDir, path.resolve(path.dirname(filename), specifier));

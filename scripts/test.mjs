@@ -63,9 +63,14 @@ function nodeTests(label, files, env = {}) {
     label,
     process.execPath,
     [
-      '--import', 'tsx', '--test', '--test-concurrency=1',
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
       ...files,
     ],
     env,
@@ -85,7 +90,10 @@ function nodeTests(label, files, env = {}) {
 function jestTests() {
   const out = path.join(tmp, 'jest.json');
   const ok = run('unit+component (jest)', process.execPath, [
-    path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${out}`,
+    path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+    '--ci',
+    '--json',
+    `--outputFile=${out}`,
   ]);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -107,7 +115,7 @@ function ensureChromium() {
   if (chromiumPath()) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('\n━━ Chromium is missing: installing Debian\'s chromium (and CJK fonts) with apt-get');
+    console.log("\n━━ Chromium is missing: installing Debian's chromium (and CJK fonts) with apt-get");
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
       stdio: 'inherit',
@@ -121,7 +129,10 @@ function ensureChromium() {
 
 const npx = (bin) => path.join(root, 'node_modules', '.bin', bin);
 
-if (wants('lint')) check('lint', npx('eslint'), ['.', '--max-warnings=0']);
+if (wants('lint')) {
+  check('lint', npx('eslint'), ['.', '--max-warnings=0']);
+  check('format', npx('prettier'), ['--check', '.']);
+}
 if (wants('typecheck')) {
   check('typecheck app', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   check('typecheck server', npx('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']);

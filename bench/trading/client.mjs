@@ -11,12 +11,22 @@ export function request(agent, { host, port, method, path, headers = {}, body })
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-    const req = http.request({ host, port, method, path, agent, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), ms: elapsed() }));
-      res.on('error', (error) => resolve({ status: 0, error: error.code ?? error.message, ms: elapsed() }));
-    });
+    const req = http.request(
+      {
+        host,
+        port,
+        method,
+        path,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), ms: elapsed() }));
+        res.on('error', (error) => resolve({ status: 0, error: error.code ?? error.message, ms: elapsed() }));
+      },
+    );
     req.setTimeout(30_000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
     req.on('error', (error) => resolve({ status: 0, error: error.code ?? error.message, ms: elapsed() }));
     req.end(body);
@@ -33,7 +43,13 @@ export function encryptPassword(publicKeyPem, password) {
 
 /** POST /djapi/order/buy for `investor` ({ token }); resolves with { status, ms, resultCode, orderId, message }. */
 export async function buy(agent, server, investor, { fund, amount, requestId, publicKeyPem, password }) {
-  const body = new URLSearchParams({ fd_code: fund, amount, pay_method: 'bankcard', request_id: requestId, trade_password: encryptPassword(publicKeyPem, password) }).toString();
+  const body = new URLSearchParams({
+    fd_code: fund,
+    amount,
+    pay_method: 'bankcard',
+    request_id: requestId,
+    trade_password: encryptPassword(publicKeyPem, password),
+  }).toString();
   const cookie = `xq_a_token=${investor.token}; XSRF-TOKEN=${XSRF}`;
   const res = await request(agent, {
     ...server,
@@ -45,7 +61,13 @@ export async function buy(agent, server, investor, { fund, amount, requestId, pu
   if (res.status === 0) return { status: 0, ms: res.ms, resultCode: null, orderId: null, message: res.error };
   try {
     const answer = JSON.parse(res.body);
-    return { status: res.status, ms: res.ms, resultCode: answer.result_code, orderId: answer.data?.order_id ?? null, message: answer.message ?? '' };
+    return {
+      status: res.status,
+      ms: res.ms,
+      resultCode: answer.result_code,
+      orderId: answer.data?.order_id ?? null,
+      message: answer.message ?? '',
+    };
   } catch {
     return { status: res.status, ms: res.ms, resultCode: null, orderId: null, message: res.body.slice(0, 80) };
   }

@@ -49,25 +49,57 @@ async function main(): Promise<void> {
     const hash = productionHash ? await hashPassword(PASSWORD) : cheapHash(PASSWORD);
     const users = await db.kysely
       .insertInto('users')
-      .values(Array.from({ length: count }, () => ({ telephone: `17${String(randomBytes(4).readUInt32BE() % 1e9).padStart(9, '0')}`, open_trade: true, created_at: now })))
+      .values(
+        Array.from({ length: count }, () => ({
+          telephone: `17${String(randomBytes(4).readUInt32BE() % 1e9).padStart(9, '0')}`,
+          open_trade: true,
+          created_at: now,
+        })),
+      )
       .returning('id')
       .execute();
     const ids = users.map((u) => Number(u.id));
     await db.kysely
       .insertInto('bank_cards')
-      .values(ids.map((id) => ({ user_id: id, bank_code: 'ICBC', card_hmac: `bench${id}`, card_no_encrypted: 'x', card_tail: '0000', reserved_phone_encrypted: 'x', reserved_phone_masked: 'x', verified_at: now })))
+      .values(
+        ids.map((id) => ({
+          user_id: id,
+          bank_code: 'ICBC',
+          card_hmac: `bench${id}`,
+          card_no_encrypted: 'x',
+          card_tail: '0000',
+          reserved_phone_encrypted: 'x',
+          reserved_phone_masked: 'x',
+          verified_at: now,
+        })),
+      )
       .execute();
-    await db.kysely.insertInto('trade_passwords').values(ids.map((id) => ({ user_id: id, hash, created_at: now, updated_at: now }))).execute();
+    await db.kysely
+      .insertInto('trade_passwords')
+      .values(ids.map((id) => ({ user_id: id, hash, created_at: now, updated_at: now })))
+      .execute();
     await db.kysely
       .insertInto('risk_assessments')
-      .values(ids.map((id) => ({ user_id: id, questionnaire: 'v1', answers: '{}', score: 90, level: 5, assessed_at: now, valid_until: '2099-01-01' })))
+      .values(
+        ids.map((id) => ({
+          user_id: id,
+          questionnaire: 'v1',
+          answers: '{}',
+          score: 90,
+          level: 5,
+          assessed_at: now,
+          valid_until: '2099-01-01',
+        })),
+      )
       .execute();
     const investors = [];
-    for (const id of ids) investors.push({ userId: id, token: (await issueSession(db.kysely, { userId: id, clientId: 'dj-h5', now })).token });
+    for (const id of ids)
+      investors.push({ userId: id, token: (await issueSession(db.kysely, { userId: id, clientId: 'dj-h5', now })).token });
 
     // What the server spends per order before its SQL, measured here on the server's own key and hash code.
     const keys = await loadServerKeys(db.kysely);
-    const encrypt = () => publicEncrypt({ key: keys.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(PASSWORD)).toString('base64');
+    const encrypt = () =>
+      publicEncrypt({ key: keys.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(PASSWORD)).toString('base64');
     const sample = encrypt();
     const rsaEncryptMs = await cpuMsPerCall(200, encrypt);
     const rsaDecryptMs = await cpuMsPerCall(200, () => keys.decryptText(sample));
@@ -76,7 +108,16 @@ async function main(): Promise<void> {
     const production = productionHash ? hash : await hashPassword(PASSWORD);
     const productionVerifyMs = await cpuMsPerCall(5, () => verifyPassword(PASSWORD, production));
     const costs = { rsaEncryptMs, rsaDecryptMs, cheapVerifyMs, productionVerifyMs };
-    console.log(JSON.stringify({ funds, publicKeyPem: keys.publicKeyPem, password: PASSWORD, investors, hash: productionHash ? 'production' : 'cheap', costs }));
+    console.log(
+      JSON.stringify({
+        funds,
+        publicKeyPem: keys.publicKeyPem,
+        password: PASSWORD,
+        investors,
+        hash: productionHash ? 'production' : 'cheap',
+        costs,
+      }),
+    );
   } finally {
     await db.close();
   }

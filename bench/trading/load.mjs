@@ -35,7 +35,13 @@ async function buyLoop(investor, index) {
   const fund = config.funds[index % config.funds.length];
   for (let n = 0; more(); n += 1) {
     started += 1;
-    const res = await buy(agent, server, investor, { fund, amount: config.amount, requestId: `${config.tag}-${index}-${n}`, publicKeyPem: config.publicKeyPem, password: config.password });
+    const res = await buy(agent, server, investor, {
+      fund,
+      amount: config.amount,
+      requestId: `${config.tag}-${index}-${n}`,
+      publicKeyPem: config.publicKeyPem,
+      password: config.password,
+    });
     answered += 1;
     latencies.push(res.ms);
     if (res.status === 200 && res.resultCode === 0) ok += 1;
@@ -45,7 +51,10 @@ async function buyLoop(investor, index) {
 }
 
 const begin = performance.now();
-const loops = config.mode === 'hello' ? Array.from({ length: config.connections }, () => helloLoop()) : config.investors.map((investor, i) => buyLoop(investor, i));
+const loops =
+  config.mode === 'hello'
+    ? Array.from({ length: config.connections }, () => helloLoop())
+    : config.investors.map((investor, i) => buyLoop(investor, i));
 await Promise.all(loops);
 const seconds = (performance.now() - begin) / 1000;
 const cpu = process.cpuUsage();

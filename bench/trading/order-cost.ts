@@ -28,7 +28,8 @@ function counter() {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
       totals.statements += 1;
       const node = args.node as unknown as { kind: string; sqlFragments?: readonly string[] };
-      if (node.kind !== 'SelectQueryNode' && !(node.kind === 'RawNode' && /^\s*(SELECT|WITH)\b/i.test(node.sqlFragments?.[0] ?? ''))) totals.writes += 1;
+      if (node.kind !== 'SelectQueryNode' && !(node.kind === 'RawNode' && /^\s*(SELECT|WITH)\b/i.test(node.sqlFragments?.[0] ?? '')))
+        totals.writes += 1;
       started.set(args.queryId, performance.now());
       return args.node;
     },
@@ -52,13 +53,31 @@ async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl });
   const { plugin, totals } = counter();
   const counted: Database = { ...db, kysely: db.kysely.withPlugin(plugin) };
-  const app = await buildApp({ db: counted, clock: systemClock, config: testConfig({ nodeEnv: 'production', databaseUrl, rateLimitPerMinute: 0 }), logger: false });
+  const app = await buildApp({
+    db: counted,
+    clock: systemClock,
+    config: testConfig({ nodeEnv: 'production', databaseUrl, rateLimitPerMinute: 0 }),
+    logger: false,
+  });
   await app.ready();
   try {
-    const headers = { cookie: `xq_a_token=${input.investor.token}; XSRF-TOKEN=x`, 'x-xsrf-token': 'x', 'content-type': 'application/x-www-form-urlencoded' };
+    const headers = {
+      cookie: `xq_a_token=${input.investor.token}; XSRF-TOKEN=x`,
+      'x-xsrf-token': 'x',
+      'content-type': 'application/x-www-form-urlencoded',
+    };
     const order = async (n: number) => {
-      const trade_password = publicEncrypt({ key: input.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(input.password)).toString('base64');
-      const payload = new URLSearchParams({ fd_code: input.fund, amount: input.amount, pay_method: 'bankcard', request_id: `${input.tag}-${n}`, trade_password }).toString();
+      const trade_password = publicEncrypt(
+        { key: input.publicKeyPem, padding: constants.RSA_PKCS1_PADDING },
+        Buffer.from(input.password),
+      ).toString('base64');
+      const payload = new URLSearchParams({
+        fd_code: input.fund,
+        amount: input.amount,
+        pay_method: 'bankcard',
+        request_id: `${input.tag}-${n}`,
+        trade_password,
+      }).toString();
       const res = await app.inject({ method: 'POST', url: '/djapi/order/buy', headers, payload });
       return (JSON.parse(res.body) as { result_code: number }).result_code === 0;
     };
@@ -71,7 +90,9 @@ async function main(): Promise<void> {
     const wallMs = performance.now() - begin;
     const used = process.cpuUsage(cpu);
     const decryptStart = process.cpuUsage();
-    const sample = publicEncrypt({ key: input.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(input.password)).toString('base64');
+    const sample = publicEncrypt({ key: input.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(input.password)).toString(
+      'base64',
+    );
     for (let i = 0; i < 100; i += 1) app.serverKeys.decryptText(sample);
     const decrypt = process.cpuUsage(decryptStart);
     console.log(

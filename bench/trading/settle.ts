@@ -7,7 +7,15 @@
 // (default|small), BENCH_SETTLE_CHECK (orders count after which checkLedger runs, default the smallest size).
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import { quotePurchase } from '../../src/lib/fees';
 import { percentToPpm, type RoundingMode } from '../../src/lib/trade-math';
@@ -65,7 +73,13 @@ function statementTimer() {
   const started = new Map<unknown, { label: string; at: number }>();
   const totals = new Map<string, { ms: number; count: number }>();
   const labelOf = (node: RootOperationNode): string => {
-    const n = node as unknown as { kind: string; sqlFragments?: readonly string[]; into?: { table: { identifier: { name: string } } }; table?: { table: { identifier: { name: string } } }; from?: { froms: Array<{ table?: { identifier: { name: string } } }> } };
+    const n = node as unknown as {
+      kind: string;
+      sqlFragments?: readonly string[];
+      into?: { table: { identifier: { name: string } } };
+      table?: { table: { identifier: { name: string } } };
+      from?: { froms: Array<{ table?: { identifier: { name: string } } }> };
+    };
     if (n.kind === 'RawNode') return (n.sqlFragments?.[0] ?? '').replace(/\s+/g, ' ').trim().slice(0, 70);
     if (n.kind === 'InsertQueryNode') return `insert into ${n.into?.table.identifier.name}`;
     if (n.kind === 'UpdateQueryNode') return `update ${n.table?.table.identifier.name}`;
@@ -106,14 +120,25 @@ async function buyableFunds(db: Database): Promise<Fund[]> {
     WHERE f.sale_status IN ('on_sale', 'conversion') AND f.buy_confirm_days <= 1 AND f.large_purchase_limit_fen IS NULL
       AND EXISTS (SELECT 1 FROM fund_nav n WHERE n.fund_code = f.code AND n.date = ${T})
     ORDER BY f.code`.execute(db.kysely);
-  const fees = await db.kysely.selectFrom('fund_fee').select(['fund_code', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen']).where('kind', '=', 'declare').orderBy('fund_code').orderBy('seq').execute();
+  const fees = await db.kysely
+    .selectFrom('fund_fee')
+    .select(['fund_code', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen'])
+    .where('kind', '=', 'declare')
+    .orderBy('fund_code')
+    .orderBy('seq')
+    .execute();
   return funds.rows.map((f) => ({
     code: f.code,
     rounding: f.rounding_mode as RoundingMode,
     discount: f.declare_discount,
     declare: fees
       .filter((x) => x.fund_code === f.code)
-      .map((x) => ({ lower: Number(x.lower_bound), upper: x.upper_bound === null ? null : Number(x.upper_bound), ratePpm: x.rate === null ? null : percentToPpm(x.rate), fixedFen: x.fixed_fee_fen === null ? null : Number(x.fixed_fee_fen) })),
+      .map((x) => ({
+        lower: Number(x.lower_bound),
+        upper: x.upper_bound === null ? null : Number(x.upper_bound),
+        ratePpm: x.rate === null ? null : percentToPpm(x.rate),
+        fixedFen: x.fixed_fee_fen === null ? null : Number(x.fixed_fee_fen),
+      })),
   }));
 }
 
@@ -138,7 +163,9 @@ async function createOrders(db: Database, funds: Fund[], n: number): Promise<{ i
     }),
   );
   const created = shanghaiInstant(T, '10:00:00');
-  await sql`TRUNCATE orders, lots, order_lots, ledger_transfers, bank_payments, holding_options, risk_assessments, trade_passwords, bank_cards, sessions, users CASCADE`.execute(db.kysely);
+  await sql`TRUNCATE orders, lots, order_lots, ledger_transfers, bank_payments, holding_options, risk_assessments, trade_passwords, bank_cards, sessions, users CASCADE`.execute(
+    db.kysely,
+  );
   await sql`
     INSERT INTO users (telephone, open_trade, created_at)
     SELECT '1' || lpad(g::text, 10, '0'), true, ${created} FROM generate_series(1, ${investors}) g ORDER BY g`.execute(db.kysely);
@@ -159,7 +186,9 @@ async function createOrders(db: Database, funds: Fund[], n: number): Promise<{ i
     SELECT user_id, 'order:' || id || ':pay', 'CNY', 'bank', 'purchase:' || fund_code, amount_fen, 'purchase_payment', id, trade_date, created_at
     FROM orders ORDER BY user_id, id`.execute(db.kysely);
   // Earlier days' dividends were paid by earlier runs (a fresh market has none recorded).
-  await sql`INSERT INTO dividend_runs (fund_code, ex_date, holders, paid_at) SELECT fund_code, date, 0, ${created} FROM fund_dividend WHERE date < ${T} ON CONFLICT DO NOTHING`.execute(db.kysely);
+  await sql`INSERT INTO dividend_runs (fund_code, ex_date, holders, paid_at) SELECT fund_code, date, 0, ${created} FROM fund_dividend WHERE date < ${T} ON CONFLICT DO NOTHING`.execute(
+    db.kysely,
+  );
   // What autovacuum would have done by the evening: planner statistics of the new rows.
   await sql`ANALYZE users, orders, ledger_transfers, lots`.execute(db.kysely);
   return { investors, ms: performance.now() - started };
@@ -180,13 +209,17 @@ async function main(): Promise<void> {
     await migrate(db);
     const seeded = await seedMarket(db, { seed: 1, small: market === 'small', asOf: D });
     const funds = await buyableFunds(db);
-    console.log(`market: ${market} (${seeded.funds} funds, ${funds.length} bought: on sale, T+1, NAV on ${T}), migrated and seeded in ${seconds(performance.now() - setupStart)} s; chunks of ${SETTLEMENT_CHUNK} orders, ${SETTLEMENT_PARALLEL} at a time`);
+    console.log(
+      `market: ${market} (${seeded.funds} funds, ${funds.length} bought: on sale, T+1, NAV on ${T}), migrated and seeded in ${seconds(performance.now() - setupStart)} s; chunks of ${SETTLEMENT_CHUNK} orders, ${SETTLEMENT_PARALLEL} at a time`,
+    );
     const timer = statementTimer();
     const profiled: Database = { ...db, kysely: db.kysely.withPlugin(timer.plugin) };
     const results: Array<{ n: number; ms: number }> = [];
     for (const n of sizes) {
       const setup = await createOrders(db, funds, n);
-      console.log(`\n${int(n)} paid purchases, ${int(setup.investors)} investors (${perInvestor} each, over ${funds.length} funds), T ${T}, settled on ${D}: created with SQL in ${seconds(setup.ms)} s`);
+      console.log(
+        `\n${int(n)} paid purchases, ${int(setup.investors)} investors (${perInvestor} each, over ${funds.length} funds), T ${T}, settled on ${D}: created with SQL in ${seconds(setup.ms)} s`,
+      );
       timer.reset();
       const pgCpu = await postgresCpuSeconds(db, appName);
       const cpu = process.cpuUsage();
@@ -198,27 +231,48 @@ async function main(): Promise<void> {
       results.push({ n, ms });
       console.log(`  settleTrades: ${seconds(ms)} s, ${int(n / (ms / 1000))} orders/s  (${JSON.stringify(report)})`);
       const pgUsed = pgCpu !== null && pgCpuAfter !== null ? `${(pgCpuAfter - pgCpu).toFixed(1)} s` : 'n/a';
-      console.log(`  CPU meanwhile: this process ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${pgUsed} (its backends of this run, WAL writer, checkpointer; load average ${os.loadavg()[0].toFixed(1)})`);
+      console.log(
+        `  CPU meanwhile: this process ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${pgUsed} (its backends of this run, WAL writer, checkpointer; load average ${os.loadavg()[0].toFixed(1)})`,
+      );
       const sqlMs = [...timer.totals.values()].reduce((s, t) => s + t.ms, 0);
       const top = [...timer.totals.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6);
       console.log(`  time inside statements (compile to rows), summed over the chunks running at once: ${seconds(sqlMs)} s; by statement:`);
-      for (const [label, t] of top) console.log(`    ${seconds(t.ms).padStart(6)} s  ${String(Math.round((100 * t.ms) / sqlMs)).padStart(3)} %  ×${String(t.count).padEnd(5)} ${label}`);
+      for (const [label, t] of top)
+        console.log(
+          `    ${seconds(t.ms).padStart(6)} s  ${String(Math.round((100 * t.ms) / sqlMs)).padStart(3)} %  ×${String(t.count).padEnd(5)} ${label}`,
+        );
       if (n === checkAt) {
         const checkStart = performance.now();
         const violations = await checkLedger(db.kysely);
-        const verdict = violations.length === 0 ? 'balanced (no violation)' : `${violations.length} VIOLATIONS, first: ${violations.slice(0, 3).map((v) => `${v.rule}: ${v.detail}`).join('; ')}`;
+        const verdict =
+          violations.length === 0
+            ? 'balanced (no violation)'
+            : `${violations.length} VIOLATIONS, first: ${violations
+                .slice(0, 3)
+                .map((v) => `${v.rule}: ${v.detail}`)
+                .join('; ')}`;
         console.log(`  checkLedger after settling ${int(n)}: ${verdict} (${seconds(performance.now() - checkStart)} s)`);
       }
-      const counts = (await sql<{ confirmed: string; lots: string; transfers: string }>`
-        SELECT (SELECT count(*) FROM orders WHERE status = 'confirmed') AS confirmed, (SELECT count(*) FROM lots) AS lots, (SELECT count(*) FROM ledger_transfers) AS transfers`.execute(db.kysely)).rows[0];
-      console.log(`  rows after: ${int(Number(counts?.confirmed))} orders confirmed, ${int(Number(counts?.lots))} lots, ${int(Number(counts?.transfers))} ledger transfers`);
+      const counts = (
+        await sql<{ confirmed: string; lots: string; transfers: string }>`
+        SELECT (SELECT count(*) FROM orders WHERE status = 'confirmed') AS confirmed, (SELECT count(*) FROM lots) AS lots, (SELECT count(*) FROM ledger_transfers) AS transfers`.execute(
+          db.kysely,
+        )
+      ).rows[0];
+      console.log(
+        `  rows after: ${int(Number(counts?.confirmed))} orders confirmed, ${int(Number(counts?.lots))} lots, ${int(Number(counts?.transfers))} ledger transfers`,
+      );
     }
     if (results.length >= 2) {
       const [a, b] = [results[0], results[results.length - 1]] as [{ n: number; ms: number }, { n: number; ms: number }];
       const ratio = b.ms / b.n / (a.ms / a.n);
       const verdict = ratio <= 1.25 ? 'linear' : ratio <= 1.6 ? 'close to linear' : 'NOT linear';
-      console.log(`\nscaling: ${int(b.n)} took ${(b.ms / a.ms).toFixed(1)} × the time of ${int(a.n)} for ${(b.n / a.n).toFixed(0)} × the orders: per order ${ratio.toFixed(2)} × → ${verdict}`);
-      console.log(`target: ≤ 60 s for 1,000,000 orders → ${b.n === 1_000_000 ? (b.ms <= 60_000 ? 'met' : 'MISSED') : 'not measured at 1,000,000 (BENCH_SETTLE_SIZES)'} (${seconds(b.ms)} s)`);
+      console.log(
+        `\nscaling: ${int(b.n)} took ${(b.ms / a.ms).toFixed(1)} × the time of ${int(a.n)} for ${(b.n / a.n).toFixed(0)} × the orders: per order ${ratio.toFixed(2)} × → ${verdict}`,
+      );
+      console.log(
+        `target: ≤ 60 s for 1,000,000 orders → ${b.n === 1_000_000 ? (b.ms <= 60_000 ? 'met' : 'MISSED') : 'not measured at 1,000,000 (BENCH_SETTLE_SIZES)'} (${seconds(b.ms)} s)`,
+      );
     }
   } finally {
     await db.close();

@@ -17,7 +17,14 @@ module.exports = function trimCss(source) {
   root.walkAtRules((rule) => {
     if (rule.name === 'font-face') {
       let family = '';
-      rule.walkDecls('font-family', (decl) => void (family = decl.value.replace(/^['"]|['"]$/g, '').trim().toLowerCase()));
+      rule.walkDecls(
+        'font-family',
+        (decl) =>
+          void (family = decl.value
+            .replace(/^['"]|['"]$/g, '')
+            .trim()
+            .toLowerCase()),
+      );
       if (families.has(family)) rule.remove();
     } else if (/^(-webkit-)?keyframes$/.test(rule.name) && frames.has(rule.params.trim())) {
       rule.remove();

@@ -106,7 +106,19 @@ function schemaKeys(schema: unknown): string[] {
 }
 
 /** Route plugins, each registering its own full paths (the spec's prefixes differ per call). */
-const routePlugins: FastifyPluginAsync[] = [devClockRoutes, platformRoutes, accountRoutes, fundRoutes, indexValuationRoutes, discoverRoutes, watchlistRoutes, accountOpeningRoutes, accountRiskRoutes, accountWechatRoutes, tradingRoutes];
+const routePlugins: FastifyPluginAsync[] = [
+  devClockRoutes,
+  platformRoutes,
+  accountRoutes,
+  fundRoutes,
+  indexValuationRoutes,
+  discoverRoutes,
+  watchlistRoutes,
+  accountOpeningRoutes,
+  accountRiskRoutes,
+  accountWechatRoutes,
+  tradingRoutes,
+];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

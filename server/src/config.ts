@@ -53,8 +53,7 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 
 /** Reads the server configuration from the environment (see docs/DEPLOY.md for the table). */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
-  const nodeEnv: NodeEnv =
-    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const nodeEnv: NodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const appId = env.WECHAT_APPID?.trim();
   const secret = env.WECHAT_SECRET?.trim();
   return {

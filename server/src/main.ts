@@ -36,7 +36,9 @@ function buildH5IfStale(config: ServerConfig): void {
     console.warn('H5 build is missing or stale; SKIP_H5_BUILD is set, serving what is there.');
     return;
   }
-  console.log(builtAt ? 'Sources changed since the last H5 build: rebuilding (npm run build:h5)…' : 'Building the H5 app (npm run build:h5)…');
+  console.log(
+    builtAt ? 'Sources changed since the last H5 build: rebuilding (npm run build:h5)…' : 'Building the H5 app (npm run build:h5)…',
+  );
   const result = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: ROOT, stdio: 'inherit', env: process.env });
   if (result.status !== 0) console.warn('H5 build failed: pages answer a "build missing" notice; the API still works.');
 }
@@ -100,7 +102,9 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   const opened = performance.now();
   await migrate(db);
-  console.log(`Database ready: open ${seconds(opened - openStarted)}${db.created ? ` (new data directory: ${db.created})` : ''}, migrate ${seconds(performance.now() - opened)}.`);
+  console.log(
+    `Database ready: open ${seconds(opened - openStarted)}${db.created ? ` (new data directory: ${db.created})` : ''}, migrate ${seconds(performance.now() - opened)}.`,
+  );
   await ensureDefaultConfig(db.kysely, systemClock.now());
   await seedIfEmpty(db, config, early);
   // Compressed copies of the build beside it, served by @fastify/static's preCompressed (bench/README.md). After the
@@ -132,7 +136,8 @@ async function main(): Promise<void> {
   const runJobs = async () => {
     try {
       const report = await app.jobs.runDue();
-      if (report.dates.length > 0) console.log(`Daily jobs ran through ${report.dates[report.dates.length - 1]} (${report.runs.length} runs).`);
+      if (report.dates.length > 0)
+        console.log(`Daily jobs ran through ${report.dates[report.dates.length - 1]} (${report.runs.length} runs).`);
     } catch (error) {
       app.log.error({ err: error }, 'daily jobs failed');
     }

@@ -139,14 +139,7 @@ export const FUND_APP_DEDICATED_ACTIONS_MIN_VERSION = '6.91';
 export const STOCK_APP_NEW_LINK_PREFIX_MIN_VERSION = '12.32.0';
 
 /** Partner channel ids (docs/PRODUCT.md §4): 2500000386 to 2500000390, and 2500000443. */
-export const PARTNER_CHANNEL_IDS: readonly string[] = [
-  '2500000386',
-  '2500000387',
-  '2500000388',
-  '2500000389',
-  '2500000390',
-  '2500000443',
-];
+export const PARTNER_CHANNEL_IDS: readonly string[] = ['2500000386', '2500000387', '2500000388', '2500000389', '2500000390', '2500000443'];
 /** Channels containing this token are partner channels of the stock-community messaging account. */
 export const XQWX_CHANNEL_TOKEN = 'XQWX';
 
@@ -171,12 +164,7 @@ export const INDICATOR_DEFAULTS = {
 // ---- Storage and cookies --------------------------------------------------
 
 /** Session storage keys of the identity fields cleared on logout. */
-export const IDENTITY_SESSION_KEYS: readonly string[] = [
-  'dj-ccount-idno',
-  'dj-ccount-name',
-  'dj-ccount-cardno',
-  'dj-ccount-tel',
-];
+export const IDENTITY_SESSION_KEYS: readonly string[] = ['dj-ccount-idno', 'dj-ccount-name', 'dj-ccount-cardno', 'dj-ccount-tel'];
 /** Local storage key of the account response's open_trade (docs/PRODUCT.md §3 "saved locally as openTrade"). */
 export const LOCAL_KEY_OPEN_TRADE = 'openTrade';
 /** Local storage key of an anonymous visitor's watchlist on this device (moved to the account at login). */

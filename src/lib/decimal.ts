@@ -94,7 +94,7 @@ function compareMagnitude(a: ScaledDecimal, b: ScaledDecimal): -1 | 0 | 1 {
 export function compareDecimal(a: ScaledDecimal, b: ScaledDecimal): -1 | 0 | 1 {
   if (a.negative !== b.negative) return a.negative ? -1 : 1;
   const magnitude = compareMagnitude(a, b);
-  return a.negative ? ((-magnitude) as -1 | 0 | 1) : magnitude;
+  return a.negative ? (-magnitude as -1 | 0 | 1) : magnitude;
 }
 
 export function absDecimal(value: ScaledDecimal): ScaledDecimal {

@@ -96,8 +96,7 @@ export function detectEnvironment(userAgent: string, options: DetectOptions = {}
   const isStockApp = !isOwnApp && STOCK_APP_TOKEN.test(ua);
   const stockAppVersion = isStockApp ? (STOCK_APP.exec(ua)?.[1] ?? null) : null;
 
-  const isMiniprogram =
-    options.taroEnv === 'weapp' || options.wxjsEnvironment === 'miniprogram' || MINI_PROGRAM.test(ua);
+  const isMiniprogram = options.taroEnv === 'weapp' || options.wxjsEnvironment === 'miniprogram' || MINI_PROGRAM.test(ua);
   const isWechat = !isMiniprogram && WECHAT.test(ua);
   const isShortVideoApp = SHORT_VIDEO.test(ua);
 
@@ -105,8 +104,7 @@ export function detectEnvironment(userAgent: string, options: DetectOptions = {}
   const isXqwxChannel = channel !== null && channel.includes(XQWX_CHANNEL_TOKEN);
 
   const isNativeApp = isOwnApp || isStockApp;
-  const isThirdApp =
-    !isOwnApp && (isStockApp || isShortVideoApp || isMiniprogram || isPartnerChannel || isXqwxChannel);
+  const isThirdApp = !isOwnApp && (isStockApp || isShortVideoApp || isMiniprogram || isPartnerChannel || isXqwxChannel);
 
   let bridgeStyle: BridgeStyle | null = null;
   if (isOwnApp) bridgeStyle = isBuildAtLeast(fundAppBuild, NEW_BRIDGE_MIN_BUILD) ? 'new' : 'legacy';

@@ -48,11 +48,24 @@ function netMethodFee(amountFen: number, ratePpm: number, mode: RoundingMode): n
  * The fee of a purchase of `amountFen` by the fund's purchase table and platform discount ('0.1' = 1折).
  * A table with no bracket for the amount (or an empty one) means no purchase fee.
  */
-export function quotePurchase(amountFen: number, table: readonly FeeBracket[], discount: string, mode: RoundingMode = 'half_up'): PurchaseQuote {
+export function quotePurchase(
+  amountFen: number,
+  table: readonly FeeBracket[],
+  discount: string,
+  mode: RoundingMode = 'half_up',
+): PurchaseQuote {
   const bracket = bracketFor(table, amountFen);
   if (bracket && bracket.fixedFen !== null) {
     const fee = Math.min(bracket.fixedFen, amountFen);
-    return { amountFen, ratePpm: 0, standardRatePpm: 0, fixedFen: bracket.fixedFen, feeFen: fee, standardFeeFen: fee, netFen: amountFen - fee };
+    return {
+      amountFen,
+      ratePpm: 0,
+      standardRatePpm: 0,
+      fixedFen: bracket.fixedFen,
+      feeFen: fee,
+      standardFeeFen: fee,
+      netFen: amountFen - fee,
+    };
   }
   const standardRatePpm = bracket?.ratePpm ?? 0;
   const ratePpm = discountPpm(standardRatePpm, discount);

@@ -3,15 +3,7 @@
  * Every input is read as an exact decimal (digit strings, see decimal.ts), never through float arithmetic.
  */
 import { t } from '@/locales/i18n';
-import {
-  absDecimal,
-  compareDecimal,
-  decimalToText,
-  parseDecimal,
-  rescaleHalfUp,
-  shiftDecimal,
-  type ScaledDecimal,
-} from './decimal';
+import { absDecimal, compareDecimal, decimalToText, parseDecimal, rescaleHalfUp, shiftDecimal, type ScaledDecimal } from './decimal';
 
 /** An amount in yuan (decimal string or number), or an explicit integer fen amount. */
 export type AmountValue = string | number | { fen: number | string };

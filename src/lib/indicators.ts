@@ -241,7 +241,14 @@ function buildLevels(work: Scratch, n: number, level: number): void {
 }
 
 /** Level k from level k − 1 (span = 2^(k−1)): the extremes of the two half windows ending at i and i − span. */
-function extremesOfTwoInto(high: Float64Array, low: Float64Array, span: number, n: number, highOut: Float64Array, lowOut: Float64Array): void {
+function extremesOfTwoInto(
+  high: Float64Array,
+  low: Float64Array,
+  span: number,
+  n: number,
+  highOut: Float64Array,
+  lowOut: Float64Array,
+): void {
   for (let i = 2 * span - 1; i < n; i++) {
     highOut[i] = larger(high[i] as number, high[i - span] as number);
     lowOut[i] = smaller(low[i] as number, low[i - span] as number);
@@ -268,7 +275,16 @@ function movingAverageInto(x: Float64Array, period: number, from: number, n: num
 const BOLL_EXACT_EVERY = 64;
 
 /** BOLL's bands around `mid` (MA(C, period), already computed from `start` = period − 1 on). */
-function bollBandsInto(close: Float64Array, period: number, stdDevs: number, start: number, n: number, mid: Float64Array, up: Float64Array, down: Float64Array): void {
+function bollBandsInto(
+  close: Float64Array,
+  period: number,
+  stdDevs: number,
+  start: number,
+  n: number,
+  mid: Float64Array,
+  up: Float64Array,
+  down: Float64Array,
+): void {
   // Sum of squared deviations of the window (M2), slid one bar at a time:
   // M2′ = M2 + (x_in − x_out)(x_in − mean′ + x_out − mean). An unchanged price changes nothing, and a run of
   // N equal closes resets it to exactly 0, so a flat window has exactly zero width.
@@ -344,7 +360,16 @@ function rsiInto(close: Float64Array, period: number, n: number, values: Float64
  * Three RSIs in one loop (docs/PRODUCT.md §9's 6/12/24): the changes are computed once and the three recursions run side
  * by side, so the processor overlaps their dependency chains. Same arithmetic as rsiInto, bit for bit.
  */
-function rsiTripleInto(close: Float64Array, p1: number, p2: number, p3: number, n: number, v1: Float64Array, v2: Float64Array, v3: Float64Array): void {
+function rsiTripleInto(
+  close: Float64Array,
+  p1: number,
+  p2: number,
+  p3: number,
+  n: number,
+  v1: Float64Array,
+  v2: Float64Array,
+  v3: Float64Array,
+): void {
   if (n < 2) return;
   const k1 = p1 - 1;
   const k2 = p2 - 1;
@@ -414,7 +439,16 @@ function kdjInto(
   }
 }
 
-function macdInto(close: Float64Array, short: number, long: number, signal: number, n: number, difs: Float64Array, deas: Float64Array, bars: Float64Array): void {
+function macdInto(
+  close: Float64Array,
+  short: number,
+  long: number,
+  signal: number,
+  n: number,
+  difs: Float64Array,
+  deas: Float64Array,
+  bars: Float64Array,
+): void {
   if (n === 0) return;
   // TDX EMA(X,N) = SMA(X,N+1,2): Y = (2X + (N − 1)Y′) / (N + 1), starting with Y₀ = X₀ (so DIF₀ = DEA₀ = 0).
   const fastKeep = short - 1;
@@ -442,7 +476,15 @@ function macdInto(close: Float64Array, short: number, long: number, signal: numb
 }
 
 /** WR from bar `start` = N − 1 on; HHV/LLV from the power-of-two level tables (`offset` = N − 2^k). */
-function wrInto(close: Float64Array, highLevel: Float64Array, lowLevel: Float64Array, offset: number, start: number, n: number, values: Float64Array): void {
+function wrInto(
+  close: Float64Array,
+  highLevel: Float64Array,
+  lowLevel: Float64Array,
+  offset: number,
+  start: number,
+  n: number,
+  values: Float64Array,
+): void {
   for (let i = start; i < n; i++) {
     const hh = larger(highLevel[i] as number, highLevel[i - offset] as number);
     const range = hh - smaller(lowLevel[i] as number, lowLevel[i - offset] as number);
@@ -460,7 +502,15 @@ function biasInto(close: Float64Array, average: Float64Array, start: number, n: 
 }
 
 /** BBI of four averages (docs/PRODUCT.md §9's 3/6/12/24): ((a + b) + c) + d, ÷ 4 — the same operations as the general case. */
-function bbiOfFourInto(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Array, start: number, n: number, values: Float64Array): void {
+function bbiOfFourInto(
+  a: Float64Array,
+  b: Float64Array,
+  c: Float64Array,
+  d: Float64Array,
+  start: number,
+  n: number,
+  values: Float64Array,
+): void {
   for (let i = start; i < n; i++) {
     values[i] = ((a[i] as number) + (b[i] as number) + (c[i] as number) + (d[i] as number)) / 4;
   }
@@ -540,7 +590,11 @@ export function boll(
   const n = bars.length;
   const work = loadColumns(bars);
   const memory = new Float64Array(n * 3);
-  const result = { mid: lineOf(memory, 0, n, period - 1), upper: lineOf(memory, 1, n, period - 1), lower: lineOf(memory, 2, n, period - 1) };
+  const result = {
+    mid: lineOf(memory, 0, n, period - 1),
+    upper: lineOf(memory, 1, n, period - 1),
+    lower: lineOf(memory, 2, n, period - 1),
+  };
   movingAverageInto(work.close, period, 0, n, result.mid.values);
   bollBandsInto(work.close, period, stdDevs, result.mid.start, n, result.mid.values, result.upper.values, result.lower.values);
   return result;
@@ -620,7 +674,15 @@ export function wr(bars: readonly Bar[], period: number): Series {
   const line = lineOf(new Float64Array(n), 0, n, period - 1);
   const level = levelFor(period);
   buildLevels(work, n, level);
-  wrInto(work.close, work.highLevels[level] as Float64Array, work.lowLevels[level] as Float64Array, period - (1 << level), line.start, n, line.values);
+  wrInto(
+    work.close,
+    work.highLevels[level] as Float64Array,
+    work.lowLevels[level] as Float64Array,
+    period - (1 << level),
+    line.start,
+    n,
+    line.values,
+  );
   return line;
 }
 
@@ -791,7 +853,15 @@ export function computeDefaultIndicators(bars: readonly Bar[], reuse?: DefaultIn
     const p = D.wr[k];
     const level = levelFor(p);
     const line = out.wr[k] as Series;
-    wrInto(close, work.highLevels[level] as Float64Array, work.lowLevels[level] as Float64Array, p - (1 << level), line.start, n, line.values);
+    wrInto(
+      close,
+      work.highLevels[level] as Float64Array,
+      work.lowLevels[level] as Float64Array,
+      p - (1 << level),
+      line.start,
+      n,
+      line.values,
+    );
   }
 
   const { macd } = out;

@@ -40,7 +40,13 @@ export function availableVolume(lots: readonly Lot[], tradeDate: string): number
 
 /** Oldest first (confirmation date, then id), the order redemptions take lots in. */
 export function fifoOrder<L extends Lot>(lots: readonly L[]): L[] {
-  return [...lots].sort((a, b) => (a.confirmDate === b.confirmDate ? String(a.id).localeCompare(String(b.id), 'en', { numeric: true }) : a.confirmDate < b.confirmDate ? -1 : 1));
+  return [...lots].sort((a, b) =>
+    a.confirmDate === b.confirmDate
+      ? String(a.id).localeCompare(String(b.id), 'en', { numeric: true })
+      : a.confirmDate < b.confirmDate
+        ? -1
+        : 1,
+  );
 }
 
 export interface LotTake {

@@ -229,7 +229,10 @@ export function matchSpecUrl(url: string): SpecMatch | null {
 
 type QueryInput = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
-function fillPattern(route: SpecRoute, params: QueryInput): { path: string; rest: Record<string, string | number | boolean | null | undefined> } {
+function fillPattern(
+  route: SpecRoute,
+  params: QueryInput,
+): { path: string; rest: Record<string, string | number | boolean | null | undefined> } {
   const rest: Record<string, string | number | boolean | null | undefined> = { ...params };
   const path = route.pattern.replace(/\{(\w+)\}/g, (_whole, key: string) => {
     const value = params[key];

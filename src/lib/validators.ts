@@ -90,9 +90,42 @@ const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK_CHARS = '10X98765432';
 /** First two digits: provinces and regions (GB/T 2260), plus 71 Taiwan, 81/82 Hong Kong/Macao, 83 Taiwan residents, 91 abroad. */
 const ID_REGIONS = new Set([
-  '11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37',
-  '41', '42', '43', '44', '45', '46', '50', '51', '52', '53', '54', '61', '62', '63', '64', '65',
-  '71', '81', '82', '83', '91',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '21',
+  '22',
+  '23',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '37',
+  '41',
+  '42',
+  '43',
+  '44',
+  '45',
+  '46',
+  '50',
+  '51',
+  '52',
+  '53',
+  '54',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '71',
+  '81',
+  '82',
+  '83',
+  '91',
 ]);
 
 /** The ID number as stored: trimmed, a final lowercase x upper-cased. */
@@ -193,15 +226,32 @@ export type BankCode = 'ICBC' | 'CCB' | 'ABC' | 'BOC' | 'BOCOM' | 'CMB' | 'PSBC'
 
 /** A small BIN table of major mainland banks' common debit-card prefixes (not exhaustive: unknown → null). */
 const BANK_BINS: ReadonlyArray<readonly [string, BankCode]> = [
-  ['622202', 'ICBC'], ['622208', 'ICBC'], ['621226', 'ICBC'], ['621225', 'ICBC'], ['955880', 'ICBC'],
-  ['621700', 'CCB'], ['436742', 'CCB'], ['622700', 'CCB'],
-  ['622848', 'ABC'], ['622845', 'ABC'], ['622846', 'ABC'],
-  ['621661', 'BOC'], ['456351', 'BOC'], ['601382', 'BOC'],
-  ['622260', 'BOCOM'], ['622262', 'BOCOM'],
-  ['621483', 'CMB'], ['622588', 'CMB'], ['622575', 'CMB'], ['621286', 'CMB'],
-  ['621799', 'PSBC'], ['622188', 'PSBC'],
-  ['622909', 'CIB'], ['622908', 'CIB'],
-  ['622690', 'CITIC'], ['622691', 'CITIC'],
+  ['622202', 'ICBC'],
+  ['622208', 'ICBC'],
+  ['621226', 'ICBC'],
+  ['621225', 'ICBC'],
+  ['955880', 'ICBC'],
+  ['621700', 'CCB'],
+  ['436742', 'CCB'],
+  ['622700', 'CCB'],
+  ['622848', 'ABC'],
+  ['622845', 'ABC'],
+  ['622846', 'ABC'],
+  ['621661', 'BOC'],
+  ['456351', 'BOC'],
+  ['601382', 'BOC'],
+  ['622260', 'BOCOM'],
+  ['622262', 'BOCOM'],
+  ['621483', 'CMB'],
+  ['622588', 'CMB'],
+  ['622575', 'CMB'],
+  ['621286', 'CMB'],
+  ['621799', 'PSBC'],
+  ['622188', 'PSBC'],
+  ['622909', 'CIB'],
+  ['622908', 'CIB'],
+  ['622690', 'CITIC'],
+  ['622691', 'CITIC'],
 ];
 
 export interface BankInfo {
@@ -228,9 +278,7 @@ const AMOUNT_REASONS: Record<AmountInputError, CommonMessageKey> = {
 };
 
 /** An amount typed by the user (see parseAmountInput), with the catalogue reason when it is not one. */
-export function validateAmountInput(
-  input: string,
-): { ok: true; fen: number } | { ok: false; reason: CommonMessageKey } {
+export function validateAmountInput(input: string): { ok: true; fen: number } | { ok: false; reason: CommonMessageKey } {
   const parsed = parseAmountInput(input);
   return parsed.ok ? { ok: true, fen: parsed.fen } : { ok: false, reason: AMOUNT_REASONS[parsed.error] };
 }

@@ -122,9 +122,7 @@ export function createBridge(context: BridgeContext | (() => BridgeContext)): Br
         new BridgeError(
           unsupported ? 'UNSUPPORTED' : 'NATIVE',
           call.action,
-          unsupported
-            ? t('common.bridge.unsupported')
-            : t('common.bridge.nativeError', { reason: error.message || String(error.code) }),
+          unsupported ? t('common.bridge.unsupported') : t('common.bridge.nativeError', { reason: error.message || String(error.code) }),
           error.code,
         ),
       );
@@ -193,8 +191,7 @@ export function createBridge(context: BridgeContext | (() => BridgeContext)): Br
     getAccessToken: (options) => call<string>('getAccessToken', {}, timeout(options, data)),
     getDeviceId: (options) => call<string>('getDeviceId', {}, timeout(options, data)),
     getUserInfo: (options) => call('getUserInfo', {}, timeout(options, data)),
-    requestPermission: (kind, options) =>
-      call<boolean>('requestPermission', { kind }, timeout(options, BRIDGE_NO_TIMEOUT)).then(Boolean),
+    requestPermission: (kind, options) => call<boolean>('requestPermission', { kind }, timeout(options, BRIDGE_NO_TIMEOUT)).then(Boolean),
     pickPhoto: (type, options) => call('pickPhoto', { type }, timeout(options, BRIDGE_NO_TIMEOUT)),
     showToast: (message: string, type: ToastType = TOAST_TYPE.NORMAL, options?: CallOptions) =>
       call<void>('showToast', { message, type }, timeout(options, data)).then(() => undefined),
@@ -213,8 +210,7 @@ export function createBridge(context: BridgeContext | (() => BridgeContext)): Br
     share: (share, options) => call<void>('share', { ...share }, timeout(options, BRIDGE_NO_TIMEOUT)).then(() => undefined),
     redirect: (url, options) => call<void>('redirect', { url }, timeout(options, data)).then(() => undefined),
     pay: (payment, options) => call('pay', { ...payment }, timeout(options, BRIDGE_NO_TIMEOUT)),
-    openTradeAccount: (open, options) =>
-      call<void>('openTradeAccount', { ...open }, timeout(options, data)).then(() => undefined),
+    openTradeAccount: (open, options) => call<void>('openTradeAccount', { ...open }, timeout(options, data)).then(() => undefined),
     on: (event, handler) => {
       ctx();
       const set = listeners.get(event) ?? new Set();

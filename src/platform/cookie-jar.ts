@@ -16,7 +16,10 @@ export interface StoredCookie {
 export function splitSetCookie(header: string | string[] | undefined): string[] {
   if (!header) return [];
   const list = Array.isArray(header) ? header : [header];
-  return list.flatMap((item) => item.split(/,(?=\s*[^;,=\s]+=)/)).map((item) => item.trim()).filter(Boolean);
+  return list
+    .flatMap((item) => item.split(/,(?=\s*[^;,=\s]+=)/))
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function hostAndPath(url: string): { host: string; path: string } {
@@ -41,7 +44,10 @@ export function parseSetCookie(line: string, url: string, now: number): StoredCo
   const { host, path: requestPath } = hostAndPath(url);
   const cookie: StoredCookie = {
     name: pair.slice(0, eq).trim(),
-    value: pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'),
+    value: pair
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1'),
     path: defaultPath(requestPath),
   };
   if (host) {

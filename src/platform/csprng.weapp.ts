@@ -4,11 +4,7 @@ import { HmacDrbg } from './hmac-drbg';
 
 /** The slice of `wx` this file needs: wx.getRandomValues is asynchronous only (base library ≥ 2.15.0). */
 interface WxRandom {
-  getRandomValues(options: {
-    length: number;
-    success: (res: { randomValues: ArrayBuffer }) => void;
-    fail: (err: unknown) => void;
-  }): void;
+  getRandomValues(options: { length: number; success: (res: { randomValues: ArrayBuffer }) => void; fail: (err: unknown) => void }): void;
 }
 
 const SEED_BYTES = 48;
@@ -75,6 +71,9 @@ export function randomBytes(length: number): Uint8Array {
   if (!drbg.isSeeded) throw new Error(t('platform.crypto.noRandomSource'));
   const out = drbg.generate(length);
   // Fold fresh platform entropy in for the next calls without making this call wait for it.
-  fetchEntropy(SEED_BYTES).then((entropy) => drbg.reseed(entropy), () => undefined);
+  fetchEntropy(SEED_BYTES).then(
+    (entropy) => drbg.reseed(entropy),
+    () => undefined,
+  );
   return out;
 }

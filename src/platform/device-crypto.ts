@@ -14,13 +14,7 @@ import { base64ToBytes, bytesToBase64, bytesToUtf8, bytesToWordArray, utf8ToByte
  * Encrypt-then-MAC; the tag is checked in constant time before anything is decrypted.
  */
 
-export type CryptoFailure =
-  | 'invalidKey'
-  | 'invalidIv'
-  | 'invalidPadding'
-  | 'invalidPublicKey'
-  | 'invalidMessage'
-  | 'tampered';
+export type CryptoFailure = 'invalidKey' | 'invalidIv' | 'invalidPadding' | 'invalidPublicKey' | 'invalidMessage' | 'tampered';
 
 /** docs/PRODUCT.md §8: the encryption helpers throw on an invalid key, IV, padding or public key. */
 export class CryptoInputError extends Error {

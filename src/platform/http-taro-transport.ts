@@ -40,9 +40,7 @@ export const taroTransport: Transport = {
             headers: lowerCaseHeaders({
               ...(res.header as Record<string, unknown>),
               // weapp hands Set-Cookie over separately as an array in newer base libraries
-              ...((res as { cookies?: string[] }).cookies?.length
-                ? { 'set-cookie': (res as { cookies?: string[] }).cookies }
-                : {}),
+              ...((res as { cookies?: string[] }).cookies?.length ? { 'set-cookie': (res as { cookies?: string[] }).cookies } : {}),
             }),
             data: parseBody(res.data),
           }),

@@ -1,9 +1,5 @@
 import { t } from '@/locales/i18n';
-import {
-  ALERT_RESULT_CODE,
-  DEVICE_REREGISTER_RESULT_CODES,
-  REQUEST_TIMEOUT_MS,
-} from '@/lib/constants';
+import { ALERT_RESULT_CODE, DEVICE_REREGISTER_RESULT_CODES, REQUEST_TIMEOUT_MS } from '@/lib/constants';
 import { absorbSetCookie, cookieHeaderFor, getCookie } from '@/platform/cookies';
 import { takeBootAnswer } from '@/platform/boot-data';
 import { defaultApiHost } from '@/platform/runtime-host';
@@ -11,14 +7,7 @@ import { alert, showToast } from './feedback';
 import { XSRF_COOKIE, XSRF_HEADER } from './cookie-names';
 import { ApiError, HttpError, TransportError, isEnvelope, type Envelope } from './http-errors';
 import { defaultTransport } from './http-default-transport';
-import type {
-  AbortSignalLike,
-  HttpMethod,
-  Transport,
-  TransportRequest,
-  TransportResponse,
-  UploadProgress,
-} from './http-transport';
+import type { AbortSignalLike, HttpMethod, Transport, TransportRequest, TransportResponse, UploadProgress } from './http-transport';
 
 export { ApiError, HttpError } from './http-errors';
 export type { Envelope } from './http-errors';
@@ -311,9 +300,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   return decodeEnvelope<T>(res, options);
 }
 
-export type SafeResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: ApiError | HttpError; body: unknown };
+export type SafeResult<T> = { ok: true; data: T } | { ok: false; error: ApiError | HttpError; body: unknown };
 
 /**
  * docs/PRODUCT.md §8 "Failed request resolves with the server response body or the error": never rejects.

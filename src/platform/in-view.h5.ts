@@ -4,8 +4,7 @@ import type { InViewOptions, InViewTarget } from './in-view.types';
 export function observeInView(target: InViewTarget, onVisible: () => void, options: InViewOptions = {}): () => void {
   const threshold = options.threshold ?? IN_VIEW_THRESHOLD;
   const once = options.once ?? true;
-  const element =
-    target.element ?? (target.selector && typeof document !== 'undefined' ? document.querySelector(target.selector) : null);
+  const element = target.element ?? (target.selector && typeof document !== 'undefined' ? document.querySelector(target.selector) : null);
   if (!element || typeof IntersectionObserver === 'undefined') return () => undefined;
   const observer = new IntersectionObserver(
     (entries) => {

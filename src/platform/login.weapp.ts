@@ -2,14 +2,7 @@ import Taro from '@tarojs/taro';
 import type { Environment } from '@/lib/environment';
 import { specUrl, stringifyQuery } from '@/lib/routes';
 import { navigateToSpecUrl } from './navigation';
-import {
-  AUTH_CLIENTS,
-  OAUTH_AUTHORIZE_PATH,
-  type AuthClient,
-  type LoginMethod,
-  type LoginTarget,
-  type PlatformLogin,
-} from './login.types';
+import { AUTH_CLIENTS, OAUTH_AUTHORIZE_PATH, type AuthClient, type LoginMethod, type LoginTarget, type PlatformLogin } from './login.types';
 
 // The mini program logs in on its own login page (main package, pages/login/index): wx.login →
 // code2session on our server, the phone-number button, or the SMS form.

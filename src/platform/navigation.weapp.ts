@@ -22,7 +22,8 @@ export async function navigateToSpecUrl(url: string, options: NavigateOptions = 
   }
   if (options.relaunch) await Taro.reLaunch({ url: target.url });
   else if (options.replace) await Taro.redirectTo({ url: target.url });
-  else if (Taro.getCurrentPages().length >= 10) await Taro.redirectTo({ url: target.url }); // weapp's stack limit
+  else if (Taro.getCurrentPages().length >= 10)
+    await Taro.redirectTo({ url: target.url }); // weapp's stack limit
   else await Taro.navigateTo({ url: target.url });
 }
 

@@ -19,9 +19,7 @@ export interface TaroPersistOptions<S> {
 }
 
 function isStorageValue(value: unknown): value is StorageValue<unknown> {
-  return (
-    value !== null && typeof value === 'object' && 'state' in value && typeof (value as { version?: unknown }).version === 'number'
-  );
+  return value !== null && typeof value === 'object' && 'state' in value && typeof (value as { version?: unknown }).version === 'number';
 }
 
 /**

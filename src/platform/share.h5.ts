@@ -109,7 +109,10 @@ function applySoon(pageKey: string): void {
     const content = key === null ? null : effectiveShare(key);
     if (!content) return;
     const data = { title: content.title, desc: content.desc, link: absoluteLink(content.path), imgUrl: content.imgUrl };
-    wechatShare().then((wx) => wx.setShare(data), () => undefined);
+    wechatShare().then(
+      (wx) => wx.setShare(data),
+      () => undefined,
+    );
   });
 }
 
@@ -117,7 +120,12 @@ async function shareNow(content: ShareContent | null): Promise<boolean> {
   if (!content || !env().isNativeApp) return false;
   try {
     const { bridge } = await import('./bridge');
-    await bridge.share({ title: content.title, desc: content.desc, link: absoluteLink(content.path), ...(content.imgUrl ? { imgUrl: content.imgUrl } : {}) });
+    await bridge.share({
+      title: content.title,
+      desc: content.desc,
+      link: absoluteLink(content.path),
+      ...(content.imgUrl ? { imgUrl: content.imgUrl } : {}),
+    });
     return true;
   } catch {
     return false; // cancelled, or an app version without share: the page stays as it was

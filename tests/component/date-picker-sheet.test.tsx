@@ -36,14 +36,14 @@ describe('DatePickerSheet', () => {
 
   it('confirms the selected value as YYYY-MM-DD', () => {
     const onConfirm = jest.fn();
-    render(<DatePickerSheet visible value="2024-03-09" onConfirm={onConfirm} onClose={jest.fn()} />);
+    render(<DatePickerSheet visible value='2024-03-09' onConfirm={onConfirm} onClose={jest.fn()} />);
     fireEvent.click(screen.getByText('确定'));
     expect(onConfirm).toHaveBeenCalledWith('2024-03-09');
   });
 
   it('keeps the selection inside min and max, and starts the year wheel at min', () => {
     const onConfirm = jest.fn();
-    render(<DatePickerSheet visible min="2021-01-01" max="2022-06-30" value="2019-05-05" onConfirm={onConfirm} onClose={jest.fn()} />);
+    render(<DatePickerSheet visible min='2021-01-01' max='2022-06-30' value='2019-05-05' onConfirm={onConfirm} onClose={jest.fn()} />);
     const [years] = columns();
     expect(years).toEqual(['2021', '2022']);
     fireEvent.click(screen.getByText('确定'));
@@ -52,7 +52,7 @@ describe('DatePickerSheet', () => {
 
   it('shows only year and month at month precision', () => {
     const onConfirm = jest.fn();
-    render(<DatePickerSheet visible precision="month" value="2023-11-20" onConfirm={onConfirm} onClose={jest.fn()} />);
+    render(<DatePickerSheet visible precision='month' value='2023-11-20' onConfirm={onConfirm} onClose={jest.fn()} />);
     expect(columns()).toHaveLength(2);
     fireEvent.click(screen.getByText('确定'));
     expect(onConfirm).toHaveBeenCalledWith('2023-11');
@@ -60,7 +60,17 @@ describe('DatePickerSheet', () => {
 
   it('shows one year wheel at year precision', () => {
     const onConfirm = jest.fn();
-    render(<DatePickerSheet visible precision="year" min="2020-01-01" max="2025-12-31" value="2023-02-02" onConfirm={onConfirm} onClose={jest.fn()} />);
+    render(
+      <DatePickerSheet
+        visible
+        precision='year'
+        min='2020-01-01'
+        max='2025-12-31'
+        value='2023-02-02'
+        onConfirm={onConfirm}
+        onClose={jest.fn()}
+      />,
+    );
     expect(columns()).toEqual([['2020', '2021', '2022', '2023', '2024', '2025']]);
     fireEvent.click(screen.getByText('确定'));
     expect(onConfirm).toHaveBeenCalledWith('2023');

@@ -59,7 +59,9 @@ describe('global header (docs/PRODUCT.md §2)', () => {
     renderHeader({ currentUrl: '/rank-xq/qdii?channel=x' });
     expect(screen.getByTestId('header-logo').getAttribute('href')).toBe('/');
     const nav = screen.getByRole('navigation');
-    const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/', '/rn/fund/filter', '/index-mass', '/rank-xq/qdii', '/djmodule/value-center']);
     expect(link('QDII基金').getAttribute('aria-current')).toBe('page');
     expect(link('首页').getAttribute('aria-current')).toBeNull();
@@ -67,7 +69,16 @@ describe('global header (docs/PRODUCT.md §2)', () => {
 
   it('highlights home on /, /index and /_app', () => {
     for (const url of ['/', '/index?channel=1', '/_app']) {
-      const { unmount } = render(<Header currentUrl={url} account={{ status: 'anonymous', maskTelephone: null }} environment={browser} hideHomeBtn={false} onNavigate={jest.fn()} onExit={jest.fn()} />);
+      const { unmount } = render(
+        <Header
+          currentUrl={url}
+          account={{ status: 'anonymous', maskTelephone: null }}
+          environment={browser}
+          hideHomeBtn={false}
+          onNavigate={jest.fn()}
+          onExit={jest.fn()}
+        />,
+      );
       expect(link('首页').getAttribute('aria-current')).toBe('page');
       unmount();
     }
@@ -75,9 +86,22 @@ describe('global header (docs/PRODUCT.md §2)', () => {
 
   it('highlights index valuation on the table and on an index page of it, and nothing else there', () => {
     for (const url of ['/djmodule/value-center', '/djmodule/value-center/SH000300?channel=x', '/djmodule/value-center/sz399006']) {
-      const { unmount } = render(<Header currentUrl={url} account={{ status: 'anonymous', maskTelephone: null }} environment={browser} hideHomeBtn={false} onNavigate={jest.fn()} onExit={jest.fn()} />);
+      const { unmount } = render(
+        <Header
+          currentUrl={url}
+          account={{ status: 'anonymous', maskTelephone: null }}
+          environment={browser}
+          hideHomeBtn={false}
+          onNavigate={jest.fn()}
+          onExit={jest.fn()}
+        />,
+      );
       expect([url, link('指数估值').getAttribute('aria-current')]).toEqual([url, 'page']);
-      expect(within(screen.getByRole('navigation')).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(1);
+      expect(
+        within(screen.getByRole('navigation'))
+          .getAllByRole('link')
+          .filter((a) => a.getAttribute('aria-current') === 'page'),
+      ).toHaveLength(1);
       unmount();
     }
     const valueCenter = NAV_LINKS.find((l) => l.key === 'valueCenter');
@@ -105,14 +129,35 @@ describe('global header (docs/PRODUCT.md §2)', () => {
 
   it('shows the Download App box in a browser but not inside a third-party app or our own app', () => {
     setLocale('en-US');
-    const { unmount } = render(<Header currentUrl='/index' account={{ status: 'anonymous', maskTelephone: null }} environment={browser} hideHomeBtn={false} onNavigate={jest.fn()} onExit={jest.fn()} />);
+    const { unmount } = render(
+      <Header
+        currentUrl='/index'
+        account={{ status: 'anonymous', maskTelephone: null }}
+        environment={browser}
+        hideHomeBtn={false}
+        onNavigate={jest.fn()}
+        onExit={jest.fn()}
+      />,
+    );
     const box = screen.getByTestId('header-download');
     expect(within(box).getByRole('link', { name: 'iPhone' }).getAttribute('href')).toBe(APP_STORE_URL);
     expect(within(box).getByRole('link', { name: 'Android' }).getAttribute('href')).toBe('/download');
     expect(within(box).getByRole('img', { name: /Scan to download/ })).toBeInTheDocument();
     unmount();
-    for (const environment of [{ isOwnApp: false, isThirdApp: true }, { isOwnApp: true, isThirdApp: false }]) {
-      const view = render(<Header currentUrl='/index' account={{ status: 'anonymous', maskTelephone: null }} environment={environment} hideHomeBtn={false} onNavigate={jest.fn()} onExit={jest.fn()} />);
+    for (const environment of [
+      { isOwnApp: false, isThirdApp: true },
+      { isOwnApp: true, isThirdApp: false },
+    ]) {
+      const view = render(
+        <Header
+          currentUrl='/index'
+          account={{ status: 'anonymous', maskTelephone: null }}
+          environment={environment}
+          hideHomeBtn={false}
+          onNavigate={jest.fn()}
+          onExit={jest.fn()}
+        />,
+      );
       expect(screen.queryByTestId('header-download')).toBeNull();
       expect(screen.getByTestId('header-service')).toBeInTheDocument();
       view.unmount();

@@ -12,8 +12,22 @@ import { buttonWithText, click, flush } from './login-helpers';
 const QUESTIONNAIRE = {
   id: 'v1',
   questions: [
-    { id: 'q1', title: 'Your age?', options: [{ id: 'a', text: 'Under 30' }, { id: 'b', text: '30 to 50' }] },
-    { id: 'q2', title: 'Your investment horizon?', options: [{ id: 'a', text: 'Under 1 year' }, { id: 'b', text: 'Over 3 years' }] },
+    {
+      id: 'q1',
+      title: 'Your age?',
+      options: [
+        { id: 'a', text: 'Under 30' },
+        { id: 'b', text: '30 to 50' },
+      ],
+    },
+    {
+      id: 'q2',
+      title: 'Your investment horizon?',
+      options: [
+        { id: 'a', text: 'Under 1 year' },
+        { id: 'b', text: 'Over 3 years' },
+      ],
+    },
   ],
 };
 
@@ -54,7 +68,10 @@ describe('risk gate (order modal)', () => {
       if (path === '/djapi/risk/questionnaire') return envelopeResponse({ result_code: 0, data: QUESTIONNAIRE });
       if (path === '/djapi/risk/assessment') return envelopeResponse({ result_code: 0, data: RESULT });
       if (path === '/djapi/account') {
-        return envelopeResponse({ result_code: 0, data: { user: { id: 1, mask_telephone: '138****5678', risk_level: 'C3', risk_valid_until: '2028-11-22' } } });
+        return envelopeResponse({
+          result_code: 0,
+          data: { user: { id: 1, mask_telephone: '138****5678', risk_level: 'C3', risk_valid_until: '2028-11-22' } },
+        });
       }
       if (path === '/xqapi/upload/web') return envelopeResponse({ result_code: 0, data: { accepted: 1 } });
       return envelopeResponse({ result_code: 404001, data: null }, 404);

@@ -122,7 +122,9 @@ describe('trade-password check', () => {
   });
 
   it('the server saying "not set" (400053) leads to the same confirm; cancel stays put', async () => {
-    const verify = jest.fn().mockRejectedValue(apiError(400053, 'You have not set a trade password yet, please set the trade password first'));
+    const verify = jest
+      .fn()
+      .mockRejectedValue(apiError(400053, 'You have not set a trade password yet, please set the trade password first'));
     const confirmNotSet = jest.fn().mockResolvedValue(false);
     const goSetPassword = jest.fn();
     render(<Harness deps={{ verify, confirmNotSet, goSetPassword }} />);

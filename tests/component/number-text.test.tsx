@@ -25,21 +25,21 @@ describe('AmountText', () => {
   afterEach(() => setLocale('zh-CN'));
 
   it('shows a rise with a plus sign, coloured as a rise', () => {
-    render(<AmountText value="1234.5" sign />);
+    render(<AmountText value='1234.5' sign />);
     expect(screen.getByText('+1,234.50')).toHaveClass(RISE);
   });
 
   it('shows a fall coloured as a fall', () => {
-    render(<AmountText value="-0.5" sign />);
+    render(<AmountText value='-0.5' sign />);
     expect(screen.getByText('-0.50')).toHaveClass(FALL);
   });
 
   it('leaves zero, and what rounds to zero, flat', () => {
     render(
       <>
-        <AmountText value="0" sign />
-        <AmountText value="0.001" sign />
-        <AmountText value="-0.004" sign />
+        <AmountText value='0' sign />
+        <AmountText value='0.001' sign />
+        <AmountText value='-0.004' sign />
       </>,
     );
     const zeros = screen.getAllByText(/^-?0\.00$/);
@@ -60,8 +60,8 @@ describe('AmountText', () => {
   it('scales large amounts into 万 and 亿', () => {
     render(
       <>
-        <AmountText value="12345678.9" />
-        <AmountText value="250000000" />
+        <AmountText value='12345678.9' />
+        <AmountText value='250000000' />
       </>,
     );
     expect(screen.getByText('1,234.57万')).toHaveClass(RISE);
@@ -73,9 +73,9 @@ describe('PercentText', () => {
   it('shows two decimals with an optional sign, rises and falls coloured', () => {
     render(
       <>
-        <PercentText value="1.235" sign />
-        <PercentText value="-2.1" sign />
-        <PercentText value="0.0123" ratio />
+        <PercentText value='1.235' sign />
+        <PercentText value='-2.1' sign />
+        <PercentText value='0.0123' ratio />
       </>,
     );
     expect(screen.getByText('+1.24%')).toHaveClass(RISE);

@@ -24,7 +24,7 @@ describe('EmptyBox', () => {
   });
 
   it('never loads its illustration from another host', () => {
-    render(<EmptyBox title="没有找到相关内容" />);
+    render(<EmptyBox title='没有找到相关内容' />);
     expect(screen.getByText('没有找到相关内容')).toBeInTheDocument();
     for (const img of document.querySelectorAll('img, taro-image-core')) {
       expect(img.getAttribute('src') ?? '').toMatch(/^data:image\/svg\+xml;base64,/);
@@ -76,7 +76,7 @@ describe('InfoBanner', () => {
   });
 
   it('takes the other types', () => {
-    render(<InfoBanner type="warning">注意</InfoBanner>);
+    render(<InfoBanner type='warning'>注意</InfoBanner>);
     expect(document.querySelector('.info-banner')).toHaveClass('info-banner--warning');
   });
 
@@ -84,7 +84,7 @@ describe('InfoBanner', () => {
     setLocale('en-US');
     const onClose = jest.fn();
     render(
-      <InfoBanner type="error" closable onClose={onClose}>
+      <InfoBanner type='error' closable onClose={onClose}>
         Purchase suspended
       </InfoBanner>,
     );

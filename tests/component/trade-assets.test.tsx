@@ -6,7 +6,19 @@ import { HoldingScreen } from '@/features/trade/holding-screen';
 import { IncomeCalendarScreen } from '@/features/trade/income-calendar-screen';
 import { monthCells, shiftMonth } from '@/features/trade/calendar-grid';
 import { setLocale } from '@/locales/i18n';
-import { button, fail, fakeServer, holding, ok, resetServer, settle, spyNavigation, summary, until, type FakeServer } from './trade-helpers';
+import {
+  button,
+  fail,
+  fakeServer,
+  holding,
+  ok,
+  resetServer,
+  settle,
+  spyNavigation,
+  summary,
+  until,
+  type FakeServer,
+} from './trade-helpers';
 
 const SUMMARY = 'GET /djapi/holding/summary';
 const HOLDING = 'GET /djapi/holding/fund/519671';
@@ -65,7 +77,20 @@ describe('my money', () => {
   });
 
   it('nothing yet: zeros and the way to the funds', async () => {
-    server.on(SUMMARY, summary({ total_assets: '0.00', daily_gain: '0.00', daily_gain_date: null, hold_gain: '0.00', total_gain: '0.00', in_transit_amount: '0.00', items: [], allocation: [], orders_in_progress: [] }));
+    server.on(
+      SUMMARY,
+      summary({
+        total_assets: '0.00',
+        daily_gain: '0.00',
+        daily_gain_date: null,
+        hold_gain: '0.00',
+        total_gain: '0.00',
+        in_transit_amount: '0.00',
+        items: [],
+        allocation: [],
+        orders_in_progress: [],
+      }),
+    );
     render(<AssetsScreen variant='fundAssets' />);
     await until(() => expect(screen.getByTestId('assets-empty')).toBeInTheDocument());
     expect(text('assets-total')).toBe('0.00');
@@ -129,7 +154,9 @@ describe('one holding', () => {
 
   it('switches dividends to reinvestment and back to cash', async () => {
     server.on(HOLDING, holding());
-    server.on('POST /djapi/holding/dividend-method', (_req, form) => ok(holding({ dividend_method: form.get('method') as 'cash' | 'reinvest' })));
+    server.on('POST /djapi/holding/dividend-method', (_req, form) =>
+      ok(holding({ dividend_method: form.get('method') as 'cash' | 'reinvest' })),
+    );
     render(<HoldingScreen code='519671' />);
     await until(() => expect(screen.getByTestId('dividend-cash')).toHaveAttribute('aria-pressed', 'true'));
     fireEvent.click(button('dividend-reinvest'));
@@ -149,7 +176,13 @@ describe('income calendar', () => {
   const answer = (month: string) => ({
     month,
     month_income: month === '2026-03' ? '12.34' : '-3.21',
-    days: month === '2026-03' ? [{ date: '2026-03-02', income: '20.00' }, { date: '2026-03-03', income: '-7.66' }] : [{ date: `${month}-05`, income: '-3.21' }],
+    days:
+      month === '2026-03'
+        ? [
+            { date: '2026-03-02', income: '20.00' },
+            { date: '2026-03-03', income: '-7.66' },
+          ]
+        : [{ date: `${month}-05`, income: '-3.21' }],
     months,
   });
 
@@ -200,7 +233,9 @@ describe('income calendar', () => {
 
   it('an error with retry', async () => {
     let calls = 0;
-    server.on(CALENDAR, (_req, _form, query) => (++calls === 1 ? fail(500001, '服务繁忙，请稍后再试', null, 500) : ok(answer(query.get('month') ?? ''))));
+    server.on(CALENDAR, (_req, _form, query) =>
+      ++calls === 1 ? fail(500001, '服务繁忙，请稍后再试', null, 500) : ok(answer(query.get('month') ?? '')),
+    );
     render(<IncomeCalendarScreen currentMonth='2026-03' />);
     await until(() => expect(screen.getByText('服务繁忙，请稍后再试')).toBeInTheDocument());
     fireEvent.click(screen.getByText('点击重试'));

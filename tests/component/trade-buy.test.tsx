@@ -6,8 +6,23 @@ import { BuyScreen, type BuyAccess } from '@/features/trade/buy-screen';
 import { REQUEST_ID_PATTERN } from '@/features/trade/request-id';
 import { setLocale } from '@/locales/i18n';
 import {
-  button, clickAndSettle, decryptPassword, deleteOnKeypad, fail, fakeServer, isDisabledButton, ok, placed, quote, resetServer, settle, spyNavigation, typeOnKeypad,
-  typePassword, until, type FakeServer,
+  button,
+  clickAndSettle,
+  decryptPassword,
+  deleteOnKeypad,
+  fail,
+  fakeServer,
+  isDisabledButton,
+  ok,
+  placed,
+  quote,
+  resetServer,
+  settle,
+  spyNavigation,
+  typeOnKeypad,
+  typePassword,
+  until,
+  type FakeServer,
 } from './trade-helpers';
 
 const READY: BuyAccess = { status: 'loggedIn', openTrade: true, assessed: true };
@@ -123,7 +138,19 @@ describe('the form', () => {
   });
 
   it('a fixed-fee bracket shows the fixed fee, not a rate', async () => {
-    server.on(QUOTE, quote({ card: { bank_code: 'CMB', bank_name: '招商银行', card_tail: '2565', per_payment_limit: '10000000.00', daily_limit: '10000000.00', daily_left: '10000000.00' } }));
+    server.on(
+      QUOTE,
+      quote({
+        card: {
+          bank_code: 'CMB',
+          bank_name: '招商银行',
+          card_tail: '2565',
+          per_payment_limit: '10000000.00',
+          daily_limit: '10000000.00',
+          daily_left: '10000000.00',
+        },
+      }),
+    );
     renderBuy();
     await ready();
     typeOnKeypad('5000000');
@@ -154,7 +181,14 @@ describe('the form', () => {
       quote({
         daily_limit: '100000.00',
         daily_limit_left: '60000.00',
-        card: { bank_code: 'CMB', bank_name: '招商银行', card_tail: '2565', per_payment_limit: '50000.00', daily_limit: '200000.00', daily_left: '30000.00' },
+        card: {
+          bank_code: 'CMB',
+          bank_name: '招商银行',
+          card_tail: '2565',
+          per_payment_limit: '50000.00',
+          daily_limit: '200000.00',
+          daily_left: '30000.00',
+        },
       }),
     );
     renderBuy();
@@ -226,7 +260,15 @@ describe('placing the order', () => {
   });
 
   it('suitability warn: the risk warning first, explicitly accepted, then the password; risk_confirm=1', async () => {
-    server.on(QUOTE, quote({ risk_level: 5, investor_level: 3, suitability: 'warn', risk_warning: '该基金风险等级R5高于您的风险承受能力C3，可能损失全部本金' }));
+    server.on(
+      QUOTE,
+      quote({
+        risk_level: 5,
+        investor_level: 3,
+        suitability: 'warn',
+        risk_warning: '该基金风险等级R5高于您的风险承受能力C3，可能损失全部本金',
+      }),
+    );
     server.on(BUY, () => ok(placed()));
     renderBuy();
     await ready();
@@ -258,7 +300,9 @@ describe('placing the order', () => {
 
   it('410003 after the password: the warning from data.risk_warning, then the same order resent with risk_confirm=1 and the same request id', async () => {
     server.on(BUY, (_req, form) =>
-      form.get('risk_confirm') === '1' ? ok(placed()) : fail(410003, '请确认风险提示', { risk_warning: '该基金风险等级R4高于您的风险承受能力C2' }),
+      form.get('risk_confirm') === '1'
+        ? ok(placed())
+        : fail(410003, '请确认风险提示', { risk_warning: '该基金风险等级R4高于您的风险承受能力C2' }),
     );
     renderBuy();
     await ready();

@@ -25,7 +25,11 @@ export function decryptPassword(encrypted: string): string {
   return block.subarray(block.indexOf(0, 2) + 1).toString('utf8');
 }
 
-export type Handler = (req: TransportRequest, form: URLSearchParams, query: URLSearchParams) => TransportResponse | Promise<TransportResponse>;
+export type Handler = (
+  req: TransportRequest,
+  form: URLSearchParams,
+  query: URLSearchParams,
+) => TransportResponse | Promise<TransportResponse>;
 
 export interface FakeServer {
   transport: StubTransport;
@@ -195,7 +199,14 @@ export function quote(overrides: Partial<BuyQuote> = {}): BuyQuote {
       { lower: '1000000.00', upper: '5000000.00', rate: '0.80', fixed: null },
       { lower: '5000000.00', upper: null, rate: null, fixed: '1000.00' },
     ],
-    card: { bank_code: 'CMB', bank_name: '招商银行', card_tail: '2565', per_payment_limit: '50000.00', daily_limit: '200000.00', daily_left: '200000.00' },
+    card: {
+      bank_code: 'CMB',
+      bank_name: '招商银行',
+      card_tail: '2565',
+      per_payment_limit: '50000.00',
+      daily_limit: '200000.00',
+      daily_left: '200000.00',
+    },
     ...overrides,
   };
 }
@@ -311,9 +322,33 @@ export function holding(overrides: Partial<FundHolding> = {}): FundHolding {
     unconfirmed_amount: '500.00',
     lots: [
       // Listed out of order: the page sorts them oldest first.
-      { lot_id: 'L2', confirm_date: '2026-03-05', volume: '200.00', locked_until: null, holding_days: 4, redeem_rate: '1.50', cost: '320.00' },
-      { lot_id: 'L1', confirm_date: '2025-12-01', volume: '500.00', locked_until: null, holding_days: 98, redeem_rate: '0.50', cost: '800.00' },
-      { lot_id: 'L3', confirm_date: '2026-03-06', volume: '300.00', locked_until: '2026-04-06', holding_days: 3, redeem_rate: '1.50', cost: '480.00' },
+      {
+        lot_id: 'L2',
+        confirm_date: '2026-03-05',
+        volume: '200.00',
+        locked_until: null,
+        holding_days: 4,
+        redeem_rate: '1.50',
+        cost: '320.00',
+      },
+      {
+        lot_id: 'L1',
+        confirm_date: '2025-12-01',
+        volume: '500.00',
+        locked_until: null,
+        holding_days: 98,
+        redeem_rate: '0.50',
+        cost: '800.00',
+      },
+      {
+        lot_id: 'L3',
+        confirm_date: '2026-03-06',
+        volume: '300.00',
+        locked_until: '2026-04-06',
+        holding_days: 3,
+        redeem_rate: '1.50',
+        cost: '480.00',
+      },
     ],
     sell_trade_date: '2026-03-10',
     sell_confirm_date: '2026-03-11',
@@ -332,14 +367,44 @@ export function summary(overrides: Partial<HoldingSummary> = {}): HoldingSummary
     in_transit_amount: '1000.00',
     items: [
       {
-        fd_code: '519671', fd_name: '银河沪深300价值指数', type: 5, type_desc: '指数型', market_value: '8317.38', volume: '5040.84',
-        usable_volume: '5040.84', nav: '1.6500', nav_date: '2026-03-09', cost: '8000.00', daily_gain: '-23.45', hold_gain: '317.38',
-        hold_gain_rate: '3.97', total_gain: '1234.56', market_percent: '80.62', buying_amount: '1000.00', selling_amount: '0.00', dividend_method: 'cash',
+        fd_code: '519671',
+        fd_name: '银河沪深300价值指数',
+        type: 5,
+        type_desc: '指数型',
+        market_value: '8317.38',
+        volume: '5040.84',
+        usable_volume: '5040.84',
+        nav: '1.6500',
+        nav_date: '2026-03-09',
+        cost: '8000.00',
+        daily_gain: '-23.45',
+        hold_gain: '317.38',
+        hold_gain_rate: '3.97',
+        total_gain: '1234.56',
+        market_percent: '80.62',
+        buying_amount: '1000.00',
+        selling_amount: '0.00',
+        dividend_method: 'cash',
       },
       {
-        fd_code: '000009', fd_name: '易方达天天理财货币A', type: 4, type_desc: '货币型', market_value: '2000.00', volume: '2000.00',
-        usable_volume: '2000.00', nav: '1.0000', nav_date: '2026-03-09', cost: '2000.00', daily_gain: '0.00', hold_gain: '0.00',
-        hold_gain_rate: '0.00', total_gain: '0.00', market_percent: '19.38', buying_amount: '0.00', selling_amount: '0.00', dividend_method: 'reinvest',
+        fd_code: '000009',
+        fd_name: '易方达天天理财货币A',
+        type: 4,
+        type_desc: '货币型',
+        market_value: '2000.00',
+        volume: '2000.00',
+        usable_volume: '2000.00',
+        nav: '1.0000',
+        nav_date: '2026-03-09',
+        cost: '2000.00',
+        daily_gain: '0.00',
+        hold_gain: '0.00',
+        hold_gain_rate: '0.00',
+        total_gain: '0.00',
+        market_percent: '19.38',
+        buying_amount: '0.00',
+        selling_amount: '0.00',
+        dividend_method: 'reinvest',
       },
     ],
     allocation: [

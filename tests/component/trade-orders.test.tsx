@@ -4,7 +4,19 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { OrderDetailScreen, OrderListScreen, TradeResultScreen } from '@/features/trade/order-screens';
 import { setLocale } from '@/locales/i18n';
 import {
-  button, clickAndSettle, decryptPassword, fail, fakeServer, listItem, ok, orderDetail, resetServer, settle, spyNavigation, typePassword, until,
+  button,
+  clickAndSettle,
+  decryptPassword,
+  fail,
+  fakeServer,
+  listItem,
+  ok,
+  orderDetail,
+  resetServer,
+  settle,
+  spyNavigation,
+  typePassword,
+  until,
   type FakeServer,
 } from './trade-helpers';
 
@@ -51,7 +63,10 @@ describe('the result page', () => {
   });
 
   it('a sale shows the shares and the arrival date', async () => {
-    server.on(ORDER, orderDetail({ action: '024', action_desc: '卖出', amount: '0.00', volume: '350.00', arrival_date: '2026-03-13', if_undo: 'n' }));
+    server.on(
+      ORDER,
+      orderDetail({ action: '024', action_desc: '卖出', amount: '0.00', volume: '350.00', arrival_date: '2026-03-13', if_undo: 'n' }),
+    );
     render(<TradeResultScreen orderId={ID} />);
     await until(() => expect(screen.getByTestId('trade-result')).toBeInTheDocument());
     expect(text('result-value')).toBe('卖出 350.00份');
@@ -114,7 +129,29 @@ describe('the order list', () => {
   it('loads page by page and opens an order', async () => {
     server.on(LIST, (_req, _form, query) => {
       const page = Number(query.get('page'));
-      const items = page === 1 ? [listItem(), listItem({ order_id: 'S1', action: '024', action_desc: '卖出', value_desc: '100.00份', status: 'confirmed', status_desc: '交易成功' })] : [listItem({ order_id: 'D1', action: '143', action_desc: '分红', value_desc: '12.34元', status: 'confirmed', status_desc: '交易成功' })];
+      const items =
+        page === 1
+          ? [
+              listItem(),
+              listItem({
+                order_id: 'S1',
+                action: '024',
+                action_desc: '卖出',
+                value_desc: '100.00份',
+                status: 'confirmed',
+                status_desc: '交易成功',
+              }),
+            ]
+          : [
+              listItem({
+                order_id: 'D1',
+                action: '143',
+                action_desc: '分红',
+                value_desc: '12.34元',
+                status: 'confirmed',
+                status_desc: '交易成功',
+              }),
+            ];
       return ok({ current_page: page, size: 20, total_items: 3, total_pages: 2, items });
     });
     render(<OrderListScreen />);
@@ -139,7 +176,11 @@ describe('the order list', () => {
 
   it('a failure: the reason and a retry that works', async () => {
     let calls = 0;
-    server.on(LIST, () => (++calls === 1 ? fail(500001, '服务繁忙，请稍后再试', null, 500) : ok({ current_page: 1, size: 20, total_items: 1, total_pages: 1, items: [listItem()] })));
+    server.on(LIST, () =>
+      ++calls === 1
+        ? fail(500001, '服务繁忙，请稍后再试', null, 500)
+        : ok({ current_page: 1, size: 20, total_items: 1, total_pages: 1, items: [listItem()] }),
+    );
     render(<OrderListScreen />);
     await until(() => expect(screen.getByText('服务繁忙，请稍后再试')).toBeInTheDocument());
     fireEvent.click(screen.getByText('点击重试'));
@@ -158,7 +199,17 @@ describe('one order', () => {
         confirm_amount: '317.00',
         confirm_volume: '197.89',
         confirm_nav: '1.6000',
-        confirm_infos: [['确认信息', '确认金额,317.00元', '确认份额,197.89份', '确认净值,1.6000', '净值日期,2026-03-10', '确认日期,2026-03-11', '手续费,0.38元']],
+        confirm_infos: [
+          [
+            '确认信息',
+            '确认金额,317.00元',
+            '确认份额,197.89份',
+            '确认净值,1.6000',
+            '净值日期,2026-03-10',
+            '确认日期,2026-03-11',
+            '手续费,0.38元',
+          ],
+        ],
         risk_warning: { text: '该基金风险等级R4高于您的风险承受能力C3', accepted_at: '2026-03-10 13:30:58' },
       }),
     );
@@ -189,8 +240,18 @@ describe('one order', () => {
     server.on(
       ORDER,
       orderDetail({
-        action: '024', action_desc: '卖出', order_type_name: '赎回', amount: '0.00', volume: '600.00', status: 'failed', status_desc: '交易失败',
-        fail_reason: '基金公司确认失败', arrival_date: '2026-03-13', if_undo: 'n', bank_name: '招商银行(2565)', bankcard_no: '****2565',
+        action: '024',
+        action_desc: '卖出',
+        order_type_name: '赎回',
+        amount: '0.00',
+        volume: '600.00',
+        status: 'failed',
+        status_desc: '交易失败',
+        fail_reason: '基金公司确认失败',
+        arrival_date: '2026-03-13',
+        if_undo: 'n',
+        bank_name: '招商银行(2565)',
+        bankcard_no: '****2565',
         lots: [
           { confirm_date: '2025-12-01', volume: '500.00', holding_days: 100, rate: '0.50', fee: '4.13' },
           { confirm_date: '2026-03-05', volume: '100.00', holding_days: 6, rate: '1.50', fee: '2.48' },

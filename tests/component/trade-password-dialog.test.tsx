@@ -31,7 +31,7 @@ function renderDialog(overrides: Partial<Parameters<typeof TradePasswordDialog>[
   const onComplete = jest.fn();
   const onCancel = jest.fn();
   const utils = render(
-    <TradePasswordDialog visible payee="澄观稳健增长混合A" amount="1000" onComplete={onComplete} onCancel={onCancel} {...overrides} />,
+    <TradePasswordDialog visible payee='澄观稳健增长混合A' amount='1000' onComplete={onComplete} onCancel={onCancel} {...overrides} />,
   );
   return { ...utils, onComplete, onCancel };
 }
@@ -111,7 +111,7 @@ describe('TradePasswordDialog', () => {
     expect(onCancel).not.toHaveBeenCalled();
   });
 
-  it('shows the caller\'s error, clears the dots for a retry, and ignores keys while verifying', () => {
+  it("shows the caller's error, clears the dots for a retry, and ignores keys while verifying", () => {
     const { onComplete, rerender, onCancel } = renderDialog();
     for (const digit of ['1', '1', '1', '1', '1', '1']) tapKey(digit);
     act(() => jest.advanceTimersByTime(TRADE_PASSWORD_COMPLETE_DELAY_MS));
@@ -123,7 +123,7 @@ describe('TradePasswordDialog', () => {
     tapKey('2');
     expect(filledDots()).toBe(6);
 
-    rerender(<TradePasswordDialog {...props} error="交易密码错误，还可以尝试4次" />);
+    rerender(<TradePasswordDialog {...props} error='交易密码错误，还可以尝试4次' />);
     expect(screen.getByText('交易密码错误，还可以尝试4次')).toBeInTheDocument();
     expect(filledDots()).toBe(0);
     tapKey('3');

@@ -6,8 +6,21 @@ import { SellScreen, type SellAccess } from '@/features/trade/sell-screen';
 import { REQUEST_ID_PATTERN } from '@/features/trade/request-id';
 import { setLocale } from '@/locales/i18n';
 import {
-  button, decryptPassword, fail, fakeServer, holding, isDisabledButton, ok, placed, resetServer, settle, spyNavigation, typeOnKeypad,
-  typePassword, until, type FakeServer,
+  button,
+  decryptPassword,
+  fail,
+  fakeServer,
+  holding,
+  isDisabledButton,
+  ok,
+  placed,
+  resetServer,
+  settle,
+  spyNavigation,
+  typeOnKeypad,
+  typePassword,
+  until,
+  type FakeServer,
 } from './trade-helpers';
 
 const READY: SellAccess = { status: 'loggedIn', openTrade: true, card: { bankCode: 'CMB', cardTail: '2565' } };
@@ -37,7 +50,17 @@ beforeEach(() => {
   server = fakeServer();
   nav = spyNavigation();
   server.on(HOLDING, holding());
-  server.on(RATES, { fd_code: '519671', fund_rates: { discount: '0.1', declare_discount: '0.1', subscribe_rate_table: [], declare_rate_table: [], withdraw_rate_table: RATE_ROWS, other_rate_table: [] } });
+  server.on(RATES, {
+    fd_code: '519671',
+    fund_rates: {
+      discount: '0.1',
+      declare_discount: '0.1',
+      subscribe_rate_table: [],
+      declare_rate_table: [],
+      withdraw_rate_table: RATE_ROWS,
+      other_rate_table: [],
+    },
+  });
 });
 
 afterEach(() => {

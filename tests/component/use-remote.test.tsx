@@ -148,7 +148,7 @@ describe('useRemote', () => {
     expect(result.current.data).toBe('fresh');
   });
 
-  it('stale-while-revalidate: a cached answer first, the fresh one through update; an older request\'s update is ignored', async () => {
+  it("stale-while-revalidate: a cached answer first, the fresh one through update; an older request's update is ignored", async () => {
     const pushes: ((data: string) => void)[] = [];
     const { result } = renderHook(() =>
       useRemote<string>((update) => {
@@ -264,7 +264,12 @@ describe('H5 boot answers', () => {
     element.id = 'dj-boot';
     element.textContent = JSON.stringify({
       at: Date.now(),
-      answers: { '/djapi/index_eva/dj': { result_code: 0, data: { items: [{ eva_type: 'low', date: '2024-05-06' }], low_percentile: '0.3', high_percentile: '0.7' } } },
+      answers: {
+        '/djapi/index_eva/dj': {
+          result_code: 0,
+          data: { items: [{ eva_type: 'low', date: '2024-05-06' }], low_percentile: '0.3', high_percentile: '0.7' },
+        },
+      },
     });
     document.body.appendChild(element);
     resetBootDataForTests();

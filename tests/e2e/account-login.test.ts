@@ -20,7 +20,19 @@ import {
   type RunningServer,
   type SeededUser,
 } from './harness';
-import { button, fill, isDisabled, see, shown, freshPhone, latestCode, loginWithForm, smsFor, zhAccount, STEP_TIMEOUT_MS } from './account-support';
+import {
+  button,
+  fill,
+  isDisabled,
+  see,
+  shown,
+  freshPhone,
+  latestCode,
+  loginWithForm,
+  smsFor,
+  zhAccount,
+  STEP_TIMEOUT_MS,
+} from './account-support';
 
 const zhShell = shellMessages['zh-CN'];
 const fakeNativeHost = readFileSync(path.join(root, 'tests/e2e/fake-native-host.js'), 'utf8');
@@ -109,7 +121,9 @@ describe('account login paths', () => {
     await page.clock.install();
     // The screen registers the secure-API device as it opens (an RSA key pair made on timers): let that
     // finish before the page's clock is paused.
-    const registered = page.waitForResponse((r) => r.url().includes('/xqapi/ee2e/public_key_web') && r.status() === 200, { timeout: 240_000 });
+    const registered = page.waitForResponse((r) => r.url().includes('/xqapi/ee2e/public_key_web') && r.status() === 200, {
+      timeout: 240_000,
+    });
     await page.goto(`${server.url}/n/mobile-login`);
     await registered;
     const form = shown(page, '.account-phone-form');
@@ -146,7 +160,9 @@ describe('account login paths', () => {
     await page.clock.install();
     // The screen registers the secure-API device as it opens (an RSA key pair made on timers): let that
     // finish before the page's clock is paused.
-    const registered = page.waitForResponse((r) => r.url().includes('/xqapi/ee2e/public_key_web') && r.status() === 200, { timeout: 240_000 });
+    const registered = page.waitForResponse((r) => r.url().includes('/xqapi/ee2e/public_key_web') && r.status() === 200, {
+      timeout: 240_000,
+    });
     await page.goto(`${server.url}/n/mobile-login`);
     await registered;
     const form = shown(page, '.account-phone-form');
@@ -169,7 +185,10 @@ describe('account login paths', () => {
     await form.locator('.account-agreement .nut-checkbox').click();
     await button(form, zhAccount['account.login.submit']).click();
     await page.waitForURL((url) => url.pathname === '/index');
-    await page.getByTestId('header-account').getByText(fill(zhShell['shell.header.welcome'], { phone: masked(phone) })).waitFor({ state: 'attached' });
+    await page
+      .getByTestId('header-account')
+      .getByText(fill(zhShell['shell.header.welcome'], { phone: masked(phone) }))
+      .waitFor({ state: 'attached' });
     await context.close();
   });
 
@@ -200,8 +219,14 @@ describe('account login paths', () => {
     await button(page, zhAccount['account.my.unbind']).click();
     await page.waitForURL((url) => url.pathname === '/index' || url.pathname === '/');
     await page.getByTestId('header-login').waitFor({ state: 'attached' });
-    const left = (await context.cookies(server.url)).filter((c) => (IDENTITY_COOKIES as readonly string[]).includes(c.name) && c.value !== '');
-    assert.deepEqual(left.map((c) => c.name), [], 'no identity cookie left');
+    const left = (await context.cookies(server.url)).filter(
+      (c) => (IDENTITY_COOKIES as readonly string[]).includes(c.name) && c.value !== '',
+    );
+    assert.deepEqual(
+      left.map((c) => c.name),
+      [],
+      'no identity cookie left',
+    );
     await page.goto(`${server.url}/my-money`);
     await see(page, zhAccount['account.login.notLoggedIn']).waitFor();
     await button(page, zhAccount['account.login.goLogin']).click();
@@ -216,14 +241,19 @@ describe('account login paths', () => {
     const base = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
     const { context, page } = await openPhone(browser, {
       userAgent: `${base} danjuanfund/6.91.0 DJ/6910`,
-      initScripts: [`window.__fakeNativeConfig = ${JSON.stringify({ responses: { 'auth.getAccessToken': nativeUser.token } })};`, fakeNativeHost],
+      initScripts: [
+        `window.__fakeNativeConfig = ${JSON.stringify({ responses: { 'auth.getAccessToken': nativeUser.token } })};`,
+        fakeNativeHost,
+      ],
     });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.goto(`${server.url}/my-money`);
     await button(page, zhAccount['account.login.goLogin']).click();
     await page.waitForURL((url) => url.pathname === '/my-money');
     await welcome(page, nativeUser.telephone);
-    const calls = await page.evaluate(() => (window as unknown as { __nativeCalls: { action: string }[] }).__nativeCalls.map((c) => c.action));
+    const calls = await page.evaluate(() =>
+      (window as unknown as { __nativeCalls: { action: string }[] }).__nativeCalls.map((c) => c.action),
+    );
     assert.ok(calls.includes('auth.getAccessToken'), `the page asked the app for its token (${calls.join(', ')})`);
     await context.close();
   });
@@ -243,7 +273,9 @@ describe('account login paths', () => {
     await page.goto(`${server.url}/account/login?redirect=%2Fmy-money`);
     await see(page, zhAccount['account.login.nativeFailed']).waitFor();
     await shown(page, '.account-phone-form').waitFor();
-    const actions = await page.evaluate(() => (window as unknown as { __nativeCalls: { action: string }[] }).__nativeCalls.map((c) => c.action));
+    const actions = await page.evaluate(() =>
+      (window as unknown as { __nativeCalls: { action: string }[] }).__nativeCalls.map((c) => c.action),
+    );
     assert.ok(actions.includes('auth.verifyTelephone'), 'the app was asked to log the user in');
 
     // The SMS form: every request leaves through the app, which performs it with fetch against the real server.
@@ -257,7 +289,8 @@ describe('account login paths', () => {
       params: { url: string; type: string; data?: Record<string, unknown>; body?: string; headers?: Record<string, string> };
     }
     const calls = await page.evaluate(() => (window as unknown as { __nativeCalls: Delegated[] }).__nativeCalls);
-    const delegated = (path: string) => calls.filter((c) => c.action === 'fund.request' && new URL(c.params.url, 'http://x').pathname === path);
+    const delegated = (path: string) =>
+      calls.filter((c) => c.action === 'fund.request' && new URL(c.params.url, 'http://x').pathname === path);
     for (const path of ['/xqapi/account/sms/send_verification_code.json', '/xqapi/provider/oauth/token']) {
       const listed = delegated(path).filter((c) => c.params.type === 'POST');
       assert.ok(listed.length >= 1, `${path} went through the bridge (${calls.map((c) => c.params.url ?? c.action).join(', ')})`);
@@ -274,8 +307,11 @@ describe('account login paths', () => {
     const token = (await context.cookies(server.url)).find((c) => c.name === 'xq_a_token')?.value ?? '';
     assert.ok(token, 'logged in with a cookie session');
     const account = async () =>
-      ((await (await fetch(`${server.url}/djapi/account`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { result_code: number })
-        .result_code;
+      (
+        (await (await fetch(`${server.url}/djapi/account`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+          result_code: number;
+        }
+      ).result_code;
     assert.equal(await account(), 0);
     await button(page, zhAccount['account.my.logout']).click();
     await page.getByTestId('header-login').waitFor({ state: 'attached' });

@@ -28,7 +28,11 @@ export async function smsFor(serverUrl: string, telephone: string): Promise<SmsI
 }
 
 /** Waits for the newest code to the phone (optionally a newer one than `after`). */
-export async function latestCode(serverUrl: string, telephone: string, options: { after?: string; purpose?: string } = {}): Promise<SmsItem> {
+export async function latestCode(
+  serverUrl: string,
+  telephone: string,
+  options: { after?: string; purpose?: string } = {},
+): Promise<SmsItem> {
   // Generous: the first send of a page may wait for the device key exchange (an RSA key pair made in the page).
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -105,7 +109,11 @@ export async function loginWithForm(page: Page, serverUrl: string, telephone: st
 /** Types digits on the NutUI number keyboard. */
 export async function typeOnKeypad(page: Page, digits: string): Promise<void> {
   const keypad = shown(page, '.nut-numberkeyboard');
-  for (const digit of digits) await keypad.locator('.key', { hasText: new RegExp(`^${digit}$`) }).first().tap();
+  for (const digit of digits)
+    await keypad
+      .locator('.key', { hasText: new RegExp(`^${digit}$`) })
+      .first()
+      .tap();
 }
 
 /** Browser steps on this shared 2-core machine can be slow: one generous default per context. */

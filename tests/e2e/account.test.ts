@@ -7,7 +7,21 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import shellMessages from '../../src/locales/messages/shell';
 import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
-import { button, fill, see, shown, freshPhone, icbcCard, idCardFor, latestCode, loginWithForm, typeOnKeypad, zhAccount, zhCommon, STEP_TIMEOUT_MS } from './account-support';
+import {
+  button,
+  fill,
+  see,
+  shown,
+  freshPhone,
+  icbcCard,
+  idCardFor,
+  latestCode,
+  loginWithForm,
+  typeOnKeypad,
+  zhAccount,
+  zhCommon,
+  STEP_TIMEOUT_MS,
+} from './account-support';
 
 const zhShell = shellMessages['zh-CN'];
 
@@ -44,7 +58,10 @@ describe('a new H5 user: SMS login → account → trade password → risk asses
     const masked = `${telephone.slice(0, 3)}****${telephone.slice(-4)}`;
     await see(page, fill(zhAccount['account.my.welcome'], { phone: masked })).waitFor();
     // The header follows the login: Welcome + masked phone, no Login link.
-    await page.getByTestId('header-account').getByText(fill(zhShell['shell.header.welcome'], { phone: masked })).waitFor({ state: 'attached' });
+    await page
+      .getByTestId('header-account')
+      .getByText(fill(zhShell['shell.header.welcome'], { phone: masked }))
+      .waitFor({ state: 'attached' });
     assert.equal(await page.getByTestId('header-login').count(), 0);
     await see(page, fill(zhAccount['account.my.realName'], { name: zhAccount['account.my.notCertified'] })).waitFor();
   });
@@ -175,12 +192,17 @@ describe('a new H5 user: SMS login → account → trade password → risk asses
     const form = shown(page, '.account-cert');
     await button(form, zhAccount['account.cert.sendBankCode']).click();
     const { code } = await latestCode(server.url, reservedPhone, { purpose: 'bank' });
-    await button(form, fill(zhAccount['account.login.resendIn'], { n: 30 })).or(button(form, fill(zhAccount['account.login.resendIn'], { n: 29 }))).first().waitFor();
+    await button(form, fill(zhAccount['account.login.resendIn'], { n: 30 }))
+      .or(button(form, fill(zhAccount['account.login.resendIn'], { n: 29 })))
+      .first()
+      .waitFor();
     await form.locator('input[name="bank_code_sms"]').fill(code);
     await button(form, zhAccount['account.cert.submit']).click();
     await see(page, zhAccount['account.cert.success']).waitFor();
     await page.waitForURL((url) => url.pathname === '/ccount/trade-password');
-    const stored = await page.evaluate(() => ['dj-ccount-idno', 'dj-ccount-name', 'dj-ccount-cardno', 'dj-ccount-tel'].map((k) => sessionStorage.getItem(k)));
+    const stored = await page.evaluate(() =>
+      ['dj-ccount-idno', 'dj-ccount-name', 'dj-ccount-cardno', 'dj-ccount-tel'].map((k) => sessionStorage.getItem(k)),
+    );
     assert.deepEqual(stored, [null, null, null, null], 'the opening form is forgotten once used');
   });
 

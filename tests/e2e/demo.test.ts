@@ -59,8 +59,25 @@ describe('/n/demo', () => {
     await openDemo();
     await page.getByText(zhText('demo.section.fundSamples')).waitFor();
     // docs/PRODUCT.md §2: not on sale, building period, the purchasable types, lock period, suspended, closed, delisted.
-    for (const kind of ['notOnSale', 'building', 'moneyMarket', 'bond', 'stock', 'fof', 'hybridConversion', 'qdiiHk', 'lockPeriod', 'tradingSuspended', 'purchaseSuspended', 'closed', 'delisted']) {
-      assert.ok(FUND_SAMPLES.some((s) => s.kind === kind), `the samples include ${kind}`);
+    for (const kind of [
+      'notOnSale',
+      'building',
+      'moneyMarket',
+      'bond',
+      'stock',
+      'fof',
+      'hybridConversion',
+      'qdiiHk',
+      'lockPeriod',
+      'tradingSuspended',
+      'purchaseSuspended',
+      'closed',
+      'delisted',
+    ]) {
+      assert.ok(
+        FUND_SAMPLES.some((s) => s.kind === kind),
+        `the samples include ${kind}`,
+      );
     }
     for (const sample of FUND_SAMPLES) {
       const row = sampleRow(zhText(sample.labelKey));
@@ -89,7 +106,11 @@ describe('/n/demo', () => {
     }
 
     async function openDialog(): Promise<void> {
-      await page.locator('.nut-cell').filter({ hasText: zhText('demo.password.hint') }).locator('.nut-button').tap();
+      await page
+        .locator('.nut-cell')
+        .filter({ hasText: zhText('demo.password.hint') })
+        .locator('.nut-button')
+        .tap();
       await page.getByText(zhText('components.tradePassword.title')).waitFor();
       await keypad().waitFor();
     }

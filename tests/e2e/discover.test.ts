@@ -62,20 +62,26 @@ describe('discovery pages', () => {
     const firstCodes = await codesOf(page);
     assert.equal(firstCodes.length, 20);
     const expected = await api<{ items: { fd_code: string }[] }>('/djapi/v3/filter/fund?order_by=1y&page=1&size=20');
-    assert.deepEqual(firstCodes, expected.items.map((i) => i.fd_code), 'the server ranking, in order');
+    assert.deepEqual(
+      firstCodes,
+      expected.items.map((i) => i.fd_code),
+      'the server ranking, in order',
+    );
 
     // Another period: a new ranking, again best first.
     await page.getByTestId('screen-period').getByText(zh['discover.period.3m'], { exact: true }).click();
     const threeMonths = await waitForNewRows(page, firstCodes);
     assertDescending(await shownValues(page), '3m');
-    assert.equal((await page.locator(`${ROW} .discover-fund__caption`).first().textContent()), zh['discover.period.3m']);
+    assert.equal(await page.locator(`${ROW} .discover-fund__caption`).first().textContent(), zh['discover.period.3m']);
 
     // Bonds of 5 bn CNY and more: each row says 债券型 and a size of at least 50亿.
     await page.getByTestId('screen-type').getByText(zh['discover.type.2'], { exact: true }).click();
     const bonds = await waitForNewRows(page, threeMonths);
     await page.getByTestId('screen-size').getByText(zh['discover.filter.size.gt50'], { exact: true }).click();
     await waitForNewRows(page, bonds);
-    const facts = await page.locator(ROW).evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('.discover-fund__fact')).map((f) => f.textContent ?? '')));
+    const facts = await page
+      .locator(ROW)
+      .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('.discover-fund__fact')).map((f) => f.textContent ?? '')));
     for (const rowFacts of facts) {
       assert.equal(rowFacts[0], zh['discover.type.2']);
       const size = rowFacts.find((f) => f.startsWith('规模'));
@@ -88,11 +94,19 @@ describe('discovery pages', () => {
     await page.getByTestId('screen-size').getByText(zh['discover.filter.any'], { exact: true }).click();
     await page.getByTestId('screen-type').getByText(zh['discover.type.all'], { exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="discover-fund-row"]').length === 20);
-    await page.waitForFunction((first) => document.querySelector('[data-testid="discover-fund-row"]')?.getAttribute('data-code') === first, (await api<{ items: { fd_code: string }[] }>('/djapi/v3/filter/fund?order_by=3m&page=1&size=20')).items[0]?.fd_code);
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid="discover-fund-row"]')?.getAttribute('data-code') === first,
+      (await api<{ items: { fd_code: string }[] }>('/djapi/v3/filter/fund?order_by=3m&page=1&size=20')).items[0]?.fd_code,
+    );
     await page.locator('.nut-infiniteloading').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="discover-fund-row"]').length >= 40, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="discover-fund-row"]').length >= 40, undefined, {
+      timeout: 15_000,
+    });
     const page2 = await api<{ items: { fd_code: string }[] }>('/djapi/v3/filter/fund?order_by=3m&page=2&size=20');
-    assert.deepEqual((await codesOf(page)).slice(20, 40), page2.items.map((i) => i.fd_code));
+    assert.deepEqual(
+      (await codesOf(page)).slice(20, 40),
+      page2.items.map((i) => i.fd_code),
+    );
     assertDescending(await shownValues(page), 'pages 1 and 2 together');
     assert.deepEqual(errors, []);
     await context.close();
@@ -100,15 +114,24 @@ describe('discovery pages', () => {
 
   it('rankings: index funds and QDII funds only, each by period return', async () => {
     const { context, page } = await openPhone(browser);
-    for (const [path, type] of [['/rank-xq/index', '5'], ['/rank-xq/qdii', '11']] as const) {
+    for (const [path, type] of [
+      ['/rank-xq/index', '5'],
+      ['/rank-xq/qdii', '11'],
+    ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.locator(ROW).first().waitFor({ timeout: 20_000 });
-      const facts = await page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.querySelector('.discover-fund__fact')?.textContent ?? ''));
+      const facts = await page
+        .locator(ROW)
+        .evaluateAll((rows) => rows.map((r) => r.querySelector('.discover-fund__fact')?.textContent ?? ''));
       assert.ok(facts.length > 0);
       for (const fact of facts) assert.equal(fact, zh[`discover.type.${type}` as keyof typeof zh], path);
       assertDescending(await shownValues(page), path);
       const expected = await api<{ items: { fd_code: string }[] }>(`/djapi/v3/filter/fund?type=${type}&order_by=1y&page=1&size=20`);
-      assert.deepEqual(await codesOf(page), expected.items.map((i) => i.fd_code), path);
+      assert.deepEqual(
+        await codesOf(page),
+        expected.items.map((i) => i.fd_code),
+        path,
+      );
     }
     await context.close();
   });
@@ -117,9 +140,15 @@ describe('discovery pages', () => {
     const { context, page } = await openPhone(browser);
     await page.goto(`${server.url}/rank-xq/auto-invest`);
     await page.locator(ROW).first().waitFor({ timeout: 60_000 });
-    type Ranking = { months: number; items: { fd_code: string; auto_invest_return: string; invested_amount: string; final_value: string }[] };
+    type Ranking = {
+      months: number;
+      items: { fd_code: string; auto_invest_return: string; invested_amount: string; final_value: string }[];
+    };
     const oneYear = await api<Ranking>('/djapi/fund/rank/auto-invest?period=1y&page=1&size=20');
-    assert.deepEqual(await codesOf(page), oneYear.items.map((i) => i.fd_code));
+    assert.deepEqual(
+      await codesOf(page),
+      oneYear.items.map((i) => i.fd_code),
+    );
     const shown = await shownValues(page);
     oneYear.items.forEach((item, i) => assert.equal(shown[i], Number(Number(item.auto_invest_return).toFixed(2)), item.fd_code));
     assert.match((await page.getByTestId('auto-invest-rule').textContent()) ?? '', /1000\.00元，共12期/);
@@ -128,7 +157,10 @@ describe('discovery pages', () => {
 
     await page.getByTestId('screen-period').getByText(zh['discover.period.3y'], { exact: true }).click();
     const threeYears = await api<Ranking>('/djapi/fund/rank/auto-invest?period=3y&page=1&size=20');
-    await page.waitForFunction((first) => document.querySelector('[data-testid="discover-fund-row"]')?.getAttribute('data-code') === first, threeYears.items[0]?.fd_code);
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid="discover-fund-row"]')?.getAttribute('data-code') === first,
+      threeYears.items[0]?.fd_code,
+    );
     assert.match((await page.getByTestId('auto-invest-rule').textContent()) ?? '', /共36期/);
     assertDescending(await shownValues(page), '3y auto-invest');
     await context.close();
@@ -141,7 +173,9 @@ describe('discovery pages', () => {
     await page.getByTestId('index-mass-categories').getByText(zh['discover.indexMass.category.broad'], { exact: true }).click();
     const card = page.locator('[data-testid="index-mass-index"][data-code="SH000300"]');
     await card.click();
-    const funds = await api<{ funds: { fd_code: string; fd_name: string; tracking_error: string | null; annual_fee: string }[] }>('/djapi/index-mass/SH000300/funds');
+    const funds = await api<{ funds: { fd_code: string; fd_name: string; tracking_error: string | null; annual_fee: string }[] }>(
+      '/djapi/index-mass/SH000300/funds',
+    );
     assert.ok(funds.funds.length >= 2, 'the demo market has several 沪深300 funds');
     await page.locator('[data-testid="index-mass-fund"]').first().waitFor();
     assert.deepEqual(
@@ -150,7 +184,9 @@ describe('discovery pages', () => {
       'best tracking first',
     );
     const shownErrors = await page.getByTestId('tracking-error').allTextContents();
-    funds.funds.forEach((f, i) => assert.equal(shownErrors[i], f.tracking_error === null ? '--' : `${Number(f.tracking_error).toFixed(2)}%`));
+    funds.funds.forEach((f, i) =>
+      assert.equal(shownErrors[i], f.tracking_error === null ? '--' : `${Number(f.tracking_error).toFixed(2)}%`),
+    );
 
     const compare = page.getByTestId('index-mass-compare');
     for (const f of funds.funds.slice(0, 2)) {
@@ -183,19 +219,28 @@ describe('discovery pages', () => {
     // beside the names. (Before, the table squeezed or cut the columns and did not scroll at all.)
     const tableBox = page.getByTestId('valuation-table');
     // (No local functions inside evaluate: tsx would wrap them in a helper the page does not have.)
-    const geometry = async () => tableBox.evaluate((table) => {
-      const row = table.querySelector('[data-testid="valuation-row"]') as HTMLElement;
-      // Each cell's box, and whether the cell itself (not something over it) is what shows at its centre.
-      const [name, last] = ['name', 'yeild'].map((col) => {
-        const cell = row.querySelector(`[data-col="${col}"]`) as HTMLElement;
-        const r = cell.getBoundingClientRect();
-        return { left: r.left, right: r.right, visible: cell.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)) };
-      }) as [{ left: number; right: number; visible: boolean }, { left: number; right: number; visible: boolean }];
-      return {
-        scrollLeft: table.scrollLeft, canScroll: table.scrollWidth - table.clientWidth, tableLeft: table.getBoundingClientRect().left,
-        pageOverflow: document.documentElement.scrollWidth - window.innerWidth, name, last,
-      };
-    });
+    const geometry = async () =>
+      tableBox.evaluate((table) => {
+        const row = table.querySelector('[data-testid="valuation-row"]') as HTMLElement;
+        // Each cell's box, and whether the cell itself (not something over it) is what shows at its centre.
+        const [name, last] = ['name', 'yeild'].map((col) => {
+          const cell = row.querySelector(`[data-col="${col}"]`) as HTMLElement;
+          const r = cell.getBoundingClientRect();
+          return {
+            left: r.left,
+            right: r.right,
+            visible: cell.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)),
+          };
+        }) as [{ left: number; right: number; visible: boolean }, { left: number; right: number; visible: boolean }];
+        return {
+          scrollLeft: table.scrollLeft,
+          canScroll: table.scrollWidth - table.clientWidth,
+          tableLeft: table.getBoundingClientRect().left,
+          pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+          name,
+          last,
+        };
+      });
     const unscrolled = await geometry();
     assert.ok(unscrolled.canScroll > 0, `the numbers scroll sideways: ${JSON.stringify(unscrolled)}`);
     assert.ok(unscrolled.pageOverflow <= 0, `the page does not: ${JSON.stringify(unscrolled)}`);
@@ -204,16 +249,27 @@ describe('discovery pages', () => {
     const scrolled = await geometry();
     assert.ok(scrolled.scrollLeft > 0, JSON.stringify(scrolled));
     assert.ok(Math.abs(scrolled.name.left - scrolled.tableLeft) < 1 && scrolled.name.visible, `names pinned: ${JSON.stringify(scrolled)}`);
-    assert.ok(scrolled.last.visible && scrolled.last.left >= scrolled.name.right - 1 && scrolled.last.right <= 390, `last column on screen: ${JSON.stringify(scrolled)}`);
+    assert.ok(
+      scrolled.last.visible && scrolled.last.left >= scrolled.name.right - 1 && scrolled.last.right <= 390,
+      `last column on screen: ${JSON.stringify(scrolled)}`,
+    );
     await tableBox.evaluate((table) => table.scrollTo({ left: 0 }));
 
     const peColumn = async () => (await page.locator('[data-testid="valuation-row"] [data-col="pe"]').allTextContents()).map(Number);
     await page.getByTestId('valuation-sort-pe').click();
     const desc = await peColumn();
-    assert.deepEqual(desc, [...desc].sort((a, b) => b - a), 'PE high to low');
+    assert.deepEqual(
+      desc,
+      [...desc].sort((a, b) => b - a),
+      'PE high to low',
+    );
     await page.getByTestId('valuation-sort-pe').click();
     const asc = await peColumn();
-    assert.deepEqual(asc, [...asc].sort((a, b) => a - b), 'PE low to high');
+    assert.deepEqual(
+      asc,
+      [...asc].sort((a, b) => a - b),
+      'PE low to high',
+    );
 
     // The cheapest index by PE → its page.
     const first = page.getByTestId('valuation-row').first();

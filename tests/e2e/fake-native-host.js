@@ -27,31 +27,53 @@
 
   // New-style, legacy and fund-app dedicated action names → capability (src/platform/bridge.ts BRIDGE_ACTIONS).
   var CAPABILITY = {
-    'net.request': 'request', ajax: 'request', 'fund.request': 'request',
-    'auth.getWriteToken': 'getWriteToken', getWriteToken: 'getWriteToken',
-    'auth.getReadToken': 'getReadToken', getReadToken: 'getReadToken',
-    'auth.getAccessToken': 'getAccessToken', getAccessToken: 'getAccessToken',
-    'device.getId': 'getDeviceId', getDeviceId: 'getDeviceId',
-    'user.getInfo': 'getUserInfo', getUserInfo: 'getUserInfo',
-    'permission.request': 'requestPermission', requestPermission: 'requestPermission',
-    'media.pickPhoto': 'pickPhoto', choosePhoto: 'pickPhoto',
-    'ui.toast': 'showToast', toast: 'showToast',
-    'ui.confirm': 'confirm', confirm: 'confirm',
-    'nav.open': 'open', openPage: 'open',
-    'nav.refresh': 'refresh', refreshPage: 'refresh',
-    'event.notify': 'notify', postNotification: 'notify',
-    'nav.setButtons': 'setNavigationButtons', setNavButtons: 'setNavigationButtons',
-    'app.wake': 'wakeApp', wakeApp: 'wakeApp',
-    'auth.verifyTelephone': 'verifyTelephone', telephoneVerify: 'verifyTelephone',
-    'ui.share': 'share', share: 'share', 'fund.share': 'share',
-    'nav.redirect': 'redirect', redirect: 'redirect', 'fund.redirect': 'redirect',
-    'pay.open': 'pay', openPay: 'pay',
-    'trade.open': 'openTradeAccount', openTradeAccount: 'openTradeAccount',
+    'net.request': 'request',
+    ajax: 'request',
+    'fund.request': 'request',
+    'auth.getWriteToken': 'getWriteToken',
+    getWriteToken: 'getWriteToken',
+    'auth.getReadToken': 'getReadToken',
+    getReadToken: 'getReadToken',
+    'auth.getAccessToken': 'getAccessToken',
+    getAccessToken: 'getAccessToken',
+    'device.getId': 'getDeviceId',
+    getDeviceId: 'getDeviceId',
+    'user.getInfo': 'getUserInfo',
+    getUserInfo: 'getUserInfo',
+    'permission.request': 'requestPermission',
+    requestPermission: 'requestPermission',
+    'media.pickPhoto': 'pickPhoto',
+    choosePhoto: 'pickPhoto',
+    'ui.toast': 'showToast',
+    toast: 'showToast',
+    'ui.confirm': 'confirm',
+    confirm: 'confirm',
+    'nav.open': 'open',
+    openPage: 'open',
+    'nav.refresh': 'refresh',
+    refreshPage: 'refresh',
+    'event.notify': 'notify',
+    postNotification: 'notify',
+    'nav.setButtons': 'setNavigationButtons',
+    setNavButtons: 'setNavigationButtons',
+    'app.wake': 'wakeApp',
+    wakeApp: 'wakeApp',
+    'auth.verifyTelephone': 'verifyTelephone',
+    telephoneVerify: 'verifyTelephone',
+    'ui.share': 'share',
+    share: 'share',
+    'fund.share': 'share',
+    'nav.redirect': 'redirect',
+    redirect: 'redirect',
+    'fund.redirect': 'redirect',
+    'pay.open': 'pay',
+    openPay: 'pay',
+    'trade.open': 'openTradeAccount',
+    openTradeAccount: 'openTradeAccount',
   };
 
   // A 1×1 transparent PNG: what the photo picker "took".
-  var PHOTO =
-    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+  var PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
   var CANNED = {
     getWriteToken: 'fake-write-token',
@@ -76,7 +98,9 @@
 
   function formEncode(data) {
     return Object.keys(data || {})
-      .filter(function (key) { return data[key] !== undefined && data[key] !== null; })
+      .filter(function (key) {
+        return data[key] !== undefined && data[key] !== null;
+      })
       .map(function (key) {
         var value = typeof data[key] === 'object' ? JSON.stringify(data[key]) : String(data[key]);
         return encodeURIComponent(key) + '=' + encodeURIComponent(value);
@@ -114,7 +138,9 @@
         if (!legacy && params.full_response) {
           var headers = {};
           if (response.headers && typeof response.headers.forEach === 'function') {
-            response.headers.forEach(function (value, name) { headers[String(name).toLowerCase()] = value; });
+            response.headers.forEach(function (value, name) {
+              headers[String(name).toLowerCase()] = value;
+            });
           }
           return { status: response.status, headers: headers, body: text };
         }
@@ -153,8 +179,12 @@
     if (!capability) return answer(message.id, { code: 'UNSUPPORTED_ACTION', message: message.action });
     if (capability === 'request') {
       performRequest(call.params).then(
-        function (body) { answer(message.id, null, body); },
-        function (error) { answer(message.id, { code: 'NETWORK', message: String(error && error.message) }); },
+        function (body) {
+          answer(message.id, null, body);
+        },
+        function (error) {
+          answer(message.id, { code: 'NETWORK', message: String(error && error.message) });
+        },
       );
       return;
     }

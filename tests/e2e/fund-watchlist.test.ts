@@ -64,7 +64,9 @@ describe('watchlist', () => {
     const code = FUND_SAMPLE_CODES.stock;
     const name = await fundName(code);
     const list = async () => {
-      const res = await fetch(`${server.url}/xqstock/v5/stock/portfolio/stock/watchlist.json?size=10000&pid=-17`, { headers: { cookie: `xq_a_token=${user.token}` } });
+      const res = await fetch(`${server.url}/xqstock/v5/stock/portfolio/stock/watchlist.json?size=10000&pid=-17`, {
+        headers: { cookie: `xq_a_token=${user.token}` },
+      });
       return ((await res.json()) as { data: { items: { symbol: string }[] } }).data.items.map((i) => i.symbol);
     };
     await page.goto(`${server.url}/funding/${code}`);

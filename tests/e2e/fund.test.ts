@@ -93,7 +93,12 @@ describe('fund search and detail', () => {
     assert.ok(await chartInked());
 
     // Fee table: purchase brackets with the platform discount, redemption by holding days, running costs.
-    const detail = await api<{ fund_rates: { declare_discount: string; declare_rate_table: { value: string; unit: string; lower_bound: number; upper_bound: number | null }[] } }>(`/djapi/fund/detail/${stock}`);
+    const detail = await api<{
+      fund_rates: {
+        declare_discount: string;
+        declare_rate_table: { value: string; unit: string; lower_bound: number; upper_bound: number | null }[];
+      };
+    }>(`/djapi/fund/detail/${stock}`);
     const fees = suite.page.getByTestId('purchase-fees');
     await fees.scrollIntoViewIfNeeded();
     const firstRow = detail.fund_rates.declare_rate_table[0]!;
@@ -114,7 +119,9 @@ describe('fund search and detail', () => {
     assert.match(await suite.page.getByTestId('stage-table').innerText(), /\d+\/\d+/);
     assert.ok((await suite.page.getByTestId('managers').innerText()).includes(say('fund.managers.termReturn')));
     const dates = await api<{ trade_date: string; buy_confirm_date: string }>(`/djapi/fund/order/v2/trade_date?fd_code=${stock}`);
-    assert.ok((await suite.page.getByTestId('trade-dates').innerText()).includes(say('fund.dates.confirm', { date: dates.buy_confirm_date })));
+    assert.ok(
+      (await suite.page.getByTestId('trade-dates').innerText()).includes(say('fund.dates.confirm', { date: dates.buy_confirm_date })),
+    );
     assert.deepEqual(suite.errors, []);
   });
 
@@ -137,7 +144,10 @@ describe('fund search and detail', () => {
       await page.getByTestId('trade-dates').waitFor();
       await page.getByTestId('growth-canvas').waitFor();
       // Only analytics goes out on its own; another period is a new question for the network.
-      assert.deepEqual(asked.filter((url) => !url.startsWith('/xqapi/upload/web')), []);
+      assert.deepEqual(
+        asked.filter((url) => !url.startsWith('/xqapi/upload/web')),
+        [],
+      );
       await page.getByRole('tab', { name: say('fund.chart.period.3m') }).tap();
       await page.waitForFunction(() => document.querySelector('[data-testid="chart-summary"]')?.getAttribute('data-period') === '3m');
       assert.ok(asked.includes(`/djapi/fund/growth/${stock}?day=3m`), asked.join(' '));
@@ -168,23 +178,38 @@ describe('fund search and detail', () => {
     const expected = (s: Summary, kind: FundSampleKind): string[] => {
       const min = new Big(s.min_purchase).toFixed(2);
       switch (kind) {
-        case 'notOnSale': return [say('fund.state.notOnSale')];
-        case 'building': return [say('fund.state.building', { start: s.subscribe_start!, end: s.subscribe_end!, found: s.found_date })];
-        case 'tradingSuspended': return [say('fund.state.tradingSuspended')];
-        case 'purchaseSuspended': return [say('fund.state.purchaseSuspended')];
-        case 'closed': return [say('fund.state.closed')];
-        case 'delisted': return [say('fund.state.delisted')];
-        case 'hybridConversion': return [say('fund.state.conversion')];
-        case 'lockPeriod': return [say('fund.state.lockPeriod', { days: 365 })];
-        case 'purchaseLimited': return [say('fund.state.purchaseLimited', { cap: '1,000.00' })];
+        case 'notOnSale':
+          return [say('fund.state.notOnSale')];
+        case 'building':
+          return [say('fund.state.building', { start: s.subscribe_start!, end: s.subscribe_end!, found: s.found_date })];
+        case 'tradingSuspended':
+          return [say('fund.state.tradingSuspended')];
+        case 'purchaseSuspended':
+          return [say('fund.state.purchaseSuspended')];
+        case 'closed':
+          return [say('fund.state.closed')];
+        case 'delisted':
+          return [say('fund.state.delisted')];
+        case 'hybridConversion':
+          return [say('fund.state.conversion')];
+        case 'lockPeriod':
+          return [say('fund.state.lockPeriod', { days: 365 })];
+        case 'purchaseLimited':
+          return [say('fund.state.purchaseLimited', { cap: '1,000.00' })];
         case 'moneyMarket':
-        case 'xjb': return [say('fund.state.moneyMarket'), say('fund.state.onSale', { min })];
-        default: return [say('fund.state.onSale', { min })];
+        case 'xjb':
+          return [say('fund.state.moneyMarket'), say('fund.state.onSale', { min })];
+        default:
+          return [say('fund.state.onSale', { min })];
       }
     };
     const button: Partial<Record<FundSampleKind, string>> = {
-      notOnSale: 'fund.action.unavailable', building: 'fund.action.subscribe', tradingSuspended: 'fund.action.unavailable',
-      purchaseSuspended: 'fund.action.unavailable', closed: 'fund.action.unavailable', delisted: 'fund.action.unavailable',
+      notOnSale: 'fund.action.unavailable',
+      building: 'fund.action.subscribe',
+      tradingSuspended: 'fund.action.unavailable',
+      purchaseSuspended: 'fund.action.unavailable',
+      closed: 'fund.action.unavailable',
+      delisted: 'fund.action.unavailable',
     };
     for (const sample of FUND_SAMPLES) {
       const summary = await api<Summary>(`/djapi/fund/${sample.code}`);

@@ -13,7 +13,9 @@ import { issueSession } from '../../server/src/plugins/session';
 
 export const root = path.resolve(__dirname, '..', '..');
 /** E2E_TEMPLATE_DIR: another template (e.g. to try a changed market generator without touching the shared one). */
-const templateDir = process.env.E2E_TEMPLATE_DIR ? path.resolve(root, process.env.E2E_TEMPLATE_DIR) : path.join(root, '.tmp', 'e2e-template-db');
+const templateDir = process.env.E2E_TEMPLATE_DIR
+  ? path.resolve(root, process.env.E2E_TEMPLATE_DIR)
+  : path.join(root, '.tmp', 'e2e-template-db');
 
 /** Seeds one database for the whole browser run (the default market), copied per test file. */
 function ensureTemplate(): void {
@@ -126,8 +128,13 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath,
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
 }
@@ -136,8 +143,7 @@ export async function launchBrowser(): Promise<Browser> {
 export const userAgents = {
   iphoneSafari:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  desktopChrome:
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  desktopChrome: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
   wechat:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN',
 };

@@ -89,7 +89,10 @@ describe('global header', () => {
 
     it('shows the five navigation links with their targets, in order, without opening a menu', async () => {
       const links = page.locator(`${HEADER} nav a`);
-      assert.deepEqual(await links.allInnerTexts(), NAV.map((l) => l.label));
+      assert.deepEqual(
+        await links.allInnerTexts(),
+        NAV.map((l) => l.label),
+      );
       for (const link of NAV) {
         const locator = page.getByTestId(link.id);
         assert.ok(await locator.isVisible(), `${link.label} is visible`);
@@ -179,10 +182,14 @@ describe('global header', () => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue().catch(() => undefined);
       });
-      await page.goto(`${server.url}/thirdAppSupport/redirect?redirect=/transform-common-question&code=not-issued&state=x`, { waitUntil: 'commit' });
+      await page.goto(`${server.url}/thirdAppSupport/redirect?redirect=/transform-common-question&code=not-issued&state=x`, {
+        waitUntil: 'commit',
+      });
       await page.locator('.page-shell__body').getByText(zh['shell.oauth.loading']).waitFor();
       assert.equal(await page.locator(HEADER).count(), 0, 'the OAuth loading page has no header');
-      await page.waitForURL((url) => url.pathname === '/account/login' && url.searchParams.get('redirect') === '/transform-common-question');
+      await page.waitForURL(
+        (url) => url.pathname === '/account/login' && url.searchParams.get('redirect') === '/transform-common-question',
+      );
       await page.unroute('**/djapi/account');
       await page.unroute('**/djapi/provider/oauth/wechat');
       await open(page, `${server.url}/transform-common-question`);

@@ -31,7 +31,10 @@ describe('/index', () => {
       const cell = suite.page.getByTestId(`eva-${kind}`);
       await cell.waitFor();
       const text = await cell.innerText();
-      assert.ok(text.includes(zh['home.valuation.count']!.replace('{n}', String(n))) && text.includes(zh[`home.valuation.${kind}`]!), `${kind}: ${text}`);
+      assert.ok(
+        text.includes(zh['home.valuation.count']!.replace('{n}', String(n))) && text.includes(zh[`home.valuation.${kind}`]!),
+        `${kind}: ${text}`,
+      );
     }
     assert.equal(table.items.length > 0, true);
     assert.deepEqual(suite.errors, []);
@@ -56,7 +59,10 @@ describe('/index', () => {
       // The header knows the visitor is anonymous (its login entry) from the inlined account answer too.
       await page.getByTestId('header-login').waitFor({ state: 'attached' });
       // Only analytics goes out on its own.
-      assert.deepEqual(asked.filter((url) => !url.startsWith('/xqapi/upload/web')), []);
+      assert.deepEqual(
+        asked.filter((url) => !url.startsWith('/xqapi/upload/web')),
+        [],
+      );
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -65,7 +71,9 @@ describe('/index', () => {
 
   it('draws the banner and marquee from remote config', async () => {
     await suite.page.goto(`${suite.server.url}/index`);
-    const config = await fetch(`${suite.server.url}/mpaas/config/content?appkey=social&key=home_banners`).then((r) => r.json()) as { data: { data: { home_banners: { value: { title: string }[] } } } };
+    const config = (await fetch(`${suite.server.url}/mpaas/config/content?appkey=social&key=home_banners`).then((r) => r.json())) as {
+      data: { data: { home_banners: { value: { title: string }[] } } };
+    };
     const first = config.data.data.home_banners.value[0]!.title;
     await suite.page.getByTestId('home-banners').getByText(first).first().waitFor();
     await suite.page.getByTestId('home-marquee').waitFor();

@@ -23,7 +23,10 @@ function nativeCalls(page: Page): Promise<NativeCall[]> {
 
 /** Opens `url` in a web view of the given app build, with the fake native host (optionally on iOS). */
 async function openInApp(browser: Browser, serverUrl: string, url: string, appToken: string, platform: 'android' | 'ios' = 'android') {
-  const base = platform === 'ios' ? userAgents.iphoneSafari : 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+  const base =
+    platform === 'ios'
+      ? userAgents.iphoneSafari
+      : 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
   const { context, page } = await openPhone(browser, {
     userAgent: `${base} ${appToken}`,
     initScripts: [`window.__fakeNativeConfig = ${JSON.stringify({ platform })};`, fakeNativeHost],
@@ -55,7 +58,11 @@ describe('inside the fund native app', () => {
     const calls = await nativeCalls(page);
     const accountCalls = calls.filter((call) => call.params.url?.startsWith('/djapi/account'));
     assert.ok(accountCalls.length >= 1, `a delegated /djapi/account request (calls: ${JSON.stringify(calls.map((c) => c.action))})`);
-    assert.deepEqual([...new Set(accountCalls.map((call) => call.action))], ['fund.request'], 'from 6.91 requests use the dedicated action');
+    assert.deepEqual(
+      [...new Set(accountCalls.map((call) => call.action))],
+      ['fund.request'],
+      'from 6.91 requests use the dedicated action',
+    );
     assert.equal(accountCalls[0]?.params.type, 'GET');
     assert.deepEqual(errors, []);
     await context.close();

@@ -16,7 +16,15 @@ import tradeMessages from '../../src/locales/messages/trade';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, type RunningServer } from './harness';
 
-const zh = { ...shellMessages['zh-CN'], ...demoMessages['zh-CN'], ...discoverMessages['zh-CN'], ...fundMessages['zh-CN'], ...homeMessages['zh-CN'], ...accountMessages['zh-CN'], ...tradeMessages['zh-CN'] } as Record<string, string>;
+const zh = {
+  ...shellMessages['zh-CN'],
+  ...demoMessages['zh-CN'],
+  ...discoverMessages['zh-CN'],
+  ...fundMessages['zh-CN'],
+  ...homeMessages['zh-CN'],
+  ...accountMessages['zh-CN'],
+  ...tradeMessages['zh-CN'],
+} as Record<string, string>;
 
 function text(key: string): string {
   const value = zh[key];
@@ -135,7 +143,11 @@ const ALL_KEYS = allNamespaces.flatMap((namespace) => Object.keys(namespace['zh-
 
 async function expectNoRawKeys(page: Page, label: string): Promise<void> {
   const shown = `${await page.title()}\n${await bodyText(page)}`;
-  assert.deepEqual(ALL_KEYS.filter((key) => shown.includes(key)), [], `${label}: texts, not catalogue keys`);
+  assert.deepEqual(
+    ALL_KEYS.filter((key) => shown.includes(key)),
+    [],
+    `${label}: texts, not catalogue keys`,
+  );
 }
 
 async function expectNotFound(page: Page, url: string): Promise<void> {
@@ -176,7 +188,11 @@ describe('every spec route as a deep link, and again after a reload', () => {
 
   it('the route table covers every route of docs/PRODUCT.md §2 (36 routes, the shell, the OAuth page, 404)', () => {
     assert.equal(ROUTES.length, 51); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages
-    for (const name of UNBUILT_ROUTES) assert.ok(ROUTES.some((r) => r.name === name), `${name} is a route`);
+    for (const name of UNBUILT_ROUTES)
+      assert.ok(
+        ROUTES.some((r) => r.name === name),
+        `${name} is a route`,
+      );
   });
 
   for (const route of ROUTES) {
@@ -186,7 +202,8 @@ describe('every spec route as a deep link, and again after a reload', () => {
       errors.length = 0;
       for (const load of ['deep link', 'reload'] as const) {
         if (load === 'deep link') await page.goto(server.url + url);
-        else if (PASS_THROUGH[route.name]) await page.goto(server.url + url); // it moved on: open it again
+        else if (PASS_THROUGH[route.name])
+          await page.goto(server.url + url); // it moved on: open it again
         else await page.reload();
         const label = `${url} (${load})`;
         if (!built) {

@@ -8,7 +8,20 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import tradeMessages from '../../src/locales/messages/trade';
 import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
-import { button, fill, freshPhone, icbcCard, idCardFor, latestCode, loginWithForm, see, shown, STEP_TIMEOUT_MS, typeOnKeypad, zhAccount } from './account-support';
+import {
+  button,
+  fill,
+  freshPhone,
+  icbcCard,
+  idCardFor,
+  latestCode,
+  loginWithForm,
+  see,
+  shown,
+  STEP_TIMEOUT_MS,
+  typeOnKeypad,
+  zhAccount,
+} from './account-support';
 
 const zhTrade = tradeMessages['zh-CN'];
 const BOND = '009004'; // R2
@@ -39,7 +52,11 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
   }
 
   async function devPost(path: string, form: Record<string, string>): Promise<void> {
-    const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
     const body = (await response.json()) as Envelope<unknown>;
     assert.equal(body.result_code, 0, `${path}: ${body.message}`);
   }
@@ -59,7 +76,11 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
     await keypad.waitFor({ timeout: 3_000 }).catch(() => undefined);
     if (!(await keypad.isVisible())) await shown(page, '[data-testid="buy-amount"]').tap();
     await keypad.waitFor();
-    for (const key of amount) await keypad.locator('.key', { hasText: new RegExp(`^${key === '.' ? '\\.' : key}$`) }).first().tap();
+    for (const key of amount)
+      await keypad
+        .locator('.key', { hasText: new RegExp(`^${key === '.' ? '\\.' : key}$`) })
+        .first()
+        .tap();
     await shown(page, '.nut-numberkeyboard-header-close').tap();
   }
 
@@ -99,7 +120,9 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
     await page.waitForURL((url) => url.pathname === '/account/login');
     await loginWithForm(page, server.url, telephone);
     // Back to the purchase, which now needs an account.
-    await page.waitForURL((url) => url.pathname.startsWith('/ccount') || url.pathname.startsWith('/n/trade/buy'), { timeout: STEP_TIMEOUT_MS });
+    await page.waitForURL((url) => url.pathname.startsWith('/ccount') || url.pathname.startsWith('/n/trade/buy'), {
+      timeout: STEP_TIMEOUT_MS,
+    });
     await page.goto(`${server.url}/ccount/certification?pageId=6`);
     const form = shown(page, '.account-cert');
     await form.locator('input[name="real_name"]').fill('王五');
@@ -134,7 +157,9 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
     await page.goto(`${server.url}/n/trade/buy/${BOND}`);
     await shown(page, '[data-testid="trade-disclosure"]').waitFor();
     await typeAmount('1000');
-    const quote = await api<{ fee: string; confirm_date: string; card: { per_payment_limit: string } }>(`/djapi/order/buy/quote?fd_code=${BOND}&amount=1000`);
+    const quote = await api<{ fee: string; confirm_date: string; card: { per_payment_limit: string } }>(
+      `/djapi/order/buy/quote?fd_code=${BOND}&amount=1000`,
+    );
     assert.match(await shown(page, '[data-testid="buy-fee-value"]').innerText(), new RegExp(quote.fee.replace('.', '\\.')));
     assert.match(await shown(page, '[data-testid="buy-card"]').innerText(), /中国工商银行/);
     const orderId = await buyOnPage(BOND, '1000');
@@ -146,7 +171,9 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
 
     // The business day of the confirmation: my money shows the holding with exactly the shares the rules give.
     await advanceTo(order.confirm_date);
-    const confirmed = await api<{ status: string; confirm_volume: string; confirm_nav: string; fee: string }>(`/djapi/fund/order/${orderId}`);
+    const confirmed = await api<{ status: string; confirm_volume: string; confirm_nav: string; fee: string }>(
+      `/djapi/fund/order/${orderId}`,
+    );
     assert.equal(confirmed.status, 'confirmed');
     const net = 100_000 - Math.round(Number(confirmed.fee) * 100);
     const navUnits = Math.round(Number(confirmed.confirm_nav) * 10_000);
@@ -180,7 +207,10 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
     await advanceTo(sale.arrival_date);
     const paid = await api<{ status: string; steps: Array<{ done: boolean }> }>(`/djapi/fund/order/${orderId}`);
     assert.equal(paid.status, 'confirmed');
-    assert.ok(paid.steps.every((s) => s.done), 'the money is on the card');
+    assert.ok(
+      paid.steps.every((s) => s.done),
+      'the money is on the card',
+    );
     const summary = await api<{ in_transit_amount: string }>('/djapi/holding/summary');
     assert.equal(summary.in_transit_amount, '0.00');
   });
@@ -211,7 +241,11 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
     await typeAmount('300');
     await shown(page, '[data-testid="buy-submit"]').tap();
     await typeOnKeypad(page, PASSWORD);
-    await page.getByText(/银行卡扣款失败/).filter({ visible: true }).first().waitFor();
+    await page
+      .getByText(/银行卡扣款失败/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     const list = await api<{ items: Array<{ status: string; value_desc: string }> }>('/djapi/order/p/list?page=1&size=20&type=all');
     assert.equal(list.items[0]?.status, 'failed');
     assert.equal(list.items[0]?.value_desc, '300.00元');

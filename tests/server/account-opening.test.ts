@@ -107,7 +107,12 @@ describe('account opening', () => {
     const card = cardNumber('622848');
     const { answer } = await open(user, { realName: '李小龙', idNo, card });
     assert.equal(answer.body.result_code, 0, JSON.stringify(answer.body));
-    assert.deepEqual(answer.body.data, { real_name_masked: '**龙', id_no_masked: `1101**********${idNo.slice(-4)}`, bank_code: 'ABC', card_tail: card.slice(-4) });
+    assert.deepEqual(answer.body.data, {
+      real_name_masked: '**龙',
+      id_no_masked: `1101**********${idNo.slice(-4)}`,
+      bank_code: 'ABC',
+      card_tail: card.slice(-4),
+    });
     const row = await t.db.kysely.selectFrom('user_identities').selectAll().where('user_id', '=', user.userId).executeTakeFirstOrThrow();
     const stored = JSON.stringify(row) + JSON.stringify(await t.db.kysely.selectFrom('bank_cards').selectAll().execute());
     for (const secret of [idNo, '李小龙', card]) assert.ok(!stored.includes(secret), `${secret} is not stored in clear`);
@@ -141,13 +146,24 @@ describe('account opening', () => {
       assert.equal(answer.body.result_code, 400040, idNo);
       assert.equal(answer.body.error_description, message, idNo);
     }
-    const english = await post(user, '/djapi/account/open/certification', { real_name: '张三', id_no: young, bank_card_no: cardNumber('622202'), reserved_phone: newPhone(), bank_code_sms: '1' }, 'en-US');
+    const english = await post(
+      user,
+      '/djapi/account/open/certification',
+      { real_name: '张三', id_no: young, bank_card_no: cardNumber('622202'), reserved_phone: newPhone(), bank_code_sms: '1' },
+      'en-US',
+    );
     assert.equal(english.body.error_description, 'You must be 18 or older to open an account');
   });
 
   test('bad names, cards and reserved phones each get their message; nothing is sent', async () => {
     const user = await createTestUser(t);
-    const name = await post(user, '/djapi/account/open/certification', { real_name: 'Zhang San', id_no: idNumber('1990-03-07'), bank_card_no: cardNumber('622202'), reserved_phone: newPhone(), bank_code_sms: '1' });
+    const name = await post(user, '/djapi/account/open/certification', {
+      real_name: 'Zhang San',
+      id_no: idNumber('1990-03-07'),
+      bank_card_no: cardNumber('622202'),
+      reserved_phone: newPhone(),
+      bank_code_sms: '1',
+    });
     assert.equal(name.body.result_code, 400045);
     assert.equal(name.body.error_description, '请输入正确的姓名');
     const phone = newPhone();
@@ -178,11 +194,18 @@ describe('account opening', () => {
     await post(user, '/djapi/account/open/bank-code', { bank_card_no: card, reserved_phone: phone });
     const code = await bankCode(phone);
     const form = { real_name: '王五', id_no: idNumber('1985-12-31', '555'), bank_card_no: card, reserved_phone: phone };
-    const otherCard = await post(user, '/djapi/account/open/certification', { ...form, bank_card_no: cardNumber('622202', 19, '9999999999999'), bank_code_sms: code });
+    const otherCard = await post(user, '/djapi/account/open/certification', {
+      ...form,
+      bank_card_no: cardNumber('622202', 19, '9999999999999'),
+      bank_code_sms: code,
+    });
     assert.equal(otherCard.body.result_code, 400022, 'a code for another card');
     const otherUser = await post(other, '/djapi/account/open/certification', { ...form, bank_code_sms: code });
     assert.equal(otherUser.body.result_code, 400022, "another user's code");
-    const wrong = await post(user, '/djapi/account/open/certification', { ...form, bank_code_sms: String((Number(code) + 1) % 10000).padStart(4, '0') });
+    const wrong = await post(user, '/djapi/account/open/certification', {
+      ...form,
+      bank_code_sms: String((Number(code) + 1) % 10000).padStart(4, '0'),
+    });
     assert.equal(wrong.body.result_code, 400021);
     assert.equal(wrong.body.error_description, '验证码错误，还可尝试 4 次');
     const right = await post(user, '/djapi/account/open/certification', { ...form, bank_code_sms: code });
@@ -197,7 +220,13 @@ describe('account opening', () => {
     const phone = newPhone();
     const card = cardNumber('621700');
     await post(second, '/djapi/account/open/bank-code', { bank_card_no: card, reserved_phone: phone });
-    const duplicate = await post(second, '/djapi/account/open/certification', { real_name: '赵六', id_no: idNo.toLowerCase(), bank_card_no: card, reserved_phone: phone, bank_code_sms: await bankCode(phone) });
+    const duplicate = await post(second, '/djapi/account/open/certification', {
+      real_name: '赵六',
+      id_no: idNo.toLowerCase(),
+      bank_card_no: card,
+      reserved_phone: phone,
+      bank_code_sms: await bankCode(phone),
+    });
     assert.equal(duplicate.body.result_code, 400044);
     assert.equal(duplicate.body.error_description, '该身份证号已开户，请使用原账户登录');
     const again = await post(first, '/djapi/account/open/bank-code', { bank_card_no: cardNumber('622202'), reserved_phone: newPhone() });
@@ -205,7 +234,10 @@ describe('account opening', () => {
   });
 
   test('anonymous callers get 300001', async () => {
-    const answer = await post(undefined, '/djapi/account/open/bank-code', { bank_card_no: cardNumber('622202'), reserved_phone: newPhone() });
+    const answer = await post(undefined, '/djapi/account/open/bank-code', {
+      bank_card_no: cardNumber('622202'),
+      reserved_phone: newPhone(),
+    });
     assert.equal(answer.body.result_code, 300001);
   });
 });
@@ -297,7 +329,10 @@ describe('personal income', () => {
     const empty = await get<{ income: unknown; brackets: string[] }>(user, '/djapi/account/personal-income');
     assert.equal(empty.data.income, null);
     assert.deepEqual(empty.data.brackets, ['below_100k', '100k_300k', '300k_500k', '500k_1m', 'above_1m']);
-    const saved = await post<{ income: { bracket: string; amount_fen: number } }>(user, '/djapi/account/personal-income', { bracket: '100k_300k', amount_fen: '25000000' });
+    const saved = await post<{ income: { bracket: string; amount_fen: number } }>(user, '/djapi/account/personal-income', {
+      bracket: '100k_300k',
+      amount_fen: '25000000',
+    });
     assert.equal(saved.body.result_code, 0);
     assert.equal(saved.body.data.income.amount_fen, 25_000_000);
     const outside = await post(user, '/djapi/account/personal-income', { bracket: 'below_100k', amount_fen: '25000000' });
@@ -309,15 +344,23 @@ describe('personal income', () => {
     assert.equal(fraction.body.result_code, 400001);
     await post(user, '/djapi/account/personal-income', { bracket: 'above_1m' });
     const read = await get<{ income: { bracket: string; amount_fen: number | null } }>(user, '/djapi/account/personal-income');
-    assert.deepEqual({ bracket: read.data.income.bracket, amount_fen: read.data.income.amount_fen }, { bracket: 'above_1m', amount_fen: null });
+    assert.deepEqual(
+      { bracket: read.data.income.bracket, amount_fen: read.data.income.amount_fen },
+      { bracket: 'above_1m', amount_fen: null },
+    );
   });
 });
 
 describe('find fund account', () => {
-  test('deterministic per ID, from the market\'s fund companies; an opened account may only look up its own ID', async () => {
+  test("deterministic per ID, from the market's fund companies; an opened account may only look up its own ID", async () => {
     const user = await createTestUser(t);
     const lookups = await Promise.all(
-      ['001', '002', '003', '004', '005', '006'].map((s) => post<{ items: Array<Record<string, string>> }>(user, '/djapi/account/find-fund-account', { id_no: idNumber('1980-05-05', s), real_name: '张三' })),
+      ['001', '002', '003', '004', '005', '006'].map((s) =>
+        post<{ items: Array<Record<string, string>> }>(user, '/djapi/account/find-fund-account', {
+          id_no: idNumber('1980-05-05', s),
+          real_name: '张三',
+        }),
+      ),
     );
     const companies = new Set((await t.db.kysely.selectFrom('fund_company').select('name').execute()).map((row) => row.name));
     const all = lookups.flatMap((lookup) => lookup.body.data.items);
@@ -327,7 +370,10 @@ describe('find fund account', () => {
       assert.match(item.account_no_masked!, /^\d{4}\*{6}\d{4}$/);
       assert.ok(item.opened_at! >= '2005-01-01' && item.opened_at! <= '2025-03-04', item.opened_at);
     }
-    const again = await post<{ items: unknown[] }>(user, '/djapi/account/find-fund-account', { id_no: idNumber('1980-05-05', '001'), real_name: '张三' });
+    const again = await post<{ items: unknown[] }>(user, '/djapi/account/find-fund-account', {
+      id_no: idNumber('1980-05-05', '001'),
+      real_name: '张三',
+    });
     assert.deepEqual(again.body.data, lookups[0]!.body.data);
     const bad = await post(user, '/djapi/account/find-fund-account', { id_no: '123', real_name: '张三' });
     assert.equal(bad.body.result_code, 400040);

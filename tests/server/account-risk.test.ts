@@ -51,9 +51,9 @@ async function assess(user: TestUser, answers: unknown, lang?: string) {
 
 describe('questionnaire', () => {
   test('at least 10 questions covering age, income, assets, experience, horizon, loss tolerance; zh-CN and en-US', async () => {
-    const zh = json<Envelope<{ id: string; questions: Array<{ id: string; title: string; options: Array<{ id: string; text: string }> }> }>>(
-      await t.app.inject({ method: 'GET', url: '/djapi/risk/questionnaire' }),
-    );
+    const zh = json<
+      Envelope<{ id: string; questions: Array<{ id: string; title: string; options: Array<{ id: string; text: string }> }> }>
+    >(await t.app.inject({ method: 'GET', url: '/djapi/risk/questionnaire' }));
     assert.equal(zh.result_code, 0);
     assert.ok(zh.data.questions.length >= 10);
     const titles = zh.data.questions.map((question) => question.title).join(' ');
@@ -69,7 +69,18 @@ describe('questionnaire', () => {
 
 describe('scoring', () => {
   test('band boundaries: C1 ≤ 20 < C2 ≤ 40 < C3 ≤ 60 < C4 ≤ 80 < C5', () => {
-    const cases: Array<[number, number]> = [[0, 1], [20, 1], [21, 2], [40, 2], [41, 3], [60, 3], [61, 4], [80, 4], [81, 5], [100, 5]];
+    const cases: Array<[number, number]> = [
+      [0, 1],
+      [20, 1],
+      [21, 2],
+      [40, 2],
+      [41, 3],
+      [60, 3],
+      [61, 4],
+      [80, 4],
+      [81, 5],
+      [100, 5],
+    ];
     for (const [score, level] of cases) assert.equal(levelForScore(score), level, `score ${score}`);
   });
 
@@ -109,9 +120,13 @@ describe('POST /djapi/risk/assessment', () => {
     assert.equal(result.data.score, expected.ok ? expected.score : -1);
     assert.equal(result.data.valid_until, '2027-03-04');
     assert.equal(result.data.expired, false);
-    const latest = json<Envelope<Assessment>>(await t.app.inject({ method: 'GET', url: '/djapi/risk/assessment', headers: { cookie: user.cookie } }));
+    const latest = json<Envelope<Assessment>>(
+      await t.app.inject({ method: 'GET', url: '/djapi/risk/assessment', headers: { cookie: user.cookie } }),
+    );
     assert.deepEqual(latest.data, result.data);
-    const account = json<Envelope<{ user: Record<string, unknown> }>>(await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } }));
+    const account = json<Envelope<{ user: Record<string, unknown> }>>(
+      await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } }),
+    );
     assert.equal(account.data.user.risk_level, 'C3');
     assert.equal(account.data.user.risk_valid_until, '2027-03-04');
     const english = await assess(user, extreme('max'), 'en-US');
@@ -134,10 +149,16 @@ describe('POST /djapi/risk/assessment', () => {
       local.clock.advance(1000);
       await post(extreme('max'));
       const account = async () =>
-        json<Envelope<{ user: Record<string, unknown> }>>(await local.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } })).data.user;
+        json<Envelope<{ user: Record<string, unknown> }>>(
+          await local.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } }),
+        ).data.user;
       assert.equal((await account()).risk_level, 'C5');
       // Keep the login alive across the jump (a login lasts 120 days).
-      await local.db.kysely.updateTable('sessions').set({ expires_at: new Date('2030-01-01T00:00:00Z') }).where('token_hash', '=', tokenHash(user.session.token)).execute();
+      await local.db.kysely
+        .updateTable('sessions')
+        .set({ expires_at: new Date('2030-01-01T00:00:00Z') })
+        .where('token_hash', '=', tokenHash(user.session.token))
+        .execute();
       local.clock.set('2027-03-04T15:59:00.000Z'); // 23:59 in Shanghai on the last valid day
       assert.equal((await account()).risk_level, 'C5');
       local.clock.set('2027-03-04T16:00:00.000Z'); // the next Shanghai day
@@ -145,7 +166,9 @@ describe('POST /djapi/risk/assessment', () => {
       assert.equal(expired.risk_level, null);
       assert.equal(expired.risk_expired, true);
       assert.equal(expired.risk_valid_until, '2027-03-04');
-      const latest = json<Envelope<Assessment>>(await local.app.inject({ method: 'GET', url: '/djapi/risk/assessment', headers: { cookie: user.cookie } }));
+      const latest = json<Envelope<Assessment>>(
+        await local.app.inject({ method: 'GET', url: '/djapi/risk/assessment', headers: { cookie: user.cookie } }),
+      );
       assert.equal(latest.data.expired, true);
     }
   });

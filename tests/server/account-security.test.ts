@@ -35,7 +35,12 @@ function cardNumber(bin: string): string {
 const ACCOUNT_PATHS = /^\/(djapi\/account|djapi\/risk|djapi\/provider|xqapi\/account|xqapi\/provider|djapi\/wechat\/oauth|djapi\/security)/;
 
 async function post(app: TestApp, user: TestUser, url: string, payload: Record<string, string>, headers = user.headers) {
-  const response = await app.app.inject({ method: 'POST', url, headers: { ...form, ...headers }, payload: new URLSearchParams(payload).toString() });
+  const response = await app.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...form, ...headers },
+    payload: new URLSearchParams(payload).toString(),
+  });
   return json<Envelope<Record<string, unknown> | null>>(response);
 }
 
@@ -107,23 +112,53 @@ describe('owner-only data and XSRF', () => {
     assert.notEqual((await read(alice, '/djapi/account/personal-income')).data!.income, null);
     assert.equal((await read(bob, '/djapi/account/personal-income')).data!.income, null);
     // Every GET route of the account plugins was covered (a new one must be added here).
-    const gets = t.app.registeredRoutes.filter((route) => route.method === 'GET' && ACCOUNT_PATHS.test(route.url)).map((route) => route.url);
-    assert.deepEqual(new Set(gets), new Set(['/djapi/account', '/djapi/security/public-key', '/djapi/risk/questionnaire', '/djapi/risk/assessment', '/djapi/account/personal-income', '/djapi/wechat/oauth/authorize']));
+    const gets = t.app.registeredRoutes
+      .filter((route) => route.method === 'GET' && ACCOUNT_PATHS.test(route.url))
+      .map((route) => route.url);
+    assert.deepEqual(
+      new Set(gets),
+      new Set([
+        '/djapi/account',
+        '/djapi/security/public-key',
+        '/djapi/risk/questionnaire',
+        '/djapi/risk/assessment',
+        '/djapi/account/personal-income',
+        '/djapi/wechat/oauth/authorize',
+      ]),
+    );
   });
 
   test("Bob cannot use Alice's trade password, bank code or identity", async () => {
-    assert.equal((await post(t, bob, '/djapi/account/trade-password/verify', { encrypted_password: encryptForServer(t, '583920') })).result_code, 400053);
-    assert.equal((await post(t, bob, '/djapi/account/trade-password', { encrypted_password: encryptForServer(t, '583920') })).result_code, 400047);
+    assert.equal(
+      (await post(t, bob, '/djapi/account/trade-password/verify', { encrypted_password: encryptForServer(t, '583920') })).result_code,
+      400053,
+    );
+    assert.equal(
+      (await post(t, bob, '/djapi/account/trade-password', { encrypted_password: encryptForServer(t, '583920') })).result_code,
+      400047,
+    );
     // Alice's bank code request, then Bob tries to certify with her card and phone.
     const card = cardNumber('621700');
     const phone = '13300000012';
     assert.equal((await post(t, bob, '/djapi/account/open/bank-code', { bank_card_no: card, reserved_phone: phone })).result_code, 0);
     const bobCode = (t.app.sms as OutboxSmsProvider).latestFor(phone)!.code;
-    const taken = await post(t, bob, '/djapi/account/open/certification', { real_name: '孙八', id_no: aliceId, bank_card_no: card, reserved_phone: phone, bank_code_sms: bobCode });
+    const taken = await post(t, bob, '/djapi/account/open/certification', {
+      real_name: '孙八',
+      id_no: aliceId,
+      bank_card_no: card,
+      reserved_phone: phone,
+      bank_code_sms: bobCode,
+    });
     assert.equal(taken.result_code, 400044, "Alice's ID stays hers");
-    assert.equal((await post(t, alice, '/djapi/account/trade-password/verify', { encrypted_password: encryptForServer(t, '583920') })).result_code, 0);
+    assert.equal(
+      (await post(t, alice, '/djapi/account/trade-password/verify', { encrypted_password: encryptForServer(t, '583920') })).result_code,
+      0,
+    );
     // Alice (opened) can look up only her own ID; Bob's lookups never touch her stored identity.
-    assert.equal((await post(t, alice, '/djapi/account/find-fund-account', { id_no: idNumber('1990-01-01', '111'), real_name: '钱七' })).result_code, 400070);
+    assert.equal(
+      (await post(t, alice, '/djapi/account/find-fund-account', { id_no: idNumber('1990-01-01', '111'), real_name: '钱七' })).result_code,
+      400070,
+    );
   });
 
   test('every state-changing account route refuses a logged-in session without X-XSRF-TOKEN and changes nothing', async () => {
@@ -133,7 +168,12 @@ describe('owner-only data and XSRF', () => {
       const noHeader = await t.app.inject({ method: 'POST', url: route.url, headers: { ...form, cookie: bob.cookie }, payload: 'a=1' });
       assert.equal(noHeader.statusCode, 403, route.url);
       assert.equal(json<Envelope>(noHeader).result_code, 403001, route.url);
-      const wrong = await t.app.inject({ method: 'POST', url: route.url, headers: { ...form, cookie: bob.cookie, 'x-xsrf-token': 'nope' }, payload: 'a=1' });
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: route.url,
+        headers: { ...form, cookie: bob.cookie, 'x-xsrf-token': 'nope' },
+        payload: 'a=1',
+      });
       assert.equal(json<Envelope>(wrong).result_code, 403001, route.url);
     }
     const income = await post(t, bob, '/djapi/account/personal-income', { bracket: 'below_100k' }, { cookie: bob.cookie });
@@ -149,7 +189,10 @@ describe('owner-only data and XSRF', () => {
     const response = await t.app.inject({ method: 'GET', url: '/__dev/sms?telephone=13100000001' });
     assert.equal(response.statusCode, 200);
     const body = json<Envelope<{ items: Array<{ code: string; voice: boolean }> }>>(response);
-    assert.deepEqual(body.data.items.map((item) => item.voice), [true, false]);
+    assert.deepEqual(
+      body.data.items.map((item) => item.voice),
+      [true, false],
+    );
     assert.equal(body.data.items[0]!.code, (t.app.sms as OutboxSmsProvider).latestFor('13100000001')!.code);
   });
 });
@@ -178,9 +221,17 @@ describe('production mode', () => {
     const sent = await sendLoginCode(secure, phone);
     assert.equal(sent.body.result_code, 0);
     const loginCode = outbox.latestFor(phone)!.code;
-    const wrong = await secure.post(TOKEN_URL, { grant_type: 'telephone_auto_login', telephone: phone, code: String((Number(loginCode) + 1) % 10000).padStart(4, '0') });
+    const wrong = await secure.post(TOKEN_URL, {
+      grant_type: 'telephone_auto_login',
+      telephone: phone,
+      code: String((Number(loginCode) + 1) % 10000).padStart(4, '0'),
+    });
     assert.equal(wrong.body.result_code, 400021);
-    const login = await secure.post(TOKEN_URL, { grant_type: 'telephone_auto_login', encrypted_telephone: encryptForServer(t, phone), code: loginCode });
+    const login = await secure.post(TOKEN_URL, {
+      grant_type: 'telephone_auto_login',
+      encrypted_telephone: encryptForServer(t, phone),
+      code: loginCode,
+    });
     assert.equal(login.body.result_code, 0);
     const token = (login.body.data as { access_token: string }).access_token;
     const user: TestUser = {
@@ -196,7 +247,10 @@ describe('production mode', () => {
     const encryptedPassword = encryptForServer(t, password);
     await openFully(t, user, { idNo, card, phone: '13200000002', password });
     const bankCode = outbox.latestFor('13200000002')!.code;
-    assert.equal((await post(t, user, '/djapi/account/trade-password/verify', { encrypted_password: encryptForServer(t, '000000') })).result_code, 400051);
+    assert.equal(
+      (await post(t, user, '/djapi/account/trade-password/verify', { encrypted_password: encryptForServer(t, '000000') })).result_code,
+      400051,
+    );
     assert.equal((await post(t, user, '/djapi/account/trade-password/verify', { encrypted_password: encryptedPassword })).result_code, 0);
 
     assert.match(logs, /incoming request/, 'the log was captured');

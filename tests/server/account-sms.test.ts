@@ -56,7 +56,12 @@ describe('POST /xqapi/account/sms/send_verification_code.json', () => {
     const answer = await sendLoginCode(secure, phone);
     assert.equal(answer.statusCode, 200, JSON.stringify(answer.body));
     assert.equal(answer.headers.isenc, '1', 'the answer is encrypted like every listed call');
-    assert.deepEqual(answer.body.data, { telephone_masked: `${phone.slice(0, 3)}****${phone.slice(-4)}`, resend_after: 30, voice: false, expires_in: 300 });
+    assert.deepEqual(answer.body.data, {
+      telephone_masked: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+      resend_after: 30,
+      voice: false,
+      expires_in: 300,
+    });
     const box = await outbox(phone);
     assert.equal(box.result_code, 0);
     assert.equal(box.data.items.length, 1);
@@ -64,7 +69,11 @@ describe('POST /xqapi/account/sms/send_verification_code.json', () => {
     assert.equal(box.data.items[0]!.voice, false);
     assert.equal(box.data.items[0]!.sent_at, t.clock.now().toISOString());
     // The code is not stored in clear.
-    const row = await t.db.kysely.selectFrom('sms_codes').selectAll().where('phone_digest', '=', phoneDigest(t.app.personalData, phone)).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('sms_codes')
+      .selectAll()
+      .where('phone_digest', '=', phoneDigest(t.app.personalData, phone))
+      .executeTakeFirstOrThrow();
     assert.notEqual(row.code_hash, box.data.items[0]!.code);
     assert.ok(!JSON.stringify(row).includes(`"${box.data.items[0]!.code}"`));
   });
@@ -88,14 +97,30 @@ describe('POST /xqapi/account/sms/send_verification_code.json', () => {
     const voice = await sendLoginCode(secure, phone, { voice: true });
     assert.equal((voice.body.data as { voice: boolean }).voice, true);
     const items = (await outbox(phone)).data.items;
-    assert.deepEqual(items.map((item) => item.voice), [true, false]);
-    const rows = await t.db.kysely.selectFrom('sms_codes').select('voice').where('phone_digest', '=', phoneDigest(t.app.personalData, phone)).orderBy('id').execute();
-    assert.deepEqual(rows.map((row) => row.voice), [false, true]);
+    assert.deepEqual(
+      items.map((item) => item.voice),
+      [true, false],
+    );
+    const rows = await t.db.kysely
+      .selectFrom('sms_codes')
+      .select('voice')
+      .where('phone_digest', '=', phoneDigest(t.app.personalData, phone))
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      rows.map((row) => row.voice),
+      [false, true],
+    );
   });
 
   test('no token → 400016; an unknown token → 400016; an expired token → 400013', async () => {
     const phone = newPhone();
-    const none = await secure.post('/xqapi/account/sms/send_verification_code.json', { telephone: phone, areacode: '86', source: '0', voice: 'false' });
+    const none = await secure.post('/xqapi/account/sms/send_verification_code.json', {
+      telephone: phone,
+      areacode: '86',
+      source: '0',
+      voice: 'false',
+    });
     assert.equal(none.body.result_code, 400016);
     assert.ok(String(none.body.error_description).length > 0);
     const unknown = await sendLoginCode(secure, phone, { token: 'f'.repeat(40) });
@@ -165,7 +190,11 @@ describe('POST /xqapi/account/sms/send_verification_code.json', () => {
       const answer = await sendLoginCode(secure, `1370000${String(i).padStart(4, '0')}`, { token, headers: from('203.0.113.7') });
       assert.equal(answer.body.result_code, 0, `send ${i + 1}: ${JSON.stringify(answer.body)}`);
     }
-    const counter = await t.db.kysely.selectFrom('rate_limits').select('hits').where('key', '=', 'sms-ip:203.0.113.7').executeTakeFirstOrThrow();
+    const counter = await t.db.kysely
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('key', '=', 'sms-ip:203.0.113.7')
+      .executeTakeFirstOrThrow();
     assert.equal(counter.hits, 3);
     // Spend the rest of the hour's budget without 57 more round trips.
     await t.db.kysely.updateTable('rate_limits').set({ hits: 59 }).where('key', '=', 'sms-ip:203.0.113.7').execute();
@@ -197,10 +226,18 @@ describe('grant_type=telephone_auto_login', () => {
     assert.equal(data.expires_in, 120 * 24 * 3600);
     assert.match(String(answer.headers['set-cookie']), new RegExp(`xq_a_token=${data.access_token}`));
     const user = await t.db.kysely.selectFrom('users').selectAll().where('telephone', '=', phone).executeTakeFirstOrThrow();
-    const session = await t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash(data.access_token)).executeTakeFirstOrThrow();
+    const session = await t.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', tokenHash(data.access_token))
+      .executeTakeFirstOrThrow();
     assert.equal(session.kind, 'user');
     assert.equal(session.user_id, user.id);
-    const anonymous = await t.db.kysely.selectFrom('sessions').select('token_hash').where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+    const anonymous = await t.db.kysely
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('token_hash', '=', tokenHash(token))
+      .executeTakeFirst();
     assert.equal(anonymous, undefined);
 
     const account = await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: `xq_a_token=${data.access_token}` } });
@@ -219,7 +256,11 @@ describe('grant_type=telephone_auto_login', () => {
     const second = await loginBySms(t, secure, phone);
     assert.equal(second.userId, first.userId);
     assert.notEqual(second.session.token, first.session.token);
-    const count = await t.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('telephone', '=', phone).executeTakeFirstOrThrow();
+    const count = await t.db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('telephone', '=', phone)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(count.n), 1);
     t.clock.advance(120 * DAY - 1000);
     const alive = await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: second.cookie } });
@@ -278,7 +319,11 @@ describe('grant_type=telephone_auto_login', () => {
     const code = await latestCode(t, phone);
     const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 10000).padStart(4, '0'));
     await Promise.all(guesses.map((guess) => login({ telephone: phone, code: guess })));
-    const row = await t.db.kysely.selectFrom('sms_codes').select(['tries', 'dead_at']).where('phone_digest', '=', phoneDigest(t.app.personalData, phone)).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('sms_codes')
+      .select(['tries', 'dead_at'])
+      .where('phone_digest', '=', phoneDigest(t.app.personalData, phone))
+      .executeTakeFirstOrThrow();
     assert.equal(row.tries, 5);
     assert.ok(row.dead_at);
   });
@@ -292,7 +337,12 @@ describe('grant_type=telephone_auto_login', () => {
     const second = await latestCode(t, phone);
     // Only the newest code counts: the old one is now a wrong code (and costs a try).
     if (first !== second) assert.equal((await login({ telephone: phone, code: first })).body.result_code, 400021);
-    const rows = await t.db.kysely.selectFrom('sms_codes').select(['dead_at']).where('phone_digest', '=', phoneDigest(t.app.personalData, phone)).orderBy('id').execute();
+    const rows = await t.db.kysely
+      .selectFrom('sms_codes')
+      .select(['dead_at'])
+      .where('phone_digest', '=', phoneDigest(t.app.personalData, phone))
+      .orderBy('id')
+      .execute();
     assert.ok(rows[0]!.dead_at, 'the first code was retired when the second was sent');
     assert.equal((await login({ telephone: phone, code: second })).body.result_code, 0);
   });
@@ -333,7 +383,10 @@ describe('grant_type=telephone_auto_login', () => {
     const first = await loginBySms(t, secure, newPhone());
     const phone = newPhone();
     await sendLoginCode(secure, phone);
-    const answer = await login({ telephone: phone, code: await latestCode(t, phone) }, { cookie: first.cookie, 'x-xsrf-token': 'test-xsrf-token' });
+    const answer = await login(
+      { telephone: phone, code: await latestCode(t, phone) },
+      { cookie: first.cookie, 'x-xsrf-token': 'test-xsrf-token' },
+    );
     assert.equal(answer.body.result_code, 0, JSON.stringify(answer.body));
     const old = await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: first.cookie } });
     assert.equal(json<Envelope>(old).result_code, 300001);
@@ -357,9 +410,18 @@ describe('SMS providers', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`;
       const provider = smsProviderFor({ smsWebhookUrl: url, nodeEnv: 'production' }, () => undefined);
       assert.ok(provider instanceof WebhookSmsProvider);
-      await provider.send({ telephone: '13800000001', code: '0427', voice: true, sentAt: new Date('2025-03-04T02:00:00Z'), purpose: 'login' });
+      await provider.send({
+        telephone: '13800000001',
+        code: '0427',
+        voice: true,
+        sentAt: new Date('2025-03-04T02:00:00Z'),
+        purpose: 'login',
+      });
       assert.deepEqual(received, [
-        { type: 'application/json', body: { telephone: '13800000001', code: '0427', voice: true, sentAt: '2025-03-04T02:00:00.000Z', purpose: 'login' } },
+        {
+          type: 'application/json',
+          body: { telephone: '13800000001', code: '0427', voice: true, sentAt: '2025-03-04T02:00:00.000Z', purpose: 'login' },
+        },
       ]);
       status = 503;
       await assert.rejects(provider.send({ telephone: '13800000001', code: '1111', voice: false, sentAt: new Date() }), /503/);

@@ -44,7 +44,11 @@ function cookieValue(headers: Record<string, unknown>, name: string): string | u
 
 /** Browser side of the OAuth round trip up to the landing page: returns its URL and the state cookie. */
 async function authorize(redirect: string, fakeUser: string) {
-  const start = await t.app.inject({ method: 'GET', url: `/djapi/wechat/oauth/authorize?redirect=${encodeURIComponent(redirect)}`, headers: { host: HOST } });
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/djapi/wechat/oauth/authorize?redirect=${encodeURIComponent(redirect)}`,
+    headers: { host: HOST },
+  });
   assert.equal(start.statusCode, 302, start.body);
   assert.equal(json<Envelope>(start).result_code, 0, 'an API answer is an envelope even when it redirects');
   const state = cookieValue(start.headers, 'wx_oauth_state');
@@ -99,10 +103,18 @@ describe('WeChat browser OAuth with the fake WeChat', () => {
     );
     assert.equal(login.body.result_code, 0, JSON.stringify(login.body));
     const user = await t.db.kysely.selectFrom('users').select('id').where('telephone', '=', phone).executeTakeFirstOrThrow();
-    const binding = await t.db.kysely.selectFrom('thirdparty_bindings').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const binding = await t.db.kysely
+      .selectFrom('thirdparty_bindings')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     assert.equal(binding.source, 'weixin');
     assert.match(binding.openid, /^fake-openid-/);
-    assert.equal((await t.db.kysely.selectFrom('thirdparty_pending').select('token_hash').where('token_hash', '=', tokenHash(thirdparty)).execute()).length, 0);
+    assert.equal(
+      (await t.db.kysely.selectFrom('thirdparty_pending').select('token_hash').where('token_hash', '=', tokenHash(thirdparty)).execute())
+        .length,
+      0,
+    );
 
     const again = await authorize('/index', 'alice');
     const second = await exchange(again.landing.searchParams.get('code')!, again.state, `wx_oauth_state=${again.state}`);
@@ -110,7 +122,9 @@ describe('WeChat browser OAuth with the fake WeChat', () => {
     assert.equal(second.body.data.mask_telephone, '136****0001');
     const token = cookieValue(second.response.headers, 'xq_a_token');
     assert.equal(token, second.body.data.access_token);
-    const account = json<Envelope<{ user: { id: number } }>>(await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: `xq_a_token=${token}` } }));
+    const account = json<Envelope<{ user: { id: number } }>>(
+      await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: `xq_a_token=${token}` } }),
+    );
     assert.equal(account.data.user.id, user.id);
 
     const stranger = await authorize('/index', 'bob');
@@ -157,10 +171,18 @@ describe('mini program login with the fake WeChat', () => {
     assert.equal(phone.body.data.logged_in, true);
     assert.equal(phone.body.data.mask_telephone, '137****0077');
     const user = await t.db.kysely.selectFrom('users').select('id').where('telephone', '=', '13700000077').executeTakeFirstOrThrow();
-    const session = await t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash(phone.body.data.access_token!)).executeTakeFirstOrThrow();
+    const session = await t.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', tokenHash(phone.body.data.access_token!))
+      .executeTakeFirstOrThrow();
     assert.equal(session.user_id, user.id);
     assert.equal(session.client_id, 'dj-weapp');
-    const binding = await t.db.kysely.selectFrom('thirdparty_bindings').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const binding = await t.db.kysely
+      .selectFrom('thirdparty_bindings')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     assert.equal(binding.source, 'xqfdweixin');
 
     const next = await weapp('/djapi/provider/weapp/login', { code: 'fakecode.mini-erin.2' });
@@ -174,17 +196,27 @@ describe('mini program login with the fake WeChat', () => {
   test('the SMS login in the mini program binds the waiting identity too (form field)', async () => {
     const first = await weapp('/djapi/provider/weapp/login', { code: 'fakecode.mini-frank.1' });
     const user = await loginBySms(t, secure, '13700000088', { thirdparty_token: first.body.data.thirdparty_token! });
-    const binding = await t.db.kysely.selectFrom('thirdparty_bindings').selectAll().where('user_id', '=', user.userId).executeTakeFirstOrThrow();
+    const binding = await t.db.kysely
+      .selectFrom('thirdparty_bindings')
+      .selectAll()
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
     assert.equal(binding.source, 'xqfdweixin');
     assert.equal((await weapp('/djapi/provider/weapp/login', { code: 'fakecode.mini-frank.2' })).body.data.logged_in, true);
   });
 
   test('an unknown or expired thirdparty_token → 400024', async () => {
-    assert.equal((await weapp('/djapi/provider/weapp/phone', { code: 'fakephone.13700000099.x', thirdparty_token: 'f'.repeat(40) })).body.result_code, 400024);
+    assert.equal(
+      (await weapp('/djapi/provider/weapp/phone', { code: 'fakephone.13700000099.x', thirdparty_token: 'f'.repeat(40) })).body.result_code,
+      400024,
+    );
     assert.equal((await weapp('/djapi/provider/weapp/phone', { code: 'fakephone.13700000099.x' })).body.result_code, 400024);
     const first = await weapp('/djapi/provider/weapp/login', { code: 'fakecode.mini-gina.1' });
     t.clock.advance(30 * 60_000);
-    const late = await weapp('/djapi/provider/weapp/phone', { code: 'fakephone.13700000099.x', thirdparty_token: first.body.data.thirdparty_token! });
+    const late = await weapp('/djapi/provider/weapp/phone', {
+      code: 'fakephone.13700000099.x',
+      thirdparty_token: first.body.data.thirdparty_token!,
+    });
     assert.equal(late.body.result_code, 400024);
     assert.equal(late.body.error_description, '微信授权已过期，请重新授权');
   });

@@ -34,7 +34,16 @@ interface Started {
 async function start(): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_H5_BUILD: '1', SMALL_MARKET: '1', H5_DIR: join(dataDir, 'no-h5'), DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SKIP_H5_BUILD: '1',
+      SMALL_MARKET: '1',
+      H5_DIR: join(dataDir, 'no-h5'),
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -70,7 +79,10 @@ async function start(): Promise<Started> {
 test('npm start: ready line, working API, clean stop, data reused on restart', { timeout: 400_000 }, async () => {
   const first = await start();
   try {
-    const firstUrlLine = first.output().split('\n').find((line) => line.includes('http://'));
+    const firstUrlLine = first
+      .output()
+      .split('\n')
+      .find((line) => line.includes('http://'));
     assert.match(firstUrlLine ?? '', /^Server ready: http:\/\/localhost:\d+$/);
     // Said plainly: a demo server, its conveniences for this machine only, and how to run production.
     assert.match(first.output(), /This is a DEMO server \(development mode\)/);
@@ -86,7 +98,14 @@ test('npm start: ready line, working API, clean stop, data reused on restart', {
   }
   assert.equal(existsSync(join(dataDir, 'server.pid')), false, 'the data directory lock is released');
 
-  const set = await configSet(['--appkey', 'social', '--key', 'home_marquee', '--value', '{"items":[{"text":"新品上线","link":"/xjb"}],"speed":50,"gap":50}']);
+  const set = await configSet([
+    '--appkey',
+    'social',
+    '--key',
+    'home_marquee',
+    '--value',
+    '{"items":[{"text":"新品上线","link":"/xjb"}],"speed":50,"gap":50}',
+  ]);
   assert.equal(set.code, 0, set.output);
 
   const second = await start();

@@ -2,14 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, testConfig } from '../../server/src/config';
-import {
-  fixedClock,
-  offsetClock,
-  shanghaiDate,
-  shanghaiInstant,
-  shanghaiMinutesOfDay,
-  shanghaiTime,
-} from '../../server/src/domain/clock';
+import { fixedClock, offsetClock, shanghaiDate, shanghaiInstant, shanghaiMinutesOfDay, shanghaiTime } from '../../server/src/domain/clock';
 import { ApiError } from '../../server/src/http/envelope';
 import { createTestApp, json, type TestApp } from './helpers';
 
@@ -95,7 +88,12 @@ describe('error envelopes', () => {
       assert.doesNotMatch(boom.body, /secret internal|db\.ts|at /);
       const teapot = await app.inject({ method: 'GET', url: '/djapi/__teapot' });
       assert.equal(teapot.statusCode, 409);
-      assert.deepEqual(json<Envelope>(teapot), { result_code: 123456, data: null, message: 'A clear message', error_description: 'A clear message' });
+      assert.deepEqual(json<Envelope>(teapot), {
+        result_code: 123456,
+        data: null,
+        message: 'A clear message',
+        error_description: 'A clear message',
+      });
     } finally {
       await app.close();
     }

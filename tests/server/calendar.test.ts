@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  addTradingDays, holidayCoverage, isTradingDay, nextTradingDay, orderTradeDate, previousTradingDay, tradingDaysBetween,
+  addTradingDays,
+  holidayCoverage,
+  isTradingDay,
+  nextTradingDay,
+  orderTradeDate,
+  previousTradingDay,
+  tradingDaysBetween,
   tradingDaysInRange,
 } from '../../server/src/domain/calendar';
 

@@ -21,7 +21,13 @@ interface TypedColumn {
 
 /** Tables → columns → the select type's parts, read from the DB interface. */
 function typedTables(): Map<string, Map<string, TypedColumn>> {
-  const program = ts.createProgram([TYPES_FILE], { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true });
+  const program = ts.createProgram([TYPES_FILE], {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    skipLibCheck: true,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(TYPES_FILE);
   assert.ok(source, 'types.ts compiles');
@@ -108,12 +114,16 @@ describe('table types match the migrations', () => {
         if (!nonNull.every(fits)) problems.push(`${table}.${column}: ${row.data_type} typed as ${type.parts.join(' | ')}`);
         const typedNullable = type.parts.includes('null');
         if ((row.is_nullable === 'YES') !== typedNullable && !row.data_type.startsWith('json')) {
-          problems.push(`${table}.${column}: ${row.is_nullable === 'YES' ? 'nullable' : 'NOT NULL'} but typed as ${type.parts.join(' | ')}`);
+          problems.push(
+            `${table}.${column}: ${row.is_nullable === 'YES' ? 'nullable' : 'NOT NULL'} but typed as ${type.parts.join(' | ')}`,
+          );
         }
       }
-      for (const row of actual) if (!columns.has(row.column_name)) problems.push(`${table}.${row.column_name}: in the database but not typed`);
+      for (const row of actual)
+        if (!columns.has(row.column_name)) problems.push(`${table}.${row.column_name}: in the database but not typed`);
     }
-    for (const table of database.keys()) if (!typed.has(table) && !UNTYPED.has(table)) problems.push(`${table}: in the database but has no type`);
+    for (const table of database.keys())
+      if (!typed.has(table) && !UNTYPED.has(table)) problems.push(`${table}: in the database but has no type`);
     assert.deepEqual(problems, []);
   });
 });

@@ -37,7 +37,7 @@ describe(`database (${testDatabaseKind()})`, () => {
       assert.equal(half.rows[0]?.t, null);
     } finally {
       rmSync(dir, { recursive: true, force: true });
-      await db.exec('DROP TABLE IF EXISTS zz_ok; DELETE FROM schema_migrations WHERE name LIKE \'900%\'');
+      await db.exec("DROP TABLE IF EXISTS zz_ok; DELETE FROM schema_migrations WHERE name LIKE '900%'");
     }
   });
 
@@ -52,7 +52,7 @@ describe(`database (${testDatabaseKind()})`, () => {
       assert.equal(rows.rows[0]?.n, 1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
-      await db.exec('DROP TABLE IF EXISTS zz_counter; DELETE FROM schema_migrations WHERE name LIKE \'91%\'');
+      await db.exec("DROP TABLE IF EXISTS zz_counter; DELETE FROM schema_migrations WHERE name LIKE '91%'");
     }
   });
 
@@ -162,8 +162,18 @@ describe('copyCsv and COPY FREEZE (both back ends)', () => {
         await connection.copyCsv('zz_csv', ['code', 'day', 'nav'], '000002,2025-01-06,2.5000\n000003,2025-01-06,0\n', { freeze: true });
         await connection.exec('COMMIT');
       });
-      const rows = await sql<{ code: string; day: string; nav: string }>`SELECT code, day, nav::text AS nav FROM zz_csv ORDER BY code`.execute(db.kysely);
-      assert.deepEqual(rows.rows.map((r) => [r.code, r.day, r.nav]), [['000002', '2025-01-06', '2.5000'], ['000003', '2025-01-06', '0.0000']]);
+      const rows = await sql<{
+        code: string;
+        day: string;
+        nav: string;
+      }>`SELECT code, day, nav::text AS nav FROM zz_csv ORDER BY code`.execute(db.kysely);
+      assert.deepEqual(
+        rows.rows.map((r) => [r.code, r.day, r.nav]),
+        [
+          ['000002', '2025-01-06', '2.5000'],
+          ['000003', '2025-01-06', '0.0000'],
+        ],
+      );
     } finally {
       await db.exec('DROP TABLE zz_csv');
     }

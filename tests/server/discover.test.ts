@@ -19,7 +19,15 @@ interface AutoInvestPage {
   months: number;
   first_buy_date: string | null;
   monthly_amount: string;
-  items: { fd_code: string; sf_type: string; auto_invest_return: string; invested_amount: string; final_value: string; final_shares: string; lump_sum_return: string | null }[];
+  items: {
+    fd_code: string;
+    sf_type: string;
+    auto_invest_return: string;
+    invested_amount: string;
+    final_value: string;
+    final_shares: string;
+    lump_sum_return: string | null;
+  }[];
   total_items: number;
   total_pages: number;
 }
@@ -31,7 +39,11 @@ describe('auto-invest simulation (pure)', () => {
     // 1,000.00 at NAV 1.0000 → 1000.00 shares; at 1.2500 → 800.00; at 0.8000 → 1250.00: 3050.00 shares.
     // Valued at 1.1000: 3355.00 CNY for 3000.00 invested: +355 / 3000 = 11.8333…% → 11.8333.
     const result = simulateAutoInvest(
-      [{ date: '2024-01-02', nav: '1.0000' }, { date: '2024-02-01', nav: '1.2500' }, { date: '2024-03-01', nav: '0.8000' }],
+      [
+        { date: '2024-01-02', nav: '1.0000' },
+        { date: '2024-02-01', nav: '1.2500' },
+        { date: '2024-03-01', nav: '0.8000' },
+      ],
       [],
       '1.1000',
     );
@@ -43,16 +55,23 @@ describe('auto-invest simulation (pure)', () => {
     // 810.04 × 0.1 / 1.1 = 73.6400 → 73.64 → 883.68. Buy on 2024-02-01 at 0.9876: 1012.555… → 1012.56 → 1896.24.
     // A dividend on the buy day (0.05 at 0.9876) is paid on the shares held before that buy:
     // 883.68 × 0.05 / 0.9876 = 44.7388… → 44.74, so 883.68 + 44.74 + 1012.56 = 1940.98.
-    const plan = [{ date: '2024-01-02', nav: '1.2345' }, { date: '2024-02-01', nav: '0.9876' }];
+    const plan = [
+      { date: '2024-01-02', nav: '1.2345' },
+      { date: '2024-02-01', nav: '0.9876' },
+    ];
     const withoutSameDay = simulateAutoInvest(plan, [{ date: '2024-01-15', perShare: '0.1', nav: '1.1000' }], '1.0000');
     assert.equal(withoutSameDay?.shares, '1896.24');
     // 1896.24 × 1.0000 = 1896.24 for 2000 invested: −103.76 / 2000 = −5.188 %.
     assert.equal(withoutSameDay?.valueFen, 189_624);
     assert.equal(withoutSameDay?.returnPercent, '-5.1880');
-    const sameDay = simulateAutoInvest(plan, [
-      { date: '2024-01-15', perShare: '0.1', nav: '1.1000' },
-      { date: '2024-02-01', perShare: '0.05', nav: '0.9876' },
-    ], '1.0000');
+    const sameDay = simulateAutoInvest(
+      plan,
+      [
+        { date: '2024-01-15', perShare: '0.1', nav: '1.1000' },
+        { date: '2024-02-01', perShare: '0.05', nav: '0.9876' },
+      ],
+      '1.0000',
+    );
     assert.equal(sameDay?.shares, '1940.98');
     // A dividend before the first buy pays nothing (no shares yet).
     assert.equal(simulateAutoInvest(plan, [{ date: '2023-12-01', perShare: '1', nav: '1' }], '1.0000')?.shares, '1822.60');
@@ -115,8 +134,22 @@ describe('discover endpoints', () => {
     // (March 2024's first trading day is before the period starts), dividends reinvested on their day.
     for (const item of [data.items[0], data.items[data.items.length - 1]]) {
       const code = (item as AutoInvestPage['items'][number]).fd_code;
-      const rows = (await sql<{ date: string; nav: string }>`SELECT date::text AS date, nav FROM fund_nav WHERE fund_code = ${code} AND date >= '2024-04-01' ORDER BY date`.execute(t.db.kysely)).rows;
-      const divs = (await sql<{ date: string; per_share: string }>`SELECT date::text AS date, per_share FROM fund_dividend WHERE fund_code = ${code} AND date > '2024-03-03' ORDER BY date`.execute(t.db.kysely)).rows;
+      const rows = (
+        await sql<{
+          date: string;
+          nav: string;
+        }>`SELECT date::text AS date, nav FROM fund_nav WHERE fund_code = ${code} AND date >= '2024-04-01' ORDER BY date`.execute(
+          t.db.kysely,
+        )
+      ).rows;
+      const divs = (
+        await sql<{
+          date: string;
+          per_share: string;
+        }>`SELECT date::text AS date, per_share FROM fund_dividend WHERE fund_code = ${code} AND date > '2024-03-03' ORDER BY date`.execute(
+          t.db.kysely,
+        )
+      ).rows;
       let shares = new Big(0);
       let month = '';
       let buys = 0;
@@ -157,11 +190,20 @@ describe('discover endpoints', () => {
   });
 
   it('GET /djapi/index-mass/categories: indices with trackers, grouped, broad first', async () => {
-    const { data } = await get<{ categories: { key: string; indices: { index_code: string; fund_count: number; pe_percentile: string | null }[] }[] }>('/djapi/index-mass/categories');
+    const { data } = await get<{
+      categories: { key: string; indices: { index_code: string; fund_count: number; pe_percentile: string | null }[] }[];
+    }>('/djapi/index-mass/categories');
     assert.equal(data.categories[0]?.key, 'broad');
     const all = data.categories.flatMap((c) => c.indices);
     assert.ok(all.length > 0);
-    const counts = (await sql<{ code: string; n: string }>`SELECT tracked_index_code AS code, count(*)::text AS n FROM fund WHERE tracked_index_code IS NOT NULL AND sale_status NOT IN ('closed', 'delisted') GROUP BY 1`.execute(t.db.kysely)).rows;
+    const counts = (
+      await sql<{
+        code: string;
+        n: string;
+      }>`SELECT tracked_index_code AS code, count(*)::text AS n FROM fund WHERE tracked_index_code IS NOT NULL AND sale_status NOT IN ('closed', 'delisted') GROUP BY 1`.execute(
+        t.db.kysely,
+      )
+    ).rows;
     assert.equal(all.length, counts.length);
     for (const row of counts) assert.equal(all.find((i) => i.index_code === row.code)?.fund_count, Number(row.n), row.code);
   });
@@ -169,11 +211,26 @@ describe('discover endpoints', () => {
   it('GET /djapi/index-mass/{code}/funds: fees, size and a tracking error close to the generated noise', async () => {
     const { data: cats } = await get<{ categories: { indices: { index_code: string }[] }[] }>('/djapi/index-mass/categories');
     const code = (cats.categories[0]?.indices[0] as { index_code: string }).index_code;
-    const { data } = await get<{ index_code: string; funds: { fd_code: string; tracking_error: string | null; annual_fee: string; manage_fee: string; custody_fee: string; sales_service_fee: string; total_asset: string }[] }>(`/djapi/index-mass/${code.toLowerCase()}/funds`);
+    const { data } = await get<{
+      index_code: string;
+      funds: {
+        fd_code: string;
+        tracking_error: string | null;
+        annual_fee: string;
+        manage_fee: string;
+        custody_fee: string;
+        sales_service_fee: string;
+        total_asset: string;
+      }[];
+    }>(`/djapi/index-mass/${code.toLowerCase()}/funds`);
     assert.equal(data.index_code, code);
     assert.ok(data.funds.length > 0);
     const errors = data.funds.filter((f) => f.tracking_error !== null).map((f) => Number(f.tracking_error));
-    assert.deepEqual(errors, [...errors].sort((a, b) => a - b), 'best tracking first');
+    assert.deepEqual(
+      errors,
+      [...errors].sort((a, b) => a - b),
+      'best tracking first',
+    );
     for (const f of data.funds) {
       assert.equal(f.annual_fee, new Big(f.manage_fee).plus(f.custody_fee).plus(f.sales_service_fee).toFixed(2));
       assert.match(f.total_asset, DECIMAL);
@@ -188,8 +245,12 @@ describe('discover endpoints', () => {
     assert.equal((await get('/djapi/index-mass/%20bad!/funds', 400)).result_code, 400001);
   });
 
-  it('GET /djapi/v3/filter/fund: size and founding-age screens keep the sort and say each item\'s size and founding date', async () => {
-    type Page = { items: { fd_code: string; yield: string | null; total_asset: string; found_date: string }[]; total_items: number; total_pages: number };
+  it("GET /djapi/v3/filter/fund: size and founding-age screens keep the sort and say each item's size and founding date", async () => {
+    type Page = {
+      items: { fd_code: string; yield: string | null; total_asset: string; found_date: string }[];
+      total_items: number;
+      total_pages: number;
+    };
     const everything = await get<Page>('/djapi/v3/filter/fund?order_by=base&page=1&size=200');
     for (const item of everything.data.items) {
       assert.match(item.total_asset, DECIMAL);
@@ -197,7 +258,11 @@ describe('discover endpoints', () => {
     }
     const big = await get<Page>('/djapi/v3/filter/fund?order_by=base&page=1&size=200&size_min=50');
     const expectedBig = everything.data.items.filter((i) => Number(i.total_asset) >= 50e8).map((i) => i.fd_code);
-    assert.deepEqual(big.data.items.map((i) => i.fd_code), expectedBig, 'same order, only ≥ 50亿');
+    assert.deepEqual(
+      big.data.items.map((i) => i.fd_code),
+      expectedBig,
+      'same order, only ≥ 50亿',
+    );
     assert.equal(big.data.total_items, expectedBig.length);
     const old = await get<Page>('/djapi/v3/filter/fund?order_by=base&page=1&size=200&found_years_min=1&size_max=20');
     assert.ok(old.data.items.length > 0);

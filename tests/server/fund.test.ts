@@ -40,17 +40,36 @@ describe('fund read endpoints', () => {
     assert.equal(data.sale_status, 'on_sale');
     assert.equal(data.can_buy, true);
     assert.match(String(data.keeper_name), /基金$/);
-    for (const k of ['unit_nav', 'unit_acc_nav', 'nav_grtd', 'nav_grl1w', 'nav_grl1m', 'nav_grl1y', 'nav_grbase']) assertDecimal(data.fund_derived[k], k);
+    for (const k of ['unit_nav', 'unit_acc_nav', 'nav_grtd', 'nav_grl1w', 'nav_grl1m', 'nav_grl1y', 'nav_grbase'])
+      assertDecimal(data.fund_derived[k], k);
     assert.match(String(data.fund_derived.srank_l1y), /^\d+\/\d+$/);
     assert.equal(data.fund_derived.end_date, '2025-03-03');
   });
 
   it('shows each sample fund in its state', async () => {
-    const state = async (code: string) => (await get<{ sale_status: string; can_buy: boolean; can_sell: boolean; status_reason: string; daily_purchase_limit: string | null; lock_days: number }>(`/djapi/fund/${code}`)).data;
+    const state = async (code: string) =>
+      (
+        await get<{
+          sale_status: string;
+          can_buy: boolean;
+          can_sell: boolean;
+          status_reason: string;
+          daily_purchase_limit: string | null;
+          lock_days: number;
+        }>(`/djapi/fund/${code}`)
+      ).data;
     assert.deepEqual(await state(FUND_SAMPLES.notOnSale).then((d) => [d.sale_status, d.can_buy]), ['not_on_sale', false]);
     assert.deepEqual(await state(FUND_SAMPLES.building).then((d) => [d.sale_status, d.can_buy]), ['building', true]);
-    assert.deepEqual(await state(FUND_SAMPLES.tradingSuspended).then((d) => [d.sale_status, d.can_buy, d.can_sell]), ['trading_suspended', false, false]);
-    assert.deepEqual(await state(FUND_SAMPLES.purchaseSuspended).then((d) => [d.sale_status, d.can_buy, d.can_sell]), ['purchase_suspended', false, true]);
+    assert.deepEqual(await state(FUND_SAMPLES.tradingSuspended).then((d) => [d.sale_status, d.can_buy, d.can_sell]), [
+      'trading_suspended',
+      false,
+      false,
+    ]);
+    assert.deepEqual(await state(FUND_SAMPLES.purchaseSuspended).then((d) => [d.sale_status, d.can_buy, d.can_sell]), [
+      'purchase_suspended',
+      false,
+      true,
+    ]);
     assert.deepEqual(await state(FUND_SAMPLES.closed).then((d) => [d.sale_status, d.can_buy]), ['closed', false]);
     assert.deepEqual(await state(FUND_SAMPLES.delisted).then((d) => [d.sale_status, d.can_buy]), ['delisted', false]);
     assert.equal((await state(FUND_SAMPLES.purchaseLimited)).daily_purchase_limit, '1000.00');
@@ -78,20 +97,41 @@ describe('fund read endpoints', () => {
   it('GET /djapi/fund/detail/{code}: position, fee tables with discount, managers with achievements', async () => {
     const { data } = await get<{
       fund_position: { stock_percent: string; stock_list: { name: string; percent: string }[]; chart_list: unknown[] };
-      fund_rates: { declare_rate_table: { name: string; value: string; unit: string }[]; withdraw_rate_table: { name: string; value: string }[]; other_rate_table: { name: string; value: string }[]; declare_discount: string };
+      fund_rates: {
+        declare_rate_table: { name: string; value: string; unit: string }[];
+        withdraw_rate_table: { name: string; value: string }[];
+        other_rate_table: { name: string; value: string }[];
+        declare_discount: string;
+      };
       manager_list: { name: string; achievement_list: { fund_code: string; cp_rate: string | null }[] }[];
     }>(`/djapi/fund/detail/${FUND_SAMPLES.stock}`);
     assertDecimal(data.fund_position.stock_percent, 'stock_percent');
     assert.equal(data.fund_position.stock_list.length, 10);
     const percents = data.fund_position.stock_list.map((s) => Number(s.percent));
-    assert.deepEqual(percents, [...percents].sort((a, b) => b - a), 'top-10 sorted by weight');
+    assert.deepEqual(
+      percents,
+      [...percents].sort((a, b) => b - a),
+      'top-10 sorted by weight',
+    );
     assert.equal(data.fund_position.chart_list.length, 4);
-    assert.deepEqual(data.fund_rates.declare_rate_table.map((r) => [r.name, r.value, r.unit]), [
-      ['买入金额<100万', '1.5000', '%'], ['100万<=买入金额<500万', '1.0000', '%'], ['500万<=买入金额', '1000.00', '元'],
-    ]);
-    assert.deepEqual(data.fund_rates.withdraw_rate_table[0], { ...data.fund_rates.withdraw_rate_table[0], name: '持有期限<7天', value: '1.5000' });
+    assert.deepEqual(
+      data.fund_rates.declare_rate_table.map((r) => [r.name, r.value, r.unit]),
+      [
+        ['买入金额<100万', '1.5000', '%'],
+        ['100万<=买入金额<500万', '1.0000', '%'],
+        ['500万<=买入金额', '1000.00', '元'],
+      ],
+    );
+    assert.deepEqual(data.fund_rates.withdraw_rate_table[0], {
+      ...data.fund_rates.withdraw_rate_table[0],
+      name: '持有期限<7天',
+      value: '1.5000',
+    });
     assertDecimal(data.fund_rates.declare_discount, 'discount');
-    assert.deepEqual(data.fund_rates.other_rate_table.map((r) => r.name), ['基金管理费', '基金托管费']);
+    assert.deepEqual(
+      data.fund_rates.other_rate_table.map((r) => r.name),
+      ['基金管理费', '基金托管费'],
+    );
     assert.ok(data.manager_list.length >= 1);
     const own = data.manager_list[0]?.achievement_list.find((a) => a.fund_code === FUND_SAMPLES.stock);
     assert.ok(own, 'the manager’s achievements include this fund');
@@ -99,7 +139,13 @@ describe('fund read endpoints', () => {
   });
 
   it('GET /djapi/fund/nav/history/{code}: newest first, paged', async () => {
-    const p1 = await get<{ items: { date: string; nav: string; percentage: string | null; value: string }[]; total_items: number; total_pages: number; current_page: number; size: number }>(`/djapi/fund/nav/history/${FUND_SAMPLES.stock}?page=1&size=5`);
+    const p1 = await get<{
+      items: { date: string; nav: string; percentage: string | null; value: string }[];
+      total_items: number;
+      total_pages: number;
+      current_page: number;
+      size: number;
+    }>(`/djapi/fund/nav/history/${FUND_SAMPLES.stock}?page=1&size=5`);
     const p2 = await get<{ items: { date: string }[] }>(`/djapi/fund/nav/history/${FUND_SAMPLES.stock}?page=2&size=5`);
     assert.equal(p1.data.items.length, 5);
     assert.equal(p1.data.items[0]?.date, '2025-03-03');
@@ -112,7 +158,9 @@ describe('fund read endpoints', () => {
       assertDecimal(item.value, 'acc nav');
       assertDecimal(item.percentage, 'percentage');
     }
-    const money = await get<{ items: { nav: string; income_per_10k: string; yield_7d: string }[] }>(`/djapi/fund/nav/history/${FUND_SAMPLES.moneyMarket}?page=1&size=3`);
+    const money = await get<{ items: { nav: string; income_per_10k: string; yield_7d: string }[] }>(
+      `/djapi/fund/nav/history/${FUND_SAMPLES.moneyMarket}?page=1&size=3`,
+    );
     assert.equal(money.data.items[0]?.nav, '1.0000');
     assertDecimal(money.data.items[0]?.income_per_10k, 'income_per_10k');
     assertDecimal(money.data.items[0]?.yield_7d, 'yield_7d');
@@ -121,7 +169,10 @@ describe('fund read endpoints', () => {
   });
 
   it('GET /djapi/fund/growth/{code}: the fund line starts at 0 and carries a benchmark line', async () => {
-    const { data } = await get<{ fund_nav_growth: { date: string; nav: string; gr_nav: string; value: string; than_value: string | null }[]; growth_lines: unknown[] }>(`/djapi/fund/growth/${FUND_SAMPLES.stock}?day=3m`);
+    const { data } = await get<{
+      fund_nav_growth: { date: string; nav: string; gr_nav: string; value: string; than_value: string | null }[];
+      growth_lines: unknown[];
+    }>(`/djapi/fund/growth/${FUND_SAMPLES.stock}?day=3m`);
     const points = data.fund_nav_growth;
     assert.ok(points.length > 40 && points.length < 80, `3 months of trading days, got ${points.length}`);
     assert.equal(points[0]?.gr_nav, '0.0000');
@@ -139,7 +190,10 @@ describe('fund read endpoints', () => {
     const { data } = await get<Record<string, string | null>>(`/djapi/fund/derived/${FUND_SAMPLES.bond}`);
     for (const k of ['nav_grl1w', 'nav_grl1m', 'nav_grl3m', 'nav_grl6m', 'nav_grl1y', 'nav_grbase']) assertDecimal(data[k], k);
     assert.equal(data.nav_grl5y, null, 'the small market has two years of history');
-    const ach = await get<{ annual_performance_list: { period_time: string; self_nav: string }[]; stage_performance_list: { period_time: string; self_nav: string; self_nav_rank: string | null }[] }>(`/djapi/fundx/base/fund/achievement/${FUND_SAMPLES.bond}`);
+    const ach = await get<{
+      annual_performance_list: { period_time: string; self_nav: string }[];
+      stage_performance_list: { period_time: string; self_nav: string; self_nav_rank: string | null }[];
+    }>(`/djapi/fundx/base/fund/achievement/${FUND_SAMPLES.bond}`);
     assert.equal(ach.data.annual_performance_list[0]?.period_time, '2025');
     const oneYear = ach.data.stage_performance_list.find((s) => s.period_time === '近1年');
     assert.ok(oneYear);
@@ -158,7 +212,9 @@ describe('fund read endpoints', () => {
     const friday = await get<Record<string, string>>(`/djapi/fund/order/v2/trade_date?fd_code=${FUND_SAMPLES.stock}`);
     assert.equal(friday.data.trade_date, '2025-03-10');
     t.clock.set('2025-03-04T02:00:00.000Z');
-    const suspended = await get<Record<string, string | boolean>>(`/djapi/fund/order/v2/trade_date?fd_code=${FUND_SAMPLES.tradingSuspended}`);
+    const suspended = await get<Record<string, string | boolean>>(
+      `/djapi/fund/order/v2/trade_date?fd_code=${FUND_SAMPLES.tradingSuspended}`,
+    );
     assert.equal(suspended.data.if_can_buy, false);
   });
 
@@ -177,7 +233,10 @@ describe('fund read endpoints', () => {
     assert.ok(byName.data.items.some((i) => i.scode === FUND_SAMPLES.stock));
     for (const i of byName.data.items) assert.ok(i.sname.includes('价值精选'));
     const byInitials = await get<Items>('/djapi/v2/search?key=CGJZJX&source=index');
-    assert.ok(byInitials.data.items.some((i) => i.scode === FUND_SAMPLES.stock), 'initials of 澄观价值精选');
+    assert.ok(
+      byInitials.data.items.some((i) => i.scode === FUND_SAMPLES.stock),
+      'initials of 澄观价值精选',
+    );
     const none = await get<Items>('/djapi/v2/search?key=zzzzqqq&source=index');
     assert.deepEqual(none.data.items, []);
     const empty = await get<Items>('/djapi/v2/search?key=&source=index');
@@ -192,7 +251,11 @@ describe('fund read endpoints', () => {
     assert.ok(all.length > 5);
     for (const item of all) assert.equal(item.sf_type, '3');
     const yields = all.filter((i) => i.yield !== null).map((i) => Number(i.yield));
-    assert.deepEqual(yields, [...yields].sort((a, b) => b - a), 'best first, across pages');
+    assert.deepEqual(
+      yields,
+      [...yields].sort((a, b) => b - a),
+      'best first, across pages',
+    );
     assert.equal(page1.data.total_pages, Math.ceil(page1.data.total_items / 5));
     const money = await get<Page>('/djapi/v3/filter/fund?type=4&order_by=1m&page=1&size=50');
     assert.ok(money.data.items.some((i) => i.fd_code === FUND_SAMPLES.xjb));
@@ -202,10 +265,14 @@ describe('fund read endpoints', () => {
   });
 
   it('asset percent and manager list by fund_code', async () => {
-    const asset = await get<{ fund_code: string; stock_list: unknown[]; enddate: string }>(`/djapi/fundx/base/fund/record/asset/percent?fund_code=${FUND_SAMPLES.stock}`);
+    const asset = await get<{ fund_code: string; stock_list: unknown[]; enddate: string }>(
+      `/djapi/fundx/base/fund/record/asset/percent?fund_code=${FUND_SAMPLES.stock}`,
+    );
     assert.equal(asset.data.stock_list.length, 10);
     assert.match(asset.data.enddate, /^\d{4}-(03-31|06-30|09-30|12-31)$/);
-    const managers = await get<{ items: { name: string; post_status: number; cp_rate: string | null; cp_term: string }[] }>(`/djapi/fundx/base/fund/record/manager/list?fund_code=${FUND_SAMPLES.stock}&post_status=1`);
+    const managers = await get<{ items: { name: string; post_status: number; cp_rate: string | null; cp_term: string }[] }>(
+      `/djapi/fundx/base/fund/record/manager/list?fund_code=${FUND_SAMPLES.stock}&post_status=1`,
+    );
     assert.ok(managers.data.items.length >= 1);
     for (const m of managers.data.items) assert.equal(m.post_status, 1);
     assert.match(managers.data.items[0]?.cp_term ?? '', /天$/);

@@ -42,17 +42,23 @@ describe('index valuation endpoints', () => {
     const { data } = await get<{ items: ValuationItem[] }>('/djapi/index_eva/dj');
     assert.ok(data.items.length >= 28, `got ${data.items.length}`);
     const codes = data.items.map((i) => i.index_code);
-    for (const code of ['SH000300', 'SH000905', 'SZ399006', 'SH000016', 'SH000922', 'HKHSI', 'NDX', 'SP500']) assert.ok(codes.includes(code), code);
+    for (const code of ['SH000300', 'SH000905', 'SZ399006', 'SH000016', 'SH000922', 'HKHSI', 'NDX', 'SP500'])
+      assert.ok(codes.includes(code), code);
     assert.ok(!codes.includes('CBA00101'), 'the bond index has no valuation');
     for (const item of data.items) {
-      for (const k of ['pe', 'pe_percentile', 'pb', 'pb_percentile', 'roe', 'yeild'] as const) assert.match(item[k], DECIMAL, `${item.index_code}.${k}`);
+      for (const k of ['pe', 'pe_percentile', 'pb', 'pb_percentile', 'roe', 'yeild'] as const)
+        assert.match(item[k], DECIMAL, `${item.index_code}.${k}`);
       const p = Number(item.pe_percentile);
       assert.ok(p >= 0 && p <= 1);
       assert.equal(item.eva_type, p < 0.3 ? 'low' : p > 0.7 ? 'high' : 'mid', item.index_code);
       assert.equal(item.date, '2025-03-03');
     }
     const order = data.items.map((i) => ({ low: 0, mid: 1, high: 2 })[i.eva_type]);
-    assert.deepEqual(order, [...order].sort((a, b) => a - b), 'low first, then mid, then high');
+    assert.deepEqual(
+      order,
+      [...order].sort((a, b) => a - b),
+      'low first, then mid, then high',
+    );
   });
 
   it('the generated valuations are plausible: each PE in its band, PB = ROE × PE, yields, and a mix of low / mid / high', async () => {
@@ -80,10 +86,15 @@ describe('index valuation endpoints', () => {
   });
 
   it('GET /djapi/index_eva/detail/{code}: valuation and the funds tracking the index', async () => {
-    const { data } = await get<{ name: string; valuation: ValuationItem; funds: { fd_code: string; tracking_error: string }[] }>('/djapi/index_eva/detail/SH000300');
+    const { data } = await get<{ name: string; valuation: ValuationItem; funds: { fd_code: string; tracking_error: string }[] }>(
+      '/djapi/index_eva/detail/SH000300',
+    );
     assert.equal(data.name, '沪深300');
     assert.equal(data.valuation.index_code, 'SH000300');
-    assert.ok(data.funds.some((f) => f.fd_code === FUND_SAMPLES.purchaseLimited), 'the 沪深300 index sample tracks it');
+    assert.ok(
+      data.funds.some((f) => f.fd_code === FUND_SAMPLES.purchaseLimited),
+      'the 沪深300 index sample tracks it',
+    );
     for (const f of data.funds) assert.match(f.tracking_error, DECIMAL);
     assert.equal((await get<null>('/djapi/index_eva/detail/sh000300')).result_code, 0, 'codes are case-insensitive');
     assert.equal((await get<null>('/djapi/index_eva/detail/XX0000', 404)).result_code, 404001);
@@ -91,16 +102,26 @@ describe('index valuation endpoints', () => {
   });
 
   it('GET /djapi/index_eva/pe_history and pb_history: windows and the 30/50/70 lines', async () => {
-    const all = await get<{ index_eva_pe_growths: { ts: number; date: string; pe: string }[]; horizontal_lines: { line_name: string; line_value: string }[] }>('/djapi/index_eva/pe_history/SH000300?day=all');
+    const all = await get<{
+      index_eva_pe_growths: { ts: number; date: string; pe: string }[];
+      horizontal_lines: { line_name: string; line_value: string }[];
+    }>('/djapi/index_eva/pe_history/SH000300?day=all');
     const oneYear = await get<{ index_eva_pe_growths: unknown[] }>('/djapi/index_eva/pe_history/SH000300?day=1y');
     assert.ok(all.data.index_eva_pe_growths.length > 400);
     assert.ok(oneYear.data.index_eva_pe_growths.length > 200 && oneYear.data.index_eva_pe_growths.length < 260);
     const values = all.data.horizontal_lines.map((l) => Number(l.line_value));
     assert.equal(values.length, 3);
-    assert.ok((values[0] as number) >= (values[1] as number) && (values[1] as number) >= (values[2] as number), 'danger ≥ median ≥ opportunity');
+    assert.ok(
+      (values[0] as number) >= (values[1] as number) && (values[1] as number) >= (values[2] as number),
+      'danger ≥ median ≥ opportunity',
+    );
     const last = all.data.index_eva_pe_growths.at(-1);
     const table = await get<{ items: ValuationItem[] }>('/djapi/index_eva/dj');
-    assert.equal(Number(last?.pe).toFixed(2), table.data.items.find((i) => i.index_code === 'SH000300')?.pe, 'history ends at the table value');
+    assert.equal(
+      Number(last?.pe).toFixed(2),
+      table.data.items.find((i) => i.index_code === 'SH000300')?.pe,
+      'history ends at the table value',
+    );
     const pb = await get<{ index_eva_pb_growths: { pb: string }[] }>('/djapi/index_eva/pb_history/SZ399006?day=3y');
     assert.match(pb.data.index_eva_pb_growths[0]?.pb ?? '', DECIMAL);
     assert.equal((await get<null>('/djapi/index_eva/pe_history/CBA00101?day=all', 404)).result_code, 404001);
@@ -108,7 +129,9 @@ describe('index valuation endpoints', () => {
   });
 
   it('GET /djapi/index/kline/{code}: daily bars consistent, weekly aggregation', async () => {
-    const day = await get<{ items: { date: string; open: string; high: string; low: string; close: string; volume: number; percent: string | null }[] }>('/djapi/index/kline/SH000905?period=day&count=30');
+    const day = await get<{
+      items: { date: string; open: string; high: string; low: string; close: string; volume: number; percent: string | null }[];
+    }>('/djapi/index/kline/SH000905?period=day&count=30');
     assert.equal(day.data.items.length, 30);
     for (const bar of day.data.items) {
       const [o, h, l, c] = [bar.open, bar.high, bar.low, bar.close].map(Number) as [number, number, number, number];

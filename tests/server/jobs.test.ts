@@ -63,7 +63,12 @@ describe('the business clock and the daily jobs', () => {
     const rows = await lastNavDates();
     assert.ok(rows.length > 20);
     for (const row of rows) assert.equal(row.last, '2025-03-10', `fund ${row.code}`);
-    const valuations = await t.db.kysely.selectFrom('index_daily').select(['pe', 'pb']).where('index_code', '=', 'SH000300').where('date', '>', '2025-03-03').execute();
+    const valuations = await t.db.kysely
+      .selectFrom('index_daily')
+      .select(['pe', 'pb'])
+      .where('index_code', '=', 'SH000300')
+      .where('date', '>', '2025-03-03')
+      .execute();
     assert.equal(valuations.length, 5, 'five new bars with a valuation');
     for (const v of valuations) assert.ok(Number(v.pe) > 0 && Number(v.pb) > 0);
     // The public answers follow at once (the market cache was dropped).
@@ -82,8 +87,16 @@ describe('the business clock and the daily jobs', () => {
     assert.deepEqual([a.runs, b.runs], [[], []]);
     assert.equal(await count(), navs);
     assert.equal(await runs(), jobRuns);
-    const recorded = await t.db.kysely.selectFrom('job_runs').select(sql<string>`business_date::text`.as('d')).where('job', '=', 'publish-market').orderBy('business_date').execute();
-    assert.deepEqual(recorded.map((r) => r.d), ['2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10', '2025-03-11']);
+    const recorded = await t.db.kysely
+      .selectFrom('job_runs')
+      .select(sql<string>`business_date::text`.as('d'))
+      .where('job', '=', 'publish-market')
+      .orderBy('business_date')
+      .execute();
+    assert.deepEqual(
+      recorded.map((r) => r.d),
+      ['2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10', '2025-03-11'],
+    );
   });
 
   it('the offset is stored, so a restarted demo keeps its business date', async () => {
@@ -101,7 +114,10 @@ describe('the scheduler after a crash', () => {
   it('resumes at the first job not recorded, running nothing twice', async () => {
     const { db, drop } = await createTestDatabase();
     try {
-      await db.kysely.insertInto('app_state').values({ key: 'jobs_through', value: JSON.stringify('2025-03-01') }).execute();
+      await db.kysely
+        .insertInto('app_state')
+        .values({ key: 'jobs_through', value: JSON.stringify('2025-03-01') })
+        .execute();
       const calls: string[] = [];
       let crashOn: string | null = '2025-03-03';
       const first: Job = { name: 'first', run: async (_ctx, date) => (calls.push(`first ${date}`), {}) };
@@ -113,7 +129,12 @@ describe('the scheduler after a crash', () => {
           return { n: 1 };
         },
       };
-      const ctx = { db, clock: offsetClock('2025-03-04T02:00:00Z', { frozen: true }), marketChanged: () => undefined, log: () => undefined };
+      const ctx = {
+        db,
+        clock: offsetClock('2025-03-04T02:00:00Z', { frozen: true }),
+        marketChanged: () => undefined,
+        log: () => undefined,
+      };
       const scheduler = createScheduler(ctx, [first, second]);
       await assert.rejects(scheduler.runDue(), /killed/);
       assert.deepEqual(calls, ['first 2025-03-02', 'second 2025-03-02', 'first 2025-03-03']);
@@ -132,9 +153,17 @@ describe('the scheduler after a crash', () => {
 describe('in production mode', () => {
   it('the dev clock and dev bank routes do not exist', async () => {
     const { db, drop } = await createTestDatabase();
-    const app = await buildApp({ db, clock: offsetClock('2025-03-04T02:00:00Z', { frozen: true }), config: testConfig({ nodeEnv: 'production' }) });
+    const app = await buildApp({
+      db,
+      clock: offsetClock('2025-03-04T02:00:00Z', { frozen: true }),
+      config: testConfig({ nodeEnv: 'production' }),
+    });
     try {
-      for (const [method, url] of [['GET', '/__dev/clock'], ['POST', '/__dev/clock/advance'], ['POST', '/__dev/bank']] as const) {
+      for (const [method, url] of [
+        ['GET', '/__dev/clock'],
+        ['POST', '/__dev/clock/advance'],
+        ['POST', '/__dev/bank'],
+      ] as const) {
         const res = await app.inject({ method, url, headers: form, payload: method === 'POST' ? 'days=1' : undefined });
         assert.equal(res.statusCode, 404, `${method} ${url}`);
       }

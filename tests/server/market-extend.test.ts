@@ -13,7 +13,13 @@ describe('extending the generated market day by day', () => {
   after(async () => t.close());
 
   const lastNav = async (code: string) =>
-    (await t.db.kysely.selectFrom('fund_nav').select(sql<string | null>`max(date)::text`.as('d')).where('fund_code', '=', code).executeTakeFirstOrThrow()).d;
+    (
+      await t.db.kysely
+        .selectFrom('fund_nav')
+        .select(sql<string | null>`max(date)::text`.as('d'))
+        .where('fund_code', '=', code)
+        .executeTakeFirstOrThrow()
+    ).d;
 
   it('adds NAVs for the new trading days of live funds only, and is idempotent', async () => {
     const report = await extendMarket(t.db, '2025-03-09'); // Sunday: through Friday 03-07
@@ -21,11 +27,20 @@ describe('extending the generated market day by day', () => {
     assert.ok(report.navRows > 40);
     assert.equal(await lastNav(FUND_SAMPLES.stock), '2025-03-07');
     assert.equal(await lastNav(FUND_SAMPLES.xjb), '2025-03-07');
-    assert.ok((await lastNav(FUND_SAMPLES.closed) ?? '') < '2025-01-01', 'a closed fund publishes no NAV');
+    assert.ok(((await lastNav(FUND_SAMPLES.closed)) ?? '') < '2025-01-01', 'a closed fund publishes no NAV');
     assert.equal(await lastNav(FUND_SAMPLES.building), null, 'not founded yet');
-    const index = await t.db.kysely.selectFrom('index_daily').select(sql<string>`max(date)::text`.as('d')).where('index_code', '=', 'SH000300').executeTakeFirstOrThrow();
+    const index = await t.db.kysely
+      .selectFrom('index_daily')
+      .select(sql<string>`max(date)::text`.as('d'))
+      .where('index_code', '=', 'SH000300')
+      .executeTakeFirstOrThrow();
     assert.equal(index.d, '2025-03-07');
-    const valued = await t.db.kysely.selectFrom('index_daily').select(['pe', 'pb', 'roe']).where('index_code', '=', 'SH000300').where('date', '>', '2025-03-03').execute();
+    const valued = await t.db.kysely
+      .selectFrom('index_daily')
+      .select(['pe', 'pb', 'roe'])
+      .where('index_code', '=', 'SH000300')
+      .where('date', '>', '2025-03-03')
+      .execute();
     assert.equal(valued.length, 4);
     for (const row of valued) {
       assert.ok(Number(row.pe) >= 9 && Number(row.pe) <= 17, `沪深300 PE ${row.pe} in its band`);
@@ -36,14 +51,24 @@ describe('extending the generated market day by day', () => {
   });
 
   it('continues the series: daily change, money income and derived returns follow', async () => {
-    const rows = await t.db.kysely.selectFrom('fund_nav').select([sql<string>`date::text`.as('date'), 'nav', 'daily_change']).where('fund_code', '=', FUND_SAMPLES.stock)
-      .where('date', '>=', '2025-03-03').orderBy('date').execute();
+    const rows = await t.db.kysely
+      .selectFrom('fund_nav')
+      .select([sql<string>`date::text`.as('date'), 'nav', 'daily_change'])
+      .where('fund_code', '=', FUND_SAMPLES.stock)
+      .where('date', '>=', '2025-03-03')
+      .orderBy('date')
+      .execute();
     assert.equal(rows.length, 5);
     for (let i = 1; i < rows.length; i += 1) {
       const expected = ((Number(rows[i]?.nav) / Number(rows[i - 1]?.nav) - 1) * 100).toFixed(4);
       assert.equal(rows[i]?.daily_change, expected, `change on ${rows[i]?.date}`);
     }
-    const monday = await t.db.kysely.selectFrom('fund_nav').select(['income_per_10k']).where('fund_code', '=', FUND_SAMPLES.xjb).where('date', '=', '2025-03-04').executeTakeFirstOrThrow();
+    const monday = await t.db.kysely
+      .selectFrom('fund_nav')
+      .select(['income_per_10k'])
+      .where('fund_code', '=', FUND_SAMPLES.xjb)
+      .where('date', '=', '2025-03-04')
+      .executeTakeFirstOrThrow();
     assert.ok(Number(monday.income_per_10k) > 0);
     t.clock.set('2025-03-10T02:00:00.000Z');
     const res = await t.app.inject({ method: 'GET', url: `/djapi/fund/derived/${FUND_SAMPLES.stock}` });
@@ -60,7 +85,8 @@ describe('the running app hears of a new trading day at once', () => {
   after(async () => t.close());
 
   const endDate = async () =>
-    json<{ data: { end_date: string } }>(await t.app.inject({ method: 'GET', url: `/djapi/fund/derived/${FUND_SAMPLES.stock}` })).data.end_date;
+    json<{ data: { end_date: string } }>(await t.app.inject({ method: 'GET', url: `/djapi/fund/derived/${FUND_SAMPLES.stock}` })).data
+      .end_date;
 
   it('onChanged (here: app.marketCache.invalidate) is called once when rows were written, never for nothing', async () => {
     assert.equal(await endDate(), '2025-03-03');

@@ -20,7 +20,13 @@ describe('NAV CSV import', () => {
   });
   after(async () => t.close());
 
-  const navRows = () => t.db.kysely.selectFrom('fund_nav').select(['date', 'nav', 'acc_nav', 'daily_change']).where('fund_code', '=', CODE).orderBy('date').execute();
+  const navRows = () =>
+    t.db.kysely
+      .selectFrom('fund_nav')
+      .select(['date', 'nav', 'acc_nav', 'daily_change'])
+      .where('fund_code', '=', CODE)
+      .orderBy('date')
+      .execute();
 
   it('refuses a bad file with line numbers and changes nothing', async () => {
     const before = await navRows();
@@ -50,9 +56,14 @@ describe('NAV CSV import', () => {
     const first = await importNavCsv(t.db, GOOD);
     assert.deepEqual(first, { funds: 1, rows: 3 });
     const rows = await navRows();
-    assert.deepEqual(rows.map((r) => [r.date, r.nav, r.daily_change]), [
-      ['2025-02-27', '1.0000', null], ['2025-02-28', '1.0100', '1.0000'], ['2025-03-03', '1.0302', '2.0000'],
-    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.date, r.nav, r.daily_change]),
+      [
+        ['2025-02-27', '1.0000', null],
+        ['2025-02-28', '1.0100', '1.0000'],
+        ['2025-03-03', '1.0302', '2.0000'],
+      ],
+    );
     await importNavCsv(t.db, GOOD);
     assert.deepEqual(await navRows(), rows, 'importing the same file again changes nothing');
     const res = await t.app.inject({ method: 'GET', url: `/djapi/fund/derived/${CODE}` });
@@ -60,7 +71,9 @@ describe('NAV CSV import', () => {
     assert.equal(derived.unit_nav, '1.0302');
     assert.equal(derived.nav_grbase, '3.0200');
     assert.equal(derived.nav_grtd, '2.0000');
-    const history = json<{ data: { total_items: number } }>(await t.app.inject({ method: 'GET', url: `/djapi/fund/nav/history/${CODE}?page=1&size=10` }));
+    const history = json<{ data: { total_items: number } }>(
+      await t.app.inject({ method: 'GET', url: `/djapi/fund/nav/history/${CODE}?page=1&size=10` }),
+    );
     assert.equal(history.data.total_items, 3);
   });
 });

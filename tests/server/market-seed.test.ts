@@ -44,18 +44,33 @@ describe('market seed', () => {
   it('loads the same market when generated in a worker thread (npm start) as inline, keys rebuilt, phases reported', async () => {
     const inline = await seedMarket(db, { seed: 7, small: true, asOf: AS_OF });
     const h1 = await marketHash(db);
-    const threaded = await seedMarket(db, { seed: 7, small: true, asOf: AS_OF, source: startMarketSource({ seed: 7, small: true, asOf: AS_OF, worker: true }) });
+    const threaded = await seedMarket(db, {
+      seed: 7,
+      small: true,
+      asOf: AS_OF,
+      source: startMarketSource({ seed: 7, small: true, asOf: AS_OF, worker: true }),
+    });
     assert.equal(threaded.thread, 'worker', 'generated in the worker, not the inline fallback');
     assert.equal(inline.thread, 'inline');
     assert.equal(await marketHash(db), h1, 'same bytes loaded');
     assert.deepEqual([threaded.funds, threaded.navRows, threaded.indexRows], [inline.funds, inline.navRows, inline.indexRows]);
-    assert.ok(threaded.navRows > 10_000 && threaded.indexRows > 10_000, `counts reported: ${threaded.navRows} NAV, ${threaded.indexRows} index rows`);
+    assert.ok(
+      threaded.navRows > 10_000 && threaded.indexRows > 10_000,
+      `counts reported: ${threaded.navRows} NAV, ${threaded.indexRows} index rows`,
+    );
     for (const phase of ['generate', 'copy', 'wait', 'index', 'analyze'] as const) {
       assert.ok(Number.isInteger(threaded.phases[phase]) && threaded.phases[phase] >= 0, `${phase}: ${threaded.phases[phase]}`);
     }
     // The primary keys dropped for the load are back (a duplicate NAV row is refused).
-    const keys = await sql<{ name: string }>`SELECT conname AS name FROM pg_constraint WHERE contype = 'p' AND connamespace = current_schema()::regnamespace AND conname IN ('fund_nav_pkey', 'fund_holding_pkey', 'index_daily_pkey') ORDER BY conname`.execute(db.kysely);
-    assert.deepEqual(keys.rows.map((r) => r.name), ['fund_holding_pkey', 'fund_nav_pkey', 'index_daily_pkey']);
+    const keys = await sql<{
+      name: string;
+    }>`SELECT conname AS name FROM pg_constraint WHERE contype = 'p' AND connamespace = current_schema()::regnamespace AND conname IN ('fund_nav_pkey', 'fund_holding_pkey', 'index_daily_pkey') ORDER BY conname`.execute(
+      db.kysely,
+    );
+    assert.deepEqual(
+      keys.rows.map((r) => r.name),
+      ['fund_holding_pkey', 'fund_nav_pkey', 'index_daily_pkey'],
+    );
     await assert.rejects(sql`INSERT INTO fund_nav SELECT * FROM fund_nav LIMIT 1`.execute(db.kysely), /duplicate key/);
   });
 
@@ -98,23 +113,54 @@ describe('market seed', () => {
       assert.equal(state(FUND_SAMPLES[key]), 'on_sale', key);
     }
     assert.deepEqual(
-      [FUND_SAMPLES.moneyMarket, FUND_SAMPLES.bond, FUND_SAMPLES.stock, FUND_SAMPLES.fof, FUND_SAMPLES.hybridConversion, FUND_SAMPLES.qdiiHk, FUND_SAMPLES.xjb].map((c) => byCode.get(c)?.type),
+      [
+        FUND_SAMPLES.moneyMarket,
+        FUND_SAMPLES.bond,
+        FUND_SAMPLES.stock,
+        FUND_SAMPLES.fof,
+        FUND_SAMPLES.hybridConversion,
+        FUND_SAMPLES.qdiiHk,
+        FUND_SAMPLES.xjb,
+      ].map((c) => byCode.get(c)?.type),
       [4, 2, 1, 6, 3, 11, 4],
     );
     assert.equal(byCode.get(FUND_SAMPLES.lockPeriod)?.lock_days, 365);
     assert.equal(byCode.get(FUND_SAMPLES.purchaseLimited)?.daily_purchase_limit_fen, PURCHASE_LIMITED_DAILY_CAP_FEN);
     const building = byCode.get(FUND_SAMPLES.building);
-    assert.ok(building?.subscribe_start && building.subscribe_end && building.subscribe_start <= AS_OF && AS_OF <= building.subscribe_end, 'subscription window open');
+    assert.ok(
+      building?.subscribe_start && building.subscribe_end && building.subscribe_start <= AS_OF && AS_OF <= building.subscribe_end,
+      'subscription window open',
+    );
     assert.ok(building.found_date > AS_OF, 'founded after the subscription');
-    const navCount = async (code: string) => Number((await db.kysely.selectFrom('fund_nav').select((eb) => eb.fn.countAll<string>().as('n')).where('fund_code', '=', code).executeTakeFirstOrThrow()).n);
+    const navCount = async (code: string) =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom('fund_nav')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('fund_code', '=', code)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     assert.equal(await navCount(FUND_SAMPLES.building), 0, 'no NAV before founding');
-    const lastNav = async (code: string) => (await db.kysely.selectFrom('fund_nav').select(sql<string>`max(date)::text`.as('d')).where('fund_code', '=', code).executeTakeFirstOrThrow()).d;
+    const lastNav = async (code: string) =>
+      (
+        await db.kysely
+          .selectFrom('fund_nav')
+          .select(sql<string>`max(date)::text`.as('d'))
+          .where('fund_code', '=', code)
+          .executeTakeFirstOrThrow()
+      ).d;
     assert.ok((await lastNav(FUND_SAMPLES.closed)) < '2025-01-01', 'a closed fund stops publishing NAVs');
     assert.equal(await lastNav(FUND_SAMPLES.stock), '2025-03-03', 'NAVs run through the trading day before as-of');
   });
 
   it('publishes NAVs on trading days only; money-market funds stay at 1.0000 and pay income', async () => {
-    const days = await db.kysely.selectFrom('fund_nav').select(sql<string>`date::text`.as('d')).distinct().execute();
+    const days = await db.kysely
+      .selectFrom('fund_nav')
+      .select(sql<string>`date::text`.as('d'))
+      .distinct()
+      .execute();
     assert.ok(days.length > 400);
     for (const { d } of days) assert.ok(isTradingDay(d), `${d} is a trading day`);
     const money = await db.kysely.selectFrom('fund_nav').selectAll().where('fund_code', '=', FUND_SAMPLES.xjb).execute();
@@ -127,17 +173,36 @@ describe('market seed', () => {
   });
 
   it('gives every listed fund a fee table, a manager and (equity funds) top-10 holdings', async () => {
-    const noFees = await sql<{ code: string }>`SELECT code FROM fund f WHERE NOT EXISTS (SELECT 1 FROM fund_fee x WHERE x.fund_code = f.code AND x.kind = 'declare')`.execute(db.kysely);
+    const noFees = await sql<{
+      code: string;
+    }>`SELECT code FROM fund f WHERE NOT EXISTS (SELECT 1 FROM fund_fee x WHERE x.fund_code = f.code AND x.kind = 'declare')`.execute(
+      db.kysely,
+    );
     assert.deepEqual(noFees.rows, []);
-    const noManager = await sql<{ code: string }>`SELECT code FROM fund f WHERE NOT EXISTS (SELECT 1 FROM fund_manager_post p WHERE p.fund_code = f.code AND p.resi_date IS NULL)`.execute(db.kysely);
+    const noManager = await sql<{
+      code: string;
+    }>`SELECT code FROM fund f WHERE NOT EXISTS (SELECT 1 FROM fund_manager_post p WHERE p.fund_code = f.code AND p.resi_date IS NULL)`.execute(
+      db.kysely,
+    );
     assert.deepEqual(noManager.rows, []);
     const holdings = await db.kysely.selectFrom('fund_holding').selectAll().where('fund_code', '=', FUND_SAMPLES.stock).execute();
     assert.ok(holdings.length >= 10);
-    const stock = await db.kysely.selectFrom('fund_fee').selectAll().where('fund_code', '=', FUND_SAMPLES.stock).orderBy('kind').orderBy('seq').execute();
+    const stock = await db.kysely
+      .selectFrom('fund_fee')
+      .selectAll()
+      .where('fund_code', '=', FUND_SAMPLES.stock)
+      .orderBy('kind')
+      .orderBy('seq')
+      .execute();
     const declare = stock.filter((f) => f.kind === 'declare');
-    assert.deepEqual(declare.map((f) => [f.lower_bound, f.upper_bound, f.rate, f.fixed_fee_fen]), [
-      [0, 100_000_000, '1.5000', null], [100_000_000, 500_000_000, '1.0000', null], [500_000_000, null, null, 100_000],
-    ]);
+    assert.deepEqual(
+      declare.map((f) => [f.lower_bound, f.upper_bound, f.rate, f.fixed_fee_fen]),
+      [
+        [0, 100_000_000, '1.5000', null],
+        [100_000_000, 500_000_000, '1.0000', null],
+        [500_000_000, null, null, 100_000],
+      ],
+    );
     const withdraw = stock.filter((f) => f.kind === 'withdraw');
     assert.deepEqual(withdraw[0] && [withdraw[0].lower_bound, withdraw[0].upper_bound, withdraw[0].rate], [0, 7, '1.5000']);
   });

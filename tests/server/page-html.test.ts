@@ -65,7 +65,8 @@ describe('page HTML', () => {
     assert.equal((boot.answers['/djapi/account'] as { result_code: number }).result_code, 300001, 'anonymous visitor');
     assert.ok(Math.abs(boot.at - Date.now()) < 60_000);
     // `/` and the /_app shell are home too.
-    for (const url of ['/', '/_app']) assert.deepEqual(Object.keys(bootOf((await t.app.inject({ method: 'GET', url })).body)!.answers).sort(), [...HOME_CALLS].sort());
+    for (const url of ['/', '/_app'])
+      assert.deepEqual(Object.keys(bootOf((await t.app.inject({ method: 'GET', url })).body)!.answers).sort(), [...HOME_CALLS].sort());
   });
 
   test('a fund page inlines the fund’s first answers; a code that is not six digits asks nothing but the account', async () => {
@@ -133,10 +134,16 @@ describe('a development server whose business clock was moved', () => {
     const dev = await createTestApp({ market: true, config: { h5Dir, nodeEnv: 'development' } });
     try {
       // The test clock sits at a fixed past instant: as far from the wall clock as a moved one.
-      const clockOf = async (url: string) => (bootOf((await dev.app.inject({ method: 'GET', url })).body) as { clock?: { now: string } } | null)?.clock;
+      const clockOf = async (url: string) =>
+        (bootOf((await dev.app.inject({ method: 'GET', url })).body) as { clock?: { now: string } } | null)?.clock;
       assert.deepEqual(await clockOf('/index'), { now: '2025-03-04T10:00:00.000+08:00' });
       assert.deepEqual(await clockOf('/no/such/page'), { now: '2025-03-04T10:00:00.000+08:00' }, 'the 404 page too');
-      await dev.app.inject({ method: 'POST', url: '/__dev/clock/advance', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'days=1' });
+      await dev.app.inject({
+        method: 'POST',
+        url: '/__dev/clock/advance',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'days=1',
+      });
       assert.deepEqual(await clockOf('/index'), { now: '2025-03-05T10:00:00.000+08:00' });
       dev.clock.set(new Date());
       assert.equal(await clockOf('/index'), undefined, 'business time = wall clock: no badge');

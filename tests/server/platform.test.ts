@@ -51,21 +51,29 @@ describe('GET /djapi/account', () => {
 
   test('an expired session is not a login', async () => {
     const user = await createTestUser(t);
-    await t.db.kysely.updateTable('sessions').set({ expires_at: new Date(t.clock.now().getTime() - 1000) }).where('token_hash', '=', tokenHash(user.session.token)).execute();
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(t.clock.now().getTime() - 1000) })
+      .where('token_hash', '=', tokenHash(user.session.token))
+      .execute();
     const response = await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } });
     assert.equal(json<Envelope>(response).result_code, 300001);
   });
 });
 
 async function anonymousToken(): Promise<string> {
-  const response = await secure.post('/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret', { grant_type: 'password' });
+  const response = await secure.post('/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret', {
+    grant_type: 'password',
+  });
   assert.equal(response.statusCode, 200, JSON.stringify(response.body));
   return (response.body.data as { access_token: string }).access_token;
 }
 
 describe('POST /xqapi/provider/oauth/token (anonymous)', () => {
   test('issues an anonymous token and sets cookie xq_a_token', async () => {
-    const response = await secure.post('/xqapi/provider/oauth/token?client_id=dj-weapp&client_secret=dj-weapp-demo-secret', { grant_type: 'password' });
+    const response = await secure.post('/xqapi/provider/oauth/token?client_id=dj-weapp&client_secret=dj-weapp-demo-secret', {
+      grant_type: 'password',
+    });
     assert.equal(response.headers.isenc, '1');
     assert.equal((response.body as Record<string, unknown>).access_token, undefined, 'the token must not travel in clear');
     const body = response.body.data as { access_token: string; expires_in: number };
@@ -74,7 +82,11 @@ describe('POST /xqapi/provider/oauth/token (anonymous)', () => {
     assert.equal(body.expires_in, 7200);
     const cookie = String(response.headers['set-cookie']);
     assert.match(cookie, new RegExp(`xq_a_token=${body.access_token}`));
-    const row = await t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash(body.access_token)).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', tokenHash(body.access_token))
+      .executeTakeFirstOrThrow();
     assert.equal(row.kind, 'anonymous');
     assert.equal(row.user_id, null);
     assert.equal(row.client_id, 'dj-weapp');
@@ -162,7 +174,12 @@ describe('logout and third-party unbind', () => {
     });
     assert.equal(bad.statusCode, 400);
     assert.match(json<Envelope>(bad).error_description, /thirdparty_source.*"weixin", "xqfdweixin", ""/);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/djapi/provider/thirdparty/unbind', headers: form, payload: 'thirdparty_source=weixin' });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/djapi/provider/thirdparty/unbind',
+      headers: form,
+      payload: 'thirdparty_source=weixin',
+    });
     assert.equal(json<Envelope>(anonymous).result_code, 300001);
   });
 });
@@ -202,7 +219,7 @@ describe('XSRF', () => {
 });
 
 describe('GET /xqstock/v5/stock/portfolio/stock/watchlist.json', () => {
-  test('returns the user\'s items, newest first, limited by size', async () => {
+  test("returns the user's items, newest first, limited by size", async () => {
     const user = await createTestUser(t);
     const base = t.clock.now().getTime();
     await t.db.kysely
@@ -213,12 +230,23 @@ describe('GET /xqstock/v5/stock/portfolio/stock/watchlist.json', () => {
         { user_id: user.userId, symbol: 'SH600519', name: '贵州茅台', created_at: new Date(base - 1000) },
       ])
       .execute();
-    const response = await t.app.inject({ method: 'GET', url: '/xqstock/v5/stock/portfolio/stock/watchlist.json?size=10000&pid=-17', headers: { cookie: user.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/xqstock/v5/stock/portfolio/stock/watchlist.json?size=10000&pid=-17',
+      headers: { cookie: user.cookie },
+    });
     const body = json<Envelope<{ items: Array<{ name: string; symbol: string }> }>>(response);
     assert.equal(body.result_code, 0);
-    assert.deepEqual(body.data.items.map((item) => item.symbol), ['SH600519', 'SZ399006', 'SH000300']);
+    assert.deepEqual(
+      body.data.items.map((item) => item.symbol),
+      ['SH600519', 'SZ399006', 'SH000300'],
+    );
     assert.deepEqual(body.data.items[0], { name: '贵州茅台', symbol: 'SH600519' });
-    const two = await t.app.inject({ method: 'GET', url: '/xqstock/v5/stock/portfolio/stock/watchlist.json?size=2&pid=-17', headers: { cookie: user.cookie } });
+    const two = await t.app.inject({
+      method: 'GET',
+      url: '/xqstock/v5/stock/portfolio/stock/watchlist.json?size=2&pid=-17',
+      headers: { cookie: user.cookie },
+    });
     assert.equal(json<Envelope<{ items: unknown[] }>>(two).data.items.length, 2);
   });
 
@@ -226,7 +254,11 @@ describe('GET /xqstock/v5/stock/portfolio/stock/watchlist.json', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/xqstock/v5/stock/portfolio/stock/watchlist.json?size=10000&pid=-17' });
     assert.equal(json<Envelope>(anonymous).result_code, 300001);
     const user = await createTestUser(t);
-    const bad = await t.app.inject({ method: 'GET', url: '/xqstock/v5/stock/portfolio/stock/watchlist.json?size=abc&pid=-17', headers: { cookie: user.cookie } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/xqstock/v5/stock/portfolio/stock/watchlist.json?size=abc&pid=-17',
+      headers: { cookie: user.cookie },
+    });
     assert.equal(bad.statusCode, 400);
     assert.match(json<Envelope>(bad).error_description, /querystring\.size/);
   });
@@ -247,11 +279,17 @@ describe('GET /mpaas/config/content', () => {
       assert.match(item.method, /^(GET|POST|PUT|DELETE)$/);
     }
     const again = json<Envelope<{ data: Record<string, Entry> }>>(
-      await t.app.inject({ method: 'GET', url: `/mpaas/config/content?appkey=social&key=security_api_list&last_update=${entry.timestamp}&channel=x` }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/mpaas/config/content?appkey=social&key=security_api_list&last_update=${entry.timestamp}&channel=x`,
+      }),
     );
     assert.deepEqual(again.data.data.security_api_list, { update_type: 0, timestamp: entry.timestamp, value: null });
     const older = json<Envelope<{ data: Record<string, Entry> }>>(
-      await t.app.inject({ method: 'GET', url: `/mpaas/config/content?appkey=social&key=security_api_list&last_update=${entry.timestamp - 1}` }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/mpaas/config/content?appkey=social&key=security_api_list&last_update=${entry.timestamp - 1}`,
+      }),
     );
     assert.equal(older.data.data.security_api_list!.update_type, 1);
   });
@@ -271,12 +309,17 @@ describe('GET /mpaas/config/content', () => {
     const body = json<Envelope<{ data: { keys: Array<{ key: string; timestamp: number; value: unknown }> } }>>(
       await t.app.inject({ method: 'GET', url: '/mpaas/config/content?keys=home_marquee,missing_key,home_banners' }),
     );
-    assert.deepEqual(body.data.data.keys.map((entry) => entry.key), ['home_marquee', 'home_banners']);
+    assert.deepEqual(
+      body.data.data.keys.map((entry) => entry.key),
+      ['home_marquee', 'home_banners'],
+    );
     assert.equal((body.data.data.keys[0]!.value as { speed: number }).speed, 50);
   });
 
   test('an unknown key answers update_type 1 with a null value; no key at all is a 400', async () => {
-    const unknown = json<Envelope<{ data: Record<string, Entry> }>>(await t.app.inject({ method: 'GET', url: '/mpaas/config/content?key=nope' }));
+    const unknown = json<Envelope<{ data: Record<string, Entry> }>>(
+      await t.app.inject({ method: 'GET', url: '/mpaas/config/content?key=nope' }),
+    );
     assert.deepEqual(unknown.data.data.nope, { update_type: 1, timestamp: 0, value: null });
     const none = await t.app.inject({ method: 'GET', url: '/mpaas/config/content?appkey=social' });
     assert.equal(none.statusCode, 400);
@@ -287,7 +330,9 @@ describe('GET /mpaas/config/content', () => {
 });
 
 describe('POST /xqapi/upload/web?category=web_behavior', () => {
-  const record = (overrides: Partial<Record<'visitor' | 'ts' | 'platform' | 'screen' | 'event' | 'page' | 'module' | 'extras', string>> = {}) =>
+  const record = (
+    overrides: Partial<Record<'visitor' | 'ts' | 'platform' | 'screen' | 'event' | 'page' | 'module' | 'extras', string>> = {},
+  ) =>
     [
       overrides.visitor ?? 'visitor-1',
       overrides.ts ?? String(t.clock.now().getTime()),
@@ -341,11 +386,26 @@ describe('POST /xqapi/upload/web?category=web_behavior', () => {
   });
 
   test('wrong category, empty body and bad extras are 400s', async () => {
-    const wrongCategory = await t.app.inject({ method: 'POST', url: '/xqapi/upload/web?category=other', headers: { 'content-type': 'text/plain' }, payload: record() });
+    const wrongCategory = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/upload/web?category=other',
+      headers: { 'content-type': 'text/plain' },
+      payload: record(),
+    });
     assert.equal(wrongCategory.statusCode, 400);
-    const empty = await t.app.inject({ method: 'POST', url: '/xqapi/upload/web?category=web_behavior', headers: { 'content-type': 'text/plain' }, payload: '\n\n' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/upload/web?category=web_behavior',
+      headers: { 'content-type': 'text/plain' },
+      payload: '\n\n',
+    });
     assert.equal(empty.statusCode, 400);
-    const extras = await t.app.inject({ method: 'POST', url: '/xqapi/upload/web?category=web_behavior', headers: { 'content-type': 'text/plain' }, payload: record({ extras: '[1,2]' }) });
+    const extras = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/upload/web?category=web_behavior',
+      headers: { 'content-type': 'text/plain' },
+      payload: record({ extras: '[1,2]' }),
+    });
     assert.equal(extras.statusCode, 400);
     assert.match(json<Envelope>(extras).error_description, /extras/);
   });
@@ -361,12 +421,18 @@ describe('WeChat JS-SDK config', () => {
     assert.equal(body.result_code, 0);
     assert.equal(body.data.appId, 'wx-fake-appid');
     assert.equal(body.data.timestamp, Math.floor(t.clock.now().getTime() / 1000));
-    assert.equal(body.data.signature, sha1(`jsapi_ticket=fake-jsapi-ticket&noncestr=${body.data.nonceStr}&timestamp=${body.data.timestamp}&url=${url}`));
+    assert.equal(
+      body.data.signature,
+      sha1(`jsapi_ticket=fake-jsapi-ticket&noncestr=${body.data.nonceStr}&timestamp=${body.data.timestamp}&url=${url}`),
+    );
     assert.ok(body.data.jsApiList.includes('updateAppMessageShareData'));
   });
 
   test('wechat-opentag adds the open tags; a missing or non-http url is a 400', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/djapi/wechat/wechat-opentag?url=${encodeURIComponent('https://h5.example.com/index')}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/djapi/wechat/wechat-opentag?url=${encodeURIComponent('https://h5.example.com/index')}`,
+    });
     assert.deepEqual(json<Envelope<{ openTagList: string[] }>>(response).data.openTagList, ['wx-open-launch-app', 'wx-open-launch-weapp']);
     assert.equal((await t.app.inject({ method: 'GET', url: '/djapi/wechat/wxconfig' })).statusCode, 400);
     assert.equal((await t.app.inject({ method: 'GET', url: '/djapi/wechat/wxconfig?url=javascript:alert(1)' })).statusCode, 400);
@@ -395,23 +461,42 @@ describe('Secure API', () => {
     return { deviceId: body.data.client_id, secret, serverPublicKey: body.data.public_key };
   }
 
-  test('key exchange: a 32-byte secret encrypted to the client key, and the server\'s RSA public key', async () => {
+  test("key exchange: a 32-byte secret encrypted to the client key, and the server's RSA public key", async () => {
     const device = await register();
     assert.equal(device.secret.length, 32);
     assert.match(device.serverPublicKey, /^-----BEGIN PUBLIC KEY-----/);
     // And it is really PKCS#1 v1.5: OAEP decryption must fail.
-    const response = await t.app.inject({ method: 'POST', url: '/xqapi/ee2e/public_key_web', headers: form, payload: `public_key=${encodeURIComponent(client.publicKey)}` });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/ee2e/public_key_web',
+      headers: form,
+      payload: `public_key=${encodeURIComponent(client.publicKey)}`,
+    });
     const secret = Buffer.from(json<Envelope<{ secret: string }>>(response).data.secret, 'base64');
     assert.throws(() => privateDecrypt({ key: client.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING }, secret));
   });
 
   test('base64 SPKI (no PEM armour) is accepted; garbage and short keys are 400s', async () => {
     const der = client.publicKey.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
-    const ok = await t.app.inject({ method: 'POST', url: '/xqapi/ee2e/public_key_web', headers: form, payload: `public_key=${encodeURIComponent(der)}` });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/ee2e/public_key_web',
+      headers: form,
+      payload: `public_key=${encodeURIComponent(der)}`,
+    });
     assert.equal(json<Envelope>(ok).result_code, 0);
-    const small = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const small = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     for (const key of ['x'.repeat(100), small.publicKey]) {
-      const bad = await t.app.inject({ method: 'POST', url: '/xqapi/ee2e/public_key_web', headers: form, payload: `public_key=${encodeURIComponent(key)}` });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/xqapi/ee2e/public_key_web',
+        headers: form,
+        payload: `public_key=${encodeURIComponent(key)}`,
+      });
       assert.equal(bad.statusCode, 400);
       assert.match(json<Envelope>(bad).error_description, /RSA-2048/);
     }
@@ -438,7 +523,10 @@ describe('Secure API', () => {
     const device = await register();
     const sealed = Buffer.from(sealMessage(device.secret, 'grant_type=password&client_id=dj-h5&client_secret=dj-h5-demo-secret'), 'base64');
     sealed[20] = sealed[20]! ^ 1;
-    const before = await t.db.kysely.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db.kysely
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await t.app.inject({
       method: 'POST',
       url: '/xqapi/provider/oauth/token',
@@ -448,11 +536,14 @@ describe('Secure API', () => {
     const envelope = json<Envelope>(response);
     assert.equal(envelope.result_code, 900001);
     assert.match(envelope.error_description, /网络开小差/);
-    const afterCount = await t.db.kysely.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const afterCount = await t.db.kysely
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     assert.equal(Number(afterCount.n), Number(before.n));
   });
 
-  test('a message sealed with another device\'s secret is 900001; not base64 is 900001', async () => {
+  test("a message sealed with another device's secret is 900001; not base64 is 900001", async () => {
     const device = await register();
     const other = await register();
     for (const payload of [sealMessage(other.secret, 'grant_type=password'), '%%% not base64 %%%']) {

@@ -109,7 +109,13 @@ describe('public answers stay the same (golden)', () => {
   async function record(
     label: string,
     url: string,
-    opts: { method?: 'GET' | 'POST'; user?: TestUser; form?: Record<string, string>; lang?: string; extra?: (body: unknown) => unknown } = {},
+    opts: {
+      method?: 'GET' | 'POST';
+      user?: TestUser;
+      form?: Record<string, string>;
+      lang?: string;
+      extra?: (body: unknown) => unknown;
+    } = {},
   ): Promise<Answer> {
     assert.ok(!(label in answers), `label used twice: ${label}`);
     const method = opts.method ?? (opts.form ? 'POST' : 'GET');
@@ -117,14 +123,20 @@ describe('public answers stay the same (golden)', () => {
     if (opts.user) Object.assign(headers, method === 'GET' ? { cookie: opts.user.cookie } : opts.user.headers);
     if (opts.lang) headers['accept-language'] = opts.lang;
     if (opts.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await t.app.inject({ method, url, headers, payload: opts.form ? new URLSearchParams(opts.form).toString() : undefined });
+    const response = await t.app.inject({
+      method,
+      url,
+      headers,
+      payload: opts.form ? new URLSearchParams(opts.form).toString() : undefined,
+    });
     const body = scrub(json(response));
     const answer = { status: response.statusCode, body: opts.extra ? opts.extra(body) : body };
     answers[label] = answer;
     return answer;
   }
 
-  const get = (url: string, opts: Parameters<typeof record>[2] = {}) => record(`GET ${url}${opts.lang ? ` [${opts.lang}]` : ''}`, url, opts);
+  const get = (url: string, opts: Parameters<typeof record>[2] = {}) =>
+    record(`GET ${url}${opts.lang ? ` [${opts.lang}]` : ''}`, url, opts);
 
   it('fund reads (routes/fund.ts)', async () => {
     for (const code of ALL_CODES) {
@@ -148,7 +160,8 @@ describe('public answers stay the same (golden)', () => {
     for (const key of ['0090', '001', 'gf', 'HS', '煤炭', '纯债', 'zzz', '']) await get(`/djapi/v2/search?key=${encodeURIComponent(key)}`);
     await get('/djapi/v3/filter/fund?order_by=1y');
     for (const type of [1, 2, 3, 4, 5, 6, 11]) await get(`/djapi/v3/filter/fund?type=${type}&order_by=1y&page=1&size=5`);
-    for (const orderBy of ['1w', '1m', '3m', '6m', 'ty', '2y', '3y', '5y', 'base']) await get(`/djapi/v3/filter/fund?order_by=${orderBy}&size=5`);
+    for (const orderBy of ['1w', '1m', '3m', '6m', 'ty', '2y', '3y', '5y', 'base'])
+      await get(`/djapi/v3/filter/fund?order_by=${orderBy}&size=5`);
     await get('/djapi/v3/filter/fund?order_by=1y&page=2&size=10');
     await get('/djapi/v3/filter/fund?order_by=1y&size_min=10&size_max=100&size=10');
     await get('/djapi/v3/filter/fund?type=3&order_by=6m&found_years_min=1&size=10');
@@ -232,24 +245,48 @@ describe('public answers stay the same (golden)', () => {
 
   it('SMS login (routes/account.ts): token, code, throttle, wrong code, login, logout', async () => {
     const telephone = '13900139000';
-    const token = await secure.post('/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret', { grant_type: 'password' });
+    const token = await secure.post('/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret', {
+      grant_type: 'password',
+    });
     answers['POST /xqapi/provider/oauth/token password (secure)'] = { status: token.statusCode, body: scrub(token.body) };
     const anonymous = (token.body.data as { access_token: string }).access_token;
     const unknownClient = await secure.post('/xqapi/provider/oauth/token?client_id=nobody&client_secret=x', { grant_type: 'password' });
-    answers['POST /xqapi/provider/oauth/token unknown client (secure)'] = { status: unknownClient.statusCode, body: scrub(unknownClient.body) };
+    answers['POST /xqapi/provider/oauth/token unknown client (secure)'] = {
+      status: unknownClient.statusCode,
+      body: scrub(unknownClient.body),
+    };
     const sent = await sendLoginCode(secure, telephone, { token: anonymous });
     answers['POST /xqapi/account/sms/send_verification_code.json (secure)'] = { status: sent.statusCode, body: scrub(sent.body) };
     const again = await sendLoginCode(secure, telephone, { token: anonymous });
-    answers['POST /xqapi/account/sms/send_verification_code.json again: wait (secure)'] = { status: again.statusCode, body: scrub(again.body) };
-    const noToken = await secure.post('/xqapi/account/sms/send_verification_code.json', { telephone, areacode: '86', source: '0', voice: 'false' });
-    answers['POST /xqapi/account/sms/send_verification_code.json without token (secure)'] = { status: noToken.statusCode, body: scrub(noToken.body) };
+    answers['POST /xqapi/account/sms/send_verification_code.json again: wait (secure)'] = {
+      status: again.statusCode,
+      body: scrub(again.body),
+    };
+    const noToken = await secure.post('/xqapi/account/sms/send_verification_code.json', {
+      telephone,
+      areacode: '86',
+      source: '0',
+      voice: 'false',
+    });
+    answers['POST /xqapi/account/sms/send_verification_code.json without token (secure)'] = {
+      status: noToken.statusCode,
+      body: scrub(noToken.body),
+    };
     await record('GET /__dev/sms (login code)', `/__dev/sms?telephone=${telephone}`, { extra: scrubCodes });
     const code = await latestCode(t, telephone);
     const wrongCode = code === '0000' ? '1111' : '0000';
     const loginUrl = '/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret';
-    const wrong = await secure.post(loginUrl, { grant_type: 'telephone_auto_login', telephone, code: wrongCode }, { cookie: `xq_a_token=${anonymous}` });
+    const wrong = await secure.post(
+      loginUrl,
+      { grant_type: 'telephone_auto_login', telephone, code: wrongCode },
+      { cookie: `xq_a_token=${anonymous}` },
+    );
     answers['POST /xqapi/provider/oauth/token wrong code (secure)'] = { status: wrong.statusCode, body: scrub(wrong.body) };
-    const login = await secure.post(loginUrl, { grant_type: 'telephone_auto_login', telephone, code }, { cookie: `xq_a_token=${anonymous}` });
+    const login = await secure.post(
+      loginUrl,
+      { grant_type: 'telephone_auto_login', telephone, code },
+      { cookie: `xq_a_token=${anonymous}` },
+    );
     answers['POST /xqapi/provider/oauth/token telephone_auto_login (secure)'] = { status: login.statusCode, body: scrub(login.body) };
     const userToken = (login.body.data as { access_token: string }).access_token;
     const user: TestUser = {
@@ -274,13 +311,23 @@ describe('public answers stay the same (golden)', () => {
     // Watchlist (account.ts reads it, watchlist.ts changes it).
     const watchlist = '/xqstock/v5/stock/portfolio/stock/watchlist.json';
     await record('GET watchlist (empty)', watchlist, { user });
-    await record('POST watchlist add', '/xqstock/v5/stock/portfolio/stock/add.json', { user, form: { symbols: `F${S.stock},SH000300, f${S.bond} ,F${S.stock}` } });
+    await record('POST watchlist add', '/xqstock/v5/stock/portfolio/stock/add.json', {
+      user,
+      form: { symbols: `F${S.stock},SH000300, f${S.bond} ,F${S.stock}` },
+    });
     await record('POST watchlist add unknown', '/xqstock/v5/stock/portfolio/stock/add.json', { user, form: { symbols: 'F000000' } });
-    await record('POST watchlist add malformed', '/xqstock/v5/stock/portfolio/stock/add.json', { user, form: { symbols: ' , ' }, lang: 'en-US' });
+    await record('POST watchlist add malformed', '/xqstock/v5/stock/portfolio/stock/add.json', {
+      user,
+      form: { symbols: ' , ' },
+      lang: 'en-US',
+    });
     await record('GET watchlist', watchlist, { user });
     await record('GET watchlist size 1', `${watchlist}?size=1`, { user });
     await record('GET watchlist other pid', `${watchlist}?pid=3`, { user });
-    await record('POST watchlist cancel', '/xqstock/v5/stock/portfolio/stock/cancel.json', { user, form: { symbols: `SH000300,F${S.closed}` } });
+    await record('POST watchlist cancel', '/xqstock/v5/stock/portfolio/stock/cancel.json', {
+      user,
+      form: { symbols: `SH000300,F${S.closed}` },
+    });
     await record('GET watchlist after cancel', watchlist, { user });
 
     // Risk assessment.
@@ -288,29 +335,58 @@ describe('public answers stay the same (golden)', () => {
     const answersForm = Object.fromEntries(QUESTIONS.map((q) => [q.id, q.options[1]?.id ?? q.options[0]!.id]));
     await record('POST /djapi/risk/assessment', '/djapi/risk/assessment', { user, form: { answers: JSON.stringify(answersForm) } });
     await record('POST /djapi/risk/assessment missing answer', '/djapi/risk/assessment', { user, form: { answers: '{"q1":"a"}' } });
-    await record('POST /djapi/risk/assessment malformed [en-US]', '/djapi/risk/assessment', { user, form: { answers: '[1]' }, lang: 'en-US' });
+    await record('POST /djapi/risk/assessment malformed [en-US]', '/djapi/risk/assessment', {
+      user,
+      form: { answers: '[1]' },
+      lang: 'en-US',
+    });
     await record('GET /djapi/risk/assessment (assessed)', '/djapi/risk/assessment', { user });
     await record('GET /djapi/risk/assessment (assessed) [en-US]', '/djapi/risk/assessment', { user, lang: 'en-US' });
 
     // Personal income.
-    await record('POST /djapi/account/personal-income', '/djapi/account/personal-income', { user, form: { bracket: '100k_300k', amount_fen: '25000000' } });
-    await record('POST /djapi/account/personal-income outside bracket', '/djapi/account/personal-income', { user, form: { bracket: 'below_100k', amount_fen: '25000000' } });
+    await record('POST /djapi/account/personal-income', '/djapi/account/personal-income', {
+      user,
+      form: { bracket: '100k_300k', amount_fen: '25000000' },
+    });
+    await record('POST /djapi/account/personal-income outside bracket', '/djapi/account/personal-income', {
+      user,
+      form: { bracket: 'below_100k', amount_fen: '25000000' },
+    });
     await record('GET /djapi/account/personal-income (declared)', '/djapi/account/personal-income', { user });
 
     // Account opening: the bank's code (and its throttle), certification.
     const card = cardNumber('622202');
     const phone = '13600136000';
     const idNo = idNumber('1990-03-07', '123');
-    await record('POST bank-code bad card', '/djapi/account/open/bank-code', { user, form: { bank_card_no: '6222021234', reserved_phone: phone } });
+    await record('POST bank-code bad card', '/djapi/account/open/bank-code', {
+      user,
+      form: { bank_card_no: '6222021234', reserved_phone: phone },
+    });
     await record('POST bank-code', '/djapi/account/open/bank-code', { user, form: { bank_card_no: card, reserved_phone: phone } });
-    await record('POST bank-code again: wait', '/djapi/account/open/bank-code', { user, form: { bank_card_no: card, reserved_phone: phone } });
-    await record('POST bank-code again: wait [en-US]', '/djapi/account/open/bank-code', { user, form: { bank_card_no: card, reserved_phone: phone }, lang: 'en-US' });
+    await record('POST bank-code again: wait', '/djapi/account/open/bank-code', {
+      user,
+      form: { bank_card_no: card, reserved_phone: phone },
+    });
+    await record('POST bank-code again: wait [en-US]', '/djapi/account/open/bank-code', {
+      user,
+      form: { bank_card_no: card, reserved_phone: phone },
+      lang: 'en-US',
+    });
     await record('GET /__dev/sms (bank code)', `/__dev/sms?telephone=${phone}`, { extra: scrubCodes });
     const bankCode = await latestCode(t, phone);
     const form = { real_name: '张三', id_no: idNo, bank_card_no: card, reserved_phone: phone };
-    await record('POST certification under age', '/djapi/account/open/certification', { user, form: { ...form, id_no: idNumber('2010-01-01', '123'), bank_code_sms: bankCode } });
-    await record('POST certification wrong code', '/djapi/account/open/certification', { user, form: { ...form, bank_code_sms: bankCode === '0000' ? '1111' : '0000' } });
-    await record('POST trade-password before certification', '/djapi/account/trade-password', { user, form: { encrypted_password: encryptForServer(t, '258036') } });
+    await record('POST certification under age', '/djapi/account/open/certification', {
+      user,
+      form: { ...form, id_no: idNumber('2010-01-01', '123'), bank_code_sms: bankCode },
+    });
+    await record('POST certification wrong code', '/djapi/account/open/certification', {
+      user,
+      form: { ...form, bank_code_sms: bankCode === '0000' ? '1111' : '0000' },
+    });
+    await record('POST trade-password before certification', '/djapi/account/trade-password', {
+      user,
+      form: { encrypted_password: encryptForServer(t, '258036') },
+    });
     await record('POST certification', '/djapi/account/open/certification', { user, form: { ...form, bank_code_sms: bankCode } });
     await record('POST certification again', '/djapi/account/open/certification', { user, form: { ...form, bank_code_sms: bankCode } });
     await account();
@@ -318,14 +394,34 @@ describe('public answers stay the same (golden)', () => {
     // Trade password: set, verify, 5 wrong tries lock it for 3 hours.
     const verify = (label: string, password: string, lang?: string) => {
       const encrypted = password === '' ? '' : encryptForServer(t, password);
-      return record(`POST trade-password/verify ${label}`, '/djapi/account/trade-password/verify', { user, form: { encrypted_password: encrypted }, lang });
+      return record(`POST trade-password/verify ${label}`, '/djapi/account/trade-password/verify', {
+        user,
+        form: { encrypted_password: encrypted },
+        lang,
+      });
     };
     await verify('before it is set', '258036');
-    await record('POST trade-password weak', '/djapi/account/trade-password', { user, form: { encrypted_password: encryptForServer(t, '123456') } });
-    await record('POST trade-password birthday [en-US]', '/djapi/account/trade-password', { user, form: { encrypted_password: encryptForServer(t, '900307') }, lang: 'en-US' });
-    await record('POST trade-password undecryptable', '/djapi/account/trade-password', { user, form: { encrypted_password: 'bm90IGVuY3J5cHRlZA==' } });
-    await record('POST trade-password', '/djapi/account/trade-password', { user, form: { encrypted_password: encryptForServer(t, '258036') } });
-    await record('POST trade-password again', '/djapi/account/trade-password', { user, form: { encrypted_password: encryptForServer(t, '258036') } });
+    await record('POST trade-password weak', '/djapi/account/trade-password', {
+      user,
+      form: { encrypted_password: encryptForServer(t, '123456') },
+    });
+    await record('POST trade-password birthday [en-US]', '/djapi/account/trade-password', {
+      user,
+      form: { encrypted_password: encryptForServer(t, '900307') },
+      lang: 'en-US',
+    });
+    await record('POST trade-password undecryptable', '/djapi/account/trade-password', {
+      user,
+      form: { encrypted_password: 'bm90IGVuY3J5cHRlZA==' },
+    });
+    await record('POST trade-password', '/djapi/account/trade-password', {
+      user,
+      form: { encrypted_password: encryptForServer(t, '258036') },
+    });
+    await record('POST trade-password again', '/djapi/account/trade-password', {
+      user,
+      form: { encrypted_password: encryptForServer(t, '258036') },
+    });
     await account();
     await verify('right', '258036');
     await verify('wrong 1', '000123');
@@ -346,7 +442,10 @@ describe('public answers stay the same (golden)', () => {
 
     // The registry of fund accounts: another ID than the user's own is refused.
     await record('POST find-fund-account own ID', '/djapi/account/find-fund-account', { user, form: { id_no: idNo, real_name: '张三' } });
-    await record('POST find-fund-account other ID', '/djapi/account/find-fund-account', { user, form: { id_no: idNumber('1980-05-05', '001'), real_name: '张三' } });
+    await record('POST find-fund-account other ID', '/djapi/account/find-fund-account', {
+      user,
+      form: { id_no: idNumber('1980-05-05', '001'), real_name: '张三' },
+    });
     completed += 1;
   });
 

@@ -44,7 +44,11 @@ export function parseAnswer(raw: string): RawAnswer {
  * passes. Send `Connection: close` to get the answer as soon as it is complete; `end` half-closes the connection after
  * the last part (a body cut short then ends instead of keeping the server waiting).
  */
-export function rawRequest(port: number, parts: string | string[], opts: { gapMs?: number; timeoutMs?: number; end?: boolean } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  parts: string | string[],
+  opts: { gapMs?: number; timeoutMs?: number; end?: boolean } = {},
+): Promise<RawAnswer> {
   const chunks = typeof parts === 'string' ? [parts] : parts;
   return new Promise((resolve) => {
     let raw = '';
@@ -75,6 +79,8 @@ export function rawRequest(port: number, parts: string | string[], opts: { gapMs
 export function requestText(method: string, target: string, headers: Record<string, string> = {}, body = ''): string {
   const all: Record<string, string> = { host: 'localhost', connection: 'close', ...headers };
   if (body !== '' || method === 'POST') all['content-length'] = String(Buffer.byteLength(body));
-  const head = Object.entries(all).map(([name, value]) => `${name}: ${value}`).join('\r\n');
+  const head = Object.entries(all)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
   return `${method} ${target} HTTP/1.1\r\n${head}\r\n\r\n${body}`;
 }

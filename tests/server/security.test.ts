@@ -46,7 +46,12 @@ function cardNumber(bin: string): string {
   throw new Error('unreachable');
 }
 async function post(t: TestApp, user: TestUser, url: string, payload: Record<string, string>) {
-  const response = await t.app.inject({ method: 'POST', url, headers: { ...form, ...user.headers }, payload: new URLSearchParams(payload).toString() });
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...form, ...user.headers },
+    payload: new URLSearchParams(payload).toString(),
+  });
   return json<Envelope<Record<string, unknown> | null>>(response);
 }
 
@@ -80,8 +85,10 @@ describe('the one canonical URL', () => {
     assert.equal(clientKey('2001:db8:1:2:3:4:5:6'), '2001:db8:1:2::/64');
     assert.equal(clientKey('2001:db8:1:2::9'), clientKey('2001:db8:1:2:ffff::1'));
     assert.equal(clientKey(undefined), 'gone');
-    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1']) assert.ok(isLoopbackAddress(address), address);
-    for (const address of ['10.0.0.1', '::', '::2', '::ffff:10.0.0.1', '', undefined, 'localhost']) assert.ok(!isLoopbackAddress(address), String(address));
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1'])
+      assert.ok(isLoopbackAddress(address), address);
+    for (const address of ['10.0.0.1', '::', '::2', '::ffff:10.0.0.1', '', undefined, 'localhost'])
+      assert.ok(!isLoopbackAddress(address), String(address));
   });
 
   describe('over a real socket', () => {
@@ -129,10 +136,24 @@ describe('the one canonical URL', () => {
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const port = (t.app.server.address() as { port: number }).port;
-      const targets = ['/%64japi/account', 'http://h/djapi/account', '/x/../djapi/account', '/djapi/%2e/account', '/index', '/mpaas/../djapi/account', '/%64japi/account', '/djapi/account'];
+      const targets = [
+        '/%64japi/account',
+        'http://h/djapi/account',
+        '/x/../djapi/account',
+        '/djapi/%2e/account',
+        '/index',
+        '/mpaas/../djapi/account',
+        '/%64japi/account',
+        '/djapi/account',
+      ];
       const statuses: number[] = [];
-      for (const target of targets) statuses.push((await rawRequest(port, requestText('GET', target, { 'x-dj-page-boot': 'guess' }))).status);
-      assert.deepEqual(statuses.slice(0, 5).filter((s) => s === 429), [], statuses.join(' '));
+      for (const target of targets)
+        statuses.push((await rawRequest(port, requestText('GET', target, { 'x-dj-page-boot': 'guess' }))).status);
+      assert.deepEqual(
+        statuses.slice(0, 5).filter((s) => s === 429),
+        [],
+        statuses.join(' '),
+      );
       assert.deepEqual(statuses.slice(5), [429, 429, 429], statuses.join(' '));
     } finally {
       await t.close();
@@ -179,7 +200,12 @@ describe('input limits', () => {
 
   test('text PostgreSQL cannot store (NUL, lone surrogates) is a 400, wherever it hides', async () => {
     const upload = (line: string) =>
-      t.app.inject({ method: 'POST', url: '/xqapi/upload/web?category=web_behavior', headers: { 'content-type': 'text/plain' }, payload: line });
+      t.app.inject({
+        method: 'POST',
+        url: '/xqapi/upload/web?category=web_behavior',
+        headers: { 'content-type': 'text/plain' },
+        payload: line,
+      });
     // (A lone surrogate in raw UTF-8 text cannot arrive: it decodes as U+FFFD. JSON escapes are where it hides.)
     for (const line of [
       'v1|1700000000000|ios|375x812|ev|p\u0000||{}',
@@ -198,7 +224,12 @@ describe('input limits', () => {
     }
     const stored = await post(t, user, '/djapi/risk/assessment', { answers: JSON.stringify(answers) });
     assert.equal(stored.result_code, 0);
-    const json1 = await t.app.inject({ method: 'POST', url: '/djapi/provider/weapp/login', headers: { 'content-type': 'application/json' }, payload: '{"code":"\\ud800"}' });
+    const json1 = await t.app.inject({
+      method: 'POST',
+      url: '/djapi/provider/weapp/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"code":"\\ud800"}',
+    });
     assert.equal(json1.statusCode, 400);
     assert.equal(json<Envelope>(json1).result_code, 400001);
   });
@@ -226,12 +257,29 @@ describe('the key exchange', () => {
     await t.close();
   });
   const exchange = (publicKey: string) =>
-    t.app.inject({ method: 'POST', url: '/xqapi/ee2e/public_key_web', headers: form, payload: new URLSearchParams({ public_key: publicKey }).toString() });
+    t.app.inject({
+      method: 'POST',
+      url: '/xqapi/ee2e/public_key_web',
+      headers: form,
+      payload: new URLSearchParams({ public_key: publicKey }).toString(),
+    });
 
   test('accepts only an SPKI RSA public key, and stores its canonical PEM', async () => {
-    const pkcs8 = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-    const pkcs1 = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'pkcs1', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const pkcs8 = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const pkcs1 = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'pkcs1', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    });
+    const ec = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     const der = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
     for (const [name, key] of Object.entries({
       'PKCS#8 private key': pkcs8.privateKey,
@@ -249,7 +297,11 @@ describe('the key exchange', () => {
     }
     const ok = json<Envelope<{ client_id: string }>>(await exchange(`\n  ${pkcs8.publicKey.replaceAll('\n', '\r\n')}  \n`));
     assert.equal(ok.result_code, 0);
-    const row = await t.db.kysely.selectFrom('devices').select('client_public_key').where('id', '=', ok.data.client_id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('devices')
+      .select('client_public_key')
+      .where('id', '=', ok.data.client_id)
+      .executeTakeFirstOrThrow();
     assert.equal(row.client_public_key, pkcs8.publicKey);
   });
 });
@@ -258,7 +310,12 @@ describe('logs', () => {
   test('a 500 logs the error type, code and stack, never the SQL, its parameters, the message or the query string', async () => {
     const t = await createTestApp();
     let logs = '';
-    const app = await buildApp({ db: t.db, clock: t.clock, config: testConfig(), logger: { level: 'debug', stream: { write: (line: string) => (logs += line) } } });
+    const app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: testConfig(),
+      logger: { level: 'debug', stream: { write: (line: string) => (logs += line) } },
+    });
     const secret = 'dev-secret-Zm9vYmFyYmF6cXV4';
     app.get('/djapi/__sql', async () => {
       await sql`SELECT ${secret}::int AS n`.execute(t.db.kysely);
@@ -269,12 +326,26 @@ describe('logs', () => {
       assert.equal((await app.inject({ method: 'GET', url: `/djapi/__sql?token=${secret}` })).statusCode, 500);
       assert.equal((await app.inject({ method: 'GET', url: '/djapi/__json' })).statusCode, 500);
       await app.inject({ method: 'GET', url: `/__dev/sms?telephone=13912345678` });
-      await app.inject({ method: 'POST', url: `/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret`, headers: form, payload: TOKEN_BODY });
+      await app.inject({
+        method: 'POST',
+        url: `/xqapi/provider/oauth/token?client_id=dj-h5&client_secret=dj-h5-demo-secret`,
+        headers: form,
+        payload: TOKEN_BODY,
+      });
       assert.match(logs, /request failed/);
       assert.match(logs, /"code":"22P02"/, 'the SQLSTATE is kept');
       assert.match(logs, /"type":"SyntaxError"/);
       assert.match(logs, /"path":"\/djapi\/__sql"/);
-      for (const leak of [secret, 'SELECT', '::int', '13912345678', 'dj-h5-demo-secret', 'invalid input syntax', 'remoteAddress', '"params"']) {
+      for (const leak of [
+        secret,
+        'SELECT',
+        '::int',
+        '13912345678',
+        'dj-h5-demo-secret',
+        'invalid input syntax',
+        'remoteAddress',
+        '"params"',
+      ]) {
         assert.ok(!logs.includes(leak), `the log holds ${leak}:\n${logs.slice(0, 2000)}`);
       }
     } finally {
@@ -298,7 +369,12 @@ describe('development routes and the fake WeChat answer loopback clients only', 
     assert.ok(devRoutes.length >= 5, devRoutes.map((r) => r.url).join(' '));
     for (const route of devRoutes) {
       const url = `${route.url}?telephone=13800000000&redirect_uri=http://localhost/x`;
-      const request = { method: route.method as 'GET', url, headers: form, payload: route.method === 'POST' ? 'days=0&fail_next=0' : undefined };
+      const request = {
+        method: route.method as 'GET',
+        url,
+        headers: form,
+        payload: route.method === 'POST' ? 'days=0&fail_next=0' : undefined,
+      };
       for (const [who, extra] of Object.entries({
         'another machine': { remoteAddress: '203.0.113.9' },
         'another machine over IPv6': { remoteAddress: '2001:db8::9' },
@@ -318,13 +394,32 @@ describe('development routes and the fake WeChat answer loopback clients only', 
 
   test('the fake WeChat logs nobody in from another machine (its phone button names any phone)', async () => {
     const remote = { remoteAddress: '198.51.100.7', headers: { 'content-type': 'application/json' } };
-    const login = await t.app.inject({ method: 'POST', url: '/djapi/provider/weapp/login', payload: JSON.stringify({ code: 'fakecode.x.1' }), ...remote });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/djapi/provider/weapp/login',
+      payload: JSON.stringify({ code: 'fakecode.x.1' }),
+      ...remote,
+    });
     assert.equal(json<Envelope>(login).result_code, 400023);
-    const phone = await t.app.inject({ method: 'POST', url: '/djapi/provider/weapp/phone', payload: JSON.stringify({ code: 'fakephone.13800000000.x' }), ...remote });
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: '/djapi/provider/weapp/phone',
+      payload: JSON.stringify({ code: 'fakephone.13800000000.x' }),
+      ...remote,
+    });
     assert.equal(json<Envelope>(phone).result_code, 400023);
-    const authorize = await t.app.inject({ method: 'GET', url: '/djapi/wechat/oauth/authorize?redirect=/index', remoteAddress: '198.51.100.7' });
+    const authorize = await t.app.inject({
+      method: 'GET',
+      url: '/djapi/wechat/oauth/authorize?redirect=/index',
+      remoteAddress: '198.51.100.7',
+    });
     assert.equal(json<Envelope>(authorize).result_code, 400023);
-    const local = await t.app.inject({ method: 'POST', url: '/djapi/provider/weapp/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ code: 'fakecode.x.1' }) });
+    const local = await t.app.inject({
+      method: 'POST',
+      url: '/djapi/provider/weapp/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ code: 'fakecode.x.1' }),
+    });
     assert.equal(json<Envelope>(local).result_code, 0);
   });
 });
@@ -338,12 +433,20 @@ describe('secrets at rest', () => {
       assert.ok(!JSON.stringify(rows).includes(user.session.token), 'no clear token in sessions');
       assert.ok(rows.some((row) => row.token_hash === createHash('sha256').update(user.session.token).digest('hex')));
       const wechat = json<Envelope<{ thirdparty_token: string }>>(
-        await t.app.inject({ method: 'POST', url: '/djapi/provider/weapp/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ code: 'fakecode.pending.1' }) }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/djapi/provider/weapp/login',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ code: 'fakecode.pending.1' }),
+        }),
       );
       const pending = await t.db.kysely.selectFrom('thirdparty_pending').selectAll().execute();
       assert.ok(!JSON.stringify(pending).includes(wechat.data.thirdparty_token));
       assert.equal(pending[0]!.token_hash, tokenHash(wechat.data.thirdparty_token));
-      assert.equal(json<Envelope>(await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } })).result_code, 0);
+      assert.equal(
+        json<Envelope>(await t.app.inject({ method: 'GET', url: '/djapi/account', headers: { cookie: user.cookie } })).result_code,
+        0,
+      );
     } finally {
       await t.close();
     }
@@ -353,10 +456,13 @@ describe('secrets at rest', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dj-migrations-'));
     const db = await openDatabase({ memory: true });
     try {
-      for (const name of readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql') && file < '0006')) copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name));
+      for (const name of readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql') && file < '0006'))
+        copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name));
       await migrate(db, dir);
       const now = new Date(TEST_NOW);
-      const user = await sql<{ id: number }>`INSERT INTO users (telephone, created_at) VALUES ('13800000001', ${now}) RETURNING id`.execute(db.kysely);
+      const user = await sql<{ id: number }>`INSERT INTO users (telephone, created_at) VALUES ('13800000001', ${now}) RETURNING id`.execute(
+        db.kysely,
+      );
       const token = 'ab'.repeat(20);
       await sql`INSERT INTO sessions (token, user_id, kind, client_id, created_at, expires_at)
         VALUES (${token}, ${user.rows[0]!.id}, 'user', 'dj-h5', ${now}, ${new Date(now.getTime() + 86_400_000)})`.execute(db.kysely);
@@ -397,7 +503,14 @@ describe('codes and certification', () => {
     assert.equal(owner.body.result_code, 0, 'the owner still gets a code');
     // The service counts the same way (IPv6 clients by their /64).
     const sms = new OutboxSmsProvider();
-    const send = (ip: string) => issueCode(t.db.kysely, sms, t.app.personalData, { purpose: 'login', telephone: '13700005678', voice: false, ip: clientKey(ip), now: t.clock.now() });
+    const send = (ip: string) =>
+      issueCode(t.db.kysely, sms, t.app.personalData, {
+        purpose: 'login',
+        telephone: '13700005678',
+        voice: false,
+        ip: clientKey(ip),
+        now: t.clock.now(),
+      });
     assert.equal((await send('2001:db8:7:7::1')).ok, true);
     assert.deepEqual(await send('2001:db8:7:7::2'), { ok: false, reason: 'wait', seconds: 30 }, 'same /64, same requester');
     assert.equal((await send('2001:db8:7:8::1')).ok, true);
@@ -423,7 +536,8 @@ describe('codes and certification', () => {
     for (const table of ['sms_codes', 'sms_throttle'] as const) {
       const rows = await t.db.kysely.selectFrom(table).selectAll().execute();
       assert.ok(rows.length > 0);
-      for (const number of [phone, '13700001234', alice.telephone]) assert.ok(!JSON.stringify(rows).includes(number), `${table} holds ${number}`);
+      for (const number of [phone, '13700001234', alice.telephone])
+        assert.ok(!JSON.stringify(rows).includes(number), `${table} holds ${number}`);
     }
     // Bob tries Alice's ID: without a valid code of his own card's phone he learns nothing about the ID.
     const bobCard = cardNumber('621700');

@@ -38,7 +38,11 @@ describe('settlement', () => {
 
   it('a subscription in the building period is confirmed at 1.00 on the founding date, and the fund then opens', async () => {
     const investor = await createInvestor(t);
-    const fund = await t.db.kysely.selectFrom('fund').select([sql<string>`found_date::text`.as('found')]).where('code', '=', FUND_SAMPLES.building).executeTakeFirstOrThrow();
+    const fund = await t.db.kysely
+      .selectFrom('fund')
+      .select([sql<string>`found_date::text`.as('found')])
+      .where('code', '=', FUND_SAMPLES.building)
+      .executeTakeFirstOrThrow();
     const placed = await buy(t, investor, FUND_SAMPLES.building, '1000.00');
     const id = orderIdOf(placed);
     const answer = placed.body.data as { action: string; confirm_date: string; fee: string };
@@ -52,7 +56,11 @@ describe('settlement', () => {
     assert.equal(confirmed.confirm_nav, '1.0000');
     assert.equal(confirmed.fee, answer.fee);
     assert.equal(confirmed.confirm_volume, (1000 - Number(answer.fee)).toFixed(2), 'net ÷ 1.00');
-    const status = await t.db.kysely.selectFrom('fund').select('sale_status').where('code', '=', FUND_SAMPLES.building).executeTakeFirstOrThrow();
+    const status = await t.db.kysely
+      .selectFrom('fund')
+      .select('sale_status')
+      .where('code', '=', FUND_SAMPLES.building)
+      .executeTakeFirstOrThrow();
     assert.equal(status.sale_status, 'on_sale');
     assert.deepEqual(await checkLedger(t.db.kysely), []);
   });
@@ -69,8 +77,16 @@ describe('settlement', () => {
     assert.deepEqual([a.status, a.confirm_amount, a.refund_amount], ['confirmed', '300.00', null]);
     assert.deepEqual([b.status, b.confirm_amount, b.refund_amount], ['confirmed', '200.00', '200.00']);
     assert.ok(Number(b.fee) <= Number(placed.fee), 'the fee is on the confirmed part only');
-    const refund = await t.db.kysely.selectFrom('ledger_transfers').select(['amount', 'credit_account']).where('user_id', '=', investor.userId).where('kind', '=', 'purchase_refund').execute();
-    assert.deepEqual(refund.map((r) => [Number(r.amount), r.credit_account]), [[20_000, 'bank']]);
+    const refund = await t.db.kysely
+      .selectFrom('ledger_transfers')
+      .select(['amount', 'credit_account'])
+      .where('user_id', '=', investor.userId)
+      .where('kind', '=', 'purchase_refund')
+      .execute();
+    assert.deepEqual(
+      refund.map((r) => [Number(r.amount), r.credit_account]),
+      [[20_000, 'bank']],
+    );
     await t.db.kysely.updateTable('fund').set({ large_purchase_limit_fen: null }).where('code', '=', FUND_SAMPLES.bond).execute();
     assert.deepEqual(await checkLedger(t.db.kysely), []);
   });
@@ -81,27 +97,59 @@ describe('settlement', () => {
     orderIdOf(await buy(t, cash, FUND_SAMPLES.stock, '1000.00'));
     orderIdOf(await buy(t, reinvest, FUND_SAMPLES.stock, '2000.00'));
     await advance(t, 3);
-    assert.equal((await post(t, reinvest, '/djapi/holding/dividend-method', { fd_code: FUND_SAMPLES.stock, method: 'reinvest' })).body.result_code, 0);
+    assert.equal(
+      (await post(t, reinvest, '/djapi/holding/dividend-method', { fd_code: FUND_SAMPLES.stock, method: 'reinvest' })).body.result_code,
+      0,
+    );
     const clock = (await get<{ now: string }>(t, null, '/__dev/clock')).body.data.now.slice(0, 10);
     // An ex-dividend date: the next trading day, 0.0500 per share.
     const exDate = nextTradingDay(clock);
     await t.db.kysely.insertInto('fund_dividend').values({ fund_code: FUND_SAMPLES.stock, date: exDate, per_share: '0.0500' }).execute();
-    const volumeOf = async (userId: number) => Number((await sql<{ v: string }>`SELECT sum(volume)::text AS v FROM lots WHERE user_id = ${userId} AND fund_code = ${FUND_SAMPLES.stock}`.execute(t.db.kysely)).rows[0]!.v);
+    const volumeOf = async (userId: number) =>
+      Number(
+        (
+          await sql<{
+            v: string;
+          }>`SELECT sum(volume)::text AS v FROM lots WHERE user_id = ${userId} AND fund_code = ${FUND_SAMPLES.stock}`.execute(t.db.kysely)
+        ).rows[0]!.v,
+      );
     const cashShares = await volumeOf(cash.userId);
     const reinvestShares = await volumeOf(reinvest.userId);
     await advance(t, 5);
-    const dividendOrders = await t.db.kysely.selectFrom('orders').select(['user_id', 'amount_fen', 'confirm_volume', 'confirm_nav']).where('action', '=', '143').where('fund_code', '=', FUND_SAMPLES.stock).execute();
+    const dividendOrders = await t.db.kysely
+      .selectFrom('orders')
+      .select(['user_id', 'amount_fen', 'confirm_volume', 'confirm_nav'])
+      .where('action', '=', '143')
+      .where('fund_code', '=', FUND_SAMPLES.stock)
+      .execute();
     const paid = (userId: number) => dividendOrders.find((o) => Number(o.user_id) === userId);
     assert.equal(Number(paid(cash.userId)?.amount_fen), Math.round((cashShares * 5) / 100), 'cash = shares × 0.05, to the fen');
     assert.equal(paid(cash.userId)?.confirm_volume, null);
     const reinvested = paid(reinvest.userId);
     assert.equal(Number(reinvested?.amount_fen), Math.round((reinvestShares * 5) / 100));
-    const exNav = await t.db.kysely.selectFrom('fund_nav').select('nav').where('fund_code', '=', FUND_SAMPLES.stock).where('date', '=', exDate).executeTakeFirstOrThrow();
+    const exNav = await t.db.kysely
+      .selectFrom('fund_nav')
+      .select('nav')
+      .where('fund_code', '=', FUND_SAMPLES.stock)
+      .where('date', '=', exDate)
+      .executeTakeFirstOrThrow();
     assert.equal(reinvested?.confirm_nav, exNav.nav);
-    assert.equal(Number(reinvested?.confirm_volume), Math.round((Number(reinvested?.amount_fen) * 10_000) / Math.round(Number(exNav.nav) * 10_000)), 'no fee');
+    assert.equal(
+      Number(reinvested?.confirm_volume),
+      Math.round((Number(reinvested?.amount_fen) * 10_000) / Math.round(Number(exNav.nav) * 10_000)),
+      'no fee',
+    );
     assert.equal(await volumeOf(reinvest.userId), reinvestShares + Number(reinvested?.confirm_volume), 'a new lot');
-    const card = await t.db.kysely.selectFrom('ledger_transfers').select('amount').where('user_id', '=', cash.userId).where('kind', '=', 'dividend_cash').execute();
-    assert.deepEqual(card.map((c) => Number(c.amount)), [Number(paid(cash.userId)?.amount_fen)]);
+    const card = await t.db.kysely
+      .selectFrom('ledger_transfers')
+      .select('amount')
+      .where('user_id', '=', cash.userId)
+      .where('kind', '=', 'dividend_cash')
+      .execute();
+    assert.deepEqual(
+      card.map((c) => Number(c.amount)),
+      [Number(paid(cash.userId)?.amount_fen)],
+    );
     assert.deepEqual(await checkLedger(t.db.kysely), []);
   });
 
@@ -113,7 +161,12 @@ describe('settlement', () => {
     const tradeDay = Date.parse(q.trade_date);
     assert.ok(Date.parse(q.confirm_date) - tradeDay >= 2 * 86_400_000, `QDII confirmed T+2: ${q.trade_date} → ${q.confirm_date}`);
     await advance(t, 5);
-    const holding = await get<{ volume: string; usable_volume: string; locked_volume: string; lots: Array<{ locked_until: string | null }> }>(t, investor, `/djapi/holding/fund/${FUND_SAMPLES.lockPeriod}`);
+    const holding = await get<{
+      volume: string;
+      usable_volume: string;
+      locked_volume: string;
+      lots: Array<{ locked_until: string | null }>;
+    }>(t, investor, `/djapi/holding/fund/${FUND_SAMPLES.lockPeriod}`);
     assert.equal(holding.body.data.usable_volume, '0.00');
     assert.equal(holding.body.data.locked_volume, holding.body.data.volume);
     assert.ok(holding.body.data.lots[0]?.locked_until, 'the lot shows when its lock ends');

@@ -9,7 +9,8 @@ import { precompressDir, precompressH5Build } from '../../server/src/plugins/h5-
 import { cacheControlFor } from '../../server/src/plugins/static-h5';
 import { createTestApp, type TestApp } from './helpers';
 
-const INDEX_HTML = '<!doctype html><html><head><script>window.__boot=1</script></head><body><div id="app">H5 SHELL</div><script src="/js/app.12345678.js"></script></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script>window.__boot=1</script></head><body><div id="app">H5 SHELL</div><script src="/js/app.12345678.js"></script></body></html>';
 
 let h5Dir: string;
 let t: TestApp;
@@ -26,7 +27,15 @@ after(async () => {
 });
 
 describe('H5 static files and SPA fallback', () => {
-  for (const path of ['/', '/index', '/funding/000001', '/account/login?redirect=%2Fmy-money&buyUrl=x', '/n/activity/competition/42', '/ccount/certification?pageId=6', '/no/such/page']) {
+  for (const path of [
+    '/',
+    '/index',
+    '/funding/000001',
+    '/account/login?redirect=%2Fmy-money&buyUrl=x',
+    '/n/activity/competition/42',
+    '/ccount/certification?pageId=6',
+    '/no/such/page',
+  ]) {
     test(`page path ${path} answers index.html`, async () => {
       const response = await t.app.inject({ method: 'GET', url: path });
       assert.equal(response.statusCode, 200);
@@ -135,7 +144,10 @@ describe('compressed answers from pre-written siblings', () => {
     writeFileSync(join(dir, 'js', 'rebuilt.abcdef12.js.gz'), gzipSync('stale bytes'));
     const old = new Date(Date.now() - 60_000);
     utimesSync(join(dir, 'js', 'rebuilt.abcdef12.js.gz'), old, old);
-    writeFileSync(join(dir, 'static', 'images', 'logo.0123abcd.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(100)}</svg>`);
+    writeFileSync(
+      join(dir, 'static', 'images', 'logo.0123abcd.svg'),
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(100)}</svg>`,
+    );
     // What npm start does before listening: stale copies gone, gzip written; brotli follows in the background.
     precompression = await precompressH5Build(dir, { info: () => undefined, warn: (message) => assert.fail(message) });
     app = await createTestApp({ config: { h5Dir: dir } });
@@ -147,7 +159,11 @@ describe('compressed answers from pre-written siblings', () => {
   });
 
   test('gzip is served when accepted, with Vary and immutable caching on a hashed asset', async () => {
-    const response = await app.app.inject({ method: 'GET', url: '/js/vendor.abcdef12.js', headers: { 'accept-encoding': 'gzip, deflate' } });
+    const response = await app.app.inject({
+      method: 'GET',
+      url: '/js/vendor.abcdef12.js',
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-encoding'], 'gzip');
     assert.match(String(response.headers['content-type']), /javascript/);
@@ -160,7 +176,11 @@ describe('compressed answers from pre-written siblings', () => {
   test('brotli is preferred once written; the bytes decode to the file', async () => {
     await precompression.background;
     assert.ok(existsSync(join(dir, 'js', 'vendor.abcdef12.js.br')));
-    const response = await app.app.inject({ method: 'GET', url: '/js/vendor.abcdef12.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const response = await app.app.inject({
+      method: 'GET',
+      url: '/js/vendor.abcdef12.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     assert.equal(response.headers['content-encoding'], 'br');
     assert.equal(brotliDecompressSync(response.rawPayload).toString(), vendor);
     assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
@@ -182,7 +202,10 @@ describe('compressed answers from pre-written siblings', () => {
   });
 
   test('the SPA fallback (index.html for a page path) is compressed too, and never cached or shared', async () => {
-    for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+    for (const [encoding, decode] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
       const response = await app.app.inject({ method: 'GET', url: '/funding/000001?channel=x', headers: { 'accept-encoding': encoding } });
       assert.equal(response.statusCode, 200);
       assert.equal(response.headers['content-encoding'], encoding);

@@ -32,7 +32,11 @@ function rng(seed: number) {
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T,
+  };
 }
 
 /** The same scrypt format as the server, with a tiny cost so thousands of orders stay fast. */
@@ -86,7 +90,9 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}
     const now = t.clock.now();
     const created = await t.db.kysely
       .insertInto('users')
-      .values(Array.from({ length: INVESTORS }, (_, i) => ({ telephone: `139${String(i).padStart(8, '0')}`, open_trade: true, created_at: now })))
+      .values(
+        Array.from({ length: INVESTORS }, (_, i) => ({ telephone: `139${String(i).padStart(8, '0')}`, open_trade: true, created_at: now })),
+      )
       .returning('id')
       .execute();
     users.push(...created.map((u) => Number(u.id)));
@@ -95,11 +101,38 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}
     const banks = ['ICBC', 'CMB', 'CCB', 'PSBC'];
     for (let i = 0; i < users.length; i += 500) {
       const slice = users.slice(i, i + 500);
-      await t.db.kysely.insertInto('bank_cards').values(slice.map((id) => ({ user_id: id, bank_code: r.pick(banks), card_hmac: `sim${id}`, card_no_encrypted: 'x', card_tail: '0000', reserved_phone_encrypted: 'x', reserved_phone_masked: 'x', verified_at: now }))).execute();
-      await t.db.kysely.insertInto('trade_passwords').values(slice.map((id) => ({ user_id: id, hash, created_at: now, updated_at: now }))).execute();
+      await t.db.kysely
+        .insertInto('bank_cards')
+        .values(
+          slice.map((id) => ({
+            user_id: id,
+            bank_code: r.pick(banks),
+            card_hmac: `sim${id}`,
+            card_no_encrypted: 'x',
+            card_tail: '0000',
+            reserved_phone_encrypted: 'x',
+            reserved_phone_masked: 'x',
+            verified_at: now,
+          })),
+        )
+        .execute();
+      await t.db.kysely
+        .insertInto('trade_passwords')
+        .values(slice.map((id) => ({ user_id: id, hash, created_at: now, updated_at: now })))
+        .execute();
       await t.db.kysely
         .insertInto('risk_assessments')
-        .values(slice.map((id) => ({ user_id: id, questionnaire: 'v1', answers: '{}', score: 60, level: r.int(2, 5), assessed_at: now, valid_until: '2030-01-01' })))
+        .values(
+          slice.map((id) => ({
+            user_id: id,
+            questionnaire: 'v1',
+            answers: '{}',
+            score: 60,
+            level: r.int(2, 5),
+            assessed_at: now,
+            valid_until: '2030-01-01',
+          })),
+        )
         .execute();
     }
     // One fund truncates (舍去尾数), one caps large purchases at the registrar (excess refunded at confirmation).
@@ -111,7 +144,13 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}
   it('keeps the ledger balanced every day and every figure equal to an independent computation', { timeout: 1_800_000 }, async () => {
     const r = rng(SEED + 1);
     const funds = (
-      await t.db.kysely.selectFrom('fund').select('code').where('sale_status', 'in', ['on_sale', 'conversion', 'purchase_suspended']).where('type', '<>', 4).orderBy('code').execute()
+      await t.db.kysely
+        .selectFrom('fund')
+        .select('code')
+        .where('sale_status', 'in', ['on_sale', 'conversion', 'purchase_suspended'])
+        .where('type', '<>', 4)
+        .orderBy('code')
+        .execute()
     ).map((f) => f.code);
     assert.ok(funds.length >= 10, 'enough funds to trade');
     const tally = { buys: 0, sells: 0, cancels: 0, refused: 0, dividendSwitches: 0, days: 0 };
@@ -127,10 +166,24 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}
         try {
           if (roll < 0.55) {
             const amount = r.next() < 0.1 ? r.int(100_000, 600_000) : r.int(1_000, 80_000);
-            await placeBuy(deps, { userId, fundCode: r.pick(funds), amountFen: amount, requestId: `sim-${day}-${k}`, riskConfirm: true, password: PASSWORD, riskWarningText: () => 'sim warning' });
+            await placeBuy(deps, {
+              userId,
+              fundCode: r.pick(funds),
+              amountFen: amount,
+              requestId: `sim-${day}-${k}`,
+              riskConfirm: true,
+              password: PASSWORD,
+              riskWarningText: () => 'sim warning',
+            });
             tally.buys += 1;
           } else if (roll < 0.85) {
-            const held = await t.db.kysely.selectFrom('lots').select(['fund_code', sql<string>`sum(volume)`.as('v')]).where('user_id', '=', userId).where('volume', '>', 0).groupBy('fund_code').execute();
+            const held = await t.db.kysely
+              .selectFrom('lots')
+              .select(['fund_code', sql<string>`sum(volume)`.as('v')])
+              .where('user_id', '=', userId)
+              .where('volume', '>', 0)
+              .groupBy('fund_code')
+              .execute();
             if (held.length === 0) continue;
             const pick = r.pick(held);
             const volume = Math.max(1, Math.floor(Number(pick.v) * r.pick([0.25, 0.5, 1, r.next()])));
@@ -138,13 +191,23 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}
             tally.sells += 1;
           } else if (roll < 0.95) {
             // Someone with an open order changes their mind (before the cut-off, or is refused).
-            const open = await t.db.kysely.selectFrom('orders').select(['user_id', 'id']).where('status', 'in', ['paid', 'submitted']).orderBy('id').execute();
+            const open = await t.db.kysely
+              .selectFrom('orders')
+              .select(['user_id', 'id'])
+              .where('status', 'in', ['paid', 'submitted'])
+              .orderBy('id')
+              .execute();
             if (open.length === 0) continue;
             const order = r.pick(open);
             await cancelOrder(deps, { userId: Number(order.user_id), orderId: Number(order.id), password: PASSWORD });
             tally.cancels += 1;
           } else {
-            const held = await t.db.kysely.selectFrom('lots').select('fund_code').where('user_id', '=', userId).where('volume', '>', 0).execute();
+            const held = await t.db.kysely
+              .selectFrom('lots')
+              .select('fund_code')
+              .where('user_id', '=', userId)
+              .where('volume', '>', 0)
+              .execute();
             if (held.length === 0) continue;
             await setDividendMethod(deps, userId, r.pick(held).fund_code, r.next() < 0.5 ? 'reinvest' : 'cash');
             tally.dividendSwitches += 1;
@@ -172,28 +235,67 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}
 /** Every confirmed order and every holding recomputed from the raw facts with BigInt. */
 async function compareWithIndependent(t: TestApp): Promise<void> {
   const db = t.db.kysely;
-  const fees = await db.selectFrom('fund_fee').select(['fund_code', 'kind', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen']).orderBy('seq').execute();
+  const fees = await db
+    .selectFrom('fund_fee')
+    .select(['fund_code', 'kind', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen'])
+    .orderBy('seq')
+    .execute();
   const tableOf = (code: string, kind: string): Bracket[] =>
-    fees.filter((f) => f.fund_code === code && f.kind === kind).map((f) => ({ lower: Number(f.lower_bound), upper: f.upper_bound === null ? null : Number(f.upper_bound), rate: f.rate, fixed: f.fixed_fee_fen === null ? null : Number(f.fixed_fee_fen) }));
+    fees
+      .filter((f) => f.fund_code === code && f.kind === kind)
+      .map((f) => ({
+        lower: Number(f.lower_bound),
+        upper: f.upper_bound === null ? null : Number(f.upper_bound),
+        rate: f.rate,
+        fixed: f.fixed_fee_fen === null ? null : Number(f.fixed_fee_fen),
+      }));
   const fundRows = await db.selectFrom('fund').select(['code', 'rounding_mode', 'declare_discount']).execute();
   const fund = new Map(fundRows.map((f) => [f.code, f]));
-  const navRows = await sql<{ fund_code: string; date: string; nav: string }>`SELECT fund_code, date::text AS date, nav::text AS nav FROM fund_nav WHERE date >= '2024-12-01'`.execute(db);
+  const navRows = await sql<{
+    fund_code: string;
+    date: string;
+    nav: string;
+  }>`SELECT fund_code, date::text AS date, nav::text AS nav FROM fund_nav WHERE date >= '2024-12-01'`.execute(db);
   const nav = new Map(navRows.rows.map((n) => [`${n.fund_code} ${n.date}`, n.nav]));
 
   // 1. Purchases: fee and shares.
-  const buys = await sql<{ user_id: number; fund_code: string; action: string; amount_fen: string; confirm_amount_fen: string; fee_fen: string; confirm_volume: string; trade_date: string; refund_fen: string | null }>`
-    SELECT user_id, fund_code, action, amount_fen, confirm_amount_fen, fee_fen, confirm_volume, trade_date::text AS trade_date, refund_fen FROM orders WHERE action IN ('020', '022') AND status = 'confirmed'`.execute(db);
+  const buys = await sql<{
+    user_id: number;
+    fund_code: string;
+    action: string;
+    amount_fen: string;
+    confirm_amount_fen: string;
+    fee_fen: string;
+    confirm_volume: string;
+    trade_date: string;
+    refund_fen: string | null;
+  }>`
+    SELECT user_id, fund_code, action, amount_fen, confirm_amount_fen, fee_fen, confirm_volume, trade_date::text AS trade_date, refund_fen FROM orders WHERE action IN ('020', '022') AND status = 'confirmed'`.execute(
+    db,
+  );
   for (const o of buys.rows) {
     const f = fund.get(o.fund_code)!;
     const amount = Number(o.confirm_amount_fen);
     const fee = refPurchaseFee(amount, tableOf(o.fund_code, 'declare'), f.declare_discount, f.rounding_mode as string);
     assert.equal(big(o.fee_fen), fee, `fee of ${o.fund_code} ${amount}`);
     const navUnits = units4(nav.get(`${o.fund_code} ${o.trade_date}`)!);
-    assert.equal(big(o.confirm_volume), roundDiv((big(amount) - fee) * BigInt(10_000), navUnits, f.rounding_mode as string), `shares of ${o.fund_code} ${amount}`);
+    assert.equal(
+      big(o.confirm_volume),
+      roundDiv((big(amount) - fee) * BigInt(10_000), navUnits, f.rounding_mode as string),
+      `shares of ${o.fund_code} ${amount}`,
+    );
     assert.equal(big(o.amount_fen), big(amount) + big(o.refund_fen ?? 0), 'confirmed + refunded = paid');
   }
   // 2. Redemptions: each lot's gross and fee by its holding days.
-  const parts = await sql<{ fund_code: string; trade_date: string; confirm_date: string; lot_confirm: string; volume: string; gross_fen: string; fee_fen: string }>`
+  const parts = await sql<{
+    fund_code: string;
+    trade_date: string;
+    confirm_date: string;
+    lot_confirm: string;
+    volume: string;
+    gross_fen: string;
+    fee_fen: string;
+  }>`
     SELECT o.fund_code, o.trade_date::text AS trade_date, o.confirm_date::text AS confirm_date, l.confirm_date::text AS lot_confirm, ol.volume, ol.gross_fen, ol.fee_fen
     FROM orders o JOIN order_lots ol ON ol.user_id = o.user_id AND ol.order_id = o.id JOIN lots l ON l.user_id = ol.user_id AND l.id = ol.lot_id
     WHERE o.action = '024' AND o.status = 'confirmed'`.execute(db);
@@ -227,7 +329,12 @@ async function compareWithIndependent(t: TestApp): Promise<void> {
       const value = p.nav ? roundDiv(shares * big(p.nav.units), BigInt(10_000), p.rounding) : BigInt(0);
       assert.equal(big(figures.marketValueFen), value, `user ${userId} ${p.code} value`);
       // Cumulative income = value + proceeds + cash dividends − what confirmed purchases cost (fee included).
-      const expected = value + flow(p.code, 'redeem_proceeds') + flow(p.code, 'dividend_cash') - flow(p.code, 'purchase_cost') - flow(p.code, 'purchase_fee');
+      const expected =
+        value +
+        flow(p.code, 'redeem_proceeds') +
+        flow(p.code, 'dividend_cash') -
+        flow(p.code, 'purchase_cost') -
+        flow(p.code, 'purchase_fee');
       assert.equal(big(figures.totalGainFen), expected, `user ${userId} ${p.code} cumulative income`);
       assert.equal(big(figures.holdGainFen), big(figures.marketValueFen) - big(figures.costFen), 'holding income = value − cost');
     }

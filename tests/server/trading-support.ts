@@ -16,14 +16,34 @@ export async function createInvestor(t: TestApp, opts: { level?: number; bankCod
   const now = t.clock.now();
   const card = await t.db.kysely
     .insertInto('bank_cards')
-    .values({ user_id: user.userId, bank_code: opts.bankCode ?? 'ICBC', card_hmac: `h${user.userId}`, card_no_encrypted: 'x', card_tail: '2565', reserved_phone_encrypted: 'x', reserved_phone_masked: '138****0000', verified_at: now })
+    .values({
+      user_id: user.userId,
+      bank_code: opts.bankCode ?? 'ICBC',
+      card_hmac: `h${user.userId}`,
+      card_no_encrypted: 'x',
+      card_tail: '2565',
+      reserved_phone_encrypted: 'x',
+      reserved_phone_masked: '138****0000',
+      verified_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await t.db.kysely.insertInto('trade_passwords').values({ user_id: user.userId, hash: await hashPassword(TRADE_PASSWORD), created_at: now, updated_at: now }).execute();
+  await t.db.kysely
+    .insertInto('trade_passwords')
+    .values({ user_id: user.userId, hash: await hashPassword(TRADE_PASSWORD), created_at: now, updated_at: now })
+    .execute();
   if (opts.assessed !== false) {
     await t.db.kysely
       .insertInto('risk_assessments')
-      .values({ user_id: user.userId, questionnaire: 'v1', answers: JSON.stringify({}), score: 50, level: opts.level ?? 5, assessed_at: now, valid_until: addCalendarDays(shanghaiDate(now), 730) })
+      .values({
+        user_id: user.userId,
+        questionnaire: 'v1',
+        answers: JSON.stringify({}),
+        score: 50,
+        level: opts.level ?? 5,
+        assessed_at: now,
+        valid_until: addCalendarDays(shanghaiDate(now), 730),
+      })
       .execute();
   }
   return { ...user, cardId: Number(card.id) };
@@ -68,7 +88,10 @@ export function sell(t: TestApp, user: TestUser, fdCode: string, volume: string,
 }
 
 export function cancel(t: TestApp, user: TestUser, orderId: string, password = TRADE_PASSWORD) {
-  return post<Record<string, unknown>>(t, user, '/djapi/order/cancel', { order_id: orderId, trade_password: encryptForServer(t, password) });
+  return post<Record<string, unknown>>(t, user, '/djapi/order/cancel', {
+    order_id: orderId,
+    trade_password: encryptForServer(t, password),
+  });
 }
 
 /** Moves business time forward and runs the jobs that fell due (the dev clock route). */

@@ -36,7 +36,10 @@ describe('trading', () => {
       ])
       .execute();
     await t.db.kysely.updateTable('fund').set({ declare_discount: '0.1', risk_level: 4 }).where('code', '=', STOCK).execute();
-    await t.db.kysely.insertInto('fund_nav').values({ fund_code: STOCK, date: '2025-03-04', nav: '1.6000', acc_nav: '1.6000' } as never).execute();
+    await t.db.kysely
+      .insertInto('fund_nav')
+      .values({ fund_code: STOCK, date: '2025-03-04', nav: '1.6000', acc_nav: '1.6000' } as never)
+      .execute();
   });
   after(async () => t.close());
 
@@ -106,7 +109,12 @@ describe('trading', () => {
     const burst = await Promise.all(Array.from({ length: 5 }, () => buy(t, investor, STOCK, '50.00', { request_id: 'burst-intent-1' })));
     const ids = new Set(burst.map((r) => (r.body.data as { order_id?: string } | null)?.order_id));
     assert.equal(ids.size, 1, JSON.stringify(burst.map((r) => r.body.message)));
-    const rows = await t.db.kysely.selectFrom('orders').select('id').where('user_id', '=', investor.userId).where('request_id', '=', 'burst-intent-1').execute();
+    const rows = await t.db.kysely
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', investor.userId)
+      .where('request_id', '=', 'burst-intent-1')
+      .execute();
     assert.equal(rows.length, 1);
     await assertLedger(t);
   });
@@ -160,10 +168,20 @@ describe('trading', () => {
     const bob = await createInvestor(t);
     for (const route of routes) {
       const url = route.url.replace(':order_id', aliceOrder).replace(':fd_code', FUND_SAMPLES.bond);
-      const anonymous = await t.app.inject({ method: route.method as 'GET', url: route.method === 'GET' ? `${url}${url.includes('quote') ? `?fd_code=${FUND_SAMPLES.bond}` : ''}` : url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: route.method === 'POST' ? 'a=1' : undefined });
+      const anonymous = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.method === 'GET' ? `${url}${url.includes('quote') ? `?fd_code=${FUND_SAMPLES.bond}` : ''}` : url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: route.method === 'POST' ? 'a=1' : undefined,
+      });
       assert.ok([300001, 400001].includes(JSON.parse(anonymous.body).result_code), `${route.method} ${url} anonymous: ${anonymous.body}`);
       if (route.method === 'POST') {
-        const noXsrf = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: bob.cookie }, payload: 'a=1' });
+        const noXsrf = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: bob.cookie },
+          payload: 'a=1',
+        });
         assert.equal(JSON.parse(noXsrf.body).result_code, 403001, `${url} without the XSRF header`);
       }
     }
@@ -174,7 +192,14 @@ describe('trading', () => {
     const bobSummary = await get<{ items: unknown[]; total_assets: string }>(t, bob, '/djapi/holding/summary');
     assert.deepEqual([bobSummary.body.data.items.length, bobSummary.body.data.total_assets], [0, '0.00']);
     assert.equal((await get(t, bob, `/djapi/holding/fund/${FUND_SAMPLES.bond}`)).body.result_code, 410016);
-    for (const url of ['/djapi/order/p/list?page=0', '/djapi/order/p/list?size=Infinity', '/djapi/order/p/list?size=51', '/djapi/fund/order/abc', '/djapi/fund/order/1e309', `/djapi/holding/income/calendar?month=2025-13`]) {
+    for (const url of [
+      '/djapi/order/p/list?page=0',
+      '/djapi/order/p/list?size=Infinity',
+      '/djapi/order/p/list?size=51',
+      '/djapi/fund/order/abc',
+      '/djapi/fund/order/1e309',
+      `/djapi/holding/income/calendar?month=2025-13`,
+    ]) {
       assert.equal((await get(t, bob, url)).body.result_code, 400001, url);
     }
   });
@@ -199,10 +224,22 @@ describe('trading', () => {
     assert.equal(detail.body.data.confirm_volume, '197.89');
     assert.equal(detail.body.data.confirm_nav, '1.6000');
     assert.equal(detail.body.data.fee, '0.38');
-    assert.deepEqual((detail.body.data.confirm_infos as string[][])[0], ['确认信息', '确认金额,317.00元', '确认份额,197.89份', '确认净值,1.6000', '净值日期,2025-03-04', '确认日期,2025-03-05', '手续费,0.38元']);
+    assert.deepEqual((detail.body.data.confirm_infos as string[][])[0], [
+      '确认信息',
+      '确认金额,317.00元',
+      '确认份额,197.89份',
+      '确认净值,1.6000',
+      '净值日期,2025-03-04',
+      '确认日期,2025-03-05',
+      '手续费,0.38元',
+    ]);
     await assertLedger(t);
 
-    const holding = await get<{ volume: string; cost: string; lots: Array<{ volume: string; confirm_date: string; redeem_rate: string }> }>(t, investor, `/djapi/holding/fund/${STOCK}`);
+    const holding = await get<{ volume: string; cost: string; lots: Array<{ volume: string; confirm_date: string; redeem_rate: string }> }>(
+      t,
+      investor,
+      `/djapi/holding/fund/${STOCK}`,
+    );
     assert.equal(holding.body.data.volume, '197.89');
     assert.equal(holding.body.data.cost, '317.00');
     assert.equal(holding.body.data.lots.length, 1);
@@ -220,8 +257,13 @@ describe('trading', () => {
     await advance(t, 1); // Thursday 03-06: the sale confirmed at NAV(03-05), 1 day held → 1.5 %
     const saleDetail = await get<Record<string, unknown>>(t, investor, `/djapi/fund/order/${sale.order_id as string}`);
     assert.equal(saleDetail.body.data.status, 'confirmed');
-    const nav = await t.db.kysely.selectFrom('fund_nav').select('nav').where('fund_code', '=', STOCK).where('date', '=', '2025-03-05').executeTakeFirstOrThrow();
-    const grossFen = Math.round(9894 * Number(nav.nav) * 100 / 100);
+    const nav = await t.db.kysely
+      .selectFrom('fund_nav')
+      .select('nav')
+      .where('fund_code', '=', STOCK)
+      .where('date', '=', '2025-03-05')
+      .executeTakeFirstOrThrow();
+    const grossFen = Math.round((9894 * Number(nav.nav) * 100) / 100);
     assert.equal(saleDetail.body.data.confirm_amount, (grossFen / 100).toFixed(2));
     const lots = saleDetail.body.data.lots as Array<{ holding_days: number; rate: string; fee: string }>;
     assert.equal(lots[0]?.holding_days, 1);
@@ -230,17 +272,40 @@ describe('trading', () => {
     await assertLedger(t);
 
     await advance(t, 7);
-    const paidOut = await get<{ status_desc: string; steps: Array<{ done: boolean }> }>(t, investor, `/djapi/fund/order/${sale.order_id as string}`);
-    assert.ok(paidOut.body.data.steps.every((s) => s.done), JSON.stringify(paidOut.body.data.steps));
-    const payout = await t.db.kysely.selectFrom('ledger_transfers').select(['amount', 'credit_account']).where('user_id', '=', investor.userId).where('kind', '=', 'payout').execute();
+    const paidOut = await get<{ status_desc: string; steps: Array<{ done: boolean }> }>(
+      t,
+      investor,
+      `/djapi/fund/order/${sale.order_id as string}`,
+    );
+    assert.ok(
+      paidOut.body.data.steps.every((s) => s.done),
+      JSON.stringify(paidOut.body.data.steps),
+    );
+    const payout = await t.db.kysely
+      .selectFrom('ledger_transfers')
+      .select(['amount', 'credit_account'])
+      .where('user_id', '=', investor.userId)
+      .where('kind', '=', 'payout')
+      .execute();
     assert.equal(payout.length, 1);
     assert.equal(payout[0]?.credit_account, 'bank');
     await assertLedger(t);
 
-    const summary = await get<{ total_assets: string; items: Array<{ volume: string; market_value: string }> }>(t, investor, '/djapi/holding/summary');
+    const summary = await get<{ total_assets: string; items: Array<{ volume: string; market_value: string }> }>(
+      t,
+      investor,
+      '/djapi/holding/summary',
+    );
     assert.equal(summary.body.data.items[0]?.volume, '98.95');
-    const list = await get<{ total_items: number; items: Array<{ action: string }> }>(t, investor, '/djapi/order/p/list?page=1&size=20&type=all');
+    const list = await get<{ total_items: number; items: Array<{ action: string }> }>(
+      t,
+      investor,
+      '/djapi/order/p/list?page=1&size=20&type=all',
+    );
     assert.equal(list.body.data.total_items, 2);
-    assert.deepEqual(list.body.data.items.map((i) => i.action), ['024', '022']);
+    assert.deepEqual(
+      list.body.data.items.map((i) => i.action),
+      ['024', '022'],
+    );
   });
 });

@@ -26,7 +26,9 @@ describe('watchlist add / cancel (Xueqiu-shaped)', () => {
     assert.deepEqual(json<Envelope<{ added: string[] }>>(add).data.added, [`F${FUND_SAMPLES.stock}`, `F${FUND_SAMPLES.bond}`]);
     // Adding again keeps one row per symbol.
     await t.app.inject({ method: 'POST', url: ADD, ...form(user.headers, `F${FUND_SAMPLES.stock}`) });
-    const listed = json<Envelope<{ items: { name: string; symbol: string }[] }>>(await t.app.inject({ method: 'GET', url: LIST, headers: { cookie: user.cookie } }));
+    const listed = json<Envelope<{ items: { name: string; symbol: string }[] }>>(
+      await t.app.inject({ method: 'GET', url: LIST, headers: { cookie: user.cookie } }),
+    );
     assert.equal(listed.result_code, 0);
     assert.deepEqual(listed.data.items.map((i) => i.symbol).sort(), [`F${FUND_SAMPLES.bond}`, `F${FUND_SAMPLES.stock}`]);
     const summary = json<Envelope<{ fd_name: string }>>(await t.app.inject({ method: 'GET', url: `/djapi/fund/${FUND_SAMPLES.stock}` }));
@@ -34,8 +36,13 @@ describe('watchlist add / cancel (Xueqiu-shaped)', () => {
 
     const cancel = await t.app.inject({ method: 'POST', url: CANCEL, ...form(user.headers, `F${FUND_SAMPLES.stock},F999999`) });
     assert.equal(json<Envelope<{ removed: number }>>(cancel).data.removed, 1);
-    const after = json<Envelope<{ items: { symbol: string }[] }>>(await t.app.inject({ method: 'GET', url: LIST, headers: { cookie: user.cookie } }));
-    assert.deepEqual(after.data.items.map((i) => i.symbol), [`F${FUND_SAMPLES.bond}`]);
+    const after = json<Envelope<{ items: { symbol: string }[] }>>(
+      await t.app.inject({ method: 'GET', url: LIST, headers: { cookie: user.cookie } }),
+    );
+    assert.deepEqual(
+      after.data.items.map((i) => i.symbol),
+      [`F${FUND_SAMPLES.bond}`],
+    );
   });
 
   test('another user does not see or remove my items', async () => {
@@ -43,10 +50,17 @@ describe('watchlist add / cancel (Xueqiu-shaped)', () => {
     const other = await createTestUser(t);
     await t.app.inject({ method: 'POST', url: ADD, ...form(me.headers, `F${FUND_SAMPLES.fof}`) });
     await t.app.inject({ method: 'POST', url: CANCEL, ...form(other.headers, `F${FUND_SAMPLES.fof}`) });
-    const theirs = json<Envelope<{ items: unknown[] }>>(await t.app.inject({ method: 'GET', url: LIST, headers: { cookie: other.cookie } }));
+    const theirs = json<Envelope<{ items: unknown[] }>>(
+      await t.app.inject({ method: 'GET', url: LIST, headers: { cookie: other.cookie } }),
+    );
     assert.deepEqual(theirs.data.items, []);
-    const mine = json<Envelope<{ items: { symbol: string }[] }>>(await t.app.inject({ method: 'GET', url: LIST, headers: { cookie: me.cookie } }));
-    assert.deepEqual(mine.data.items.map((i) => i.symbol), [`F${FUND_SAMPLES.fof}`]);
+    const mine = json<Envelope<{ items: { symbol: string }[] }>>(
+      await t.app.inject({ method: 'GET', url: LIST, headers: { cookie: me.cookie } }),
+    );
+    assert.deepEqual(
+      mine.data.items.map((i) => i.symbol),
+      [`F${FUND_SAMPLES.fof}`],
+    );
   });
 
   test('anonymous: 300001; unknown fund: 404 naming it, nothing added; junk: 400; no XSRF header: refused', async () => {
@@ -64,7 +78,12 @@ describe('watchlist add / cancel (Xueqiu-shaped)', () => {
       const bad = await t.app.inject({ method: 'POST', url: ADD, ...form(user.headers, junk) });
       assert.equal(bad.statusCode, junk === 'F12' ? 404 : 400, `${junk}: ${bad.body}`);
     }
-    const missing = await t.app.inject({ method: 'POST', url: ADD, headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: ADD,
+      headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     assert.equal(missing.statusCode, 400);
 
     const noXsrf = await t.app.inject({ method: 'POST', url: ADD, ...form({ cookie: user.cookie }, `F${FUND_SAMPLES.stock}`) });

@@ -33,8 +33,7 @@ function query(req: TransportRequest): Record<string, string> {
 // there; here the transport is scripted and nothing is encrypted).
 const sendCode = (phone: string, voice: boolean) => sendCodeWithChannel(phone, voice, { send: sendVerificationCode });
 
-const tokenError = (code: number) =>
-  envelopeResponse({ result_code: code, data: null, error_description: `token problem ${code}` }, 400);
+const tokenError = (code: number) => envelopeResponse({ result_code: code, data: null, error_description: `token problem ${code}` }, 400);
 
 beforeEach(() => {
   setLocale('en-US');
@@ -55,7 +54,9 @@ afterEach(() => {
 
 describe('sending a code', () => {
   it('posts the docs/PRODUCT.md §7 form and toasts "Verification code sent"', async () => {
-    transport.respond(() => envelopeResponse({ result_code: 0, data: { telephone_masked: '138****5678', resend_after: 30, voice: false } }));
+    transport.respond(() =>
+      envelopeResponse({ result_code: 0, data: { telephone_masked: '138****5678', resend_after: 30, voice: false } }),
+    );
     await expect(sendCode(' 13812345678 ', false)).resolves.toBe(true);
     expect(transport.requests).toHaveLength(1);
     const [req] = transport.requests;
@@ -90,7 +91,9 @@ describe('sending a code', () => {
 
   it('gives up after 3 retries: 4 sends, 3 token calls, then the error is shown', async () => {
     transport.respond((req) =>
-      pathOf(req) === TOKEN ? envelopeResponse({ result_code: 0, data: { access_token: 'b'.repeat(40), expires_in: 7200 } }) : tokenError(400016),
+      pathOf(req) === TOKEN
+        ? envelopeResponse({ result_code: 0, data: { access_token: 'b'.repeat(40), expires_in: 7200 } })
+        : tokenError(400016),
     );
     await expect(sendCode('13812345678', false)).resolves.toBe(false);
     expect(transport.requests.map(pathOf)).toEqual([SEND, TOKEN, SEND, TOKEN, SEND, TOKEN, SEND]);
@@ -105,7 +108,10 @@ describe('sending a code', () => {
 
   it('other errors toast error_description', async () => {
     transport.respond(() =>
-      envelopeResponse({ result_code: 400020, data: { resend_after: 12 }, error_description: 'Too many requests, please retry in 12 s' }, 400),
+      envelopeResponse(
+        { result_code: 400020, data: { resend_after: 12 }, error_description: 'Too many requests, please retry in 12 s' },
+        400,
+      ),
     );
     await expect(sendCode('13812345678', false)).resolves.toBe(false);
     expect(transport.requests).toHaveLength(1);
@@ -152,7 +158,10 @@ describe('login by code', () => {
 
   it('a login error toasts its description and keeps the visitor anonymous', async () => {
     transport.respond(() =>
-      envelopeResponse({ result_code: 400021, error_code: 400021, data: null, error_description: 'Wrong verification code, 4 tries left' }, 400),
+      envelopeResponse(
+        { result_code: 400021, error_code: 400021, data: null, error_description: 'Wrong verification code, 4 tries left' },
+        400,
+      ),
     );
     await expect(loginWithCode('13812345678', '9999')).resolves.toBe(false);
     expect(toasts).toEqual(['Wrong verification code, 4 tries left']);

@@ -40,7 +40,9 @@ describe('fake native host', () => {
       return Promise.resolve({
         status: 400,
         // The Headers interface as far as the host uses it (fetch's names are lower-case).
-        headers: { forEach: (visit: (value: string, name: string) => void) => Object.entries(responseHeaders).forEach(([n, v]) => visit(v, n)) },
+        headers: {
+          forEach: (visit: (value: string, name: string) => void) => Object.entries(responseHeaders).forEach(([n, v]) => visit(v, n)),
+        },
         text: () => Promise.resolve('{"result_code":0,"data":{"ok":true}}'),
       });
     }) as unknown as typeof fetch;

@@ -55,8 +55,7 @@ function fakeNative(options: { withPoster?: boolean } = {}) {
     host,
     sent,
     last: () => sent[sent.length - 1]!,
-    answer: (id: string, error: { code: string | number; message?: string } | null, result?: unknown) =>
-      callback(id, error, result),
+    answer: (id: string, error: { code: string | number; message?: string } | null, result?: unknown) => callback(id, error, result),
     emit: (name: string, payload?: unknown) => event(name, payload),
     advance(ms: number) {
       now += ms;

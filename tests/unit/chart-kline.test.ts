@@ -2,7 +2,11 @@ import { KLINE_INDICATORS, klineModel, lastValue, type KlineBar } from '@/compon
 
 /** 120 bars: a rise of 1 a day from 100, high/low ±1 around the close. */
 const bars: KlineBar[] = Array.from({ length: 120 }, (_, i) => ({
-  date: `2024-01-${String(i).padStart(3, '0')}`, open: 99 + i, close: 100 + i, high: 101 + i, low: 99 + i,
+  date: `2024-01-${String(i).padStart(3, '0')}`,
+  open: 99 + i,
+  close: 100 + i,
+  high: 101 + i,
+  low: 99 + i,
 }));
 
 describe('K-line model', () => {
@@ -26,8 +30,13 @@ describe('K-line model', () => {
       else if (indicator === 'BBI') expect(overlayNames).toEqual(['BBI']);
       else expect(overlayNames).toEqual(['MA5']);
       const expectedSub: Record<string, string[]> = {
-        RSI: ['RSI6', 'RSI12', 'RSI24'], KDJ: ['K', 'D', 'J'], MACD: ['DIF', 'DEA', 'MACD'], WR: ['WR6', 'WR10'],
-        BIAS: ['BIAS6', 'BIAS12', 'BIAS24'], CCI: ['CCI'], PSY: ['PSY', 'PSYMA'],
+        RSI: ['RSI6', 'RSI12', 'RSI24'],
+        KDJ: ['K', 'D', 'J'],
+        MACD: ['DIF', 'DEA', 'MACD'],
+        WR: ['WR6', 'WR10'],
+        BIAS: ['BIAS6', 'BIAS12', 'BIAS24'],
+        CCI: ['CCI'],
+        PSY: ['PSY', 'PSYMA'],
       };
       expect(subNames).toEqual(expectedSub[indicator] ?? []);
       for (const line of [...model.overlay, ...model.oscillator]) expect(line.values).toHaveLength(60);

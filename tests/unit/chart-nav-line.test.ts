@@ -2,7 +2,11 @@ import { navLineRows, percentText, thinPoints, type NavLinePoint } from '@/compo
 import { toneColor, CHART_FALL, CHART_RISE } from '@/components/chart/chart-colors';
 
 const series = (n: number): NavLinePoint[] =>
-  Array.from({ length: n }, (_, i) => ({ date: `d${String(i).padStart(5, '0')}`, fund: Math.sin(i / 37) + i / 1000, benchmark: i % 2 ? null : i / 2000 }));
+  Array.from({ length: n }, (_, i) => ({
+    date: `d${String(i).padStart(5, '0')}`,
+    fund: Math.sin(i / 37) + i / 1000,
+    benchmark: i % 2 ? null : i / 2000,
+  }));
 
 describe('nav line chart data', () => {
   it('keeps short series whole and thins long ones to the budget, keeping first, last, the extremes and date order', () => {
@@ -24,11 +28,20 @@ describe('nav line chart data', () => {
     const rows = navLineRows({ points: series(10), fundName: 'F', benchmarkName: 'B' });
     expect(rows.filter((r) => r.series === 'F')).toHaveLength(10);
     expect(rows.filter((r) => r.series === 'B')).toHaveLength(5);
-    expect(navLineRows({ points: series(10).map((p) => ({ ...p, benchmark: null })), fundName: 'F', benchmarkName: 'B' }).every((r) => r.series === 'F')).toBe(true);
+    expect(
+      navLineRows({ points: series(10).map((p) => ({ ...p, benchmark: null })), fundName: 'F', benchmarkName: 'B' }).every(
+        (r) => r.series === 'F',
+      ),
+    ).toBe(true);
   });
 
   it('labels percentages with a sign and colours them red up, green down', () => {
-    expect([percentText(0.0523), percentText(-0.012), percentText(0), percentText(0.00001)]).toEqual(['+5.23%', '-1.20%', '0.00%', '0.00%']);
+    expect([percentText(0.0523), percentText(-0.012), percentText(0), percentText(0.00001)]).toEqual([
+      '+5.23%',
+      '-1.20%',
+      '0.00%',
+      '0.00%',
+    ]);
     expect([toneColor(0.1), toneColor(-0.1)]).toEqual([CHART_RISE, CHART_FALL]);
   });
 });

@@ -6,7 +6,8 @@ import { NUTUI_ICONS_BARREL, NUTUI_SHEET_TRIMS, type SheetTrim } from '../../con
 type TrimOptions = SheetTrim['options'];
 type Loader = (this: { getOptions(): TrimOptions; resourcePath: string }, source: string) => string;
 const trimCss = require('../../config/loaders/trim-css.js') as Loader;
-const trim = (source: string, options: TrimOptions): string => trimCss.call({ getOptions: () => options, resourcePath: 'sheet.css' }, source);
+const trim = (source: string, options: TrimOptions): string =>
+  trimCss.call({ getOptions: () => options, resourcePath: 'sheet.css' }, source);
 const nutuiFile = (file: string): string => path.join(__dirname, '../../node_modules/@nutui', file);
 /** A sheet of the installed NutUI as the build ships it: through the entry of NUTUI_SHEET_TRIMS whose test it matches. */
 function shipped(file: string, name: string): { original: string; trimmed: string } {

@@ -81,7 +81,7 @@ describe('the checker', () => {
         "import React from 'react';",
         "// import nothing from 'commented-out-package';",
         "/* require('block-commented-package') */",
-        "const text = \"from 'a-string-not-an-import'\";",
+        'const text = "from \'a-string-not-an-import\'";',
         'const ns = `@/locales/${fs ? "a" : "b"}`;',
         'export { fs, path, t, a, b, React, text, ns };',
       ].join('\n'),

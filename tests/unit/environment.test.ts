@@ -3,8 +3,7 @@ import { detectEnvironment, fundAppUserAgentSuffix } from '@/lib/environment';
 // Real user-agent strings as published by each host (WeChat, WeChat mini program web-view, Douyin,
 // OpenHarmony docs, Xueqiu clients), plus our own fund app's documented tokens (docs/BRIDGE.md).
 const UA = {
-  desktopChrome:
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  desktopChrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
   iPhoneSafari:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   wechatIOS:
@@ -78,7 +77,11 @@ describe('detectEnvironment: hosts', () => {
       usesStockAppNewLinkPrefix: true,
       bridgeStyle: 'new',
     });
-    expect(detectEnvironment(UA.xueqiuAndroidOld)).toMatchObject({ stockAppVersion: '12.6.1', usesStockAppNewLinkPrefix: false, isAndroid: true });
+    expect(detectEnvironment(UA.xueqiuAndroidOld)).toMatchObject({
+      stockAppVersion: '12.6.1',
+      usesStockAppNewLinkPrefix: false,
+      isAndroid: true,
+    });
     expect(detectEnvironment(UA.xueqiuAndroidBare)).toMatchObject({ isStockApp: true, stockAppVersion: '11.19' });
     expect(detectEnvironment('Xueqiu iPhone 12.32.0').usesStockAppNewLinkPrefix).toBe(true);
     expect(detectEnvironment('Xueqiu iPhone 12.31.9').usesStockAppNewLinkPrefix).toBe(false);
@@ -101,7 +104,11 @@ describe('detectEnvironment: hosts', () => {
       usesFundAppDedicatedActions: false,
     });
     // Only one of the two tokens present.
-    expect(detectEnvironment('Mozilla/5.0 DJ/6909')).toMatchObject({ isOwnApp: true, bridgeStyle: 'legacy', usesFundAppDedicatedActions: false });
+    expect(detectEnvironment('Mozilla/5.0 DJ/6909')).toMatchObject({
+      isOwnApp: true,
+      bridgeStyle: 'legacy',
+      usesFundAppDedicatedActions: false,
+    });
     expect(detectEnvironment('Mozilla/5.0 DJ/6910')).toMatchObject({ bridgeStyle: 'new', usesFundAppDedicatedActions: true });
     expect(detectEnvironment('Mozilla/5.0 danjuanfund/7.0.1')).toMatchObject({ fundAppBuild: 7001, bridgeStyle: 'new' });
     expect(detectEnvironment(`Mozilla/5.0 ${fundAppUserAgentSuffix('6.91.0', 6910)}`).fundAppBuild).toBe(6910);
@@ -114,12 +121,9 @@ describe('detectEnvironment: hosts', () => {
 });
 
 describe('detectEnvironment: channels', () => {
-  test.each(['2500000386', '2500000387', '2500000388', '2500000389', '2500000390', '2500000443'])(
-    'partner channel %s',
-    (channel) => {
-      expect(detectEnvironment(UA.iPhoneSafari, { channel })).toMatchObject({ isPartnerChannel: true, isThirdApp: true });
-    },
-  );
+  test.each(['2500000386', '2500000387', '2500000388', '2500000389', '2500000390', '2500000443'])('partner channel %s', (channel) => {
+    expect(detectEnvironment(UA.iPhoneSafari, { channel })).toMatchObject({ isPartnerChannel: true, isThirdApp: true });
+  });
   test.each(['2500000385', '2500000391', '2500000442', '25000003860'])('not a partner channel: %s', (channel) => {
     expect(detectEnvironment(UA.iPhoneSafari, { channel }).isPartnerChannel).toBe(false);
   });

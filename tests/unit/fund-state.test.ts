@@ -5,18 +5,40 @@ import { setLocale } from '@/locales/i18n';
 
 function fund(over: Partial<FundSummary>): FundSummary {
   return {
-    fd_code: '009005', fd_name: 'x', fd_full_name: 'x', type: 1, type_desc: '股票型', found_date: '2020-01-02', totshare: '1亿',
-    keeper_name: 'k', manager_name: 'm', risk_level: 4, sale_status: 'on_sale', status_reason: '', can_buy: true, can_sell: true,
-    subscribe_start: null, subscribe_end: null, lock_days: 0, daily_purchase_limit: null, min_purchase: '10.00',
-    tracked_index_name: null, performance_bench_mark: '', fund_derived: {} as FundSummary['fund_derived'], ...over,
+    fd_code: '009005',
+    fd_name: 'x',
+    fd_full_name: 'x',
+    type: 1,
+    type_desc: '股票型',
+    found_date: '2020-01-02',
+    totshare: '1亿',
+    keeper_name: 'k',
+    manager_name: 'm',
+    risk_level: 4,
+    sale_status: 'on_sale',
+    status_reason: '',
+    can_buy: true,
+    can_sell: true,
+    subscribe_start: null,
+    subscribe_end: null,
+    lock_days: 0,
+    daily_purchase_limit: null,
+    min_purchase: '10.00',
+    tracked_index_name: null,
+    performance_bench_mark: '',
+    fund_derived: {} as FundSummary['fund_derived'],
+    ...over,
   };
 }
 
 describe('fundState', () => {
   it('stops every non-purchasable state with its own notice and no buy button', () => {
     for (const [status, key] of [
-      ['not_on_sale', 'fund.state.notOnSale'], ['trading_suspended', 'fund.state.tradingSuspended'],
-      ['purchase_suspended', 'fund.state.purchaseSuspended'], ['closed', 'fund.state.closed'], ['delisted', 'fund.state.delisted'],
+      ['not_on_sale', 'fund.state.notOnSale'],
+      ['trading_suspended', 'fund.state.tradingSuspended'],
+      ['purchase_suspended', 'fund.state.purchaseSuspended'],
+      ['closed', 'fund.state.closed'],
+      ['delisted', 'fund.state.delisted'],
     ] as const) {
       const s = fundState(fund({ sale_status: status, can_buy: false }));
       expect(s.buy).toBe('none');
@@ -26,9 +48,15 @@ describe('fundState', () => {
   });
 
   it('building: subscribe, with the window and the founding date', () => {
-    const s = fundState(fund({ sale_status: 'building', subscribe_start: '2025-02-27', subscribe_end: '2025-03-18', found_date: '2025-03-19' }));
+    const s = fundState(
+      fund({ sale_status: 'building', subscribe_start: '2025-02-27', subscribe_end: '2025-03-18', found_date: '2025-03-19' }),
+    );
     expect(s.buy).toBe('subscribe');
-    expect(s.notices[0]).toEqual({ key: 'fund.state.building', params: { start: '2025-02-27', end: '2025-03-18', found: '2025-03-19' }, tone: 'info' });
+    expect(s.notices[0]).toEqual({
+      key: 'fund.state.building',
+      params: { start: '2025-02-27', end: '2025-03-18', found: '2025-03-19' },
+      tone: 'info',
+    });
   });
 
   it('lock period with its length, purchase cap exactly, QDII confirmation day, money market without auto-invest', () => {
@@ -60,7 +88,13 @@ describe('fees', () => {
   });
 
   it('labels brackets from the bounds (fen, days) and discounts only percentage rates', () => {
-    const row = (lower: number, upper: number | null, value = '1.5', unit = '%') => ({ name: '', value, unit, lower_bound: lower, upper_bound: upper });
+    const row = (lower: number, upper: number | null, value = '1.5', unit = '%') => ({
+      name: '',
+      value,
+      unit,
+      lower_bound: lower,
+      upper_bound: upper,
+    });
     expect(amountBracket(row(0, 100_000_000))).toBe('小于 100万');
     expect(amountBracket(row(100_000_000, 300_000_000))).toBe('100万 至 300万（不含）');
     expect(amountBracket(row(500_000_000, null))).toBe('500万 及以上');

@@ -251,8 +251,16 @@ describe('the defaults match naive per-window definitions on 120 pseudo-random b
   test('RSI 6/12/24 and MACD 12/26/9', () => {
     const changes = c.slice(1).map((x, i) => x - c[i]);
     INDICATOR_DEFAULTS.rsi.forEach((n, k) => {
-      const up = tdxSma(changes.map((d) => Math.max(d, 0)), n, 1);
-      const move = tdxSma(changes.map((d) => Math.abs(d)), n, 1);
+      const up = tdxSma(
+        changes.map((d) => Math.max(d, 0)),
+        n,
+        1,
+      );
+      const move = tdxSma(
+        changes.map((d) => Math.abs(d)),
+        n,
+        1,
+      );
       expect(at(all.rsi[k], 0)).toBeNull();
       for (let i = 1; i < bars.length; i++) expect(at(all.rsi[k], i)).toBeCloseTo((up[i - 1] / move[i - 1]) * 100, 9);
     });
@@ -337,8 +345,23 @@ describe('the defaults match naive per-window definitions on 120 pseudo-random b
 
 describe('computeDefaultIndicators writing into an earlier result', () => {
   const lines = (r: ReturnType<typeof computeDefaultIndicators>) => [
-    ...r.ma, r.boll.mid, r.boll.upper, r.boll.lower, ...r.rsi, r.kdj.k, r.kdj.d, r.kdj.j,
-    r.macd.dif, r.macd.dea, r.macd.histogram, ...r.wr, ...r.bias, r.bbi, r.cci, r.psy.psy, r.psy.psyma,
+    ...r.ma,
+    r.boll.mid,
+    r.boll.upper,
+    r.boll.lower,
+    ...r.rsi,
+    r.kdj.k,
+    r.kdj.d,
+    r.kdj.j,
+    r.macd.dif,
+    r.macd.dea,
+    r.macd.histogram,
+    ...r.wr,
+    ...r.bias,
+    r.bbi,
+    r.cci,
+    r.psy.psy,
+    r.psy.psyma,
   ];
   test('overwrites it in place with the same bits as a fresh result, for other bars of the same count', () => {
     const first = computeDefaultIndicators(pseudoRandomBars(90));
@@ -369,8 +392,23 @@ describe('reading lines safely', () => {
     for (const bars of [closes(...Array<number>(40).fill(2)), closes(1), [], pseudoRandomBars(60)]) {
       const all = computeDefaultIndicators(bars);
       const lines = [
-        ...all.ma, all.boll.mid, all.boll.upper, all.boll.lower, ...all.rsi, all.kdj.k, all.kdj.d, all.kdj.j,
-        all.macd.dif, all.macd.dea, all.macd.histogram, ...all.wr, ...all.bias, all.bbi, all.cci, all.psy.psy, all.psy.psyma,
+        ...all.ma,
+        all.boll.mid,
+        all.boll.upper,
+        all.boll.lower,
+        ...all.rsi,
+        all.kdj.k,
+        all.kdj.d,
+        all.kdj.j,
+        all.macd.dif,
+        all.macd.dea,
+        all.macd.histogram,
+        ...all.wr,
+        ...all.bias,
+        all.bbi,
+        all.cci,
+        all.psy.psy,
+        all.psy.psyma,
       ];
       expect(lines).toHaveLength(22);
       lines.forEach(expectDrawable);

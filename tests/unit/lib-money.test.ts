@@ -1,13 +1,4 @@
-import {
-  addFen,
-  compareFen,
-  fenToYuan,
-  parseAmountInput,
-  roundHalfUp,
-  subtractFen,
-  sumFen,
-  yuanToFen,
-} from '@/lib/money';
+import { addFen, compareFen, fenToYuan, parseAmountInput, roundHalfUp, subtractFen, sumFen, yuanToFen } from '@/lib/money';
 
 describe('fen ⇄ yuan', () => {
   test('fenToYuan writes two decimals', () => {

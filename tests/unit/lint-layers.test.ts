@@ -21,7 +21,10 @@ const ALLOWED: Snippet[] = [
     file: 'src/components/amount-text/index.tsx',
     code: "import { formatAmount } from '@/lib/format';\nimport { bridge } from '@/platform/bridge';",
   },
-  { file: 'src/features/fund/api.ts', code: "import { get } from '@/platform/http';\nimport { EmptyBox } from '@/components/empty-box/index';" },
+  {
+    file: 'src/features/fund/api.ts',
+    code: "import { get } from '@/platform/http';\nimport { EmptyBox } from '@/components/empty-box/index';",
+  },
   { file: 'src/features/fund/components/nav-chart.tsx', code: "import { useFundStore } from '../store';" },
   {
     file: 'src/pages/fund/index.tsx',
@@ -40,14 +43,30 @@ const REPORTED: Array<Snippet & { expected: string }> = [
   { file: 'src/lib/money.ts', code: "export const api = import('@/features/fund/api');", expected: 'lib may not import' },
   { file: 'src/platform/http.ts', code: "import { EmptyBox } from '@/components/empty-box/index';", expected: 'platform may not import' },
   { file: 'src/platform/http.ts', code: "import { useFund } from '@/features/fund/store';", expected: 'platform may not import' },
-  { file: 'src/components/header/index.tsx', code: "import { useAccount } from '@/features/account/store';", expected: 'components may not import' },
+  {
+    file: 'src/components/header/index.tsx',
+    code: "import { useAccount } from '@/features/account/store';",
+    expected: 'components may not import',
+  },
   { file: 'src/components/header/index.tsx', code: "import Home from '@/pages/index/index';", expected: 'components may not import' },
-  { file: 'src/features/trade/api.ts', code: "import { getFund } from '@/features/fund/api';", expected: 'features/trade may not import features/fund' },
-  { file: 'src/features/trade/api.ts', code: "import { getFund } from '../fund/api';", expected: 'features/trade may not import features/fund' },
+  {
+    file: 'src/features/trade/api.ts',
+    code: "import { getFund } from '@/features/fund/api';",
+    expected: 'features/trade may not import features/fund',
+  },
+  {
+    file: 'src/features/trade/api.ts',
+    code: "import { getFund } from '../fund/api';",
+    expected: 'features/trade may not import features/fund',
+  },
   { file: 'src/features/fund/api.ts', code: "import Page from '@/pages/fund/index';", expected: 'features may not import' },
   { file: 'src/locales/messages/common.ts', code: "import { PHONE_LENGTH } from '@/lib/constants';", expected: 'locales may not import' },
   { file: 'src/lib/format.ts', code: "import { db } from '../../server/src/db/database';", expected: 'from outside src/' },
-  { file: 'src/platform/storage.ts', code: "import { Header } from '@/components/header/index';", expected: 'platform may import only lib, locales' },
+  {
+    file: 'src/platform/storage.ts',
+    code: "import { Header } from '@/components/header/index';",
+    expected: 'platform may import only lib, locales',
+  },
 ];
 
 const BARRELS: Snippet[] = [
@@ -57,10 +76,22 @@ const BARRELS: Snippet[] = [
 
 /** layers/server-imports: routes never import routes; server/src/domain imports neither Fastify nor the database. */
 const SERVER_ALLOWED: Snippet[] = [
-  { file: 'server/src/routes/fund.ts', code: "import { answerFound } from '../http/market-answers';\nimport { fundDetailView } from '../market/fund-views';" },
-  { file: 'server/src/routes/account.ts', code: "import { accountView } from '../services/account';\nimport { maskTelephone } from '../domain/masks';" },
-  { file: 'server/src/routes/fund.ts', code: "import type { FastifyReply } from 'fastify';\nimport { Type } from '@fastify/type-provider-typebox';" },
-  { file: 'server/src/domain/fees.ts', code: "import Big from 'big.js';\nimport { addCalendarDays } from './calendar';\nimport { fenToYuan } from '../../../src/lib/money';" },
+  {
+    file: 'server/src/routes/fund.ts',
+    code: "import { answerFound } from '../http/market-answers';\nimport { fundDetailView } from '../market/fund-views';",
+  },
+  {
+    file: 'server/src/routes/account.ts',
+    code: "import { accountView } from '../services/account';\nimport { maskTelephone } from '../domain/masks';",
+  },
+  {
+    file: 'server/src/routes/fund.ts',
+    code: "import type { FastifyReply } from 'fastify';\nimport { Type } from '@fastify/type-provider-typebox';",
+  },
+  {
+    file: 'server/src/domain/fees.ts',
+    code: "import Big from 'big.js';\nimport { addCalendarDays } from './calendar';\nimport { fenToYuan } from '../../../src/lib/money';",
+  },
   { file: 'server/src/services/trading.ts', code: "import { sql } from 'kysely';\nimport { requireUser } from '../plugins/session';" },
   { file: 'server/src/http/login.ts', code: "import * as login from '../services/login';" },
   { file: 'server/src/app.ts', code: "import fundRoutes from './routes/fund';\nimport Fastify from 'fastify';" },
@@ -68,7 +99,11 @@ const SERVER_ALLOWED: Snippet[] = [
 
 const SERVER_REPORTED: Array<Snippet & { expected: string }> = [
   { file: 'server/src/routes/discover.ts', code: "import { sendBody } from './fund';", expected: 'a route may not import another route' },
-  { file: 'server/src/routes/discover.ts', code: "export { sendBody } from '../routes/fund';", expected: 'a route may not import another route' },
+  {
+    file: 'server/src/routes/discover.ts',
+    code: "export { sendBody } from '../routes/fund';",
+    expected: 'a route may not import another route',
+  },
   { file: 'server/src/routes/account.ts', code: "const m = import('./account-login');", expected: 'a route may not import another route' },
   { file: 'server/src/domain/fees.ts', code: "import type { FastifyRequest } from 'fastify';", expected: "may not import 'fastify'" },
   { file: 'server/src/domain/fees.ts', code: "import { Type } from '@fastify/type-provider-typebox';", expected: 'may not import' },
@@ -100,13 +135,10 @@ const layerMessages = (index: number): string[] =>
   (results[index] ?? []).filter((m) => m.ruleId?.startsWith('layers/')).map((m) => `${m.ruleId}: ${m.message}`);
 
 describe('layers/import-flow', () => {
-  test.each(ALLOWED.map((snippet, index) => [snippet.file, snippet.code, index] as const))(
-    'allows %s: %s',
-    (_file, _code, index) => {
-      expect(results[index]).toBeDefined();
-      expect(layerMessages(index)).toEqual([]);
-    },
-  );
+  test.each(ALLOWED.map((snippet, index) => [snippet.file, snippet.code, index] as const))('allows %s: %s', (_file, _code, index) => {
+    expect(results[index]).toBeDefined();
+    expect(layerMessages(index)).toEqual([]);
+  });
 
   test.each(REPORTED.map((snippet, index) => [snippet.file, snippet.code, snippet.expected, ALLOWED.length + index] as const))(
     'reports %s: %s',
@@ -138,13 +170,12 @@ describe('layers/server-imports', () => {
     },
   );
 
-  test.each(SERVER_REPORTED.map((snippet, index) => [snippet.file, snippet.code, snippet.expected, base + SERVER_ALLOWED.length + index] as const))(
-    'reports %s: %s',
-    (_file, _code, expected, index) => {
-      const messages = layerMessages(index);
-      expect(messages).toHaveLength(1);
-      expect(messages[0]).toContain('layers/server-imports');
-      expect(messages[0]).toContain(expected);
-    },
-  );
+  test.each(
+    SERVER_REPORTED.map((snippet, index) => [snippet.file, snippet.code, snippet.expected, base + SERVER_ALLOWED.length + index] as const),
+  )('reports %s: %s', (_file, _code, expected, index) => {
+    const messages = layerMessages(index);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('layers/server-imports');
+    expect(messages[0]).toContain(expected);
+  });
 });

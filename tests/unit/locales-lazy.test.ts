@@ -17,10 +17,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 const prefixOf = (namespace: (typeof allNamespaces)[number]) => Object.keys(namespace['zh-CN'])[0]!.split('.')[0]!;
-const lazy = allNamespaces.filter((namespace) => !CORE_NAMESPACES.includes(namespace)).map((namespace) => ({
-  prefix: prefixOf(namespace),
-  keys: Object.keys(namespace['zh-CN']),
-}));
+const lazy = allNamespaces
+  .filter((namespace) => !CORE_NAMESPACES.includes(namespace))
+  .map((namespace) => ({
+    prefix: prefixOf(namespace),
+    keys: Object.keys(namespace['zh-CN']),
+  }));
 
 /** True when the text names one of the namespace's keys: a whole key in quotes, or a template that starts one. */
 function mentions(text: string, { prefix, keys }: { prefix: string; keys: string[] }): boolean {
@@ -41,7 +43,11 @@ it('imports a feature namespace wherever its keys are translated', () => {
     const translates = /import \{[^}]*\bt\b[^}]*\} from '@\/locales\//.test(text);
     if (!translates) continue; // a table of keys that another module translates
     for (const namespace of lazy) {
-      if (mentions(text, namespace) && !text.includes(`from '@/locales/${namespace.prefix}'`) && !text.includes(`import '@/locales/${namespace.prefix}'`)) {
+      if (
+        mentions(text, namespace) &&
+        !text.includes(`from '@/locales/${namespace.prefix}'`) &&
+        !text.includes(`import '@/locales/${namespace.prefix}'`)
+      ) {
         missing.push(`${path.relative(SRC, file)} → @/locales/${namespace.prefix}`);
       }
     }

@@ -146,7 +146,10 @@ describe('in-view tracking (H5 IntersectionObserver)', () => {
     (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
       disconnect = jest.fn();
       observe = jest.fn();
-      constructor(public callback: Callback, public options: IntersectionObserverInit) {
+      constructor(
+        public callback: Callback,
+        public options: IntersectionObserverInit,
+      ) {
         instances.push(this);
       }
     };

@@ -41,7 +41,11 @@ it('ignores a damaged block, and answers that are not asked for soon after loadi
 
 it('the http client answers a GET from the page instead of the network, once; a POST always goes out', async () => {
   inline({ '/djapi/fund/009005': { result_code: 0, data: { fd_code: '009005' } }, '/djapi/watch': { result_code: 0, data: 'inlined' } });
-  const fetchSpy = jest.fn(async () => ({ status: 200, headers: new Map(), text: async () => '{"result_code":0,"data":{"fd_code":"fresh"}}' }));
+  const fetchSpy = jest.fn(async () => ({
+    status: 200,
+    headers: new Map(),
+    text: async () => '{"result_code":0,"data":{"fd_code":"fresh"}}',
+  }));
   globalThis.fetch = fetchSpy as unknown as typeof fetch;
   await expect(get('/djapi/fund/009005')).resolves.toEqual({ fd_code: '009005' });
   expect(fetchSpy).not.toHaveBeenCalled();

@@ -38,13 +38,8 @@ describe('H5 cookies (document.cookie)', () => {
 
 describe('Set-Cookie parsing', () => {
   it('splits several cookies joined by commas without breaking Expires dates', () => {
-    const header =
-      'a=1; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT, b=2; Max-Age=60, c=3; HttpOnly';
-    expect(splitSetCookie(header)).toEqual([
-      'a=1; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT',
-      'b=2; Max-Age=60',
-      'c=3; HttpOnly',
-    ]);
+    const header = 'a=1; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT, b=2; Max-Age=60, c=3; HttpOnly';
+    expect(splitSetCookie(header)).toEqual(['a=1; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT', 'b=2; Max-Age=60', 'c=3; HttpOnly']);
     expect(splitSetCookie(['x=1', 'y=2, z=3'])).toEqual(['x=1', 'y=2', 'z=3']);
   });
 
@@ -107,10 +102,8 @@ describe('weapp cookie jar (persisted in Taro storage)', () => {
   });
 
   it('sets launch cookies (isMiniprogram 1, scene, appid, channel, unionid, trace)', () => {
-    weappCookies.applyLaunchCookies({ scene: 1047, appid: 'wx123', channel: 'c1', unionid: 'un', trace: 'tr', });
-    expect(weappCookies.cookieHeaderFor(API)).toBe(
-      'isMiniprogram=1; scene=1047; appid=wx123; channel=c1; unionid=un; trace=tr',
-    );
+    weappCookies.applyLaunchCookies({ scene: 1047, appid: 'wx123', channel: 'c1', unionid: 'un', trace: 'tr' });
+    expect(weappCookies.cookieHeaderFor(API)).toBe('isMiniprogram=1; scene=1047; appid=wx123; channel=c1; unionid=un; trace=tr');
   });
 
   it('clearIdentityCookies removes every identity cookie', () => {

@@ -82,9 +82,7 @@ describe('secure API wire format', () => {
     for (const index of [0, 20, raw.length - 1]) {
       const forged = raw.slice();
       forged[index] ^= 1;
-      expect(() => decryptMessage(secret, bytesToBase64(forged))).toThrow(
-        expect.objectContaining({ failure: 'tampered' }),
-      );
+      expect(() => decryptMessage(secret, bytesToBase64(forged))).toThrow(expect.objectContaining({ failure: 'tampered' }));
     }
     const otherSecret = new Uint8Array(nodeRandomBytes(32));
     expect(() => decryptMessage(otherSecret, encryptMessage(secret, 'x'))).toThrow(CryptoInputError);
@@ -92,9 +90,7 @@ describe('secure API wire format', () => {
 
   it('refuses malformed messages', () => {
     expect(() => decryptMessage(secret, 'not base64!')).toThrow(expect.objectContaining({ failure: 'invalidMessage' }));
-    expect(() => decryptMessage(secret, bytesToBase64(new Uint8Array(40)))).toThrow(
-      expect.objectContaining({ failure: 'invalidMessage' }),
-    );
+    expect(() => decryptMessage(secret, bytesToBase64(new Uint8Array(40)))).toThrow(expect.objectContaining({ failure: 'invalidMessage' }));
   });
 });
 
@@ -109,9 +105,7 @@ describe('helpers throw on an invalid key, IV, padding or public key (docs/PRODU
 
   it('invalid IV', () => {
     setLocale('en-US');
-    expect(() => aesCbcEncrypt(new Uint8Array(32), new Uint8Array(8), new Uint8Array(1))).toThrow(
-      'Invalid initialisation vector',
-    );
+    expect(() => aesCbcEncrypt(new Uint8Array(32), new Uint8Array(8), new Uint8Array(1))).toThrow('Invalid initialisation vector');
   });
 
   it('invalid padding', () => {
@@ -135,10 +129,7 @@ describe('RSA with jsencrypt', () => {
     expect(pair.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     for (let i = 0; i < 3; i += 1) {
       const deviceSecret = nodeRandomBytes(32); // random bytes: includes bytes jsencrypt's UTF-8 decoding would mangle
-      const ciphertext = publicEncrypt(
-        { key: pair.publicKeyPem, padding: constants.RSA_PKCS1_PADDING },
-        deviceSecret,
-      ).toString('base64');
+      const ciphertext = publicEncrypt({ key: pair.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, deviceSecret).toString('base64');
       expect(Buffer.from(pair.decrypt(ciphertext)).equals(deviceSecret)).toBe(true);
     }
     expect(() => pair.decrypt(bytesToBase64(new Uint8Array(256).fill(7)))).toThrow(CryptoInputError);

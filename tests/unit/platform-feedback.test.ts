@@ -1,15 +1,7 @@
 import { screen } from '@testing-library/react';
 import Taro from '@tarojs/taro';
 import { setLocale } from '@/locales/i18n';
-import {
-  APP_TOAST_CONFIG,
-  TOAST_DEFAULTS,
-  alert,
-  confirm,
-  resetToastConfig,
-  setToastPresenter,
-  showToast,
-} from '@/platform/feedback';
+import { APP_TOAST_CONFIG, TOAST_DEFAULTS, alert, confirm, resetToastConfig, setToastPresenter, showToast } from '@/platform/feedback';
 
 afterEach(() => {
   setToastPresenter(null);

@@ -12,7 +12,7 @@ function fakeApp(reply: (req: BridgeRequest) => unknown | Promise<unknown>) {
   const calls: BridgeRequest[] = [];
   return {
     calls,
-    request: async <T,>(req: BridgeRequest): Promise<T> => {
+    request: async <T>(req: BridgeRequest): Promise<T> => {
       calls.push(req);
       return (await reply(req)) as T;
     },
@@ -85,12 +85,16 @@ describe('what the page asks of the app', () => {
 
 describe('what the app answers', () => {
   it('the full form: status, headers (lower-cased) and the body text parsed', async () => {
-    const app = fakeApp(() => ({ status: 201, headers: { IsEnc: '1', 'Content-Type': 'application/json' }, body: '{"result_code":0,"data":"x"}' }));
+    const app = fakeApp(() => ({
+      status: 201,
+      headers: { IsEnc: '1', 'Content-Type': 'application/json' },
+      body: '{"result_code":0,"data":"x"}',
+    }));
     const res = await createBridgeTransport(app).request({ url: '/xqapi/a', method: 'POST', headers: {}, body: 'x', data: { a: 1 } });
     expect(res).toEqual({ status: 201, headers: { isenc: '1', 'content-type': 'application/json' }, data: { result_code: 0, data: 'x' } });
   });
 
-  it('a 400 envelope in the full form is the server\'s error (status and result_code kept)', async () => {
+  it("a 400 envelope in the full form is the server's error (status and result_code kept)", async () => {
     const app = fakeApp(() => ({
       status: 400,
       headers: {},
@@ -125,8 +129,12 @@ describe('what the app answers', () => {
   });
 
   it('a native error or timeout rejects as a network failure or a timeout', async () => {
-    const failing = createBridgeTransport({ request: () => Promise.reject(Object.assign(new Error('native said no'), { code: 'NATIVE' })) });
-    await expect(failing.request({ url: '/a', method: 'GET', headers: {} })).rejects.toEqual(new TransportError('network', 'native said no'));
+    const failing = createBridgeTransport({
+      request: () => Promise.reject(Object.assign(new Error('native said no'), { code: 'NATIVE' })),
+    });
+    await expect(failing.request({ url: '/a', method: 'GET', headers: {} })).rejects.toEqual(
+      new TransportError('network', 'native said no'),
+    );
     const silent = createBridgeTransport({ request: () => Promise.reject(Object.assign(new Error('late'), { code: 'TIMEOUT' })) });
     await expect(silent.request({ url: '/a', method: 'GET', headers: {} })).rejects.toMatchObject({ kind: 'timeout' });
     setTransport(failing);

@@ -108,9 +108,7 @@ describe('error catalogue (docs/PRODUCT.md §8)', () => {
 
   it('9999 is not shown twice while its alert is open', async () => {
     let close: () => void = () => undefined;
-    modal.mockImplementation(
-      () => new Promise((resolve) => (close = () => resolve({ confirm: true, cancel: false, errMsg: 'ok' }))),
-    );
+    modal.mockImplementation(() => new Promise((resolve) => (close = () => resolve({ confirm: true, cancel: false, errMsg: 'ok' }))));
     transport.respond(() => envelopeResponse({ result_code: 9999, data: null, message: 'Busy' }));
     await Promise.all([get('/a').catch(() => 0), get('/b').catch(() => 0), get('/c').catch(() => 0)]);
     expect(modal).toHaveBeenCalledTimes(1);

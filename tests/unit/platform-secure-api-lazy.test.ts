@@ -70,7 +70,10 @@ it('a listed POST loads the crypto half once, is sealed by it, and its encrypted
   expect(loaded.count).toBe(1);
   expect(calls).toEqual([`prepare POST ${SMS_PATH}`, 'decode', `prepare POST ${SMS_PATH}`, 'decode']);
   const sent = transport.requests.filter((r) => r.url.startsWith(SMS_PATH));
-  expect(sent.map((r) => [r.body, r.headers.isenc])).toEqual([['sealed', '1'], ['sealed', '1']]);
+  expect(sent.map((r) => [r.body, r.headers.isenc])).toEqual([
+    ['sealed', '1'],
+    ['sealed', '1'],
+  ]);
 });
 
 it('a device refusal asks the crypto half to register again', async () => {

@@ -32,7 +32,13 @@ function open(secret: Buffer, message: string): string {
   const raw = Buffer.from(message, 'base64');
   const iv = raw.subarray(0, 16);
   const ct = raw.subarray(16, raw.length - 32);
-  if (!createHmac('sha256', macKey).update(iv).update(ct).digest().equals(raw.subarray(raw.length - 32))) {
+  if (
+    !createHmac('sha256', macKey)
+      .update(iv)
+      .update(ct)
+      .digest()
+      .equals(raw.subarray(raw.length - 32))
+  ) {
     throw new Error('bad tag');
   }
   const decipher = createDecipheriv('aes-256-cbc', encKey, iv);
@@ -75,7 +81,10 @@ class FakeSecureServer {
       return envelopeResponse({ result_code: 900001, data: null, message: 'device unknown' }, 400);
     }
     const form = new URLSearchParams(open(secret, req.body ?? ''));
-    const data = this.nextSecureAnswer === 'garbled' ? 'AAAA' + seal(randomBytes(32), '{}') : seal(secret, JSON.stringify({ sent: form.get('telephone') }));
+    const data =
+      this.nextSecureAnswer === 'garbled'
+        ? 'AAAA' + seal(randomBytes(32), '{}')
+        : seal(secret, JSON.stringify({ sent: form.get('telephone') }));
     this.nextSecureAnswer = 'ok';
     return envelopeResponse({ result_code: 0, data }, 200, { isenc: '1' });
   };
@@ -112,7 +121,10 @@ const sendCode = () => post<{ sent: string }>(SMS_PATH, { telephone: '1380000000
 const secureRequests = () => transport.requests.filter((r) => r.url.startsWith(SMS_PATH));
 
 it('matches listed APIs by method and path', () => {
-  const list = [{ path: SMS_PATH, method: 'POST' }, { path: '/djapi/secure/*', method: 'post' }];
+  const list = [
+    { path: SMS_PATH, method: 'POST' },
+    { path: '/djapi/secure/*', method: 'post' },
+  ];
   expect(isSecureApi(list, 'POST', `https://h.example.com${SMS_PATH}?x=1`)).toBe(true);
   expect(isSecureApi(list, 'GET', SMS_PATH)).toBe(false);
   expect(isSecureApi(list, 'POST', '/djapi/secure/order')).toBe(true);
@@ -198,7 +210,7 @@ it('inside a native app: the encrypted body and its headers go through the bridg
   const delegated: BridgeRequest[] = [];
   setTransport(
     createBridgeTransport({
-      request: async <T,>(req: BridgeRequest): Promise<T> => {
+      request: async <T>(req: BridgeRequest): Promise<T> => {
         delegated.push(req);
         const res = await server.handle({
           url: req.url,

@@ -60,7 +60,12 @@ function host(wx: WxSdk, url = { value: 'https://m.example.com/funding/000001?ch
   return h;
 }
 
-const CARD = { title: '易方达蓝筹精选混合', desc: '近一年 +12.34%', link: 'https://m.example.com/funding/005827', imgUrl: 'https://m.example.com/logo.png' };
+const CARD = {
+  title: '易方达蓝筹精选混合',
+  desc: '近一年 +12.34%',
+  link: 'https://m.example.com/funding/005827',
+  imgUrl: 'https://m.example.com/logo.png',
+};
 
 describe('WeChat JS-SDK share (createWechatShare)', () => {
   it('signs the page URL with the server, configures wx with that signature, then sets both share cards', async () => {

@@ -130,7 +130,13 @@ describe('useShare on H5', () => {
     transport.respond(() =>
       envelopeResponse({
         result_code: 0,
-        data: { appId: 'wx-app', timestamp: 1_763_000_000, nonceStr: 'n0nce', signature: 'a'.repeat(40), jsApiList: ['updateAppMessageShareData'] },
+        data: {
+          appId: 'wx-app',
+          timestamp: 1_763_000_000,
+          nonceStr: 'n0nce',
+          signature: 'a'.repeat(40),
+          jsApiList: ['updateAppMessageShareData'],
+        },
       }),
     );
     setTransport(transport);
@@ -142,7 +148,13 @@ describe('useShare on H5', () => {
     expect(signed.pathname).toBe('/djapi/wechat/wxconfig');
     expect(signed.searchParams.get('url')).toBe(`${window.location.origin}/funding/005827?channel=wx_share&hideHomeBtn=1`);
     expect(calls.map((c) => c.name)).toEqual(['config', 'updateAppMessageShareData', 'updateTimelineShareData']);
-    expect(calls[0].args).toMatchObject({ appId: 'wx-app', timestamp: 1_763_000_000, nonceStr: 'n0nce', signature: 'a'.repeat(40), debug: false });
+    expect(calls[0].args).toMatchObject({
+      appId: 'wx-app',
+      timestamp: 1_763_000_000,
+      nonceStr: 'n0nce',
+      signature: 'a'.repeat(40),
+      debug: false,
+    });
     expect(calls[1].args).toEqual({
       title: '易方达蓝筹',
       desc: '近一年 +12.34%',
@@ -163,7 +175,10 @@ describe('useShare on H5', () => {
     setTransport(transport);
     render(<Page fallback={{ title: '基金详情' }} />);
     await settle();
-    expect(calls.find((c) => c.name === 'updateAppMessageShareData')?.args).toMatchObject({ title: '基金详情', desc: '买基金，就上蛋卷基金' });
+    expect(calls.find((c) => c.name === 'updateAppMessageShareData')?.args).toMatchObject({
+      title: '基金详情',
+      desc: '买基金，就上蛋卷基金',
+    });
   });
 
   it('in the fund app: the page’s share button opens the app’s share sheet through the bridge', async () => {

@@ -10,7 +10,11 @@ describe('weapp share cards', () => {
 
   it('Moments reopen the page itself: only its query (params included) travels, with the image when there is one', () => {
     const content = completeShare({ title: 'T', imgUrl: 'https://cdn.example.com/card.png' }, '/funding/005827?channel=x');
-    expect(timelineMessage(content)).toEqual({ title: 'T', query: 'channel=x&fundcode=005827', imageUrl: 'https://cdn.example.com/card.png' });
+    expect(timelineMessage(content)).toEqual({
+      title: 'T',
+      query: 'channel=x&fundcode=005827',
+      imageUrl: 'https://cdn.example.com/card.png',
+    });
   });
 
   it('an unknown address shares the 404 page that stands for it', () => {

@@ -58,7 +58,11 @@ describe('CSPRNG on weapp (wx.getRandomValues → HMAC_DRBG)', () => {
     const wx = installWx();
     await ensureCsprngReady();
     const { generateKeyPairSync } = await import('node:crypto');
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const { publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     const before = wx.getRandomValues.mock.calls.length;
     const c1 = await rsaEncrypt(publicKey, '123456');
     const c2 = await rsaEncrypt(publicKey, '123456');

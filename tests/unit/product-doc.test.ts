@@ -49,7 +49,8 @@ it('quotes every message exactly as the catalogues have it', () => {
   const serverSource = sourceTexts(path.join(ROOT, 'server/src'));
   const wrong: string[] = [];
   for (const { key, zh, en } of rows) {
-    const client = catalogue['zh-CN'][key] !== undefined ? { 'zh-CN': catalogue['zh-CN'][key], 'en-US': catalogue['en-US'][key] } : undefined;
+    const client =
+      catalogue['zh-CN'][key] !== undefined ? { 'zh-CN': catalogue['zh-CN'][key], 'en-US': catalogue['en-US'][key] } : undefined;
     const known = client ?? server[key];
     if (known) {
       if (known['zh-CN'] !== zh) wrong.push(`${key} zh-CN: doc "${zh}", code "${known['zh-CN']}"`);

@@ -131,7 +131,11 @@ describe('route table', () => {
       found: true,
     });
     expect(UNBUILT_ROUTES.has('competition')).toBe(true);
-    expect(specUrlToPage('/n/activity/competition/7')).toMatchObject({ page: 'pages/misc/not-found/index', found: false, query: { path: '/n/activity/competition/7' } });
+    expect(specUrlToPage('/n/activity/competition/7')).toMatchObject({
+      page: 'pages/misc/not-found/index',
+      found: false,
+      query: { path: '/n/activity/competition/7' },
+    });
     expect(specUrlToPage('/funding/000001')).toMatchObject({ page: 'pages/fund/detail/index', found: true, query: { fundcode: '000001' } });
     expect(specUrlToPage('/nope').url).toBe('/pages/misc/not-found/index?path=%2Fnope');
   });

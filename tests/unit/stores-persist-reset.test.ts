@@ -43,7 +43,10 @@ function launch(answer: (req: TransportRequest) => unknown = () => ({ result_cod
 }
 
 const USER = { result_code: 0, data: { user: { mask_telephone: '138****5678', open_trade: true, certified: true, risk_level: 'C3' } } };
-const WATCHED = [{ name: '易方达蓝筹精选混合', symbol: 'F005827' }, { name: '上证指数', symbol: 'SH000001' }];
+const WATCHED = [
+  { name: '易方达蓝筹精选混合', symbol: 'F005827' },
+  { name: '上证指数', symbol: 'SH000001' },
+];
 
 beforeEach(() => {
   localStorage.clear();
@@ -76,7 +79,10 @@ describe('persisted stores', () => {
     expect(stored('dj-optional-funds')).toEqual({ state: { device: [WATCHED[0]] }, version: 1 });
 
     await list.getState().toggleFund('110011', '易方达中小盘混合', false);
-    expect(stored('dj-optional-funds')).toEqual({ state: { device: [{ name: '易方达中小盘混合', symbol: 'F110011' }, WATCHED[0]] }, version: 1 });
+    expect(stored('dj-optional-funds')).toEqual({
+      state: { device: [{ name: '易方达中小盘混合', symbol: 'F110011' }, WATCHED[0]] },
+      version: 1,
+    });
     await list.getState().remove('F110011', false);
     await list.getState().remove('F005827', false);
     expect(localStorage.getItem('dj-optional-funds')).toBeNull(); // an empty list leaves no key, as before
@@ -122,7 +128,13 @@ describe('resetStores on logout', () => {
     await account.getState().logout();
 
     expect(app.requests.some((r) => r.url.includes('/djapi/provider/oauth/logout'))).toBe(true);
-    expect(account.getState()).toMatchObject({ status: 'anonymous', maskTelephone: null, openTrade: null, certified: false, riskLevel: null });
+    expect(account.getState()).toMatchObject({
+      status: 'anonymous',
+      maskTelephone: null,
+      openTrade: null,
+      certified: false,
+      riskLevel: null,
+    });
     expect(list.getState()).toMatchObject({ items: [], device: [], remote: false, status: 'idle' });
     expect(localStorage.getItem('openTrade')).toBeNull();
     expect(localStorage.getItem('dj-optional-funds')).toBeNull();
@@ -139,7 +151,8 @@ describe('resetStores on logout', () => {
     let releaseWatchlist!: () => void;
     let releaseAccount!: () => void;
     const app = launch((req) => {
-      if (req.url.includes('watchlist.json')) return new Promise((resolve) => (releaseWatchlist = () => resolve({ result_code: 0, data: { items: WATCHED } })));
+      if (req.url.includes('watchlist.json'))
+        return new Promise((resolve) => (releaseWatchlist = () => resolve({ result_code: 0, data: { items: WATCHED } })));
       if (req.url.includes('/djapi/account')) return new Promise((resolve) => (releaseAccount = () => resolve(USER)));
       return { result_code: 0, data: null };
     });

@@ -5,7 +5,17 @@ import fc from 'fast-check';
 import { bracketFor, purchaseVolume, quotePurchase, redeemPart, type FeeBracket } from '@/lib/fees';
 import { availableVolume, holdingDays, priceRedemption, takeFifo, type Lot } from '@/lib/lots';
 import { isAssessmentValid, suitability } from '@/lib/suitability';
-import { discountPpm, mulDiv, navToUnits, percentToPpm, ppmToPercent, sharesToVolume, unitsToNav, volumeToShares, volumeValueFen } from '@/lib/trade-math';
+import {
+  discountPpm,
+  mulDiv,
+  navToUnits,
+  percentToPpm,
+  ppmToPercent,
+  sharesToVolume,
+  unitsToNav,
+  volumeToShares,
+  volumeValueFen,
+} from '@/lib/trade-math';
 
 /** Independent reference: round(a·b/d) with BigInt, half-up or truncated. */
 function refMulDiv(a: number, b: number, d: number, mode: 'half_up' | 'truncate'): number {
@@ -51,12 +61,18 @@ describe('decimal units', () => {
 
   it('mulDiv equals the BigInt reference whenever the result is a safe integer, and throws otherwise', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 2e6 }), fc.boolean(), (a, b, d, half) => {
-        const mode = half ? 'half_up' : 'truncate';
-        const expected = refMulDiv(a, b, d, mode);
-        if (Number.isSafeInteger(expected)) expect(mulDiv(a, b, d, mode)).toBe(expected);
-        else expect(() => mulDiv(a, b, d, mode)).toThrow(RangeError); // never a rounded wrong answer
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 1, max: 2e6 }),
+        fc.boolean(),
+        (a, b, d, half) => {
+          const mode = half ? 'half_up' : 'truncate';
+          const expected = refMulDiv(a, b, d, mode);
+          if (Number.isSafeInteger(expected)) expect(mulDiv(a, b, d, mode)).toBe(expected);
+          else expect(() => mulDiv(a, b, d, mode)).toThrow(RangeError); // never a rounded wrong answer
+        },
+      ),
       { numRuns: 5000 },
     );
   });
@@ -124,20 +140,34 @@ describe('redemption by lots, first in first out', () => {
 
   it('each part pays its own holding days’ rate: a lot confirmed last Tuesday redeemed this Tuesday has 7 days', () => {
     expect(holdingDays('2025-03-04', '2025-03-11')).toBe(7);
-    const parts = priceRedemption(lots, [{ lotId: 1, volume: 5_000 }, { lotId: 2, volume: 7_000 }], navToUnits('1.2345'), '2025-03-11', REDEMPTION_TABLE);
+    const parts = priceRedemption(
+      lots,
+      [
+        { lotId: 1, volume: 5_000 },
+        { lotId: 2, volume: 7_000 },
+      ],
+      navToUnits('1.2345'),
+      '2025-03-11',
+      REDEMPTION_TABLE,
+    );
     expect(parts[0]).toMatchObject({ holdingDays: 68, ratePpm: 5_000, grossFen: 6_173, feeFen: 31, netFen: 6_142 });
     expect(parts[1]).toMatchObject({ holdingDays: 6, ratePpm: 15_000, grossFen: 8_642, feeFen: 130, netFen: 8_512 });
   });
 
   it('gross = shares × NAV and fee = gross × rate to the fen, as the reference computes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e11 }), fc.integer({ min: 500, max: 200_000 }), fc.integer({ min: 0, max: 15_000 }), (volume, nav, rate) => {
-        const part = redeemPart(volume, nav, rate);
-        expect(part.grossFen).toBe(refMulDiv(volume, nav, 10_000, 'half_up'));
-        expect(volumeValueFen(volume, nav)).toBe(part.grossFen);
-        expect(part.feeFen).toBe(refMulDiv(part.grossFen, rate, 1_000_000, 'half_up'));
-        expect(part.netFen + part.feeFen).toBe(part.grossFen);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1e11 }),
+        fc.integer({ min: 500, max: 200_000 }),
+        fc.integer({ min: 0, max: 15_000 }),
+        (volume, nav, rate) => {
+          const part = redeemPart(volume, nav, rate);
+          expect(part.grossFen).toBe(refMulDiv(volume, nav, 10_000, 'half_up'));
+          expect(volumeValueFen(volume, nav)).toBe(part.grossFen);
+          expect(part.feeFen).toBe(refMulDiv(part.grossFen, rate, 1_000_000, 'half_up'));
+          expect(part.netFen + part.feeFen).toBe(part.grossFen);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -24,7 +24,12 @@ function server(options: { bound: boolean }) {
     seen.push({ path, data: request.data });
     if (path === '/djapi/provider/weapp/login') {
       loggedIn = options.bound;
-      return { data: { result_code: 0, data: options.bound ? { logged_in: true, access_token: 'f'.repeat(40) } : { logged_in: false, thirdparty_token: 'tp-1' } } };
+      return {
+        data: {
+          result_code: 0,
+          data: options.bound ? { logged_in: true, access_token: 'f'.repeat(40) } : { logged_in: false, thirdparty_token: 'tp-1' },
+        },
+      };
     }
     if (path === '/djapi/account') {
       return loggedIn
@@ -39,7 +44,12 @@ function server(options: { bound: boolean }) {
 /** wx.request answered by the real server app in this process (`inject`): status, headers, Set-Cookie, body text. */
 function realServer(testApp: TestApp): RequestHandler {
   return async (request) => {
-    const payload = request.data === undefined || request.data === null ? undefined : typeof request.data === 'string' ? request.data : JSON.stringify(request.data);
+    const payload =
+      request.data === undefined || request.data === null
+        ? undefined
+        : typeof request.data === 'string'
+          ? request.data
+          : JSON.stringify(request.data);
     const res = await testApp.app.inject({
       method: request.method as 'GET' | 'POST',
       url: request.url.replace(/^[a-z]+:\/\/[^/]+/i, ''),
@@ -105,11 +115,14 @@ describe('mini program login page', () => {
     await h.openPage(`${LOGIN_PAGE}?redirect=%2Fmy-money`);
     await settle(2_500); // the success toast is held 800 ms before the next page opens
     const relaunches = h.callsOf('reLaunch').map((call) => String(call.url));
-    assert.ok(relaunches.some((url) => url.startsWith('/pages/my-money/index')), `relaunched to my money (${relaunches.join(', ')})`);
+    assert.ok(
+      relaunches.some((url) => url.startsWith('/pages/my-money/index')),
+      `relaunched to my money (${relaunches.join(', ')})`,
+    );
     assert.deepEqual(h.problems(), []);
   });
 
-  test('the phone-number button: WeChat\'s code goes to the server, its fake WeChat names the phone, the user is in', async () => {
+  test("the phone-number button: WeChat's code goes to the server, its fake WeChat names the phone, the user is in", async () => {
     const server = await createTestApp();
     const telephone = '13912345678';
     try {
@@ -124,16 +137,25 @@ describe('mini program login page', () => {
       assert.equal(phoneCalls().length, 0);
 
       // Allowed: WeChat hands the button a code; the fake WeChat reads `fakephone.<number>.<nonce>` as that number.
-      await page.trigger(t('account.login.wechatPhone'), 'getphonenumber', { errMsg: 'getPhoneNumber:ok', code: `fakephone.${telephone}.harness` });
+      await page.trigger(t('account.login.wechatPhone'), 'getphonenumber', {
+        errMsg: 'getPhoneNumber:ok',
+        code: `fakephone.${telephone}.harness`,
+      });
       await until(() => h!.callsOf('reLaunch').length > 0, 'the relaunch after login');
       assert.equal(phoneCalls().length, 1);
-      assert.ok(h.callsOf('reLaunch').some((call) => String(call.url).startsWith('/pages/my-money/index')), 'continues to redirect');
+      assert.ok(
+        h.callsOf('reLaunch').some((call) => String(call.url).startsWith('/pages/my-money/index')),
+        'continues to redirect',
+      );
 
       // The server made the user, bound the mini program identity to it, and the session rides in the cookie jar.
       const user = await server.db.kysely.selectFrom('users').select('id').where('telephone', '=', telephone).executeTakeFirst();
       assert.ok(user, 'the user exists');
       const bindings = await server.db.kysely.selectFrom('thirdparty_bindings').select('source').where('user_id', '=', user.id).execute();
-      assert.deepEqual(bindings.map((b) => b.source), ['xqfdweixin']);
+      assert.deepEqual(
+        bindings.map((b) => b.source),
+        ['xqfdweixin'],
+      );
       const money = await h.openPage('pages/my-money/index');
       await until(() => money!.text().includes(t('account.my.welcome', { phone: '139****5678' })), 'my money with the phone');
       assert.deepEqual(h.problems(), []);

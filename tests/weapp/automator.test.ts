@@ -37,13 +37,17 @@ function runSmoke(env: Record<string, string | undefined>, timeoutMs: number): P
 
 if (!DEVTOOLS_CLI) console.log(`# automator: ${SKIP_REASON}`);
 
-test('automator smoke in WeChat DevTools: home and fund detail', { skip: DEVTOOLS_CLI ? false : SKIP_REASON, timeout: 180_000 }, async () => {
-  await waitForBuild();
-  const run = await runSmoke({ WECHAT_DEVTOOLS_WS: undefined }, 170_000);
-  console.log(run.output);
-  assert.equal(run.code, 0, run.output);
-  assert.match(run.output, /all checks passed/);
-});
+test(
+  'automator smoke in WeChat DevTools: home and fund detail',
+  { skip: DEVTOOLS_CLI ? false : SKIP_REASON, timeout: 180_000 },
+  async () => {
+    await waitForBuild();
+    const run = await runSmoke({ WECHAT_DEVTOOLS_WS: undefined }, 170_000);
+    console.log(run.output);
+    assert.equal(run.code, 0, run.output);
+    assert.match(run.output, /all checks passed/);
+  },
+);
 
 test('the smoke script passes against a stand-in DevTools endpoint backed by the harness', { timeout: 120_000 }, async () => {
   await waitForBuild();

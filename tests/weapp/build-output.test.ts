@@ -158,7 +158,17 @@ describe('WeChat DevTools project file', () => {
 // `cookie` and its navigator.userAgent is a fixed desktop string, so reading either is a bug on weapp.
 // Only our code chunks are scanned (app.js, common.js, comp.js, pages/**), not Taro's taro.js/vendors.js/runtime.js.
 describe('browser-only globals in our code chunks', () => {
-  const FREE_GLOBALS = ['localStorage', 'sessionStorage', 'XMLHttpRequest', 'window', 'document', 'navigator', 'self', 'location', 'history'];
+  const FREE_GLOBALS = [
+    'localStorage',
+    'sessionStorage',
+    'XMLHttpRequest',
+    'window',
+    'document',
+    'navigator',
+    'self',
+    'location',
+    'history',
+  ];
   // A bare identifier: not a property (`.x`), not a string (`"x"`), not an object key (`x:`), not `typeof x`.
   const freeUse = new RegExp(`(?<![\\w$."'])(?<!typeof )\\b(${FREE_GLOBALS.join('|')})\\b(?!["'\\w$]|\\s*:)`, 'g');
   const PROPERTY_USES: { re: RegExp; why: string }[] = [
@@ -170,7 +180,7 @@ describe('browser-only globals in our code chunks', () => {
     {
       file: /^pages\/[\w-]+\/sub-common\/\w+\.js$/,
       contains: '="Use document.documentElement instead."',
-      reason: "an error message string of the chart engine (@antv/g-lite), not a use of document",
+      reason: 'an error message string of the chart engine (@antv/g-lite), not a use of document',
     },
   ];
 
@@ -189,7 +199,8 @@ describe('browser-only globals in our code chunks', () => {
       const source = readFileSync(path.join(dir, f.file), 'utf8');
       const report = (index: number, length: number, why: string): void => {
         const snippet = source.slice(Math.max(0, index - 60), index + length + 40).replace(/\s+/g, ' ');
-        if (ALLOWED.some((a) => (typeof a.file === 'string' ? a.file === f.file : a.file.test(f.file)) && snippet.includes(a.contains))) return;
+        if (ALLOWED.some((a) => (typeof a.file === 'string' ? a.file === f.file : a.file.test(f.file)) && snippet.includes(a.contains)))
+          return;
         hits.push(`${f.file}: ${why}\n    …${snippet}…`);
       };
       for (const m of source.matchAll(freeUse)) report(m.index ?? 0, m[0].length, `free global "${m[1]}"`);

@@ -68,7 +68,9 @@ export async function startFakeDevtools(harness: WeappHarness): Promise<FakeDevt
     const forwardErrors = setInterval(() => {
       for (; reported < harness.errors.length; reported += 1) {
         const e = harness.errors[reported];
-        socket.send(JSON.stringify({ method: 'App.exceptionThrown', params: { message: String((e?.error as Error)?.message ?? e?.error) } }));
+        socket.send(
+          JSON.stringify({ method: 'App.exceptionThrown', params: { message: String((e?.error as Error)?.message ?? e?.error) } }),
+        );
       }
     }, 50);
     socket.on('close', () => clearInterval(forwardErrors));
@@ -77,7 +79,8 @@ export async function startFakeDevtools(harness: WeappHarness): Promise<FakeDevt
       received.push(request.method);
       handle(request.method, request.params ?? {}).then(
         (result) => socket.send(JSON.stringify({ id: request.id, result })),
-        (err: unknown) => socket.send(JSON.stringify({ id: request.id, error: { message: err instanceof Error ? err.message : String(err) } })),
+        (err: unknown) =>
+          socket.send(JSON.stringify({ id: request.id, error: { message: err instanceof Error ? err.message : String(err) } })),
       );
     });
   });

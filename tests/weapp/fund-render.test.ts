@@ -24,7 +24,9 @@ before(async () => {
       const res = await server.app.inject({
         method,
         url,
-        ...(method === 'GET' ? {} : { payload: typeof req.data === 'string' ? req.data : JSON.stringify(req.data ?? {}), headers: req.header }),
+        ...(method === 'GET'
+          ? {}
+          : { payload: typeof req.data === 'string' ? req.data : JSON.stringify(req.data ?? {}), headers: req.header }),
       });
       return { statusCode: res.statusCode, data: JSON.parse(res.body) as unknown };
     },
@@ -40,17 +42,30 @@ async function open(url: string) {
   const page = await h.openPage(url);
   assert.ok(page, `${url} did not open`);
   // Data arrives through wx.request → inject: wait for it to be drawn.
-  for (let i = 0; i < 20 && !page.text().includes(t('fund.fees.title')) && !page.text().includes(t('home.valuation.low')); i += 1) await h.settle(500);
+  for (let i = 0; i < 20 && !page.text().includes(t('fund.fees.title')) && !page.text().includes(t('home.valuation.low')); i += 1)
+    await h.settle(500);
   return page;
 }
 
 describe('fund detail on server data', () => {
   test('the stock sample: name, notices, chart tabs, fee table, managers, the buy button', async () => {
     const code = FUND_SAMPLE_CODES.stock;
-    const summary = JSON.parse((await server.app.inject({ url: `/djapi/fund/${code}` })).body).data as { fd_name: string; min_purchase: string };
+    const summary = JSON.parse((await server.app.inject({ url: `/djapi/fund/${code}` })).body).data as {
+      fd_name: string;
+      min_purchase: string;
+    };
     const page = await open(specUrlToPage(specUrl('fundDetail', { fundcode: code })).url);
     const text = page.text();
-    for (const needle of [summary.fd_name, code, t('fund.chart.period.1y'), t('fund.fees.purchase'), t('fund.fees.redeem'), t('fund.managers.title'), t('fund.action.buy'), t('fund.action.watch')]) {
+    for (const needle of [
+      summary.fd_name,
+      code,
+      t('fund.chart.period.1y'),
+      t('fund.fees.purchase'),
+      t('fund.fees.redeem'),
+      t('fund.managers.title'),
+      t('fund.action.buy'),
+      t('fund.action.watch'),
+    ]) {
       assert.ok(text.includes(needle), `fund detail lacks "${needle}":\n${text.slice(0, 600)}`);
     }
     assert.deepEqual(h.problems(), []);
@@ -59,7 +74,10 @@ describe('fund detail on server data', () => {
 
   test('the money-market sample shows per-10k income and 7-day yield; a closed fund says so', async () => {
     const money = await open(specUrlToPage(specUrl('fundDetail', { fundcode: FUND_SAMPLE_CODES.moneyMarket })).url);
-    assert.ok(money.text().includes(t('fund.header.income10k')) && money.text().includes(t('fund.header.yield7d')), money.text().slice(0, 400));
+    assert.ok(
+      money.text().includes(t('fund.header.income10k')) && money.text().includes(t('fund.header.yield7d')),
+      money.text().slice(0, 400),
+    );
     await h.closePage(money);
     const closed = await open(specUrlToPage(specUrl('fundDetail', { fundcode: FUND_SAMPLE_CODES.closed })).url);
     assert.ok(closed.text().includes(t('fund.state.closed')), closed.text().slice(0, 400));
@@ -85,7 +103,8 @@ function recordingCanvas(width: number, height: number) {
   const context = new Proxy(state, {
     get(target, key) {
       if (key in target) return target[key];
-      if (key === 'measureText') return (text: string) => ({ width: String(text).length * 6, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 });
+      if (key === 'measureText')
+        return (text: string) => ({ width: String(text).length * 6, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 });
       if (key === 'getImageData') return () => ({ data: new Uint8ClampedArray(4) });
       if (typeof key !== 'string') return undefined;
       return (..._args: unknown[]) => {
@@ -98,7 +117,13 @@ function recordingCanvas(width: number, height: number) {
       return true;
     },
   });
-  const node = { width: 0, height: 0, getContext: () => context, requestAnimationFrame: (cb: () => void) => setTimeout(cb, 16), cancelAnimationFrame: (id: number) => clearTimeout(id) };
+  const node = {
+    width: 0,
+    height: 0,
+    getContext: () => context,
+    requestAnimationFrame: (cb: () => void) => setTimeout(cb, 16),
+    cancelAnimationFrame: (id: number) => clearTimeout(id),
+  };
   state.canvas = node;
   return { node, calls, width, height };
 }
@@ -154,7 +179,9 @@ describe('charts in the mini program runtime (no DOM)', () => {
 
 describe('home on server data', () => {
   test('ranked funds and the valuation counts', async () => {
-    const ranked = JSON.parse((await server.app.inject({ url: '/djapi/v3/filter/fund?order_by=1y&page=1&size=5' })).body).data as { items: { fd_name: string }[] };
+    const ranked = JSON.parse((await server.app.inject({ url: '/djapi/v3/filter/fund?order_by=1y&page=1&size=5' })).body).data as {
+      items: { fd_name: string }[];
+    };
     const page = await open('pages/index/index');
     const text = page.text();
     assert.ok(text.includes(ranked.items[0]!.fd_name), `home lacks the top fund:\n${text.slice(0, 600)}`);

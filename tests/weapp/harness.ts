@@ -13,8 +13,24 @@ import { type RequestHandler, type WxCall, type WxStub, anonymousServer, createW
 
 /** Names WeChat's module wrapper passes as undefined parameters, hiding the browser globals from app code. */
 const SHADOWED_BROWSER_GLOBALS = [
-  'window', 'document', 'frames', 'self', 'location', 'navigator', 'localStorage', 'history', 'Caches', 'screen',
-  'alert', 'confirm', 'prompt', 'XMLHttpRequest', 'WebSocket', 'Reporter', 'webkit', 'WeixinJSCore',
+  'window',
+  'document',
+  'frames',
+  'self',
+  'location',
+  'navigator',
+  'localStorage',
+  'history',
+  'Caches',
+  'screen',
+  'alert',
+  'confirm',
+  'prompt',
+  'XMLHttpRequest',
+  'WebSocket',
+  'Reporter',
+  'webkit',
+  'WeixinJSCore',
 ];
 
 /** Timers at or under this delay count as "work still to do" when waiting for a page to settle. */
@@ -475,7 +491,12 @@ export class PageHandle {
     const target = path[0] as RenderedNode;
     const handler = this.instance.eh;
     if (typeof handler !== 'function') throw new Error(`${this.route} has no eh event handler`);
-    const identity = (node: RenderedNode) => ({ id: String(node.uid ?? node.sid), dataset: { sid: String(node.sid) }, offsetLeft: 0, offsetTop: 0 });
+    const identity = (node: RenderedNode) => ({
+      id: String(node.uid ?? node.sid),
+      dataset: { sid: String(node.sid) },
+      offsetLeft: 0,
+      offsetTop: 0,
+    });
     let delivered = 0;
     for (const node of path) {
       const binding = this.harness.templates.get(String(node.nn))?.bound.get(type);

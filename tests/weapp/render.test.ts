@@ -46,7 +46,9 @@ function sampleUrl(page: string): string {
 function withoutTaroKey(url: unknown): string {
   const { page, query } = splitPageUrl(String(url));
   delete query.__key_;
-  const search = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
+  const search = Object.entries(query)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
   return `/${page}${search ? `?${search}` : ''}`;
 }
 
@@ -76,7 +78,10 @@ describe('launch', () => {
     assert.throws(() => h.evaluate('document.cookie'), /Cannot read properties of undefined/);
     assert.throws(() => h.evaluate('new XMLHttpRequest()'), /not a constructor|XMLHttpRequest/);
     assert.throws(() => h.evaluate('process.env'), /process is not defined/);
-    assert.equal(h.evaluate('module.exports = [typeof window, typeof navigator, typeof wx, typeof getCurrentPages].join()'), 'undefined,undefined,object,function');
+    assert.equal(
+      h.evaluate('module.exports = [typeof window, typeof navigator, typeof wx, typeof getCurrentPages].join()'),
+      'undefined,undefined,object,function',
+    );
   });
 });
 
@@ -85,7 +90,15 @@ describe('home page', () => {
     const page = await h.openPage('pages/index/index');
     assert.ok(page);
     const text = page.text();
-    for (const key of ['home.entry.xjb', 'home.entry.autoInvest', 'home.entry.pension', 'home.entry.valuation', 'home.entry.rankings', 'home.ranked.title', 'home.valuation.title']) {
+    for (const key of [
+      'home.entry.xjb',
+      'home.entry.autoInvest',
+      'home.entry.pension',
+      'home.entry.valuation',
+      'home.entry.rankings',
+      'home.ranked.title',
+      'home.valuation.title',
+    ]) {
       assert.ok(text.includes(t(key)), `home lacks ${t(key)}:\n${text}`);
     }
     const titles = h.callsOf('setNavigationBarTitle').map((c) => c.title);
@@ -161,9 +174,17 @@ describe('network', () => {
 
   // A failed request must not become an unhandled rejection (the Taro.request task is itself a promise).
   for (const [name, request] of [
-    ['the network is down', () => { throw new Error('net::ERR_CONNECTION_REFUSED'); }],
+    [
+      'the network is down',
+      () => {
+        throw new Error('net::ERR_CONNECTION_REFUSED');
+      },
+    ],
     ['the server answers 502 with HTML', () => ({ statusCode: 502, data: '<html>Bad Gateway</html>' })],
-    ['the server answers a 9999 envelope', () => ({ statusCode: 200, data: { result_code: 9999, data: null, message: '系统繁忙', error_description: '系统繁忙' } })],
+    [
+      'the server answers a 9999 envelope',
+      () => ({ statusCode: 200, data: { result_code: 9999, data: null, message: '系统繁忙', error_description: '系统繁忙' } }),
+    ],
   ] as const) {
     test(`home and 404 still render when ${name}`, async () => {
       const own = await bootWeapp({ request });

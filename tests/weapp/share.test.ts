@@ -24,7 +24,9 @@ async function shareOf(url: string) {
   const instance = page.instance as Record<string, unknown>;
   assert.equal(typeof instance.onShareAppMessage, 'function', `${page.route} answers the share menu`);
   assert.equal(typeof instance.onShareTimeline, 'function', `${page.route} can be shared to Moments`);
-  const message = h.run(`${page.route} onShareAppMessage`, () => (instance.onShareAppMessage as ShareHandler).call(instance, { from: 'menu' }));
+  const message = h.run(`${page.route} onShareAppMessage`, () =>
+    (instance.onShareAppMessage as ShareHandler).call(instance, { from: 'menu' }),
+  );
   const timeline = h.run(`${page.route} onShareTimeline`, () => (instance.onShareTimeline as ShareHandler).call(instance));
   return { page, message: message as { title: string; path: string }, timeline: timeline as { title: string; query: string } };
 }

@@ -14,23 +14,68 @@ import type { WxRequest, WxResponse } from './wx-stub';
 const CODE = '519671';
 
 const QUOTE: BuyQuote = {
-  fd_code: CODE, fd_name: '银河沪深300价值指数', risk_level: 3, investor_level: 4, suitability: 'match', risk_warning: null, mode: 'purchase',
-  refusal: null, min_amount: '10.00', daily_limit: null, daily_limit_left: null, fee: null, standard_fee: null, real_rate: null, standard_rate: null,
-  discount: '0.1', trade_date: '2026-03-10', confirm_date: '2026-03-11', query_date: '2026-03-12',
+  fd_code: CODE,
+  fd_name: '银河沪深300价值指数',
+  risk_level: 3,
+  investor_level: 4,
+  suitability: 'match',
+  risk_warning: null,
+  mode: 'purchase',
+  refusal: null,
+  min_amount: '10.00',
+  daily_limit: null,
+  daily_limit_left: null,
+  fee: null,
+  standard_fee: null,
+  real_rate: null,
+  standard_rate: null,
+  discount: '0.1',
+  trade_date: '2026-03-10',
+  confirm_date: '2026-03-11',
+  query_date: '2026-03-12',
   fee_table: [
     { lower: '0.00', upper: '1000000.00', rate: '1.20', fixed: null },
     { lower: '1000000.00', upper: null, rate: null, fixed: '1000.00' },
   ],
-  card: { bank_code: 'CMB', bank_name: '招商银行', card_tail: '2565', per_payment_limit: '50000.00', daily_limit: '200000.00', daily_left: '200000.00' },
+  card: {
+    bank_code: 'CMB',
+    bank_name: '招商银行',
+    card_tail: '2565',
+    per_payment_limit: '50000.00',
+    daily_limit: '200000.00',
+    daily_left: '200000.00',
+  },
 };
 
 const SUMMARY: HoldingSummary = {
-  total_assets: '10317.38', daily_gain: '-23.45', daily_gain_date: '2026-03-09', hold_gain: '317.38', total_gain: '1234.56', in_transit_amount: '0.00',
-  items: [{
-    fd_code: CODE, fd_name: '银河沪深300价值指数', type: 5, type_desc: '指数型', market_value: '10317.38', volume: '6253.05', usable_volume: '6253.05',
-    nav: '1.6500', nav_date: '2026-03-09', cost: '10000.00', daily_gain: '-23.45', hold_gain: '317.38', hold_gain_rate: '3.17', total_gain: '1234.56',
-    market_percent: '100.00', buying_amount: '0.00', selling_amount: '0.00', dividend_method: 'cash',
-  }],
+  total_assets: '10317.38',
+  daily_gain: '-23.45',
+  daily_gain_date: '2026-03-09',
+  hold_gain: '317.38',
+  total_gain: '1234.56',
+  in_transit_amount: '0.00',
+  items: [
+    {
+      fd_code: CODE,
+      fd_name: '银河沪深300价值指数',
+      type: 5,
+      type_desc: '指数型',
+      market_value: '10317.38',
+      volume: '6253.05',
+      usable_volume: '6253.05',
+      nav: '1.6500',
+      nav_date: '2026-03-09',
+      cost: '10000.00',
+      daily_gain: '-23.45',
+      hold_gain: '317.38',
+      hold_gain_rate: '3.17',
+      total_gain: '1234.56',
+      market_percent: '100.00',
+      buying_amount: '0.00',
+      selling_amount: '0.00',
+      dividend_method: 'cash',
+    },
+  ],
   allocation: [{ type: 5, type_desc: '指数型', market_value: '10317.38', percent: '100.00' }],
   orders_in_progress: [],
 };
@@ -45,8 +90,16 @@ function answer(request: WxRequest): WxResponse {
   if (path === '/djapi/account') {
     return ok({
       user: {
-        id: 1, mask_telephone: '138****5678', open_trade: true, certified: true, real_name_masked: '*三', has_trade_password: true,
-        bank_card: { bank_code: 'CMB', card_tail: '2565' }, risk_level: 'C4', risk_valid_until: '2027-11-22', risk_expired: false,
+        id: 1,
+        mask_telephone: '138****5678',
+        open_trade: true,
+        certified: true,
+        real_name_masked: '*三',
+        has_trade_password: true,
+        bank_card: { bank_code: 'CMB', card_tail: '2565' },
+        risk_level: 'C4',
+        risk_valid_until: '2027-11-22',
+        risk_expired: false,
       },
     });
   }
@@ -107,7 +160,15 @@ describe('trading pages in the mini program', () => {
   test('my money: the totals and the holding as the server sent them', async () => {
     const page = await open(specUrlToPage(specUrl('myMoney')).url, '10,317.38');
     const text = page.text();
-    for (const needle of ['-23.45', '+317.38', '+1,234.56', SUMMARY.items[0]!.fd_name, '+3.17%', t('trade.assets.incomeCalendar'), t('trade.assets.allocation')]) {
+    for (const needle of [
+      '-23.45',
+      '+317.38',
+      '+1,234.56',
+      SUMMARY.items[0]!.fd_name,
+      '+3.17%',
+      t('trade.assets.incomeCalendar'),
+      t('trade.assets.allocation'),
+    ]) {
       assert.ok(text.includes(needle), `my money lacks "${needle}":\n${text.slice(0, 800)}`);
     }
     assert.deepEqual(h.problems(), []);

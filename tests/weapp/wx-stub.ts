@@ -183,13 +183,32 @@ export function createWx(host: WxHost, initialStorage: Record<string, unknown> =
 
   const selectorQuery = () => {
     const queued: { selector: string; all: boolean; cb?: (res: unknown) => void }[] = [];
-    const rect = (selector: string) => ({ id: selector.replace(/^#/, ''), dataset: {}, left: 0, right: SYSTEM_INFO.windowWidth, top: 0, bottom: 0, width: SYSTEM_INFO.windowWidth, height: 0, scrollLeft: 0, scrollTop: 0, scrollWidth: SYSTEM_INFO.windowWidth, scrollHeight: 0 });
+    const rect = (selector: string) => ({
+      id: selector.replace(/^#/, ''),
+      dataset: {},
+      left: 0,
+      right: SYSTEM_INFO.windowWidth,
+      top: 0,
+      bottom: 0,
+      width: SYSTEM_INFO.windowWidth,
+      height: 0,
+      scrollLeft: 0,
+      scrollTop: 0,
+      scrollWidth: SYSTEM_INFO.windowWidth,
+      scrollHeight: 0,
+    });
     const nodesRef = (selector: string, all: boolean, query: unknown) => {
       const add = (cb?: (res: unknown) => void) => {
         queued.push({ selector, all, cb });
         return query;
       };
-      return { boundingClientRect: add, scrollOffset: add, fields: (_f: unknown, cb?: (res: unknown) => void) => add(cb), node: add, context: add };
+      return {
+        boundingClientRect: add,
+        scrollOffset: add,
+        fields: (_f: unknown, cb?: (res: unknown) => void) => add(cb),
+        node: add,
+        context: add,
+      };
     };
     const query: Record<string, unknown> = {};
     Object.assign(query, {
@@ -217,11 +236,44 @@ export function createWx(host: WxHost, initialStorage: Record<string, unknown> =
     getSystemInfoSync: () => host.toRealm(SYSTEM_INFO),
     getSystemInfo: (options: Options) => succeed('getSystemInfo', options, SYSTEM_INFO),
     getSystemInfoAsync: (options: Options) => succeed('getSystemInfoAsync', options, SYSTEM_INFO),
-    getWindowInfo: () => host.toRealm({ pixelRatio: SYSTEM_INFO.pixelRatio, screenWidth: SYSTEM_INFO.screenWidth, screenHeight: SYSTEM_INFO.screenHeight, windowWidth: SYSTEM_INFO.windowWidth, windowHeight: SYSTEM_INFO.windowHeight, statusBarHeight: SYSTEM_INFO.statusBarHeight, safeArea: SYSTEM_INFO.safeArea, screenTop: 0 }),
-    getDeviceInfo: () => host.toRealm({ brand: SYSTEM_INFO.brand, model: SYSTEM_INFO.model, system: SYSTEM_INFO.system, platform: SYSTEM_INFO.platform, benchmarkLevel: 1 }),
-    getAppBaseInfo: () => host.toRealm({ SDKVersion: SYSTEM_INFO.SDKVersion, language: SYSTEM_INFO.language, version: SYSTEM_INFO.version, theme: 'light', enableDebug: false, fontSizeSetting: 16, host: { env: 'WeChat' } }),
-    getSystemSetting: () => host.toRealm({ bluetoothEnabled: false, locationEnabled: false, wifiEnabled: true, deviceOrientation: 'portrait' }),
-    getAppAuthorizeSetting: () => host.toRealm({ albumAuthorized: 'not determined', cameraAuthorized: 'not determined', microphoneAuthorized: 'not determined', notificationAuthorized: 'not determined' }),
+    getWindowInfo: () =>
+      host.toRealm({
+        pixelRatio: SYSTEM_INFO.pixelRatio,
+        screenWidth: SYSTEM_INFO.screenWidth,
+        screenHeight: SYSTEM_INFO.screenHeight,
+        windowWidth: SYSTEM_INFO.windowWidth,
+        windowHeight: SYSTEM_INFO.windowHeight,
+        statusBarHeight: SYSTEM_INFO.statusBarHeight,
+        safeArea: SYSTEM_INFO.safeArea,
+        screenTop: 0,
+      }),
+    getDeviceInfo: () =>
+      host.toRealm({
+        brand: SYSTEM_INFO.brand,
+        model: SYSTEM_INFO.model,
+        system: SYSTEM_INFO.system,
+        platform: SYSTEM_INFO.platform,
+        benchmarkLevel: 1,
+      }),
+    getAppBaseInfo: () =>
+      host.toRealm({
+        SDKVersion: SYSTEM_INFO.SDKVersion,
+        language: SYSTEM_INFO.language,
+        version: SYSTEM_INFO.version,
+        theme: 'light',
+        enableDebug: false,
+        fontSizeSetting: 16,
+        host: { env: 'WeChat' },
+      }),
+    getSystemSetting: () =>
+      host.toRealm({ bluetoothEnabled: false, locationEnabled: false, wifiEnabled: true, deviceOrientation: 'portrait' }),
+    getAppAuthorizeSetting: () =>
+      host.toRealm({
+        albumAuthorized: 'not determined',
+        cameraAuthorized: 'not determined',
+        microphoneAuthorized: 'not determined',
+        notificationAuthorized: 'not determined',
+      }),
     getAccountInfoSync: () => host.toRealm({ miniProgram: { appId: 'touristappid', envVersion: 'develop', version: '' } }),
     getMenuButtonBoundingClientRect: () => host.toRealm({ width: 87, height: 32, top: 51, right: 380, bottom: 83, left: 293 }),
     getLaunchOptionsSync: () => host.toRealm(host.launchOptions()),
@@ -278,7 +330,12 @@ export function createWx(host: WxHost, initialStorage: Record<string, unknown> =
         .then(
           (response) => {
             if (aborted) return;
-            succeed('request', options, { statusCode: response.statusCode ?? 200, data: response.data, header: response.header ?? { 'Content-Type': 'application/json' }, cookies: response.cookies ?? [] });
+            succeed('request', options, {
+              statusCode: response.statusCode ?? 200,
+              data: response.data,
+              header: response.header ?? { 'Content-Type': 'application/json' },
+              cookies: response.cookies ?? [],
+            });
           },
           (err: unknown) => {
             if (!aborted) fail('request', options, err instanceof Error ? err.message : String(err));
@@ -347,14 +404,42 @@ export function createWx(host: WxHost, initialStorage: Record<string, unknown> =
     createAnimation: () => {
       const animation: Record<string, unknown> = {};
       const chain = () => animation;
-      for (const step of ['opacity', 'backgroundColor', 'width', 'height', 'top', 'left', 'bottom', 'right', 'rotate', 'scale', 'translate', 'translateX', 'translateY', 'skew', 'matrix', 'step']) {
+      for (const step of [
+        'opacity',
+        'backgroundColor',
+        'width',
+        'height',
+        'top',
+        'left',
+        'bottom',
+        'right',
+        'rotate',
+        'scale',
+        'translate',
+        'translateX',
+        'translateY',
+        'skew',
+        'matrix',
+        'step',
+      ]) {
         animation[step] = chain;
       }
       animation.export = () => host.toRealm({ actions: [] });
       return animation;
     },
-    getUpdateManager: () => ({ onCheckForUpdate: () => undefined, onUpdateReady: () => undefined, onUpdateFailed: () => undefined, applyUpdate: () => undefined }),
-    getRealtimeLogManager: () => ({ info: () => undefined, warn: () => undefined, error: () => undefined, setFilterMsg: () => undefined, addFilterMsg: () => undefined }),
+    getUpdateManager: () => ({
+      onCheckForUpdate: () => undefined,
+      onUpdateReady: () => undefined,
+      onUpdateFailed: () => undefined,
+      applyUpdate: () => undefined,
+    }),
+    getRealtimeLogManager: () => ({
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+      setFilterMsg: () => undefined,
+      addFilterMsg: () => undefined,
+    }),
     getLogManager: () => ({ log: () => undefined, info: () => undefined, warn: () => undefined, debug: () => undefined }),
     reportAnalytics: (event: string, data: unknown) => record('reportAnalytics', { event, data }),
     reportEvent: (event: string, data: unknown) => record('reportEvent', { event, data }),

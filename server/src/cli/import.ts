@@ -30,7 +30,9 @@ async function main(): Promise<number> {
     await migrate(db);
     const started = Date.now();
     const report = await importNavCsv(db, text);
-    console.log(`Imported ${report.rows} NAV rows for ${report.funds} funds in ${((Date.now() - started) / 1000).toFixed(1)} s (each fund's history replaced).`);
+    console.log(
+      `Imported ${report.rows} NAV rows for ${report.funds} funds in ${((Date.now() - started) / 1000).toFixed(1)} s (each fund's history replaced).`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof ImportError) {
@@ -43,7 +45,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

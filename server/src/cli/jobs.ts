@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     const today = shanghaiDate(clock.now());
     const through = values.through ?? today;
     if (through > today) {
-      throw new Error(`--through ${through} is after the business date ${today}: jobs run only for days that have come (move the demo clock with POST /__dev/clock/advance)\n${USAGE}`);
+      throw new Error(
+        `--through ${through} is after the business date ${today}: jobs run only for days that have come (move the demo clock with POST /__dev/clock/advance)\n${USAGE}`,
+      );
     }
     const scheduler = createScheduler({ db, clock, marketChanged: () => undefined, log: (line) => console.log(line) }, DAILY_JOBS);
     const started = Date.now();

@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   const seed = values.seed === undefined ? config.seed : Number(values.seed);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1) throw new Error(`--seed must be an integer from 0 to 2147483647\n${USAGE}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1)
+    throw new Error(`--seed must be an integer from 0 to 2147483647\n${USAGE}`);
   if (values.small && values.large) throw new Error(`--small and --large exclude each other\n${USAGE}`);
   const asOf = values['as-of'];
   if (asOf !== undefined) dayNumber(asOf); // throws on a malformed date
@@ -47,7 +48,10 @@ async function main(): Promise<void> {
     const opened = Date.now();
     await migrate(db);
     const migrated = Date.now();
-    const existing = await db.kysely.selectFrom('fund').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const existing = await db.kysely
+      .selectFrom('fund')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(existing.n) > 0 && !values.reset) {
       await source?.cancel();
       console.log(`The database already has a market (${existing.n} funds); use --reset to replace it.`);
@@ -55,8 +59,11 @@ async function main(): Promise<void> {
     }
     const report = await seedMarket(db, { ...options, source });
     // The marker `npm start` checks, so it does not seed over this market.
-    await db.kysely.insertInto('app_state').values({ key: 'market_seed', value: JSON.stringify({ seed, large }) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify({ seed, large }) })).execute();
+    await db.kysely
+      .insertInto('app_state')
+      .values({ key: 'market_seed', value: JSON.stringify({ seed, large }) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify({ seed, large }) }))
+      .execute();
     console.log(
       `Seeded ${report.funds} funds, ${report.navRows} NAV rows and ${report.indexRows} index rows (seed ${seed}, as of ${report.asOf}) ` +
         `in ${(report.millis / 1000).toFixed(1)} s; open ${((opened - started) / 1000).toFixed(1)} s${db.created ? ` (new data directory: ${db.created})` : ''}, ` +

@@ -230,8 +230,7 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
       const client = await pool.connect();
       try {
         return await work({
-          query: async <R>(text: string, params: unknown[] = []) =>
-            (await client.query(text, params)).rows as R[],
+          query: async <R>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as R[],
           exec: async (text: string) => {
             await client.query(text);
           },

@@ -75,8 +75,7 @@ class PGliteConnection implements DatabaseConnection {
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     const command = result.command?.toUpperCase();
-    const changesRows =
-      command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+    const changesRows = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
     return {
       rows: result.rows,
       numAffectedRows: changesRows ? BigInt(result.affectedRows ?? result.rowCount ?? 0) : undefined,
@@ -124,24 +123,15 @@ class PGliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
-  async savepoint(
-    connection: DatabaseConnection,
-    savepointName: string,
-  ): Promise<void> {
+  async savepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteIdent(savepointName)}`));
   }
 
-  async rollbackToSavepoint(
-    connection: DatabaseConnection,
-    savepointName: string,
-  ): Promise<void> {
+  async rollbackToSavepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoteIdent(savepointName)}`));
   }
 
-  async releaseSavepoint(
-    connection: DatabaseConnection,
-    savepointName: string,
-  ): Promise<void> {
+  async releaseSavepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw(`release savepoint ${quoteIdent(savepointName)}`));
   }
 

@@ -19,7 +19,10 @@ export function templatePath(env: NodeJS.ProcessEnv = process.env): string | und
     const dist = dirname(entry);
     const pkg = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as { version: string };
     // The version, and the binaries' sizes in case a build is patched in place.
-    const build = [pkg.version, ...['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((f) => (existsSync(join(dist, f)) ? statSync(join(dist, f)).size : 0))];
+    const build = [
+      pkg.version,
+      ...['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((f) => (existsSync(join(dist, f)) ? statSync(join(dist, f)).size : 0)),
+    ];
     const key = createHash('sha256').update(build.join(':')).digest('hex').slice(0, 16);
     const dir = env.PGLITE_TEMPLATE_DIR?.trim() || join(ROOT, 'node_modules', '.cache', 'danjuan-open');
     return join(dir, `pglite-initdb-${pkg.version}-${key}.tar.gz`);

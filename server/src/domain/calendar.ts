@@ -13,9 +13,7 @@ const MS_PER_DAY = 86_400_000;
 export const CUT_OFF_SECONDS = 15 * 3600;
 
 const FIRST_COVERED_YEAR = 2004;
-const holidays: ReadonlySet<IsoDate> = new Set(
-  chineseDays.getHolidaysInRange(`${FIRST_COVERED_YEAR}-01-01`, "2040-12-31", false),
-);
+const holidays: ReadonlySet<IsoDate> = new Set(chineseDays.getHolidaysInRange(`${FIRST_COVERED_YEAR}-01-01`, '2040-12-31', false));
 const lastCoveredYear = Math.max(...[...holidays].map((d) => Number(d.slice(0, 4))));
 
 /** Years for which holidays are known; other years use weekends only. */

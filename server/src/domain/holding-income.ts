@@ -41,13 +41,33 @@ function sumBy<T>(items: readonly T[], key: (t: T) => string, value: (t: T) => n
  * skipped. Events dated between NAV days count on the next NAV day.
  */
 export function dailyIncome(events: HoldingEvents, navs: readonly NavDay[], mode: RoundingMode = 'half_up'): IncomeDay[] {
-  const dates = [...events.lots.map((l) => l.tradeDate), ...events.sales.map((s) => s.tradeDate), ...events.cashDividends.map((d) => d.exDate)];
+  const dates = [
+    ...events.lots.map((l) => l.tradeDate),
+    ...events.sales.map((s) => s.tradeDate),
+    ...events.cashDividends.map((d) => d.exDate),
+  ];
   if (dates.length === 0) return [];
   const first = dates.reduce((a, b) => (a < b ? a : b));
-  const volumeIn = sumBy(events.lots, (l) => l.tradeDate, (l) => l.volume);
-  const costIn = sumBy(events.lots, (l) => l.tradeDate, (l) => l.costFen);
-  const volumeOut = sumBy(events.sales, (s) => s.tradeDate, (s) => s.volume);
-  const moneyOut = sumBy(events.sales, (s) => s.tradeDate, (s) => s.netFen);
+  const volumeIn = sumBy(
+    events.lots,
+    (l) => l.tradeDate,
+    (l) => l.volume,
+  );
+  const costIn = sumBy(
+    events.lots,
+    (l) => l.tradeDate,
+    (l) => l.costFen,
+  );
+  const volumeOut = sumBy(
+    events.sales,
+    (s) => s.tradeDate,
+    (s) => s.volume,
+  );
+  const moneyOut = sumBy(
+    events.sales,
+    (s) => s.tradeDate,
+    (s) => s.netFen,
+  );
   for (const d of events.cashDividends) moneyOut.set(d.exDate, (moneyOut.get(d.exDate) ?? 0) + d.amountFen);
   const eventDates = [...new Set(dates)].sort();
   const out: IncomeDay[] = [];

@@ -41,7 +41,10 @@ export function clientKey(ip: string | undefined): string {
   if (!groups) return ip.toLowerCase().slice(0, 64);
   const v4 = mappedIpv4(groups);
   if (v4) return v4;
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** 127.0.0.0/8, ::1 and ::ffff:127.x.y.z. */

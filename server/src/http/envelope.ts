@@ -1,12 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import {
-  formatMessage,
-  localeOf,
-  ResultCode,
-  type ServerLocale,
-  type ServerMessageKey,
-} from './result-codes';
+import { formatMessage, localeOf, ResultCode, type ServerLocale, type ServerMessageKey } from './result-codes';
 
 /** The response envelope of every API call (docs/PRODUCT.md §3). */
 export interface Envelope<T> {
@@ -68,12 +62,7 @@ export class ApiError extends Error {
   }
 
   /** An error whose message comes from the server catalogue, localised when sent. */
-  static of(
-    resultCode: number,
-    key: ServerMessageKey,
-    httpStatus = 400,
-    params: Record<string, string | number> = {},
-  ): ApiError {
+  static of(resultCode: number, key: ServerMessageKey, httpStatus = 400, params: Record<string, string | number> = {}): ApiError {
     const error = new ApiError(resultCode, formatMessage(key, 'zh-CN', params), httpStatus);
     Object.assign(error, { messageKey: key, params });
     return error;

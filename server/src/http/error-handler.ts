@@ -59,7 +59,8 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   this.log.debug({ err: error }, 'unreadable request');
   const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const reason = status === 408 ? 'the request timed out' : status === 431 ? 'the headers are too large' : 'the HTTP request could not be read';
+  const reason =
+    status === 408 ? 'the request timed out' : status === 431 ? 'the headers are too large' : 'the HTTP request could not be read';
   const message = formatMessage('malformedBody', 'zh-CN', { reason });
   const body = JSON.stringify(errorEnvelope(ResultCode.MALFORMED_BODY, message));
   // Like Node's own handler: never write into a response that has already begun on this connection.
@@ -79,7 +80,12 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
  */
 export function smsThrottled(refusal: { reason: 'wait'; seconds: number } | { reason: 'daily' }): ApiErrorWithData {
   if (refusal.reason === 'wait') {
-    return new ApiErrorWithData(ResultCode.SMS_TOO_FREQUENT, 'smsResendWait', { resend_after: refusal.seconds }, { seconds: refusal.seconds });
+    return new ApiErrorWithData(
+      ResultCode.SMS_TOO_FREQUENT,
+      'smsResendWait',
+      { resend_after: refusal.seconds },
+      { seconds: refusal.seconds },
+    );
   }
   return new ApiErrorWithData(ResultCode.SMS_TOO_FREQUENT, 'smsDailyLimit', { resend_after: null });
 }

@@ -38,7 +38,13 @@ export function storableInput<A extends AjvInstance>(ajv: A): A {
         guarded.errors = null;
         return true;
       }
-      const error: ValidationError = { instancePath: found.path, schemaPath: '#', keyword: 'storable', params: {}, message: UNSTORABLE_REASON[found.reason] };
+      const error: ValidationError = {
+        instancePath: found.path,
+        schemaPath: '#',
+        keyword: 'storable',
+        params: {},
+        message: UNSTORABLE_REASON[found.reason],
+      };
       guarded.errors = [error];
       return false;
     };

@@ -9,7 +9,10 @@ const MAX_MESSAGE = 300;
 
 function framesOf(stack: unknown): string[] | undefined {
   if (typeof stack !== 'string') return undefined;
-  const frames = stack.split('\n').filter((line) => /^\s+at /.test(line)).map((line) => line.trim());
+  const frames = stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .map((line) => line.trim());
   return frames.length > 0 ? frames.slice(0, MAX_FRAMES) : undefined;
 }
 

@@ -28,7 +28,8 @@ export async function logUserIn(
     previousToken: request.cookies[ACCESS_TOKEN_COOKIE],
     now: app.clock.now(),
   });
-  if (result.consumedPending) reply.clearCookie(THIRDPARTY_COOKIES[result.consumedPending], { path: '/', secure: app.config.secureCookies });
+  if (result.consumedPending)
+    reply.clearCookie(THIRDPARTY_COOKIES[result.consumedPending], { path: '/', secure: app.config.secureCookies });
   setAccessTokenCookie(request, reply, result.session);
   return result;
 }

@@ -231,8 +231,10 @@ export const serverMessages = {
     'en-US': 'This fund’s risk level (R{fundRisk}) is above your risk tolerance (C{investorLevel}): confirm the risk warning to buy',
   },
   riskWarningText: {
-    'zh-CN': '您的风险承受能力等级为 C{investorLevel}，该基金风险等级为 R{fundRisk}，超出您的风险承受能力。购买该基金可能导致您承受超出自身承受能力的损失。基金有风险，投资需谨慎。',
-    'en-US': 'Your risk tolerance is C{investorLevel} and this fund’s risk level is R{fundRisk}, above your tolerance. Buying it may expose you to losses beyond what you can bear. Funds carry risk; invest with care.',
+    'zh-CN':
+      '您的风险承受能力等级为 C{investorLevel}，该基金风险等级为 R{fundRisk}，超出您的风险承受能力。购买该基金可能导致您承受超出自身承受能力的损失。基金有风险，投资需谨慎。',
+    'en-US':
+      'Your risk tolerance is C{investorLevel} and this fund’s risk level is R{fundRisk}, above your tolerance. Buying it may expose you to losses beyond what you can bear. Funds carry risk; invest with care.',
   },
   riskRefused: {
     'zh-CN': '您的风险承受能力为最低类别（C1），只能购买 R1 风险等级的基金',
@@ -287,7 +289,10 @@ export const serverMessages = {
     'zh-CN': '撤单后资金预计在 {date} 19 点前退回到银行卡，你确定撤单吗？',
     'en-US': 'After cancelling, the money is expected back on your card by 19:00 on {date}. Cancel this order?',
   },
-  sellUndoTip: { 'zh-CN': '撤单后份额将恢复到您的持仓，你确定撤单吗？', 'en-US': 'After cancelling, the shares return to your holding. Cancel this order?' },
+  sellUndoTip: {
+    'zh-CN': '撤单后份额将恢复到您的持仓，你确定撤单吗？',
+    'en-US': 'After cancelling, the shares return to your holding. Cancel this order?',
+  },
   stateMsgPaid: { 'zh-CN': '交易系统受理成功，等待基金公司确认', 'en-US': 'Accepted; waiting for the fund company to confirm' },
   stateMsgConfirmed: { 'zh-CN': '交易成功', 'en-US': 'Completed' },
   stateMsgCancelled: { 'zh-CN': '订单已撤销', 'en-US': 'The order was cancelled' },
@@ -302,14 +307,8 @@ export const serverMessages = {
 
 export type ServerMessageKey = keyof typeof serverMessages;
 
-export function formatMessage(
-  key: ServerMessageKey,
-  locale: ServerLocale,
-  params: Record<string, string | number> = {},
-): string {
-  return serverMessages[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+export function formatMessage(key: ServerMessageKey, locale: ServerLocale, params: Record<string, string | number> = {}): string {
+  return serverMessages[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /** zh-CN unless the client prefers English (Accept-Language or the `lang` cookie). */

@@ -26,7 +26,10 @@ export const NullableString = Type.Union([Type.String(), Type.Null()]);
 export const FundCode = Type.String({ pattern: '^\\d{6}$', description: 'six-digit fund code, e.g. 009005' });
 
 /** An index code as Danjuan writes it (upper case is not required: lookups upper-case it). */
-export const IndexCode = Type.String({ pattern: '^[A-Za-z0-9]{2,12}$', description: 'index code as Danjuan writes it, e.g. SH000300, SZ399006, HKHSI, NDX' });
+export const IndexCode = Type.String({
+  pattern: '^[A-Za-z0-9]{2,12}$',
+  description: 'index code as Danjuan writes it, e.g. SH000300, SZ399006, HKHSI, NDX',
+});
 
 const READ_ERRORS = { 400: ErrorEnvelope, 404: ErrorEnvelope };
 

@@ -43,11 +43,15 @@ export function tradeError(refusal: TradeRefusal, locale: ServerLocale): ApiErro
   const params: Record<string, string | number> = { ...refusal.params };
   if (typeof params.bankCode === 'string') params.bank = bankName(params.bankCode, locale);
   if (typeof params.lockedUntil === 'string') params.time = shanghaiTime(new Date(params.lockedUntil)).slice(0, 5);
-  if (refusal.reason === 'invalidAmount') Object.assign(params, { field: 'body.amount', reason: 'must be a positive amount with at most 2 decimals' });
-  if (refusal.reason === 'invalidVolume') Object.assign(params, { field: 'body.volume', reason: 'must be a positive number of shares with at most 2 decimals' });
+  if (refusal.reason === 'invalidAmount')
+    Object.assign(params, { field: 'body.amount', reason: 'must be a positive amount with at most 2 decimals' });
+  if (refusal.reason === 'invalidVolume')
+    Object.assign(params, { field: 'body.volume', reason: 'must be a positive number of shares with at most 2 decimals' });
   if (refusal.reason === 'paymentFailed') params.reason = locale === 'en-US' ? 'the bank declined the payment' : '银行拒绝了本次支付';
   if (refusal.reason === 'orderAlreadyClosed') params.status = statusText(String(params.status), locale);
-  return Object.keys(refusal.data).length > 0 ? new ApiErrorWithData(code, key, refusal.data, params, status) : ApiError.of(code, key, status, params);
+  return Object.keys(refusal.data).length > 0
+    ? new ApiErrorWithData(code, key, refusal.data, params, status)
+    : ApiError.of(code, key, status, params);
 }
 
 const STATUS_TEXT: Record<string, { 'zh-CN': string; 'en-US': string }> = {

@@ -2,7 +2,17 @@
 // money as decimal strings with 2 decimals, shares with 2, NAV with 4, rates in percent, texts in the request's
 // language. Presentation only: the figures come from the services.
 import { mulDiv, ppmToPercent, unitsToNav, volumeToShares, type RoundingMode } from '../../../src/lib/trade-math';
-import type { BuyQuote, FundHolding, HoldingItem, HoldingSummary, IncomeCalendar, OrderDetail, OrderListItem, OrderStep, PlaceOrderAnswer } from '../../../src/lib/api-types/trading';
+import type {
+  BuyQuote,
+  FundHolding,
+  HoldingItem,
+  HoldingSummary,
+  IncomeCalendar,
+  OrderDetail,
+  OrderListItem,
+  OrderStep,
+  PlaceOrderAnswer,
+} from '../../../src/lib/api-types/trading';
 import { addCalendarDays, type IsoDate } from '../domain/calendar';
 import { shanghaiDate, shanghaiTime } from '../domain/clock';
 import { isCancellable, refundArrival } from '../domain/trading-dates';
@@ -36,7 +46,8 @@ const percent2 = (numerator: number, denominator: number) => {
 };
 
 function statusDesc(order: OrderRow, locale: ServerLocale): string {
-  if (order.status === 'confirmed' && order.action === '024' && order.settled_at === null) return locale === 'en-US' ? 'Confirmed, money on its way' : '确认成功，资金在途';
+  if (order.status === 'confirmed' && order.action === '024' && order.settled_at === null)
+    return locale === 'en-US' ? 'Confirmed, money on its way' : '确认成功，资金在途';
   if (order.status === 'confirmed') return locale === 'en-US' ? 'Completed' : order.action === '022' ? '申购完成' : '交易成功';
   return statusText(order.status, locale);
 }
@@ -50,9 +61,11 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
     order.action === '024'
       ? { title: m('stepSellAccepted', { date: order.trade_date }), time: created, done: true }
       : { title: order.action === '020' ? m('stepSubscribed') : m('stepPaid', { date: order.trade_date }), time: created, done: true };
-  if (order.status === 'cancelled') return [placed, { title: m(order.action === '024' ? 'stepSellCancelled' : 'stepCancelled'), time: order.trade_date, done: true }];
+  if (order.status === 'cancelled')
+    return [placed, { title: m(order.action === '024' ? 'stepSellCancelled' : 'stepCancelled'), time: order.trade_date, done: true }];
   if (order.status === 'failed') {
-    const reason = order.fail_reason === 'payment_declined' ? m('paymentDeclined') : m('fundCompanyRefused', { reason: order.fail_reason ?? '' });
+    const reason =
+      order.fail_reason === 'payment_declined' ? m('paymentDeclined') : m('fundCompanyRefused', { reason: order.fail_reason ?? '' });
     return [placed, { title: m('stepFailed', { reason }), time: order.confirm_date, done: true }];
   }
   const confirmed = order.status === 'confirmed';
@@ -122,7 +135,16 @@ export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: Server
     action_desc: ACTION_DESC[order.action]?.[locale] ?? order.action,
     status: order.status as OrderDetail['status'],
     status_desc: statusDesc(order, locale),
-    state_msg: formatMessage(order.status === 'confirmed' ? 'stateMsgConfirmed' : order.status === 'cancelled' ? 'stateMsgCancelled' : order.status === 'failed' ? 'stateMsgFailed' : 'stateMsgPaid', locale),
+    state_msg: formatMessage(
+      order.status === 'confirmed'
+        ? 'stateMsgConfirmed'
+        : order.status === 'cancelled'
+          ? 'stateMsgCancelled'
+          : order.status === 'failed'
+            ? 'stateMsgFailed'
+            : 'stateMsgPaid',
+      locale,
+    ),
     amount: fenText(order.action === '024' ? 0 : (order.amount_fen ?? 0)),
     volume: volumeToShares(order.action === '024' ? (order.volume ?? 0) : 0),
     confirm_amount: confirmed ? money(order.confirm_amount_fen) : null,
@@ -135,9 +157,18 @@ export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: Server
     query_date: order.query_date,
     arrival_date: order.action === '024' ? order.query_date : null,
     refund_amount: money(order.refund_fen),
-    fail_reason: order.status === 'failed' ? (order.fail_reason === 'payment_declined' ? formatMessage('paymentDeclined', locale) : formatMessage('fundCompanyRefused', locale, { reason: order.fail_reason ?? '' })) : null,
+    fail_reason:
+      order.status === 'failed'
+        ? order.fail_reason === 'payment_declined'
+          ? formatMessage('paymentDeclined', locale)
+          : formatMessage('fundCompanyRefused', locale, { reason: order.fail_reason ?? '' })
+        : null,
     if_undo: undo ? 'y' : 'n',
-    undo_tip: undo ? (order.action === '024' ? formatMessage('sellUndoTip', locale) : formatMessage('undoTip', locale, { date: refundArrival(order.trade_date) })) : null,
+    undo_tip: undo
+      ? order.action === '024'
+        ? formatMessage('sellUndoTip', locale)
+        : formatMessage('undoTip', locale, { date: refundArrival(order.trade_date) })
+      : null,
     bankcard_no: order.card_tail ? `****${order.card_tail}` : null,
     bank_name: order.bank_code ? `${bankName(order.bank_code, locale)}(${order.card_tail ?? ''})` : null,
     pay_method: 'bankcard',
@@ -190,7 +221,10 @@ export function buyQuoteAnswer(check: BuyCheck, amountFen: number | null, bank: 
     risk_level: fund.risk_level,
     investor_level: investor.riskLevel,
     suitability: check.suitability,
-    risk_warning: check.suitability === 'warn' ? formatMessage('riskWarningText', locale, { fundRisk: fund.risk_level, investorLevel: investor.riskLevel ?? 0 }) : null,
+    risk_warning:
+      check.suitability === 'warn'
+        ? formatMessage('riskWarningText', locale, { fundRisk: fund.risk_level, investorLevel: investor.riskLevel ?? 0 })
+        : null,
     mode: dates.mode,
     refusal: check.refusal,
     min_amount: fenText(check.minFen),
@@ -205,7 +239,12 @@ export function buyQuoteAnswer(check: BuyCheck, amountFen: number | null, bank: 
     trade_date: dates.tradeDate,
     confirm_date: dates.confirmDate,
     query_date: dates.queryDate,
-    fee_table: table.map((b) => ({ lower: fenText(b.lower), upper: b.upper === null ? null : fenText(b.upper), rate: b.ratePpm === null ? null : ppmToPercent(b.ratePpm), fixed: b.fixedFen === null ? null : fenText(b.fixedFen) })),
+    fee_table: table.map((b) => ({
+      lower: fenText(b.lower),
+      upper: b.upper === null ? null : fenText(b.upper),
+      rate: b.ratePpm === null ? null : ppmToPercent(b.ratePpm),
+      fixed: b.fixedFen === null ? null : fenText(b.fixedFen),
+    })),
     card:
       card && limits
         ? {
@@ -268,12 +307,24 @@ export function holdingSummary(positions: Positions, tradeDate: IsoDate, ordersI
     total_gain: fenText(figures.reduce((s, x) => s + x.f.totalGainFen, 0)),
     in_transit_amount: fenText(inTransit),
     items: live.map((p) => holdingItem(p, tradeDate, totalAssets)),
-    allocation: [...byType.entries()].sort((a, b) => b[1].fen - a[1].fen).map(([type, v]) => ({ type, type_desc: v.type_desc, market_value: fenText(v.fen), percent: percent2(v.fen, marketValue) ?? '0.00' })),
+    allocation: [...byType.entries()]
+      .sort((a, b) => b[1].fen - a[1].fen)
+      .map(([type, v]) => ({
+        type,
+        type_desc: v.type_desc,
+        market_value: fenText(v.fen),
+        percent: percent2(v.fen, marketValue) ?? '0.00',
+      })),
     orders_in_progress: ordersInProgress,
   };
 }
 
-export function fundHolding(p: FundPosition, sell: { tradeDate: IsoDate; confirmDate: IsoDate; arrivalDate: IsoDate }, today: IsoDate, unconfirmedFen: number): FundHolding {
+export function fundHolding(
+  p: FundPosition,
+  sell: { tradeDate: IsoDate; confirmDate: IsoDate; arrivalDate: IsoDate },
+  today: IsoDate,
+  unconfirmedFen: number,
+): FundHolding {
   const f = figuresOf(p, sell.tradeDate);
   return {
     ...holdingItem(p, sell.tradeDate, f.marketValueFen + p.buyingFen + p.proceedsInTransitFen),

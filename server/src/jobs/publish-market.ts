@@ -14,7 +14,9 @@ export const publishMarketJob: Job = {
     const result = await extendMarket(ctx.db, addCalendarDays(through, -1));
     // A fund in its building period opens for ordinary purchases once it is founded.
     const founded = await sql`
-      UPDATE fund SET sale_status = 'on_sale', status_reason = '' WHERE sale_status = 'building' AND found_date <= ${through}`.execute(ctx.db.kysely);
+      UPDATE fund SET sale_status = 'on_sale', status_reason = '' WHERE sale_status = 'building' AND found_date <= ${through}`.execute(
+      ctx.db.kysely,
+    );
     const opened = Number(founded.numAffectedRows ?? 0);
     if (result.days > 0 || result.navRows > 0 || opened > 0) ctx.marketChanged();
     return { days: result.days, nav_rows: result.navRows, funds_founded: opened };

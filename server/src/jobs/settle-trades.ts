@@ -12,7 +12,12 @@ export const settleTradesJob: Job = {
     if (process.env.LEDGER_CHECK !== 'off') {
       const violations = await checkLedger(ctx.db.kysely);
       if (violations.length > 0) {
-        throw new Error(`ledger invariants broken after settling ${date}: ${violations.slice(0, 5).map((v) => `${v.rule}: ${v.detail}`).join('; ')}`);
+        throw new Error(
+          `ledger invariants broken after settling ${date}: ${violations
+            .slice(0, 5)
+            .map((v) => `${v.rule}: ${v.detail}`)
+            .join('; ')}`,
+        );
       }
     }
     return { ...report };

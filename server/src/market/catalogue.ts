@@ -3,27 +3,98 @@
 // public index codes and names, with made-up prices and valuations.
 
 export const FUND_COMPANIES: ReadonlyArray<readonly [code: string, name: string]> = [
-  ['80000001', '澄观'], ['80000002', '远川'], ['80000003', '青禾'], ['80000004', '松岭'],
-  ['80000005', '云杉'], ['80000006', '鹤鸣'], ['80000007', '溪山'], ['80000008', '岚石'],
-  ['80000009', '朗星'], ['80000010', '翠微'], ['80000011', '望舒'], ['80000012', '星澜'],
-  ['80000013', '霁月'], ['80000014', '清樾'], ['80000015', '竹溪'], ['80000016', '墨川'],
-  ['80000017', '临渊'], ['80000018', '苍澜'], ['80000019', '拾光'], ['80000020', '知微'],
-  ['80000021', '砚田'], ['80000022', '雪岭'], ['80000023', '流萤'], ['80000024', '若谷'],
-  ['80000025', '鹭洲'], ['80000026', '青峦'], ['80000027', '昭明'], ['80000028', '听涛'],
-  ['80000029', '栖云'], ['80000030', '观复'], ['80000031', '守拙'], ['80000032', '沧浪'],
-  ['80000033', '枕石'], ['80000034', '归鸿'], ['80000035', '映雪'], ['80000036', '长亭'],
+  ['80000001', '澄观'],
+  ['80000002', '远川'],
+  ['80000003', '青禾'],
+  ['80000004', '松岭'],
+  ['80000005', '云杉'],
+  ['80000006', '鹤鸣'],
+  ['80000007', '溪山'],
+  ['80000008', '岚石'],
+  ['80000009', '朗星'],
+  ['80000010', '翠微'],
+  ['80000011', '望舒'],
+  ['80000012', '星澜'],
+  ['80000013', '霁月'],
+  ['80000014', '清樾'],
+  ['80000015', '竹溪'],
+  ['80000016', '墨川'],
+  ['80000017', '临渊'],
+  ['80000018', '苍澜'],
+  ['80000019', '拾光'],
+  ['80000020', '知微'],
+  ['80000021', '砚田'],
+  ['80000022', '雪岭'],
+  ['80000023', '流萤'],
+  ['80000024', '若谷'],
+  ['80000025', '鹭洲'],
+  ['80000026', '青峦'],
+  ['80000027', '昭明'],
+  ['80000028', '听涛'],
+  ['80000029', '栖云'],
+  ['80000030', '观复'],
+  ['80000031', '守拙'],
+  ['80000032', '沧浪'],
+  ['80000033', '枕石'],
+  ['80000034', '归鸿'],
+  ['80000035', '映雪'],
+  ['80000036', '长亭'],
 ];
 
 export const CUSTODIANS = ['云岭银行', '东湖银行', '青川银行', '北河银行', '南屿银行', '西泠银行', '江澄银行'] as const;
 
-export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢钟姜崔谭陆范汪廖石金韦贾夏付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺毛郝顾龚邵万覃武钱戴严莫孔向常汤康易乔赖文'.split('');
-export const GIVEN_CHARS = '子一思宇嘉晨明远哲文泽浩然雨欣怡宁静安博涛瑞峰琳婷伟强磊洋勇军杰娜敏丽芳霞健凯鹏飞翔志华德新航清源睿达恒毅昊天晓东立诚慧颖彤蕾楠雪梅松岩川'.split('');
-export const COLLEGES = ['北京大学', '清华大学', '复旦大学', '上海交通大学', '中国人民大学', '南开大学', '浙江大学', '武汉大学', '厦门大学', '中山大学', '上海财经大学', '中央财经大学', '西南财经大学', '南京大学', '哥伦比亚大学', '伦敦政治经济学院'] as const;
+export const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢钟姜崔谭陆范汪廖石金韦贾夏付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺毛郝顾龚邵万覃武钱戴严莫孔向常汤康易乔赖文'.split(
+    '',
+  );
+export const GIVEN_CHARS =
+  '子一思宇嘉晨明远哲文泽浩然雨欣怡宁静安博涛瑞峰琳婷伟强磊洋勇军杰娜敏丽芳霞健凯鹏飞翔志华德新航清源睿达恒毅昊天晓东立诚慧颖彤蕾楠雪梅松岩川'.split(
+    '',
+  );
+export const COLLEGES = [
+  '北京大学',
+  '清华大学',
+  '复旦大学',
+  '上海交通大学',
+  '中国人民大学',
+  '南开大学',
+  '浙江大学',
+  '武汉大学',
+  '厦门大学',
+  '中山大学',
+  '上海财经大学',
+  '中央财经大学',
+  '西南财经大学',
+  '南京大学',
+  '哥伦比亚大学',
+  '伦敦政治经济学院',
+] as const;
 export const EDUCATIONS = ['硕士', '硕士', '硕士', '博士', '本科'] as const;
 
 /** Syllables for fictional listed companies held by funds. */
 export const STOCK_PREFIXES = '华澜北岭东岳南溪恒远天衡中科瑞丰嘉禾宏图金桥长青安泰新宇明德永信汇川海澄云帆星河'.match(/.{2}/g) ?? [];
-export const STOCK_SUFFIXES = ['科技', '制药', '电子', '股份', '能源', '食品', '医疗', '智能', '材料', '银行', '证券', '传媒', '汽车', '化工', '电气', '酒业', '物流', '半导体', '通信', '装备'] as const;
+export const STOCK_SUFFIXES = [
+  '科技',
+  '制药',
+  '电子',
+  '股份',
+  '能源',
+  '食品',
+  '医疗',
+  '智能',
+  '材料',
+  '银行',
+  '证券',
+  '传媒',
+  '汽车',
+  '化工',
+  '电气',
+  '酒业',
+  '物流',
+  '半导体',
+  '通信',
+  '装备',
+] as const;
 
 export interface IndexDefinition {
   code: string;
@@ -55,10 +126,31 @@ interface Valuation {
   payout: number;
 }
 
-function index(code: string, name: string, category: IndexDefinition['category'], region: IndexDefinition['region'], baseLevel: number, vol: number, valuation: Valuation, description: string, drift = 0.00025): IndexDefinition {
+function index(
+  code: string,
+  name: string,
+  category: IndexDefinition['category'],
+  region: IndexDefinition['region'],
+  baseLevel: number,
+  vol: number,
+  valuation: Valuation,
+  description: string,
+  drift = 0.00025,
+): IndexDefinition {
   return {
-    code, name, category, region, baseLevel, drift, vol, beta: category === '行业' ? 0.8 : 1,
-    peBand: valuation.pe, roe: valuation.roe, payout: valuation.payout, hasValuation: category !== '债券', description,
+    code,
+    name,
+    category,
+    region,
+    baseLevel,
+    drift,
+    vol,
+    beta: category === '行业' ? 0.8 : 1,
+    peBand: valuation.pe,
+    roe: valuation.roe,
+    payout: valuation.payout,
+    hasValuation: category !== '债券',
+    description,
   };
 }
 
@@ -100,12 +192,52 @@ export const INDICES: readonly IndexDefinition[] = [
 
 export const BOND_INDEX_CODE = 'CBA00101';
 
-export const STOCK_THEMES = ['价值精选', '成长优选', '消费升级', '医疗创新', '新能源产业', '科技先锋', '高端制造', '核心资产', '品质生活', '研究精选', '量化多因子', '低碳经济', '数字经济', '专精特新', '内需增长', '优质企业'] as const;
-export const HYBRID_THEMES = ['灵活配置', '均衡成长', '稳健配置', '优势企业', '竞争优势', '远见回报', '行业轮动', '平衡增长', '价值发现', '双核驱动', '睿选回报', '恒久回报'] as const;
+export const STOCK_THEMES = [
+  '价值精选',
+  '成长优选',
+  '消费升级',
+  '医疗创新',
+  '新能源产业',
+  '科技先锋',
+  '高端制造',
+  '核心资产',
+  '品质生活',
+  '研究精选',
+  '量化多因子',
+  '低碳经济',
+  '数字经济',
+  '专精特新',
+  '内需增长',
+  '优质企业',
+] as const;
+export const HYBRID_THEMES = [
+  '灵活配置',
+  '均衡成长',
+  '稳健配置',
+  '优势企业',
+  '竞争优势',
+  '远见回报',
+  '行业轮动',
+  '平衡增长',
+  '价值发现',
+  '双核驱动',
+  '睿选回报',
+  '恒久回报',
+] as const;
 export const BOND_THEMES = ['稳健增利', '纯债', '信用增强', '短债', '中短债', '双债增强', '安心回报', '利率债', '季季鑫', '添利'] as const;
 export const MONEY_THEMES = ['货币', '添利货币', '日鑫货币', '现金增利货币', '安享货币'] as const;
 export const QDII_PRODUCTS = [
-  ['NDX', '纳斯达克100指数(QDII)'], ['SP500', '标普500指数(QDII)'], ['HKHSI', '恒生指数(QDII)'],
-  ['HKHSTECH', '恒生科技指数(QDII)'], ['HKHSI', '香港精选股票(QDII)'], ['SP500', '全球精选混合(QDII)'],
+  ['NDX', '纳斯达克100指数(QDII)'],
+  ['SP500', '标普500指数(QDII)'],
+  ['HKHSI', '恒生指数(QDII)'],
+  ['HKHSTECH', '恒生科技指数(QDII)'],
+  ['HKHSI', '香港精选股票(QDII)'],
+  ['SP500', '全球精选混合(QDII)'],
 ] as const;
-export const FOF_THEMES = ['养老目标2035三年持有期混合(FOF)', '稳健配置一年持有期混合(FOF)', '多元配置混合(FOF)', '养老目标2045五年持有期混合(FOF)', '积极配置三个月持有期混合(FOF)'] as const;
+export const FOF_THEMES = [
+  '养老目标2035三年持有期混合(FOF)',
+  '稳健配置一年持有期混合(FOF)',
+  '多元配置混合(FOF)',
+  '养老目标2045五年持有期混合(FOF)',
+  '积极配置三个月持有期混合(FOF)',
+] as const;

@@ -16,8 +16,24 @@ export interface NavPoint {
 export type DerivedReturns = Omit<FundDerivedTable, 'fund_code'>;
 
 export const DERIVED_COLUMNS = [
-  'fund_code', 'end_date', 'unit_nav', 'acc_nav', 'nav_grtd', 'nav_grl1w', 'nav_grl1m', 'nav_grl3m', 'nav_grl6m',
-  'nav_grlty', 'nav_grl1y', 'nav_grl2y', 'nav_grl3y', 'nav_grl5y', 'nav_grbase', 'max_drawdown_1y', 'income_per_10k', 'yield_7d',
+  'fund_code',
+  'end_date',
+  'unit_nav',
+  'acc_nav',
+  'nav_grtd',
+  'nav_grl1w',
+  'nav_grl1m',
+  'nav_grl3m',
+  'nav_grl6m',
+  'nav_grlty',
+  'nav_grl1y',
+  'nav_grl2y',
+  'nav_grl3y',
+  'nav_grl5y',
+  'nav_grbase',
+  'max_drawdown_1y',
+  'income_per_10k',
+  'yield_7d',
 ] as const;
 
 /** Growth index with dividends reinvested: money-market funds compound their daily income instead. */
@@ -55,16 +71,26 @@ function shiftMonths(date: IsoDate, months: number): IsoDate {
 /** Start date of a Danjuan period key ending at `end`: 1w 1m 3m 6m ty 1y 2y 3y 5y (base = inception). */
 export function periodStart(end: IsoDate, period: string): IsoDate | null {
   switch (period) {
-    case '1w': return addCalendarDays(end, -7);
-    case '1m': return shiftMonths(end, -1);
-    case '3m': return shiftMonths(end, -3);
-    case '6m': return shiftMonths(end, -6);
-    case 'ty': return `${Number(end.slice(0, 4)) - 1}-12-31`;
-    case '1y': return shiftMonths(end, -12);
-    case '2y': return shiftMonths(end, -24);
-    case '3y': return shiftMonths(end, -36);
-    case '5y': return shiftMonths(end, -60);
-    default: return null;
+    case '1w':
+      return addCalendarDays(end, -7);
+    case '1m':
+      return shiftMonths(end, -1);
+    case '3m':
+      return shiftMonths(end, -3);
+    case '6m':
+      return shiftMonths(end, -6);
+    case 'ty':
+      return `${Number(end.slice(0, 4)) - 1}-12-31`;
+    case '1y':
+      return shiftMonths(end, -12);
+    case '2y':
+      return shiftMonths(end, -24);
+    case '3y':
+      return shiftMonths(end, -36);
+    case '5y':
+      return shiftMonths(end, -60);
+    default:
+      return null;
   }
 }
 
@@ -134,6 +160,24 @@ export function computeDerived(points: readonly NavPoint[], moneyMarket: boolean
 }
 
 export function derivedRow(fundCode: string, d: DerivedReturns): (string | null)[] {
-  return [fundCode, d.end_date, d.unit_nav, d.acc_nav, d.nav_grtd, d.nav_grl1w, d.nav_grl1m, d.nav_grl3m, d.nav_grl6m,
-    d.nav_grlty, d.nav_grl1y, d.nav_grl2y, d.nav_grl3y, d.nav_grl5y, d.nav_grbase, d.max_drawdown_1y, d.income_per_10k, d.yield_7d];
+  return [
+    fundCode,
+    d.end_date,
+    d.unit_nav,
+    d.acc_nav,
+    d.nav_grtd,
+    d.nav_grl1w,
+    d.nav_grl1m,
+    d.nav_grl3m,
+    d.nav_grl6m,
+    d.nav_grlty,
+    d.nav_grl1y,
+    d.nav_grl2y,
+    d.nav_grl3y,
+    d.nav_grl5y,
+    d.nav_grbase,
+    d.max_drawdown_1y,
+    d.income_per_10k,
+    d.yield_7d,
+  ];
 }

@@ -7,8 +7,13 @@ import { sql } from 'kysely';
 import { fenToYuan } from '../../../src/lib/money';
 import type { Database } from '../db/database';
 import {
-  AUTO_INVEST_MONTHLY_FEN, AUTO_INVEST_PERIODS, monthlyBuyDates, simulateAutoInvest,
-  type AutoInvestDividend, type AutoInvestPeriod, type AutoInvestResult,
+  AUTO_INVEST_MONTHLY_FEN,
+  AUTO_INVEST_PERIODS,
+  monthlyBuyDates,
+  simulateAutoInvest,
+  type AutoInvestDividend,
+  type AutoInvestPeriod,
+  type AutoInvestResult,
 } from '../domain/auto-invest-simulation';
 import type { IsoDate } from '../domain/calendar';
 import { trackingErrorPercent } from '../domain/tracking-error';
@@ -54,7 +59,11 @@ async function computeAutoInvest(db: Database, snap: MarketSnapshot): Promise<Ma
   const funds = snap.byCode.filter(rankable);
   // The NAV of each scheduled month: the first NAV on or after the scheduled day within that month (a fund
   // suspended on the first trading day buys on its next NAV day), one index probe per fund and month.
-  const buyRows = allDates.length === 0 ? [] : (await sql<{ fund_code: string; scheduled: string; nav: string }>`
+  const buyRows =
+    allDates.length === 0
+      ? []
+      : (
+          await sql<{ fund_code: string; scheduled: string; nav: string }>`
     SELECT f.code AS fund_code, s.d::text AS scheduled, n.nav
     FROM fund f
     CROSS JOIN (VALUES ${sql.join(allDates.map((d) => sql`(${d}::date)`))}) AS s(d)
@@ -64,12 +73,15 @@ async function computeAutoInvest(db: Database, snap: MarketSnapshot): Promise<Ma
       ORDER BY date LIMIT 1
     ) n ON true
     WHERE f.type <> 4
-    ORDER BY f.code, s.d`.execute(db.kysely)).rows;
-  const dividendRows = (await sql<{ fund_code: string; date: string; per_share: string; nav: string }>`
+    ORDER BY f.code, s.d`.execute(db.kysely)
+        ).rows;
+  const dividendRows = (
+    await sql<{ fund_code: string; date: string; per_share: string; nav: string }>`
     SELECT d.fund_code, d.date::text AS date, d.per_share, n.nav
     FROM fund_dividend d JOIN fund_nav n ON n.fund_code = d.fund_code AND n.date = d.date
     WHERE d.date > ${longestStart}::date
-    ORDER BY d.fund_code, d.date`.execute(db.kysely)).rows;
+    ORDER BY d.fund_code, d.date`.execute(db.kysely)
+  ).rows;
   const buysByFund = new Map<string, { scheduled: string; nav: string }[]>();
   for (const row of buyRows) {
     const code = row.fund_code.trim();
@@ -221,9 +233,17 @@ export async function indexFundsView(db: Database, snap: MarketSnapshot, index: 
   const last = index.points[index.points.length - 1];
   const from = last ? (periodStart(last.date, '1y') as IsoDate) : '1970-01-01';
   const codes = funds.map((f) => f.code);
-  const navRows = codes.length === 0 ? [] : await db.kysely.selectFrom('fund_nav')
-    .select(['fund_code', sql<string>`date::text`.as('date'), 'nav', 'acc_nav'])
-    .where('fund_code', 'in', codes).where('date', '>=', from).orderBy('fund_code').orderBy('date').execute();
+  const navRows =
+    codes.length === 0
+      ? []
+      : await db.kysely
+          .selectFrom('fund_nav')
+          .select(['fund_code', sql<string>`date::text`.as('date'), 'nav', 'acc_nav'])
+          .where('fund_code', 'in', codes)
+          .where('date', '>=', from)
+          .orderBy('fund_code')
+          .orderBy('date')
+          .execute();
   const navs = new Map<string, { date: IsoDate; nav: number; accNav: number }[]>();
   for (const row of navRows) {
     const code = row.fund_code.trim();
@@ -231,8 +251,17 @@ export async function indexFundsView(db: Database, snap: MarketSnapshot, index: 
     list.push({ date: row.date, nav: Number(row.nav), accNav: Number(row.acc_nav) });
     navs.set(code, list);
   }
-  const fees = codes.length === 0 ? [] : await db.kysely.selectFrom('fund_fee').select(['fund_code', 'rate', 'fixed_fee_fen'])
-    .where('fund_code', 'in', codes).where('kind', '=', 'declare').orderBy('fund_code').orderBy('seq', 'desc').execute();
+  const fees =
+    codes.length === 0
+      ? []
+      : await db.kysely
+          .selectFrom('fund_fee')
+          .select(['fund_code', 'rate', 'fixed_fee_fen'])
+          .where('fund_code', 'in', codes)
+          .where('kind', '=', 'declare')
+          .orderBy('fund_code')
+          .orderBy('seq', 'desc')
+          .execute();
   // Ordered by seq descending, so the map keeps each fund's first (smallest amount) bracket.
   const firstBracket = new Map(fees.map((f) => [f.fund_code.trim(), f]));
   const closes = index.points.filter((p) => p.date >= from).map((p) => ({ date: p.date, close: Number(p.close) }));
@@ -264,7 +293,8 @@ export async function indexFundsView(db: Database, snap: MarketSnapshot, index: 
   });
   // Best tracking first; funds too young for a tracking error last.
   rows.sort((a, b) => {
-    if (a.tracking_error === null || b.tracking_error === null) return a.tracking_error === b.tracking_error ? a.fd_code.localeCompare(b.fd_code) : a.tracking_error === null ? 1 : -1;
+    if (a.tracking_error === null || b.tracking_error === null)
+      return a.tracking_error === b.tracking_error ? a.fd_code.localeCompare(b.fd_code) : a.tracking_error === null ? 1 : -1;
     return Number(a.tracking_error) - Number(b.tracking_error) || a.fd_code.localeCompare(b.fd_code);
   });
   return {

@@ -10,7 +10,14 @@ import { computeDerived, derivedRow, DERIVED_COLUMNS, type NavPoint } from './de
 import { dividendOn, fundDailyReturn, moneyMarketDay, nextIndexLevel, type NavModel } from './generate';
 import { loadNavPoints } from './fund-views';
 import {
-  indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf, touchMarket, trendLogs, VALUATION_TREND_DAYS, type MarketChangeHooks,
+  indexDailyRow,
+  INDEX_DAILY_COLUMNS,
+  NAV_COLUMNS,
+  navRowsOf,
+  touchMarket,
+  trendLogs,
+  VALUATION_TREND_DAYS,
+  type MarketChangeHooks,
 } from './seed';
 
 export interface ExtendReport {
@@ -69,9 +76,15 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
   await db.copyRows('index_daily', INDEX_DAILY_COLUMNS, indexRows);
 
   // 2. Funds: continue each live generated fund from its last NAV (or start at 1.0000 when founded).
-  const funds = await db.kysely.selectFrom('fund as f')
+  const funds = await db.kysely
+    .selectFrom('fund as f')
     .leftJoin(
-      (eb) => eb.selectFrom('fund_nav').select(['fund_code', sql<string>`max(date)::text`.as('last_date')]).groupBy('fund_code').as('n'),
+      (eb) =>
+        eb
+          .selectFrom('fund_nav')
+          .select(['fund_code', sql<string>`max(date)::text`.as('last_date')])
+          .groupBy('fund_code')
+          .as('n'),
       (join) => join.onRef('n.fund_code', '=', 'f.code'),
     )
     .select(['f.code', 'f.found_date', 'f.nav_model', 'n.last_date'])
@@ -87,7 +100,12 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
     if (fund.last_date && fund.last_date >= through) continue;
     const model = JSON.parse(fund.nav_model as string) as NavModel;
     const lastRow = fund.last_date
-      ? await db.kysely.selectFrom('fund_nav').select(['nav', 'acc_nav']).where('fund_code', '=', fund.code).where('date', '=', fund.last_date).executeTakeFirstOrThrow()
+      ? await db.kysely
+          .selectFrom('fund_nav')
+          .select(['nav', 'acc_nav'])
+          .where('fund_code', '=', fund.code)
+          .where('date', '=', fund.last_date)
+          .executeTakeFirstOrThrow()
       : null;
     const start = fund.last_date ? nextTradingDay(fund.last_date) : fund.found_date;
     const days = tradingDaysInRange(start, through);
@@ -105,8 +123,14 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
       } else if (!lastRow && k === 0) {
         points.push({ date, nav: 1, accNav: 1 });
       } else {
-        const r = fundDailyReturn(model, seed, day, returns.get(model.indexCode)?.get(date) ?? 0,
-          returns.get(BOND_INDEX_CODE)?.get(date) ?? 0, returns.get('SH000300')?.get(date) ?? 0);
+        const r = fundDailyReturn(
+          model,
+          seed,
+          day,
+          returns.get(model.indexCode)?.get(date) ?? 0,
+          returns.get(BOND_INDEX_CODE)?.get(date) ?? 0,
+          returns.get('SH000300')?.get(date) ?? 0,
+        );
         const prevNav = nav;
         nav = Math.max(0.05, Math.round(prevNav * (1 + r) * 10_000) / 10_000);
         acc = Math.round((acc + (nav - prevNav)) * 10_000) / 10_000;
@@ -121,7 +145,17 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
       prevDay = day;
     }
     // The first new row's daily change needs the previous stored NAV.
-    const context: NavPoint[] = lastRow && fund.last_date ? [{ date: fund.last_date, nav: Number(lastRow.nav), accNav: Number(lastRow.acc_nav), incomePer10k: model.kind === 'money' ? 0 : null }] : [];
+    const context: NavPoint[] =
+      lastRow && fund.last_date
+        ? [
+            {
+              date: fund.last_date,
+              nav: Number(lastRow.nav),
+              accNav: Number(lastRow.acc_nav),
+              incomePer10k: model.kind === 'money' ? 0 : null,
+            },
+          ]
+        : [];
     navRows.push(...navRowsOf(fund.code, [...context, ...points]).slice(context.length));
     changed.push(fund.code);
   }

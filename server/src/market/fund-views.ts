@@ -6,7 +6,13 @@ import { fenToYuan } from '../../../src/lib/money';
 import type { Database } from '../db/database';
 import type { FundFeeTable } from '../db/market-types';
 import {
-  addTradingDays, calendarDaysBetween, nextTradingDay, orderTradeDate, shanghaiDateTime, tradingDayOnOrAfter, type IsoDate,
+  addTradingDays,
+  calendarDaysBetween,
+  nextTradingDay,
+  orderTradeDate,
+  shanghaiDateTime,
+  tradingDayOnOrAfter,
+  type IsoDate,
 } from '../domain/calendar';
 import { shanghaiInstant } from '../domain/clock';
 import { indexOnOrBefore, periodStart, totalReturnIndex, type NavPoint } from './derived';
@@ -111,21 +117,34 @@ function feeLabel(fee: FundFeeTable): string {
 }
 
 function feeRows(fees: FundFeeTable[], kind: string) {
-  return fees.filter((fee) => fee.kind === kind).sort((a, b) => a.seq - b.seq).map((fee) => ({
-    name: feeLabel(fee),
-    value: fee.fixed_fee_fen != null ? fenToYuan(fee.fixed_fee_fen) : (fee.rate ?? '0'),
-    unit: fee.fixed_fee_fen != null ? '元' : '%',
-    lower_bound: fee.lower_bound,
-    upper_bound: fee.upper_bound,
-  }));
+  return fees
+    .filter((fee) => fee.kind === kind)
+    .sort((a, b) => a.seq - b.seq)
+    .map((fee) => ({
+      name: feeLabel(fee),
+      value: fee.fixed_fee_fen != null ? fenToYuan(fee.fixed_fee_fen) : (fee.rate ?? '0'),
+      unit: fee.fixed_fee_fen != null ? '元' : '%',
+      lower_bound: fee.lower_bound,
+      upper_bound: fee.upper_bound,
+    }));
 }
 
 async function latestPosition(db: Database, f: FundRecord) {
-  const alloc = await db.kysely.selectFrom('fund_asset_allocation').selectAll().where('fund_code', '=', f.code)
-    .orderBy('report_date', 'desc').limit(1).executeTakeFirst();
+  const alloc = await db.kysely
+    .selectFrom('fund_asset_allocation')
+    .selectAll()
+    .where('fund_code', '=', f.code)
+    .orderBy('report_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!alloc) return null;
-  const holdings = await db.kysely.selectFrom('fund_holding').selectAll()
-    .where('fund_code', '=', f.code).where('report_date', '=', alloc.report_date).orderBy('rank').execute();
+  const holdings = await db.kysely
+    .selectFrom('fund_holding')
+    .selectAll()
+    .where('fund_code', '=', f.code)
+    .where('report_date', '=', alloc.report_date)
+    .orderBy('rank')
+    .execute();
   const quarter = Math.ceil(Number(alloc.report_date.slice(5, 7)) / 3);
   return {
     stock_percent: alloc.stock_percent,
@@ -158,8 +177,16 @@ export async function assetPercentView(db: Database, f: FundRecord) {
 
 function emptyPosition() {
   return {
-    stock_percent: '0.00', bond_percent: '0.00', cash_percent: '0.00', other_percent: '0.00', asset_tot: '0.00', asset_val: '0.00',
-    source_mark: '', source: '', enddate: null as string | null, chart_list: [] as { type_desc: string; percent: string; color: string }[],
+    stock_percent: '0.00',
+    bond_percent: '0.00',
+    cash_percent: '0.00',
+    other_percent: '0.00',
+    asset_tot: '0.00',
+    asset_val: '0.00',
+    source_mark: '',
+    source: '',
+    enddate: null as string | null,
+    chart_list: [] as { type_desc: string; percent: string; color: string }[],
     stock_list: [] as { name: string; code: string; percent: string; xq_symbol: string; amarket: boolean }[],
     bond_list: [] as { name: string; code: string; percent: string }[],
   };
@@ -207,9 +234,22 @@ function termText(from: IsoDate, to: IsoDate): string {
 }
 
 async function managersOf(db: Database, f: FundRecord, today: IsoDate, postStatus?: number) {
-  const own = await db.kysely.selectFrom('fund_manager_post as p').innerJoin('fund_manager as m', 'm.id', 'p.manager_id')
-    .select(['m.id', 'm.name', 'm.resume', 'm.college', 'm.education', 'm.career_start', sql<string>`p.post_date::text`.as('post_date'), sql<string | null>`p.resi_date::text`.as('resi_date')])
-    .where('p.fund_code', '=', f.code).orderBy('p.post_date').execute();
+  const own = await db.kysely
+    .selectFrom('fund_manager_post as p')
+    .innerJoin('fund_manager as m', 'm.id', 'p.manager_id')
+    .select([
+      'm.id',
+      'm.name',
+      'm.resume',
+      'm.college',
+      'm.education',
+      'm.career_start',
+      sql<string>`p.post_date::text`.as('post_date'),
+      sql<string | null>`p.resi_date::text`.as('resi_date'),
+    ])
+    .where('p.fund_code', '=', f.code)
+    .orderBy('p.post_date')
+    .execute();
   const filtered = own.filter((m) => postStatus === undefined || (postStatus === 1 ? m.resi_date == null : m.resi_date != null));
   const posts = await managerPosts(db, [...new Set(filtered.map((m) => m.id))]);
   return filtered.map((m) => {
@@ -230,7 +270,9 @@ export async function fundDetailView(db: Database, snap: MarketSnapshot, f: Fund
   const other = [
     { name: '基金管理费', value: f.manage_fee, unit: '%/年', lower_bound: 0, upper_bound: null },
     { name: '基金托管费', value: f.custody_fee, unit: '%/年', lower_bound: 0, upper_bound: null },
-    ...(Number(f.sales_service_fee) > 0 ? [{ name: '销售服务费', value: f.sales_service_fee, unit: '%/年', lower_bound: 0, upper_bound: null }] : []),
+    ...(Number(f.sales_service_fee) > 0
+      ? [{ name: '销售服务费', value: f.sales_service_fee, unit: '%/年', lower_bound: 0, upper_bound: null }]
+      : []),
   ];
   return {
     fd_code: f.code,
@@ -315,11 +357,20 @@ interface NavRow {
 }
 
 export async function navHistoryView(db: Database, f: FundRecord, page: number, size: number) {
-  const total = await db.kysely.selectFrom('fund_nav').select((eb) => eb.fn.countAll<string>().as('n')).where('fund_code', '=', f.code).executeTakeFirst();
+  const total = await db.kysely
+    .selectFrom('fund_nav')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('fund_code', '=', f.code)
+    .executeTakeFirst();
   const totalItems = Number(total?.n ?? 0);
-  const rows = await db.kysely.selectFrom('fund_nav')
+  const rows = await db.kysely
+    .selectFrom('fund_nav')
     .select([sql<string>`date::text`.as('date'), 'nav', 'acc_nav', 'daily_change', 'income_per_10k', 'yield_7d'])
-    .where('fund_code', '=', f.code).orderBy('date', 'desc').limit(size).offset((page - 1) * size).execute();
+    .where('fund_code', '=', f.code)
+    .orderBy('date', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
   const money = f.type === MONEY_MARKET_TYPE;
   return {
     fd_code: f.code,
@@ -338,13 +389,16 @@ export async function navHistoryView(db: Database, f: FundRecord, page: number, 
 }
 
 export async function loadNavPoints(db: Database, code: string, from?: IsoDate): Promise<NavPoint[]> {
-  let q = db.kysely.selectFrom('fund_nav')
+  let q = db.kysely
+    .selectFrom('fund_nav')
     .select([sql<string>`date::text`.as('date'), 'nav', 'acc_nav', 'income_per_10k', 'yield_7d'])
     .where('fund_code', '=', code);
   if (from) q = q.where('date', '>=', from);
   const rows = await q.orderBy('date').execute();
   return rows.map((r) => ({
-    date: r.date, nav: Number(r.nav), accNav: Number(r.acc_nav),
+    date: r.date,
+    nav: Number(r.nav),
+    accNav: Number(r.acc_nav),
     incomePer10k: r.income_per_10k == null ? null : Number(r.income_per_10k),
     yield7d: r.yield_7d == null ? null : Number(r.yield_7d),
   }));
@@ -356,7 +410,8 @@ export type GrowthDay = (typeof GROWTH_DAYS)[number];
 /** Benchmark cumulative return series on the given dates: equity index × weight + bond index × (1 − weight). */
 function benchmarkLine(snap: MarketSnapshot, f: FundRecord, dates: IsoDate[]): (number | null)[] {
   const weight = Number(f.benchmark_equity_weight);
-  const equity = f.type === 2 ? snap.indices.get('SH000300') : f.benchmark_index_code ? snap.indices.get(f.benchmark_index_code) : undefined;
+  const equity =
+    f.type === 2 ? snap.indices.get('SH000300') : f.benchmark_index_code ? snap.indices.get(f.benchmark_index_code) : undefined;
   const bond = snap.indices.get('CBA00101');
   if (f.type === MONEY_MARKET_TYPE || !equity || !bond || dates.length === 0) return dates.map(() => null);
   const level = (series: typeof equity, date: IsoDate) => {
@@ -383,8 +438,13 @@ export async function growthView(db: Database, snap: MarketSnapshot, f: FundReco
   }
   const window = points.slice(startIndex);
   const tr = totalReturnIndex(window, f.type === MONEY_MARKET_TYPE);
-  const bench = benchmarkLine(snap, f, window.map((p) => p.date));
-  const benchName = f.type === 2 ? '中债综合' : f.benchmark_index_code ? (snap.indices.get(f.benchmark_index_code)?.name ?? '业绩基准') : '业绩基准';
+  const bench = benchmarkLine(
+    snap,
+    f,
+    window.map((p) => p.date),
+  );
+  const benchName =
+    f.type === 2 ? '中债综合' : f.benchmark_index_code ? (snap.indices.get(f.benchmark_index_code)?.name ?? '业绩基准') : '业绩基准';
   return {
     fd_code: f.code,
     day,
@@ -410,13 +470,28 @@ export async function growthView(db: Database, snap: MarketSnapshot, f: FundReco
   };
 }
 
-const STAGES: [PeriodKey, string][] = [['1w', '近1周'], ['1m', '近1月'], ['3m', '近3月'], ['6m', '近6月'], ['ty', '今年以来'], ['1y', '近1年'], ['2y', '近2年'], ['3y', '近3年'], ['5y', '近5年'], ['base', '成立以来']];
+const STAGES: [PeriodKey, string][] = [
+  ['1w', '近1周'],
+  ['1m', '近1月'],
+  ['3m', '近3月'],
+  ['6m', '近6月'],
+  ['ty', '今年以来'],
+  ['1y', '近1年'],
+  ['2y', '近2年'],
+  ['3y', '近3年'],
+  ['5y', '近5年'],
+  ['base', '成立以来'],
+];
 
 export async function achievementView(db: Database, snap: MarketSnapshot, f: FundRecord) {
   const points = await loadNavPoints(db, f.code);
   const money = f.type === MONEY_MARKET_TYPE;
   const tr = totalReturnIndex(points, money);
-  const bench = benchmarkLine(snap, f, points.map((p) => p.date));
+  const bench = benchmarkLine(
+    snap,
+    f,
+    points.map((p) => p.date),
+  );
   const stat = (from: number, to: number) => {
     let peak = 0;
     let dd = 0;
@@ -428,19 +503,22 @@ export async function achievementView(db: Database, snap: MarketSnapshot, f: Fun
     const b0 = bench[from];
     const b1 = bench[to];
     return {
-      self_nav: ((((tr[to] as number) / (tr[from] as number)) - 1) * 100).toFixed(4),
+      self_nav: (((tr[to] as number) / (tr[from] as number) - 1) * 100).toFixed(4),
       self_max_draw_down: `${(dd * 100).toFixed(2)}%`,
-      standard_index_nav: b0 == null || b1 == null ? null : ((((1 + b1) / (1 + b0)) - 1) * 100).toFixed(4),
+      standard_index_nav: b0 == null || b1 == null ? null : (((1 + b1) / (1 + b0) - 1) * 100).toFixed(4),
     };
   };
   const last = points.length - 1;
-  const stage = last < 0 ? [] : STAGES.flatMap(([key, label]) => {
-    const column = PERIOD_COLUMNS[key];
-    if (f.derived?.[column] == null) return [];
-    const startDate = key === 'base' ? (points[0] as NavPoint).date : (periodStart((points[last] as NavPoint).date, key) as IsoDate);
-    const from = Math.max(0, indexOnOrBefore(points, startDate));
-    return [{ period_time: label, ...stat(from, last), self_nav_rank: f.ranks[key] ?? null }];
-  });
+  const stage =
+    last < 0
+      ? []
+      : STAGES.flatMap(([key, label]) => {
+          const column = PERIOD_COLUMNS[key];
+          if (f.derived?.[column] == null) return [];
+          const startDate = key === 'base' ? (points[0] as NavPoint).date : (periodStart((points[last] as NavPoint).date, key) as IsoDate);
+          const from = Math.max(0, indexOnOrBefore(points, startDate));
+          return [{ period_time: label, ...stat(from, last), self_nav_rank: f.ranks[key] ?? null }];
+        });
   const annualList: ({ period_time: string; self_nav_rank: null } & ReturnType<typeof stat>)[] = [];
   if (last >= 0) {
     const firstYear = Number((points[0] as NavPoint).date.slice(0, 4));
@@ -489,7 +567,9 @@ function ranking(snap: MarketSnapshot, type: number | undefined, orderBy: Period
   const cached = snap.rankings.get(key);
   if (cached) return cached;
   const column = PERIOD_COLUMNS[orderBy];
-  const listed = snap.byCode.filter((f) => (type === undefined || f.type === type) && f.derived != null && f.sale_status !== 'closed' && f.sale_status !== 'delisted');
+  const listed = snap.byCode.filter(
+    (f) => (type === undefined || f.type === type) && f.derived != null && f.sale_status !== 'closed' && f.sale_status !== 'delisted',
+  );
   const value = new Map(listed.map((f) => [f.code, f.derived?.[column] == null ? null : Number(f.derived[column])]));
   // Best first; funds too young for the period come last, by code.
   listed.sort((a, b) => {
@@ -528,13 +608,21 @@ export interface FilterScreen {
 }
 
 /** The ranking of filterView narrowed by size and founding age, each item with its size and founding date. */
-export function screenedFilterView(snap: MarketSnapshot, type: number | undefined, orderBy: PeriodKey, page: number, size: number, screen: FilterScreen) {
+export function screenedFilterView(
+  snap: MarketSnapshot,
+  type: number | undefined,
+  orderBy: PeriodKey,
+  page: number,
+  size: number,
+  screen: FilterScreen,
+) {
   const yearsAgo = (years: number) => `${Number(snap.businessDate.slice(0, 4)) - years}${snap.businessDate.slice(4)}`;
-  const keep = (f: FundRecord | undefined) => !!f
-    && (screen.size_min === undefined || Number(f.total_asset) >= screen.size_min * 1e8)
-    && (screen.size_max === undefined || Number(f.total_asset) <= screen.size_max * 1e8)
-    && (screen.found_years_min === undefined || f.found_date <= yearsAgo(screen.found_years_min))
-    && (screen.found_years_max === undefined || f.found_date > yearsAgo(screen.found_years_max));
+  const keep = (f: FundRecord | undefined) =>
+    !!f &&
+    (screen.size_min === undefined || Number(f.total_asset) >= screen.size_min * 1e8) &&
+    (screen.size_max === undefined || Number(f.total_asset) <= screen.size_max * 1e8) &&
+    (screen.found_years_min === undefined || f.found_date <= yearsAgo(screen.found_years_min)) &&
+    (screen.found_years_max === undefined || f.found_date > yearsAgo(screen.found_years_max));
   const screened = Object.values(screen).some((v) => v !== undefined);
   const view = screened ? filterView(snap, type, orderBy, 1, Number.MAX_SAFE_INTEGER) : filterView(snap, type, orderBy, page, size);
   const items = screened ? view.items.filter((i) => keep(snap.funds.get(i.fd_code))) : view.items;
@@ -542,5 +630,7 @@ export function screenedFilterView(snap: MarketSnapshot, type: number | undefine
     const f = snap.funds.get(i.fd_code);
     return { ...i, total_asset: f?.total_asset, found_date: f?.found_date };
   });
-  return screened ? { ...view, items: shown, current_page: page, size, total_items: items.length, total_pages: Math.ceil(items.length / size) } : { ...view, items: shown };
+  return screened
+    ? { ...view, items: shown, current_page: page, size, total_items: items.length, total_pages: Math.ceil(items.length / size) }
+    : { ...view, items: shown };
 }

@@ -5,12 +5,33 @@
 // (seed, fund, day), so extending a history later gives the same numbers as generating it at once.
 import type { FundCompanyTable, FundManagerTable, FundTable, MarketIndexTable } from '../db/market-types';
 import {
-  addCalendarDays, calendarDaysBetween, dayNumber, previousTradingDay, tradingDayOnOrAfter, tradingDayOnOrBefore,
-  tradingDaysInRange, type IsoDate,
+  addCalendarDays,
+  calendarDaysBetween,
+  dayNumber,
+  previousTradingDay,
+  tradingDayOnOrAfter,
+  tradingDayOnOrBefore,
+  tradingDaysInRange,
+  type IsoDate,
 } from '../domain/calendar';
 import {
-  BOND_INDEX_CODE, BOND_THEMES, COLLEGES, CUSTODIANS, EDUCATIONS, FOF_THEMES, FUND_COMPANIES, GIVEN_CHARS, HYBRID_THEMES,
-  INDICES, MONEY_THEMES, QDII_PRODUCTS, STOCK_PREFIXES, STOCK_SUFFIXES, STOCK_THEMES, SURNAMES, type IndexDefinition,
+  BOND_INDEX_CODE,
+  BOND_THEMES,
+  COLLEGES,
+  CUSTODIANS,
+  EDUCATIONS,
+  FOF_THEMES,
+  FUND_COMPANIES,
+  GIVEN_CHARS,
+  HYBRID_THEMES,
+  INDICES,
+  MONEY_THEMES,
+  QDII_PRODUCTS,
+  STOCK_PREFIXES,
+  STOCK_SUFFIXES,
+  STOCK_THEMES,
+  SURNAMES,
+  type IndexDefinition,
 } from './catalogue';
 import { computeDerived, type DerivedReturns, type NavPoint } from './derived';
 import { nameInitials } from './initials';
@@ -51,7 +72,13 @@ export interface NavModel {
   dividends: boolean;
 }
 
-export interface FeeRow { kind: 'declare' | 'subscribe' | 'withdraw'; lower: number; upper: number | null; rate: string | null; fixedFen: number | null }
+export interface FeeRow {
+  kind: 'declare' | 'subscribe' | 'withdraw';
+  lower: number;
+  upper: number | null;
+  rate: string | null;
+  fixedFen: number | null;
+}
 
 export interface PlannedFund {
   row: FundTable;
@@ -110,10 +137,38 @@ function feeTable(kind: FundKind, shareClass: string | null, lockDays: number): 
   else if (kind === 'fof') declare('1.2', '0.8', 1000);
   else declare('1.5', '1.0', 1000);
   if (lockDays > 0) withdraw([[0, null, '0']]);
-  else if (kind === 'bond') withdraw(classC ? [[0, 7, '1.5'], [7, 30, '0.1'], [30, null, '0']] : [[0, 7, '1.5'], [7, 365, '0.1'], [365, null, '0']]);
-  else if (classC) withdraw([[0, 7, '1.5'], [7, 30, '0.5'], [30, null, '0']]);
-  else if (kind === 'qdii') withdraw([[0, 7, '1.5'], [7, null, '0.5']]);
-  else withdraw([[0, 7, '1.5'], [7, 365, '0.5'], [365, 730, '0.25'], [730, null, '0']]);
+  else if (kind === 'bond')
+    withdraw(
+      classC
+        ? [
+            [0, 7, '1.5'],
+            [7, 30, '0.1'],
+            [30, null, '0'],
+          ]
+        : [
+            [0, 7, '1.5'],
+            [7, 365, '0.1'],
+            [365, null, '0'],
+          ],
+    );
+  else if (classC)
+    withdraw([
+      [0, 7, '1.5'],
+      [7, 30, '0.5'],
+      [30, null, '0'],
+    ]);
+  else if (kind === 'qdii')
+    withdraw([
+      [0, 7, '1.5'],
+      [7, null, '0.5'],
+    ]);
+  else
+    withdraw([
+      [0, 7, '1.5'],
+      [7, 365, '0.5'],
+      [365, 730, '0.25'],
+      [730, null, '0'],
+    ]);
   return rows;
 }
 
@@ -126,12 +181,20 @@ function subscribeTable(): FeeRow[] {
 }
 
 const ANNUAL_FEES: Record<FundKind, [manage: string, custody: string]> = {
-  stock: ['1.20', '0.20'], hybrid: ['1.20', '0.20'], bond: ['0.30', '0.10'], money: ['0.25', '0.08'],
-  index: ['0.50', '0.10'], qdii: ['1.50', '0.25'], fof: ['0.80', '0.15'],
+  stock: ['1.20', '0.20'],
+  hybrid: ['1.20', '0.20'],
+  bond: ['0.30', '0.10'],
+  money: ['0.25', '0.08'],
+  index: ['0.50', '0.10'],
+  qdii: ['1.50', '0.25'],
+  fof: ['0.80', '0.15'],
 };
 const RISK: Record<FundKind, number> = { money: 1, bond: 2, fof: 3, hybrid: 3, index: 4, stock: 4, qdii: 5 };
 const TARGETS: Record<FundKind, [target: string, orientation: string]> = {
-  stock: ['在严格控制风险的前提下，精选优质上市公司，追求基金资产的长期稳健增值。', '自下而上精选个股，重点关注盈利能力强、估值合理的成长型企业。'],
+  stock: [
+    '在严格控制风险的前提下，精选优质上市公司，追求基金资产的长期稳健增值。',
+    '自下而上精选个股，重点关注盈利能力强、估值合理的成长型企业。',
+  ],
   hybrid: ['通过股票与债券等资产的灵活配置，在控制回撤的基础上追求长期回报。', '根据宏观环境与估值水平动态调整股债比例，兼顾收益与风险。'],
   bond: ['在保持资产流动性的基础上，追求超越业绩比较基准的稳定收益。', '以高等级信用债和利率债为主，控制久期与信用风险。'],
   money: ['在保持低风险和高流动性的前提下，力求获得超过业绩比较基准的收益。', '投资于短期货币市场工具，严格控制组合剩余期限。'],
@@ -178,9 +241,18 @@ export function fundDailyReturn(m: NavModel, seed: number, day: number, rEq: num
   const idio = m.idioVol * hashNormal(seed, m.stream, day);
   let r: number;
   switch (m.kind) {
-    case 'index': case 'qdii': case 'stock': r = m.beta * rEq + m.alpha + idio; break;
-    case 'hybrid': case 'fof': r = m.equityWeight * m.beta * rEq + (1 - m.equityWeight) * rBond * 1.2 + m.alpha + idio; break;
-    default: r = rBond * 1.1 + 0.05 * rCsi300 + 0.00004 + idio; break;
+    case 'index':
+    case 'qdii':
+    case 'stock':
+      r = m.beta * rEq + m.alpha + idio;
+      break;
+    case 'hybrid':
+    case 'fof':
+      r = m.equityWeight * m.beta * rEq + (1 - m.equityWeight) * rBond * 1.2 + m.alpha + idio;
+      break;
+    default:
+      r = rBond * 1.1 + 0.05 * rCsi300 + 0.00004 + idio;
+      break;
   }
   return r - m.feeDrag / 250;
 }
@@ -188,7 +260,10 @@ export function fundDailyReturn(m: NavModel, seed: number, day: number, rEq: num
 /** Money-market income per 10,000 shares for a day with `accrualDays` calendar days of accrual, and the 7-day yield (percent). */
 export function moneyMarketDay(m: NavModel, seed: number, day: number, accrualDays: number): { income: number; yield7d: number } {
   const annual = Math.max(0.004, m.baseYield + 0.004 * Math.sin(day / 240 + m.phase) + 0.0004 * hashNormal(seed, m.stream, day));
-  return { income: Math.round((annual / 365) * 10_000 * accrualDays * 10_000) / 10_000, yield7d: Math.round(annual * 100 * 10_000) / 10_000 };
+  return {
+    income: Math.round((annual / 365) * 10_000 * accrualDays * 10_000) / 10_000,
+    yield7d: Math.round(annual * 100 * 10_000) / 10_000,
+  };
 }
 
 /** Yearly dividend per share, paid two trading days before the year ends when NAV is well above par; 0 otherwise. */
@@ -224,11 +299,21 @@ export function planMarket(options: MarketOptions): MarketPlan {
     indexSeries.set(def.code, { def, closes });
   }
   const indices: MarketIndexTable[] = INDICES.map((def) => ({
-    code: def.code, name: def.name, name_initials: nameInitials(def.name), category: def.category, region: def.region,
-    base_date: historyStart, has_valuation: def.hasValuation, description: def.description,
+    code: def.code,
+    name: def.name,
+    name_initials: nameInitials(def.name),
+    category: def.category,
+    region: def.region,
+    base_date: historyStart,
+    has_valuation: def.hasValuation,
+    description: def.description,
   }));
 
-  const companies: FundCompanyTable[] = FUND_COMPANIES.map(([code, name]) => ({ code, name: `${name}基金`, full_name: `${name}基金管理有限公司` }));
+  const companies: FundCompanyTable[] = FUND_COMPANIES.map(([code, name]) => ({
+    code,
+    name: `${name}基金`,
+    full_name: `${name}基金管理有限公司`,
+  }));
 
   // Fictional listed companies held by funds.
   const stocks: { code: string; name: string }[] = [];
@@ -251,7 +336,11 @@ export function planMarket(options: MarketOptions): MarketPlan {
     const education = rng.pick(EDUCATIONS);
     const company = companies.find((c) => c.code === companyCode)?.name ?? '';
     managers.push({
-      id, name, company_code: companyCode, college, education,
+      id,
+      name,
+      company_code: companyCode,
+      college,
+      education,
       resume: `${name}，${college}${education}，${careerYears}年证券从业经历。曾任${company}研究员、投资经理，现任${company}基金经理。`,
       career_start: addCalendarDays(options.asOf, -careerYears * YEAR_DAYS - rng.int(0, 300)),
     });
@@ -279,13 +368,25 @@ export function planMarket(options: MarketOptions): MarketPlan {
     const type = DANJUAN_TYPE[kind];
     const stream = spec.parentStream ?? streamId(`fund:${spec.code}`);
     const def = indexSeries.get(spec.indexCode)?.def;
-    const equityWeight = kind === 'hybrid' ? rng.between(0.35, 0.8) : kind === 'fof' ? 0.35 : kind === 'bond' ? 0.05 : kind === 'money' ? 0 : 1;
+    const equityWeight =
+      kind === 'hybrid' ? rng.between(0.35, 0.8) : kind === 'fof' ? 0.35 : kind === 'bond' ? 0.05 : kind === 'money' ? 0 : 1;
     const model: NavModel = {
-      kind, stream, indexCode: spec.indexCode,
+      kind,
+      stream,
+      indexCode: spec.indexCode,
       beta: kind === 'index' ? 1 : kind === 'qdii' ? rng.between(0.9, 1.05) : rng.between(0.8, 1.1),
       equityWeight,
       alpha: kind === 'index' ? -0.000015 : kind === 'money' ? 0 : rng.between(-0.00012, 0.00025),
-      idioVol: kind === 'index' ? rng.between(0.0003, 0.0009) : kind === 'bond' ? 0.0006 : kind === 'money' ? 0 : kind === 'fof' ? 0.0015 : rng.between(0.003, 0.007),
+      idioVol:
+        kind === 'index'
+          ? rng.between(0.0003, 0.0009)
+          : kind === 'bond'
+            ? 0.0006
+            : kind === 'money'
+              ? 0
+              : kind === 'fof'
+                ? 0.0015
+                : rng.between(0.003, 0.007),
       feeDrag: spec.shareClass === 'C' ? (kind === 'bond' ? 0.003 : 0.004) : 0,
       baseYield: kind === 'money' ? rng.between(0.013, 0.022) : 0,
       phase: rng.next() * Math.PI * 2,
@@ -311,11 +412,16 @@ export function planMarket(options: MarketOptions): MarketPlan {
     const lockDays = spec.lockDays ?? 0;
     const [manage, custody] = ANNUAL_FEES[kind];
     const benchmarkName = def?.name ?? '沪深300';
-    const benchmark = kind === 'money' ? '七天通知存款利率(税后)'
-      : kind === 'bond' ? '中债综合指数收益率*90%+沪深300指数收益率*10%'
-        : kind === 'hybrid' || kind === 'fof' ? `${benchmarkName}指数收益率*${Math.round(equityWeight * 100)}%+中债综合指数收益率*${100 - Math.round(equityWeight * 100)}%`
-          : kind === 'qdii' ? `${benchmarkName}指数收益率(经汇率调整)*95%+人民币活期存款利率(税后)*5%`
-            : `${benchmarkName}指数收益率*95%+银行活期存款利率(税后)*5%`;
+    const benchmark =
+      kind === 'money'
+        ? '七天通知存款利率(税后)'
+        : kind === 'bond'
+          ? '中债综合指数收益率*90%+沪深300指数收益率*10%'
+          : kind === 'hybrid' || kind === 'fof'
+            ? `${benchmarkName}指数收益率*${Math.round(equityWeight * 100)}%+中债综合指数收益率*${100 - Math.round(equityWeight * 100)}%`
+            : kind === 'qdii'
+              ? `${benchmarkName}指数收益率(经汇率调整)*95%+人民币活期存款利率(税后)*5%`
+              : `${benchmarkName}指数收益率*95%+银行活期存款利率(税后)*5%`;
     const scaleYuan = kind === 'money' ? rng.between(2e9, 8e10) : kind === 'bond' ? rng.between(3e8, 2e10) : rng.between(5e7, 1.2e10);
     const navStart = spec.foundDate > end ? null : spec.foundDate < (days[0] as IsoDate) ? (days[0] as IsoDate) : spec.foundDate;
     const row: FundTable = {
@@ -341,7 +447,14 @@ export function planMarket(options: MarketOptions): MarketPlan {
       sale_arrive_days: kind === 'money' ? 1 : kind === 'bond' ? 2 : kind === 'qdii' ? 7 : 4,
       benchmark,
       benchmark_index_code: kind === 'money' ? null : kind === 'bond' ? BOND_INDEX_CODE : spec.indexCode,
-      benchmark_equity_weight: (kind === 'money' ? 0 : kind === 'bond' ? 0.1 : kind === 'hybrid' || kind === 'fof' ? equityWeight : 0.95).toFixed(4),
+      benchmark_equity_weight: (kind === 'money'
+        ? 0
+        : kind === 'bond'
+          ? 0.1
+          : kind === 'hybrid' || kind === 'fof'
+            ? equityWeight
+            : 0.95
+      ).toFixed(4),
       tracked_index_code: kind === 'index' ? spec.indexCode : null,
       tracking_error: kind === 'index' ? (model.idioVol * Math.sqrt(250) * 100).toFixed(4) : null,
       total_share: (scaleYuan / 1.2).toFixed(2),
@@ -367,25 +480,185 @@ export function planMarket(options: MarketOptions): MarketPlan {
   const ago = (years: number) => tradingDayOnOrAfter(addCalendarDays(end, -Math.round(years * YEAR_DAYS)));
   const clampFound = (years: number) => (options.small ? ago(Math.min(years, 1.8)) : ago(years));
   const firstOpen = tradingDayOnOrAfter(addCalendarDays(options.asOf, 20));
-  addFund({ code: FUND_SAMPLES.notOnSale, kind: 'hybrid', name: '澄观远见回报混合A', company: chengguan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(3), saleStatus: 'not_on_sale', statusReason: '该基金暂未开放申购' });
-  addFund({ code: FUND_SAMPLES.building, kind: 'stock', name: '远川新兴产业股票A', company: yuanchuan, indexCode: 'SH000905', shareClass: 'A', foundDate: firstOpen, saleStatus: 'building', statusReason: '新发基金募集中', subscribe: { start: tradingDayOnOrBefore(addCalendarDays(options.asOf, -5)), end: tradingDayOnOrBefore(addCalendarDays(options.asOf, 14)) } });
-  addFund({ code: FUND_SAMPLES.moneyMarket, kind: 'money', name: '澄观添利货币A', company: chengguan, indexCode: BOND_INDEX_CODE, shareClass: 'A', foundDate: clampFound(8), saleStatus: 'on_sale' });
-  addFund({ code: FUND_SAMPLES.bond, kind: 'bond', name: '远川稳健增利债券A', company: yuanchuan, indexCode: BOND_INDEX_CODE, shareClass: 'A', foundDate: clampFound(6), saleStatus: 'on_sale' });
-  addFund({ code: FUND_SAMPLES.stock, kind: 'stock', name: '澄观价值精选股票A', company: chengguan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(7), saleStatus: 'on_sale' });
-  addFund({ code: FUND_SAMPLES.fof, kind: 'fof', name: '远川多元配置混合(FOF)A', company: yuanchuan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(4), saleStatus: 'on_sale' });
-  addFund({ code: FUND_SAMPLES.hybridConversion, kind: 'hybrid', name: '澄观均衡成长混合A', company: chengguan, indexCode: 'SH000906', shareClass: 'A', foundDate: clampFound(5), saleStatus: 'conversion', statusReason: '基金转型中：由澄观均衡成长股票转型为混合型基金，投资范围与业绩比较基准相应调整' });
-  addFund({ code: FUND_SAMPLES.qdiiHk, kind: 'qdii', name: '远川恒生指数(QDII)A', company: yuanchuan, indexCode: 'HKHSI', shareClass: 'A', foundDate: clampFound(6), saleStatus: 'on_sale' });
-  addFund({ code: FUND_SAMPLES.lockPeriod, kind: 'hybrid', name: '澄观稳健配置一年持有期混合A', company: chengguan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(3), saleStatus: 'on_sale', lockDays: LOCK_PERIOD_SAMPLE_DAYS, statusReason: '每笔份额持有满1年后方可赎回' });
-  addFund({ code: FUND_SAMPLES.tradingSuspended, kind: 'stock', name: '远川科技先锋股票A', company: yuanchuan, indexCode: 'CSIH30184', shareClass: 'A', foundDate: clampFound(4), saleStatus: 'trading_suspended', statusReason: '基金暂停申购与赎回' });
-  addFund({ code: FUND_SAMPLES.purchaseSuspended, kind: 'bond', name: '澄观信用增强债券A', company: chengguan, indexCode: BOND_INDEX_CODE, shareClass: 'A', foundDate: clampFound(5), saleStatus: 'purchase_suspended', statusReason: '基金暂停申购，赎回业务正常办理' });
-  addFund({ code: FUND_SAMPLES.closed, kind: 'hybrid', name: '远川行业轮动混合A', company: yuanchuan, indexCode: 'SH000905', shareClass: 'A', foundDate: clampFound(4), saleStatus: 'closed', statusReason: '基金已终止（清盘），不再办理申购与赎回', navEnd: ago(0.4) });
-  addFund({ code: FUND_SAMPLES.delisted, kind: 'index', name: '澄观中证传媒指数A', company: chengguan, indexCode: 'SZ399971', shareClass: 'A', foundDate: clampFound(5), saleStatus: 'delisted', statusReason: '基金已终止上市', navEnd: ago(0.8) });
-  addFund({ code: FUND_SAMPLES.purchaseLimited, kind: 'index', name: '远川沪深300指数增强A', company: yuanchuan, indexCode: 'SH000300', shareClass: 'A', foundDate: clampFound(6), saleStatus: 'on_sale', dailyLimitFen: PURCHASE_LIMITED_DAILY_CAP_FEN, statusReason: '大额申购限制：单日单个账户累计申购上限1,000元' });
-  addFund({ code: FUND_SAMPLES.xjb, kind: 'money', name: '澄观现金宝货币A', company: chengguan, indexCode: BOND_INDEX_CODE, shareClass: 'A', foundDate: clampFound(9), saleStatus: 'on_sale' });
+  addFund({
+    code: FUND_SAMPLES.notOnSale,
+    kind: 'hybrid',
+    name: '澄观远见回报混合A',
+    company: chengguan,
+    indexCode: 'SH000300',
+    shareClass: 'A',
+    foundDate: clampFound(3),
+    saleStatus: 'not_on_sale',
+    statusReason: '该基金暂未开放申购',
+  });
+  addFund({
+    code: FUND_SAMPLES.building,
+    kind: 'stock',
+    name: '远川新兴产业股票A',
+    company: yuanchuan,
+    indexCode: 'SH000905',
+    shareClass: 'A',
+    foundDate: firstOpen,
+    saleStatus: 'building',
+    statusReason: '新发基金募集中',
+    subscribe: {
+      start: tradingDayOnOrBefore(addCalendarDays(options.asOf, -5)),
+      end: tradingDayOnOrBefore(addCalendarDays(options.asOf, 14)),
+    },
+  });
+  addFund({
+    code: FUND_SAMPLES.moneyMarket,
+    kind: 'money',
+    name: '澄观添利货币A',
+    company: chengguan,
+    indexCode: BOND_INDEX_CODE,
+    shareClass: 'A',
+    foundDate: clampFound(8),
+    saleStatus: 'on_sale',
+  });
+  addFund({
+    code: FUND_SAMPLES.bond,
+    kind: 'bond',
+    name: '远川稳健增利债券A',
+    company: yuanchuan,
+    indexCode: BOND_INDEX_CODE,
+    shareClass: 'A',
+    foundDate: clampFound(6),
+    saleStatus: 'on_sale',
+  });
+  addFund({
+    code: FUND_SAMPLES.stock,
+    kind: 'stock',
+    name: '澄观价值精选股票A',
+    company: chengguan,
+    indexCode: 'SH000300',
+    shareClass: 'A',
+    foundDate: clampFound(7),
+    saleStatus: 'on_sale',
+  });
+  addFund({
+    code: FUND_SAMPLES.fof,
+    kind: 'fof',
+    name: '远川多元配置混合(FOF)A',
+    company: yuanchuan,
+    indexCode: 'SH000300',
+    shareClass: 'A',
+    foundDate: clampFound(4),
+    saleStatus: 'on_sale',
+  });
+  addFund({
+    code: FUND_SAMPLES.hybridConversion,
+    kind: 'hybrid',
+    name: '澄观均衡成长混合A',
+    company: chengguan,
+    indexCode: 'SH000906',
+    shareClass: 'A',
+    foundDate: clampFound(5),
+    saleStatus: 'conversion',
+    statusReason: '基金转型中：由澄观均衡成长股票转型为混合型基金，投资范围与业绩比较基准相应调整',
+  });
+  addFund({
+    code: FUND_SAMPLES.qdiiHk,
+    kind: 'qdii',
+    name: '远川恒生指数(QDII)A',
+    company: yuanchuan,
+    indexCode: 'HKHSI',
+    shareClass: 'A',
+    foundDate: clampFound(6),
+    saleStatus: 'on_sale',
+  });
+  addFund({
+    code: FUND_SAMPLES.lockPeriod,
+    kind: 'hybrid',
+    name: '澄观稳健配置一年持有期混合A',
+    company: chengguan,
+    indexCode: 'SH000300',
+    shareClass: 'A',
+    foundDate: clampFound(3),
+    saleStatus: 'on_sale',
+    lockDays: LOCK_PERIOD_SAMPLE_DAYS,
+    statusReason: '每笔份额持有满1年后方可赎回',
+  });
+  addFund({
+    code: FUND_SAMPLES.tradingSuspended,
+    kind: 'stock',
+    name: '远川科技先锋股票A',
+    company: yuanchuan,
+    indexCode: 'CSIH30184',
+    shareClass: 'A',
+    foundDate: clampFound(4),
+    saleStatus: 'trading_suspended',
+    statusReason: '基金暂停申购与赎回',
+  });
+  addFund({
+    code: FUND_SAMPLES.purchaseSuspended,
+    kind: 'bond',
+    name: '澄观信用增强债券A',
+    company: chengguan,
+    indexCode: BOND_INDEX_CODE,
+    shareClass: 'A',
+    foundDate: clampFound(5),
+    saleStatus: 'purchase_suspended',
+    statusReason: '基金暂停申购，赎回业务正常办理',
+  });
+  addFund({
+    code: FUND_SAMPLES.closed,
+    kind: 'hybrid',
+    name: '远川行业轮动混合A',
+    company: yuanchuan,
+    indexCode: 'SH000905',
+    shareClass: 'A',
+    foundDate: clampFound(4),
+    saleStatus: 'closed',
+    statusReason: '基金已终止（清盘），不再办理申购与赎回',
+    navEnd: ago(0.4),
+  });
+  addFund({
+    code: FUND_SAMPLES.delisted,
+    kind: 'index',
+    name: '澄观中证传媒指数A',
+    company: chengguan,
+    indexCode: 'SZ399971',
+    shareClass: 'A',
+    foundDate: clampFound(5),
+    saleStatus: 'delisted',
+    statusReason: '基金已终止上市',
+    navEnd: ago(0.8),
+  });
+  addFund({
+    code: FUND_SAMPLES.purchaseLimited,
+    kind: 'index',
+    name: '远川沪深300指数增强A',
+    company: yuanchuan,
+    indexCode: 'SH000300',
+    shareClass: 'A',
+    foundDate: clampFound(6),
+    saleStatus: 'on_sale',
+    dailyLimitFen: PURCHASE_LIMITED_DAILY_CAP_FEN,
+    statusReason: '大额申购限制：单日单个账户累计申购上限1,000元',
+  });
+  addFund({
+    code: FUND_SAMPLES.xjb,
+    kind: 'money',
+    name: '澄观现金宝货币A',
+    company: chengguan,
+    indexCode: BOND_INDEX_CODE,
+    shareClass: 'A',
+    foundDate: clampFound(9),
+    saleStatus: 'on_sale',
+  });
 
   // --- The rest of the market ---------------------------------------------------------------
   const target = options.large ? 20_000 : options.small ? 60 : 1_000;
-  const kinds: [FundKind, number][] = [['stock', 0.17], ['hybrid', 0.3], ['bond', 0.2], ['index', 0.17], ['money', 0.07], ['qdii', 0.05], ['fof', 0.04]];
+  const kinds: [FundKind, number][] = [
+    ['stock', 0.17],
+    ['hybrid', 0.3],
+    ['bond', 0.2],
+    ['index', 0.17],
+    ['money', 0.07],
+    ['qdii', 0.05],
+    ['fof', 0.04],
+  ];
   let codeNumber = 1_000;
   const nextCode = (): string => {
     codeNumber += rng.int(1, options.large ? 3 : 9);
@@ -407,10 +680,20 @@ export function planMarket(options: MarketOptions): MarketPlan {
     let indexCode: string = BOND_INDEX_CODE;
     let base: string;
     switch (kind) {
-      case 'stock': indexCode = rng.pick(cnEquityIndices).code; base = `${rng.pick(STOCK_THEMES)}股票`; break;
-      case 'hybrid': indexCode = rng.pick(broad).code; base = `${rng.pick(HYBRID_THEMES)}混合`; break;
-      case 'bond': base = `${rng.pick(BOND_THEMES)}债券`; break;
-      case 'money': base = rng.pick(MONEY_THEMES); break;
+      case 'stock':
+        indexCode = rng.pick(cnEquityIndices).code;
+        base = `${rng.pick(STOCK_THEMES)}股票`;
+        break;
+      case 'hybrid':
+        indexCode = rng.pick(broad).code;
+        base = `${rng.pick(HYBRID_THEMES)}混合`;
+        break;
+      case 'bond':
+        base = `${rng.pick(BOND_THEMES)}债券`;
+        break;
+      case 'money':
+        base = rng.pick(MONEY_THEMES);
+        break;
       case 'index': {
         const def = rng.pick(cnEquityIndices);
         indexCode = def.code;
@@ -423,10 +706,15 @@ export function planMarket(options: MarketOptions): MarketPlan {
         base = name;
         break;
       }
-      case 'fof': indexCode = 'SH000300'; base = rng.pick(FOF_THEMES); break;
+      case 'fof':
+        indexCode = 'SH000300';
+        base = rng.pick(FOF_THEMES);
+        break;
     }
     const lockMatch = /(一年|三年|五年|三个月)持有期/.exec(base);
-    const lockDays = lockMatch ? ({ 一年: 365, 三年: 1095, 五年: 1825, 三个月: 90 } as Record<string, number>)[lockMatch[1] as string] ?? 0 : 0;
+    const lockDays = lockMatch
+      ? (({ 一年: 365, 三年: 1095, 五年: 1825, 三个月: 90 } as Record<string, number>)[lockMatch[1] as string] ?? 0)
+      : 0;
     let stem = `${company[1]}${base}`;
     for (let n = 2; usedNames.has(`${stem}A`); n += 1) {
       const numbered = base.replace(/(股票|混合|债券|货币|指数|ETF联接|\(QDII\))/, `${n}号$1`);
@@ -434,10 +722,30 @@ export function planMarket(options: MarketOptions): MarketPlan {
     }
     const foundDate = options.large ? tradingDayOnOrAfter(addCalendarDays(end, -rng.int(90, 360))) : randomFoundDate();
     const withC = kind !== 'money' && kind !== 'fof' && lockDays === 0 && rng.chance(options.large ? 0.9 : kind === 'stock' ? 0.3 : 0.5);
-    const parent = addFund({ code: nextCode(), kind, name: `${stem}A`, company, indexCode, shareClass: 'A', foundDate, saleStatus: 'on_sale', lockDays });
+    const parent = addFund({
+      code: nextCode(),
+      kind,
+      name: `${stem}A`,
+      company,
+      indexCode,
+      shareClass: 'A',
+      foundDate,
+      saleStatus: 'on_sale',
+      lockDays,
+    });
     usedNames.add(`${stem}A`);
     if (withC && funds.length < target) {
-      addFund({ code: nextCode(), kind, name: `${stem}C`, company, indexCode, shareClass: 'C', foundDate, saleStatus: 'on_sale', parentStream: parent.model.stream });
+      addFund({
+        code: nextCode(),
+        kind,
+        name: `${stem}C`,
+        company,
+        indexCode,
+        shareClass: 'C',
+        foundDate,
+        saleStatus: 'on_sale',
+        parentStream: parent.model.stream,
+      });
       usedNames.add(`${stem}C`);
     }
   }

@@ -63,14 +63,20 @@ export function valuationItem(index: IndexRecord) {
 export type ValuationItem = NonNullable<ReturnType<typeof valuationItem>>;
 
 export function valuationTableView(snap: MarketSnapshot) {
-  const items = [...snap.indices.values()].map(valuationItem).filter((i): i is ValuationItem => i !== null)
-    .sort((a, b) => a.eva_type_int - b.eva_type_int || Number(a.pe_percentile) - Number(b.pe_percentile) || a.index_code.localeCompare(b.index_code));
+  const items = [...snap.indices.values()]
+    .map(valuationItem)
+    .filter((i): i is ValuationItem => i !== null)
+    .sort(
+      (a, b) =>
+        a.eva_type_int - b.eva_type_int || Number(a.pe_percentile) - Number(b.pe_percentile) || a.index_code.localeCompare(b.index_code),
+    );
   return { items, low_percentile: LOW_PERCENTILE.toFixed(2), high_percentile: HIGH_PERCENTILE.toFixed(2) };
 }
 
 export function valuationDetailView(snap: MarketSnapshot, index: IndexRecord) {
   const item = valuationItem(index);
-  const trackers = snap.byCode.filter((f: FundRecord) => f.tracked_index_code === index.code && f.sale_status !== 'closed' && f.sale_status !== 'delisted')
+  const trackers = snap.byCode
+    .filter((f: FundRecord) => f.tracked_index_code === index.code && f.sale_status !== 'closed' && f.sale_status !== 'delisted')
     .sort((a, b) => Number(a.tracking_error ?? 99) - Number(b.tracking_error ?? 99) || a.code.localeCompare(b.code));
   return {
     index_code: index.code,
@@ -116,11 +122,14 @@ function quantile(values: readonly number[], q: number): number {
 export function valuationHistoryView(index: IndexRecord, metric: 'pe' | 'pb', day: HistoryDay) {
   const points = sinceDay(valuationPoints(index), day);
   const values = points.map((p) => Number(p[metric]));
-  const lines = values.length === 0 ? [] : [
-    { line_name: '危险值', line_value: quantile(values, HIGH_PERCENTILE).toFixed(2), line_color: '#FF6A4D' },
-    { line_name: '中位值', line_value: quantile(values, 0.5).toFixed(2), line_color: '#FFC24D' },
-    { line_name: '机会值', line_value: quantile(values, LOW_PERCENTILE).toFixed(2), line_color: '#3BB27A' },
-  ];
+  const lines =
+    values.length === 0
+      ? []
+      : [
+          { line_name: '危险值', line_value: quantile(values, HIGH_PERCENTILE).toFixed(2), line_color: '#FF6A4D' },
+          { line_name: '中位值', line_value: quantile(values, 0.5).toFixed(2), line_color: '#FFC24D' },
+          { line_name: '机会值', line_value: quantile(values, LOW_PERCENTILE).toFixed(2), line_color: '#3BB27A' },
+        ];
   const growths = points.map((p) => ({ ts: tsOf(p.date), date: p.date, [metric]: p[metric] as string }));
   return {
     index_code: index.code,

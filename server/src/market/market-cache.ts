@@ -36,8 +36,16 @@ export interface IndexRecord {
 
 /** Danjuan order_by / period keys and the derived column each one reads. */
 export const PERIOD_COLUMNS = {
-  '1w': 'nav_grl1w', '1m': 'nav_grl1m', '3m': 'nav_grl3m', '6m': 'nav_grl6m', ty: 'nav_grlty',
-  '1y': 'nav_grl1y', '2y': 'nav_grl2y', '3y': 'nav_grl3y', '5y': 'nav_grl5y', base: 'nav_grbase',
+  '1w': 'nav_grl1w',
+  '1m': 'nav_grl1m',
+  '3m': 'nav_grl3m',
+  '6m': 'nav_grl6m',
+  ty: 'nav_grlty',
+  '1y': 'nav_grl1y',
+  '2y': 'nav_grl2y',
+  '3y': 'nav_grl3y',
+  '5y': 'nav_grl5y',
+  base: 'nav_grbase',
 } as const satisfies Record<string, keyof FundDerivedTable>;
 export type PeriodKey = keyof typeof PERIOD_COLUMNS;
 export const PERIOD_KEYS = Object.keys(PERIOD_COLUMNS) as PeriodKey[];
@@ -186,11 +194,32 @@ export class MarketCache {
       k.selectFrom('fund').selectAll().orderBy('code').execute(),
       k.selectFrom('fund_derived').selectAll().execute(),
       k.selectFrom('fund_company').select(['code', 'name']).execute(),
-      k.selectFrom('fund_manager_post as p').innerJoin('fund_manager as m', 'm.id', 'p.manager_id')
-        .select(['p.fund_code', 'm.name']).where('p.resi_date', 'is', null).orderBy('p.post_date').execute(),
+      k
+        .selectFrom('fund_manager_post as p')
+        .innerJoin('fund_manager as m', 'm.id', 'p.manager_id')
+        .select(['p.fund_code', 'm.name'])
+        .where('p.resi_date', 'is', null)
+        .orderBy('p.post_date')
+        .execute(),
       k.selectFrom('market_index').selectAll().orderBy('code').execute(),
-      k.selectFrom('index_daily').select(['index_code', sql<string>`date::text`.as('date'), 'open', 'high', 'low', 'close', 'volume', 'pe', 'pb', 'roe', 'dividend_yield'])
-        .orderBy('index_code').orderBy('date').execute(),
+      k
+        .selectFrom('index_daily')
+        .select([
+          'index_code',
+          sql<string>`date::text`.as('date'),
+          'open',
+          'high',
+          'low',
+          'close',
+          'volume',
+          'pe',
+          'pb',
+          'roe',
+          'dividend_yield',
+        ])
+        .orderBy('index_code')
+        .orderBy('date')
+        .execute(),
     ]);
     const companies = new Map(companyRows.map((c) => [c.code, c.name]));
     const derived = new Map(derivedRows.map((d) => [d.fund_code, d]));
@@ -224,7 +253,17 @@ export class MarketCache {
     }
     const searchInitials = byCode.map((f) => f.name_initials);
     const searchTexts = byCode.map((f) => `${f.name_initials}\u0001${f.nameLower}`);
-    const snap: MarketSnapshot = { businessDate, loadedAt, funds, byCode, searchInitials, searchTexts, indices, companies, rankings: new Map() };
+    const snap: MarketSnapshot = {
+      businessDate,
+      loadedAt,
+      funds,
+      byCode,
+      searchInitials,
+      searchTexts,
+      indices,
+      companies,
+      rankings: new Map(),
+    };
     this.clearBodies();
     this.snapshot = snap;
     this.lastCheck = Date.now();
@@ -245,7 +284,8 @@ function rankFunds(funds: FundRecord[]): void {
   for (const list of byType.values()) {
     for (const period of PERIOD_KEYS) {
       const column = PERIOD_COLUMNS[period];
-      const ranked = list.flatMap((f) => (f.derived?.[column] == null ? [] : [{ f, v: Number(f.derived[column]) }]))
+      const ranked = list
+        .flatMap((f) => (f.derived?.[column] == null ? [] : [{ f, v: Number(f.derived[column]) }]))
         .sort((a, b) => b.v - a.v);
       ranked.forEach(({ f }, i) => {
         f.ranks[period] = `${i + 1}/${ranked.length}`;

@@ -36,8 +36,11 @@ export async function parseNavCsv(db: Database, text: string): Promise<Map<strin
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const header = splitCsvLine(lines[0] ?? '');
   const problems: string[] = [];
-  for (const column of REQUIRED) if (!header.includes(column)) problems.push(`line 1: missing column "${column}" (header must contain ${REQUIRED.join(',')})`);
-  for (const column of header) if (!(REQUIRED as readonly string[]).includes(column) && !(OPTIONAL as readonly string[]).includes(column)) problems.push(`line 1: unknown column "${column}"`);
+  for (const column of REQUIRED)
+    if (!header.includes(column)) problems.push(`line 1: missing column "${column}" (header must contain ${REQUIRED.join(',')})`);
+  for (const column of header)
+    if (!(REQUIRED as readonly string[]).includes(column) && !(OPTIONAL as readonly string[]).includes(column))
+      problems.push(`line 1: unknown column "${column}"`);
   if (problems.length) throw new ImportError(problems);
   const at = (cells: string[], column: string) => cells[header.indexOf(column)] ?? '';
 
@@ -72,9 +75,12 @@ export async function parseNavCsv(db: Database, text: string): Promise<Map<strin
     }
     if (!validDate) lineProblems.push(`date "${date}" must be a calendar date YYYY-MM-DD`);
     if (!NAV_DECIMAL.test(nav) || Number(nav) <= 0) lineProblems.push(`nav "${nav}" must be a positive decimal with at most 4 decimals`);
-    if (!NAV_DECIMAL.test(acc) || Number(acc) <= 0) lineProblems.push(`acc_nav "${acc}" must be a positive decimal with at most 4 decimals`);
-    if (income !== '' && !SIGNED_DECIMAL.test(income)) lineProblems.push(`income_per_10k "${income}" must be a decimal with at most 4 decimals`);
-    if (yield7d !== '' && !SIGNED_DECIMAL.test(yield7d)) lineProblems.push(`yield_7d "${yield7d}" must be a decimal with at most 4 decimals`);
+    if (!NAV_DECIMAL.test(acc) || Number(acc) <= 0)
+      lineProblems.push(`acc_nav "${acc}" must be a positive decimal with at most 4 decimals`);
+    if (income !== '' && !SIGNED_DECIMAL.test(income))
+      lineProblems.push(`income_per_10k "${income}" must be a decimal with at most 4 decimals`);
+    if (yield7d !== '' && !SIGNED_DECIMAL.test(yield7d))
+      lineProblems.push(`yield_7d "${yield7d}" must be a decimal with at most 4 decimals`);
     const key = `${code}|${date}`;
     if (seen.has(key)) lineProblems.push(`duplicate row for fund ${code} on ${date}`);
     seen.add(key);
@@ -83,7 +89,13 @@ export async function parseNavCsv(db: Database, text: string): Promise<Map<strin
       continue;
     }
     const list = byFund.get(code) ?? [];
-    list.push({ date, nav: Number(nav), accNav: Number(acc), incomePer10k: income === '' ? null : Number(income), yield7d: yield7d === '' ? null : Number(yield7d) });
+    list.push({
+      date,
+      nav: Number(nav),
+      accNav: Number(acc),
+      incomePer10k: income === '' ? null : Number(income),
+      yield7d: yield7d === '' ? null : Number(yield7d),
+    });
     byFund.set(code, list);
   }
   if (problems.length) throw new ImportError(problems);
@@ -95,7 +107,15 @@ export async function parseNavCsv(db: Database, text: string): Promise<Map<strin
 /** Validates, then replaces the NAV history of every fund in the file; `hooks.onChanged` tells this process's market cache. */
 export async function importNavCsv(db: Database, text: string, hooks: MarketChangeHooks = {}): Promise<NavImportReport> {
   const byFund = await parseNavCsv(db, text);
-  const types = new Map((await db.kysely.selectFrom('fund').select(['code', 'type']).where('code', 'in', [...byFund.keys()]).execute()).map((f) => [f.code, f.type]));
+  const types = new Map(
+    (
+      await db.kysely
+        .selectFrom('fund')
+        .select(['code', 'type'])
+        .where('code', 'in', [...byFund.keys()])
+        .execute()
+    ).map((f) => [f.code, f.type]),
+  );
   const rows: CopyValue[][] = [];
   const derived: CopyValue[][] = [];
   for (const [code, points] of byFund) {
@@ -106,7 +126,9 @@ export async function importNavCsv(db: Database, text: string, hooks: MarketChan
   }
   // Staged, then swapped in one transaction: a failure leaves the old history in place.
   // Created by migration 0002; IF NOT EXISTS keeps databases made by its first draft working.
-  await db.exec('CREATE TABLE IF NOT EXISTS fund_nav_staging (LIKE fund_nav); CREATE TABLE IF NOT EXISTS fund_derived_staging (LIKE fund_derived); TRUNCATE fund_nav_staging, fund_derived_staging;');
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS fund_nav_staging (LIKE fund_nav); CREATE TABLE IF NOT EXISTS fund_derived_staging (LIKE fund_derived); TRUNCATE fund_nav_staging, fund_derived_staging;',
+  );
   await db.copyRows('fund_nav_staging', NAV_COLUMNS, rows);
   await db.copyRows('fund_derived_staging', [...DERIVED_COLUMNS], derived);
   await db.kysely.transaction().execute(async (trx) => {

@@ -38,8 +38,15 @@ export function navRowsOf(code: string, points: readonly NavPoint[]): CopyValue[
   const rows: CopyValue[][] = [];
   for (let i = 0; i < points.length; i += 1) {
     const p = points[i] as NavPoint;
-    rows.push([code, p.date, p.nav.toFixed(4), p.accNav.toFixed(4), dailyChange(p, points[i - 1]),
-      p.incomePer10k == null ? null : p.incomePer10k.toFixed(4), p.yield7d == null ? null : p.yield7d.toFixed(4)]);
+    rows.push([
+      code,
+      p.date,
+      p.nav.toFixed(4),
+      p.accNav.toFixed(4),
+      dailyChange(p, points[i - 1]),
+      p.incomePer10k == null ? null : p.incomePer10k.toFixed(4),
+      p.yield7d == null ? null : p.yield7d.toFixed(4),
+    ]);
   }
   return rows;
 }
@@ -60,21 +67,81 @@ export function navCsv(code: string, points: readonly NavPoint[]): string {
   return out;
 }
 
-export const FUND_COLUMNS = ['code', 'name', 'full_name', 'name_initials', 'type', 'type_desc', 'share_class', 'company_code', 'custodian',
-  'risk_level', 'found_date', 'sale_status', 'status_reason', 'subscribe_start', 'subscribe_end', 'lock_days',
-  'daily_purchase_limit_fen', 'min_purchase_fen', 'buy_confirm_days', 'sale_arrive_days', 'benchmark',
-  'benchmark_index_code', 'benchmark_equity_weight', 'tracked_index_code', 'tracking_error', 'total_share',
-  'total_asset', 'manage_fee', 'custody_fee', 'sales_service_fee', 'declare_discount', 'invest_target',
-  'invest_orientation', 'nav_model'];
+export const FUND_COLUMNS = [
+  'code',
+  'name',
+  'full_name',
+  'name_initials',
+  'type',
+  'type_desc',
+  'share_class',
+  'company_code',
+  'custodian',
+  'risk_level',
+  'found_date',
+  'sale_status',
+  'status_reason',
+  'subscribe_start',
+  'subscribe_end',
+  'lock_days',
+  'daily_purchase_limit_fen',
+  'min_purchase_fen',
+  'buy_confirm_days',
+  'sale_arrive_days',
+  'benchmark',
+  'benchmark_index_code',
+  'benchmark_equity_weight',
+  'tracked_index_code',
+  'tracking_error',
+  'total_share',
+  'total_asset',
+  'manage_fee',
+  'custody_fee',
+  'sales_service_fee',
+  'declare_discount',
+  'invest_target',
+  'invest_orientation',
+  'nav_model',
+];
 
 function fundRow(f: PlannedFund): CopyValue[] {
   const r = f.row;
-  return [r.code, r.name, r.full_name, r.name_initials, r.type, r.type_desc, r.share_class, r.company_code, r.custodian,
-    r.risk_level, r.found_date, r.sale_status, r.status_reason, r.subscribe_start, r.subscribe_end, r.lock_days,
-    r.daily_purchase_limit_fen, r.min_purchase_fen, r.buy_confirm_days, r.sale_arrive_days, r.benchmark,
-    r.benchmark_index_code, r.benchmark_equity_weight, r.tracked_index_code, r.tracking_error, r.total_share,
-    r.total_asset, r.manage_fee, r.custody_fee, r.sales_service_fee, r.declare_discount, r.invest_target,
-    r.invest_orientation, r.nav_model];
+  return [
+    r.code,
+    r.name,
+    r.full_name,
+    r.name_initials,
+    r.type,
+    r.type_desc,
+    r.share_class,
+    r.company_code,
+    r.custodian,
+    r.risk_level,
+    r.found_date,
+    r.sale_status,
+    r.status_reason,
+    r.subscribe_start,
+    r.subscribe_end,
+    r.lock_days,
+    r.daily_purchase_limit_fen,
+    r.min_purchase_fen,
+    r.buy_confirm_days,
+    r.sale_arrive_days,
+    r.benchmark,
+    r.benchmark_index_code,
+    r.benchmark_equity_weight,
+    r.tracked_index_code,
+    r.tracking_error,
+    r.total_share,
+    r.total_asset,
+    r.manage_fee,
+    r.custody_fee,
+    r.sales_service_fee,
+    r.declare_discount,
+    r.invest_target,
+    r.invest_orientation,
+    r.nav_model,
+  ];
 }
 
 /**
@@ -115,7 +182,10 @@ function cyclePhases(seed: number, code: string): readonly number[] {
     const rng = new Rng(seed ^ streamId('valuation-phases'));
     const orders = VALUATION_CYCLE_YEARS.map(() => shuffled(rng, valued.length));
     valued.forEach((def, j) => {
-      (table as Map<string, number[]>).set(def.code, orders.map((order) => (2 * Math.PI * ((order[j] as number) + 0.5 * rng.next())) / valued.length));
+      (table as Map<string, number[]>).set(
+        def.code,
+        orders.map((order) => (2 * Math.PI * ((order[j] as number) + 0.5 * rng.next())) / valued.length),
+      );
     });
     phaseTables.set(seed, table);
   }
@@ -181,7 +251,14 @@ export function trendLogs(closes: ArrayLike<number>, from = 0): Float64Array {
 }
 
 /** One index_daily row: OHLC and volume from hashed noise, the valuation from indexValuation. */
-export function indexDailyRow(def: IndexDefinition, seed: number, date: IsoDate, close: number, prevClose: number, trendLog: number): CopyValue[] {
+export function indexDailyRow(
+  def: IndexDefinition,
+  seed: number,
+  date: IsoDate,
+  close: number,
+  prevClose: number,
+  trendLog: number,
+): CopyValue[] {
   const day = dayNumber(date);
   const stream = streamId(`ohlc:${def.code}`);
   const open = prevClose * (1 + 0.25 * def.vol * hashNormal(seed, stream, day, 1));
@@ -209,7 +286,14 @@ function* indexDailyRows(plan: MarketPlan): Generator<CopyValue[]> {
     const trend = trendLogs(closes);
     for (let i = 0; i < plan.days.length; i += 1) {
       const close = closes[i] as number;
-      yield indexDailyRow(def, plan.options.seed, plan.days[i] as IsoDate, close, i > 0 ? (closes[i - 1] as number) : close, trend[i] as number);
+      yield indexDailyRow(
+        def,
+        plan.options.seed,
+        plan.days[i] as IsoDate,
+        close,
+        i > 0 ? (closes[i - 1] as number) : close,
+        trend[i] as number,
+      );
     }
   }
 }
@@ -277,17 +361,33 @@ const NAV_CHUNK_CHARS = 8 << 20;
  */
 export function* marketChunks(plan: MarketPlan, counts: GeneratedCounts): Generator<CopyChunk> {
   counts.funds = plan.funds.length;
-  yield chunk('fund_company', ['code', 'name', 'full_name'], plan.companies.map((c) => [c.code, c.name, c.full_name]));
-  yield chunk('fund_manager', ['id', 'name', 'company_code', 'college', 'education', 'resume', 'career_start'],
-    plan.managers.map((m) => [m.id, m.name, m.company_code, m.college, m.education, m.resume, m.career_start]));
+  yield chunk(
+    'fund_company',
+    ['code', 'name', 'full_name'],
+    plan.companies.map((c) => [c.code, c.name, c.full_name]),
+  );
+  yield chunk(
+    'fund_manager',
+    ['id', 'name', 'company_code', 'college', 'education', 'resume', 'career_start'],
+    plan.managers.map((m) => [m.id, m.name, m.company_code, m.college, m.education, m.resume, m.career_start]),
+  );
   const funds = [...plan.funds].sort((a, b) => (a.row.code < b.row.code ? -1 : a.row.code > b.row.code ? 1 : 0));
   yield chunk('fund', FUND_COLUMNS, funds.map(fundRow));
-  yield chunk('fund_fee', ['fund_code', 'kind', 'seq', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen'],
-    funds.flatMap((f) => f.fees.map((fee, seq) => [f.row.code, fee.kind, seq, fee.lower, fee.upper, fee.rate, fee.fixedFen])));
-  yield chunk('fund_manager_post', ['fund_code', 'manager_id', 'post_date', 'resi_date'],
-    funds.flatMap((f) => f.managerIds.map((m) => [f.row.code, m.id, m.post, m.resi])));
-  yield chunk('market_index', ['code', 'name', 'name_initials', 'category', 'region', 'base_date', 'has_valuation', 'description'],
-    plan.indices.map((i) => [i.code, i.name, i.name_initials, i.category, i.region, i.base_date, i.has_valuation, i.description]));
+  yield chunk(
+    'fund_fee',
+    ['fund_code', 'kind', 'seq', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen'],
+    funds.flatMap((f) => f.fees.map((fee, seq) => [f.row.code, fee.kind, seq, fee.lower, fee.upper, fee.rate, fee.fixedFen])),
+  );
+  yield chunk(
+    'fund_manager_post',
+    ['fund_code', 'manager_id', 'post_date', 'resi_date'],
+    funds.flatMap((f) => f.managerIds.map((m) => [f.row.code, m.id, m.post, m.resi])),
+  );
+  yield chunk(
+    'market_index',
+    ['code', 'name', 'name_initials', 'category', 'region', 'base_date', 'has_valuation', 'description'],
+    plan.indices.map((i) => [i.code, i.name, i.name_initials, i.category, i.region, i.base_date, i.has_valuation, i.description]),
+  );
   const indexDaily = chunk('index_daily', INDEX_DAILY_COLUMNS, indexDailyRows(plan));
   counts.indexRows = indexDaily.rows;
   yield indexDaily;
@@ -303,7 +403,11 @@ export function* marketChunks(plan: MarketPlan, counts: GeneratedCounts): Genera
     if (navRows > 0) yield { table: 'fund_nav', columns: NAV_COLUMNS, csv: nav.join(''), rows: navRows };
     yield chunk('fund_derived', [...DERIVED_COLUMNS], derived);
     yield chunk('fund_dividend', ['fund_code', 'date', 'per_share'], dividends);
-    yield chunk('fund_asset_allocation', ['fund_code', 'report_date', 'stock_percent', 'bond_percent', 'cash_percent', 'other_percent', 'asset_total'], allocation);
+    yield chunk(
+      'fund_asset_allocation',
+      ['fund_code', 'report_date', 'stock_percent', 'bond_percent', 'cash_percent', 'other_percent', 'asset_total'],
+      allocation,
+    );
     yield chunk('fund_holding', ['fund_code', 'report_date', 'rank', 'stock_code', 'stock_name', 'percent'], holdings);
     counts.navRows += navRows;
     nav = [];

@@ -50,8 +50,19 @@ export interface SeedReport {
 
 /** Every market table, children first (for TRUNCATE). */
 export const MARKET_TABLES = [
-  'fund_holding', 'fund_asset_allocation', 'fund_manager_post', 'fund_fee', 'fund_dividend', 'fund_derived', 'fund_nav',
-  'fund', 'fund_manager', 'fund_company', 'index_daily', 'market_index', 'market_meta',
+  'fund_holding',
+  'fund_asset_allocation',
+  'fund_manager_post',
+  'fund_fee',
+  'fund_dividend',
+  'fund_derived',
+  'fund_nav',
+  'fund',
+  'fund_manager',
+  'fund_company',
+  'index_daily',
+  'market_index',
+  'market_meta',
 ] as const;
 
 /**
@@ -98,8 +109,13 @@ export async function seedMarket(db: Database, opts: SeedOptions = {}, hooks: Ma
   phases.generate = generated.generateMs;
   for (const key of Object.keys(phases) as (keyof SeedPhases)[]) phases[key] = Math.round(phases[key]);
   return {
-    funds: generated.funds, navRows: generated.navRows, indexRows: generated.indexRows, asOf: source.options.asOf,
-    millis: Math.round(performance.now() - started), phases, thread: generated.thread,
+    funds: generated.funds,
+    navRows: generated.navRows,
+    indexRows: generated.indexRows,
+    asOf: source.options.asOf,
+    millis: Math.round(performance.now() - started),
+    phases,
+    thread: generated.thread,
   };
 }
 
@@ -119,10 +135,16 @@ async function load(connection: RawConnection, source: MarketSource, phases: See
   const indexStart = performance.now();
   // Enough sort memory that the largest key (3 M rows in the large market) sorts in memory.
   await connection.exec("SET LOCAL maintenance_work_mem = '256MB'");
-  for (const key of DEFERRED_KEYS) await connection.exec(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} PRIMARY KEY (${key.columns})`);
+  for (const key of DEFERRED_KEYS)
+    await connection.exec(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} PRIMARY KEY (${key.columns})`);
   phases.index = performance.now() - indexStart;
   const { seed, asOf, large, small } = source.options;
-  const meta = [['seed', String(seed)], ['as_of', asOf], ['size', large ? 'large' : small ? 'small' : 'default'], ['loaded_at', new Date().toISOString()]];
+  const meta = [
+    ['seed', String(seed)],
+    ['as_of', asOf],
+    ['size', large ? 'large' : small ? 'small' : 'default'],
+    ['loaded_at', new Date().toISOString()],
+  ];
   await connection.copyCsv('market_meta', ['key', 'value'], toCsv(meta).chunks.join(''), { freeze: true });
 }
 
@@ -141,6 +163,9 @@ export interface MarketChangeHooks {
 
 /** Marks the market as changed (after an import or a new trading day), so market caches, in any process, rebuild. */
 export async function touchMarket(db: Database): Promise<void> {
-  await db.kysely.insertInto('market_meta').values({ key: 'loaded_at', value: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
+  await db.kysely
+    .insertInto('market_meta')
+    .values({ key: 'loaded_at', value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
+    .execute();
 }

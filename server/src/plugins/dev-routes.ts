@@ -10,7 +10,11 @@ export const DEV_ROUTE_PREFIX = '/__dev/';
 async function loopbackOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (isLoopbackClient(request)) return;
   // For anyone else the route does not exist, exactly as on a production server.
-  await sendError(request, reply, ApiError.of(ResultCode.NOT_FOUND, 'notFound', 404, { method: request.method, path: pathOf(request.url).slice(0, 200) }));
+  await sendError(
+    request,
+    reply,
+    ApiError.of(ResultCode.NOT_FOUND, 'notFound', 404, { method: request.method, path: pathOf(request.url).slice(0, 200) }),
+  );
 }
 
 /**

@@ -143,7 +143,10 @@ export interface PrecompressLog {
  * (seconds at quality 11; until a `.br` exists, browsers that accept br get the `.gz`). A read-only folder
  * just means uncompressed answers. `stop()` lets the file being compressed finish and skips the rest.
  */
-export async function precompressH5Build(h5Dir: string, log: PrecompressLog): Promise<{ background: Promise<void>; stop(): Promise<void> }> {
+export async function precompressH5Build(
+  h5Dir: string,
+  log: PrecompressLog,
+): Promise<{ background: Promise<void>; stop(): Promise<void> }> {
   let stopping = false;
   const idle = { background: Promise.resolve(), stop: async () => undefined };
   try {

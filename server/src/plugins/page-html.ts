@@ -84,11 +84,19 @@ export function preloadTags(shell: Pick<Shell, 'head' | 'assets'>, page: string)
 
 /** JSON that is safe inside <script>: no `</script>`, no line separators that old parsers choke on. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The inlined answers: `{ "<GET url>": <envelope> }`, only those that answered 200 with a JSON envelope. */
-async function bootAnswers(app: FastifyInstance, request: FastifyRequest, urls: readonly string[], bootHeader: BootHeader): Promise<Record<string, unknown>> {
+async function bootAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  urls: readonly string[],
+  bootHeader: BootHeader,
+): Promise<Record<string, unknown>> {
   const headers: Record<string, string> = { [bootHeader.name]: bootHeader.value };
   if (request.headers.cookie) headers.cookie = request.headers.cookie;
   if (request.headers['accept-language']) headers['accept-language'] = String(request.headers['accept-language']);

@@ -64,11 +64,7 @@ const SECURE_LIST_TTL_MS = 60_000;
 
 /** The union of every app's `security_api_list` config entry (a path ending in * is a prefix). */
 async function loadSecureApiList(request: FastifyRequest): Promise<SecureApiEntry[]> {
-  const rows = await request.server.db.kysely
-    .selectFrom('mpaas_config')
-    .select('value')
-    .where('key', '=', 'security_api_list')
-    .execute();
+  const rows = await request.server.db.kysely.selectFrom('mpaas_config').select('value').where('key', '=', 'security_api_list').execute();
   return rows.flatMap((row) =>
     Array.isArray(row.value)
       ? row.value.flatMap((entry) =>
@@ -87,9 +83,7 @@ async function loadSecureApiList(request: FastifyRequest): Promise<SecureApiEntr
 export function isListedSecureApi(list: SecureApiEntry[], method: string, url: string): boolean {
   const path = pathOf(canonicalUrl(url));
   return list.some(
-    (entry) =>
-      entry.method === method &&
-      (entry.path.endsWith('*') ? path.startsWith(entry.path.slice(0, -1)) : path === entry.path),
+    (entry) => entry.method === method && (entry.path.endsWith('*') ? path.startsWith(entry.path.slice(0, -1)) : path === entry.path),
   );
 }
 
@@ -167,8 +161,14 @@ export function registerSecureApi(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload: unknown, done) => {
     const secret = secureRequests.get(request);
     // Ready envelopes of the market cache come as bytes.
-    const text = secret === undefined ? undefined
-      : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    const text =
+      secret === undefined
+        ? undefined
+        : typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString('utf8')
+            : undefined;
     if (secret === undefined || text === undefined) {
       done(null, payload);
       return;

@@ -45,12 +45,18 @@ export function sessionOf(request: FastifyRequest): Promise<SessionInfo | null> 
  * session that has expired), or `none` (no token, a malformed one, or one no session has). The anonymous-token
  * calls answer 400013 for an expired token and 400016 for none.
  */
-export async function sessionStateOf(request: FastifyRequest): Promise<{ state: 'live'; session: SessionInfo } | { state: 'expired' | 'none' }> {
+export async function sessionStateOf(
+  request: FastifyRequest,
+): Promise<{ state: 'live'; session: SessionInfo } | { state: 'expired' | 'none' }> {
   const session = await sessionOf(request);
   if (session) return { state: 'live', session };
   const token = accessTokenOf(request);
   if (!token || !TOKEN_PATTERN.test(token)) return { state: 'none' };
-  const row = await request.server.db.kysely.selectFrom('sessions').select('expires_at').where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+  const row = await request.server.db.kysely
+    .selectFrom('sessions')
+    .select('expires_at')
+    .where('token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
   return { state: row && row.expires_at <= request.server.clock.now() ? 'expired' : 'none' };
 }
 
@@ -85,10 +91,7 @@ export function newToken(): string {
 }
 
 /** Creates a session row (keeping the token's hash only); a user session when userId is given, otherwise anonymous. */
-export async function issueSession(
-  kysely: Kysely<DB>,
-  opts: { userId?: number; clientId: string; now: Date },
-): Promise<SessionInfo> {
+export async function issueSession(kysely: Kysely<DB>, opts: { userId?: number; clientId: string; now: Date }): Promise<SessionInfo> {
   const kind: SessionKind = opts.userId === undefined ? 'anonymous' : 'user';
   const ttl = kind === 'user' ? LOGIN_TOKEN_TTL_MS : ANONYMOUS_TOKEN_TTL_MS;
   const session: SessionInfo = {

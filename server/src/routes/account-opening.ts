@@ -53,7 +53,12 @@ const accountOpened = () => ApiError.of(ResultCode.ACCOUNT_ALREADY_OPENED, 'acco
 
 /** The refusal of a locked trade password: data.locked_until, the message naming the Shanghai time. */
 const tradePasswordLocked = (until: Date) =>
-  new ApiErrorWithData(ResultCode.TRADE_PASSWORD_LOCKED, 'tradePasswordLocked', { locked_until: until.toISOString() }, { time: shanghaiTime(until).slice(0, 5) });
+  new ApiErrorWithData(
+    ResultCode.TRADE_PASSWORD_LOCKED,
+    'tradePasswordLocked',
+    { locked_until: until.toISOString() },
+    { time: shanghaiTime(until).slice(0, 5) },
+  );
 
 const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const kysely = app.db.kysely;
@@ -75,7 +80,13 @@ const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await requireUser(request);
       const { card, bankCode } = checkedCard(request.body.bank_card_no);
       const telephone = checkedTelephone(formValue(request.body.reserved_phone) ?? '');
-      const sent = await sendBankCode(kysely, app.sms, app.personalData, { userId: user.userId, card, telephone, ip: clientKey(request.ip), now: app.clock.now() });
+      const sent = await sendBankCode(kysely, app.sms, app.personalData, {
+        userId: user.userId,
+        card,
+        telephone,
+        ip: clientKey(request.ip),
+        now: app.clock.now(),
+      });
       if (!sent.ok) throw sent.reason === 'opened' ? accountOpened() : smsThrottled(sent);
       return ok({ bank_code: bankCode, telephone_masked: maskTelephone(telephone), resend_after: sent.resendAfterSeconds });
     },
@@ -90,7 +101,12 @@ const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Form({ real_name: 64, id_no: 32, bank_card_no: 32, reserved_phone: 32, bank_code_sms: 16 }),
         response: {
           200: EnvelopeOf(
-            Type.Object({ real_name_masked: Type.String(), id_no_masked: Type.String(), bank_code: Type.String(), card_tail: Type.String() }),
+            Type.Object({
+              real_name_masked: Type.String(),
+              id_no_masked: Type.String(),
+              bank_code: Type.String(),
+              card_tail: Type.String(),
+            }),
           ),
           ...errors,
         },
@@ -121,7 +137,12 @@ const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
             throw ApiError.of(ResultCode.SMS_CODE_INVALID, 'smsCodeInvalid');
         }
       }
-      return ok({ real_name_masked: result.realNameMasked, id_no_masked: result.idNoMasked, bank_code: result.bankCode, card_tail: result.cardTail });
+      return ok({
+        real_name_masked: result.realNameMasked,
+        id_no_masked: result.idNoMasked,
+        bank_code: result.bankCode,
+        card_tail: result.cardTail,
+      });
     },
   );
 
@@ -178,21 +199,30 @@ const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
           case 'unreadable':
             throw ApiError.of(ResultCode.DECRYPT_FAILED, 'decryptFailed');
           case 'wrong':
-            throw new ApiErrorWithData(ResultCode.TRADE_PASSWORD_WRONG, 'tradePasswordWrong', { remaining: check.remainingTries }, { remaining: check.remainingTries });
+            throw new ApiErrorWithData(
+              ResultCode.TRADE_PASSWORD_WRONG,
+              'tradePasswordWrong',
+              { remaining: check.remainingTries },
+              { remaining: check.remainingTries },
+            );
         }
       }
       return ok({ verified: true });
     },
   );
 
-  const IncomeView = Type.Object({ bracket: Type.String(), amount_fen: Type.Union([Type.Integer(), Type.Null()]), updated_at: Type.String() });
+  const IncomeView = Type.Object({
+    bracket: Type.String(),
+    amount_fen: Type.Union([Type.Integer(), Type.Null()]),
+    updated_at: Type.String(),
+  });
 
   app.get(
     '/djapi/account/personal-income',
     {
       schema: {
         tags: ['account'],
-        summary: 'The user\'s annual income declaration (null until declared) and the brackets',
+        summary: "The user's annual income declaration (null until declared) and the brackets",
         response: {
           200: EnvelopeOf(Type.Object({ income: Type.Union([IncomeView, Type.Null()]), brackets: Type.Array(Type.String()) })),
           ...errors,

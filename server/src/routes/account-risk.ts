@@ -51,7 +51,7 @@ const accountRiskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'The user\'s latest risk assessment, or null',
+        summary: "The user's latest risk assessment, or null",
         response: { 200: EnvelopeOf(Type.Union([AssessmentView, Type.Null()])), '4xx': ErrorEnvelopeWithData },
       },
     },

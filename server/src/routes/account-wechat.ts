@@ -92,7 +92,7 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['wechat'],
-        summary: 'WeChat browser login: 302 to WeChat\'s authorize page, which returns to /thirdAppSupport/redirect with code and state',
+        summary: "WeChat browser login: 302 to WeChat's authorize page, which returns to /thirdAppSupport/redirect with code and state",
         querystring: Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 2048 })) }, { additionalProperties: true }),
         response: { 302: EnvelopeOf(Type.Object({ url: Type.String() })), '4xx': ErrorEnvelopeWithData },
       },
@@ -135,7 +135,10 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const target = request.query.redirect_uri;
         // Like WeChat, only the registered domain (here: this server) may be redirected to.
         if (!target.startsWith(`${origin}/`)) {
-          throw ApiError.of(ResultCode.INVALID_PARAMETER, 'invalidParameter', 400, { field: 'querystring.redirect_uri', reason: 'not this site' });
+          throw ApiError.of(ResultCode.INVALID_PARAMETER, 'invalidParameter', 400, {
+            field: 'querystring.redirect_uri',
+            reason: 'not this site',
+          });
         }
         const cookieUser = request.cookies.fake_wechat_user;
         const user = request.query.fake_user ?? (cookieUser && /^[\w-]{1,64}$/.test(cookieUser) ? cookieUser : 'wechat-user-1');

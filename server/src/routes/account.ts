@@ -118,7 +118,12 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: SmsSendBody,
         response: {
           200: EnvelopeOf(
-            Type.Object({ telephone_masked: Type.String(), resend_after: Type.Integer(), voice: Type.Boolean(), expires_in: Type.Integer() }),
+            Type.Object({
+              telephone_masked: Type.String(),
+              resend_after: Type.Integer(),
+              voice: Type.Boolean(),
+              expires_in: Type.Integer(),
+            }),
           ),
           '4xx': ErrorEnvelopeWithData,
         },
@@ -294,7 +299,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'The user\'s watchlist (pid -17 = all)',
+        summary: "The user's watchlist (pid -17 = all)",
         querystring: Type.Object(
           {
             size: Type.Integer({ minimum: 1, maximum: WATCHLIST_SIZE, default: WATCHLIST_SIZE }),

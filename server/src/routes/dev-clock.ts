@@ -64,7 +64,10 @@ const devClockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       clock.advance(days * DAY_MS);
       await saveClockOffset(app.db.kysely, clock.offsetMs());
       const report = await app.jobs.runDue();
-      request.log.info({ from: before, days: calendarDaysBetween(before, shanghaiDate(clock.now())), runs: report.runs.length }, 'business clock advanced');
+      request.log.info(
+        { from: before, days: calendarDaysBetween(before, shanghaiDate(clock.now())), runs: report.runs.length },
+        'business clock advanced',
+      );
       return answer();
     },
   );

@@ -6,8 +6,18 @@ import { answerCached, answerFound, sendDataText } from '../http/market-answers'
 import { ResultCode } from '../http/result-codes';
 import { Decimal, FundCode, NullableDecimal, NullableString, readSchemas, StringEnum } from '../http/schemas';
 import {
-  achievementView, assetPercentView, fundDerivedView, fundDetailView, fundSummaryView, FILTER_ORDER_KEYS,
-  growthView, GROWTH_DAYS, managerListView, navHistoryView, screenedFilterView, tradeDateView,
+  achievementView,
+  assetPercentView,
+  fundDerivedView,
+  fundDetailView,
+  fundSummaryView,
+  FILTER_ORDER_KEYS,
+  growthView,
+  GROWTH_DAYS,
+  managerListView,
+  navHistoryView,
+  screenedFilterView,
+  tradeDateView,
 } from '../market/fund-views';
 import type { MarketSnapshot, PeriodKey } from '../market/market-cache';
 import { searchFunds } from '../market/search-index';
@@ -23,51 +33,145 @@ function fundIn(snap: MarketSnapshot, code: string) {
 }
 
 const FundDerived = Type.Object({
-  fd_code: Type.String(), end_date: NullableString, unit_nav: Decimal, unit_acc_nav: Decimal,
-  nav_grtd: NullableDecimal, nav_grl1w: NullableDecimal, nav_grl1m: NullableDecimal, nav_grl3m: NullableDecimal,
-  nav_grl6m: NullableDecimal, nav_grlty: NullableDecimal, nav_grl1y: NullableDecimal, nav_grl2y: NullableDecimal,
-  nav_grl3y: NullableDecimal, nav_grl5y: NullableDecimal, nav_grbase: NullableDecimal,
-  srank_l1w: NullableString, srank_l1m: NullableString, srank_l3m: NullableString, srank_l6m: NullableString,
-  srank_lty: NullableString, srank_l1y: NullableString, srank_l2y: NullableString, srank_l3y: NullableString,
-  srank_l5y: NullableString, srank_base: NullableString, maxdd_l1y: NullableDecimal,
-  income_per_10k: NullableDecimal, yield_7d: NullableDecimal,
+  fd_code: Type.String(),
+  end_date: NullableString,
+  unit_nav: Decimal,
+  unit_acc_nav: Decimal,
+  nav_grtd: NullableDecimal,
+  nav_grl1w: NullableDecimal,
+  nav_grl1m: NullableDecimal,
+  nav_grl3m: NullableDecimal,
+  nav_grl6m: NullableDecimal,
+  nav_grlty: NullableDecimal,
+  nav_grl1y: NullableDecimal,
+  nav_grl2y: NullableDecimal,
+  nav_grl3y: NullableDecimal,
+  nav_grl5y: NullableDecimal,
+  nav_grbase: NullableDecimal,
+  srank_l1w: NullableString,
+  srank_l1m: NullableString,
+  srank_l3m: NullableString,
+  srank_l6m: NullableString,
+  srank_lty: NullableString,
+  srank_l1y: NullableString,
+  srank_l2y: NullableString,
+  srank_l3y: NullableString,
+  srank_l5y: NullableString,
+  srank_base: NullableString,
+  maxdd_l1y: NullableDecimal,
+  income_per_10k: NullableDecimal,
+  yield_7d: NullableDecimal,
 });
 
 const FundSummary = Type.Object({
-  fd_code: Type.String(), fd_name: Type.String(), fd_full_name: Type.String(), type: Type.Integer(), type_desc: Type.String(),
-  share_class: NullableString, found_date: Type.String(), totshare: Type.String(), total_asset: Decimal,
-  keeper_code: Type.String(), keeper_name: Type.String(), manager_name: Type.String(), trup_name: Type.String(),
+  fd_code: Type.String(),
+  fd_name: Type.String(),
+  fd_full_name: Type.String(),
+  type: Type.Integer(),
+  type_desc: Type.String(),
+  share_class: NullableString,
+  found_date: Type.String(),
+  totshare: Type.String(),
+  total_asset: Decimal,
+  keeper_code: Type.String(),
+  keeper_name: Type.String(),
+  manager_name: Type.String(),
+  trup_name: Type.String(),
   risk_level: Type.Integer({ minimum: 1, maximum: 5 }),
-  sale_status: StringEnum(['on_sale', 'not_on_sale', 'building', 'conversion', 'trading_suspended', 'purchase_suspended', 'closed', 'delisted'] as const),
-  status_reason: Type.String(), can_buy: Type.Boolean(), can_sell: Type.Boolean(),
-  subscribe_start: NullableString, subscribe_end: NullableString, lock_days: Type.Integer(),
-  daily_purchase_limit: NullableDecimal, min_purchase: Decimal, tracked_index_code: NullableString,
-  tracked_index_name: NullableString, tracking_error: NullableDecimal, performance_bench_mark: Type.String(),
-  invest_target: Type.String(), invest_orientation: Type.String(), fund_derived: FundDerived,
+  sale_status: StringEnum([
+    'on_sale',
+    'not_on_sale',
+    'building',
+    'conversion',
+    'trading_suspended',
+    'purchase_suspended',
+    'closed',
+    'delisted',
+  ] as const),
+  status_reason: Type.String(),
+  can_buy: Type.Boolean(),
+  can_sell: Type.Boolean(),
+  subscribe_start: NullableString,
+  subscribe_end: NullableString,
+  lock_days: Type.Integer(),
+  daily_purchase_limit: NullableDecimal,
+  min_purchase: Decimal,
+  tracked_index_code: NullableString,
+  tracked_index_name: NullableString,
+  tracking_error: NullableDecimal,
+  performance_bench_mark: Type.String(),
+  invest_target: Type.String(),
+  invest_orientation: Type.String(),
+  fund_derived: FundDerived,
 });
 
-const RateRow = Type.Object({ name: Type.String(), value: Decimal, unit: Type.String(), lower_bound: Type.Integer(), upper_bound: Type.Union([Type.Integer(), Type.Null()]) });
+const RateRow = Type.Object({
+  name: Type.String(),
+  value: Decimal,
+  unit: Type.String(),
+  lower_bound: Type.Integer(),
+  upper_bound: Type.Union([Type.Integer(), Type.Null()]),
+});
 const Position = Type.Object({
-  stock_percent: Decimal, bond_percent: Decimal, cash_percent: Decimal, other_percent: Decimal, asset_tot: Decimal, asset_val: Decimal,
-  source_mark: Type.String(), source: Type.String(), enddate: NullableString,
+  stock_percent: Decimal,
+  bond_percent: Decimal,
+  cash_percent: Decimal,
+  other_percent: Decimal,
+  asset_tot: Decimal,
+  asset_val: Decimal,
+  source_mark: Type.String(),
+  source: Type.String(),
+  enddate: NullableString,
   chart_list: Type.Array(Type.Object({ type_desc: Type.String(), percent: Decimal, color: Type.String() })),
-  stock_list: Type.Array(Type.Object({ name: Type.String(), code: Type.String(), percent: Decimal, xq_symbol: Type.String(), amarket: Type.Boolean() })),
+  stock_list: Type.Array(
+    Type.Object({ name: Type.String(), code: Type.String(), percent: Decimal, xq_symbol: Type.String(), amarket: Type.Boolean() }),
+  ),
   bond_list: Type.Array(Type.Object({ name: Type.String(), code: Type.String(), percent: Decimal })),
 });
 const FundDetail = Type.Object({
-  fd_code: Type.String(), fund_company: Type.String(), fund_position: Position,
+  fd_code: Type.String(),
+  fund_company: Type.String(),
+  fund_position: Position,
   fund_rates: Type.Object({
-    fd_code: Type.String(), subscribe_rate: NullableDecimal, declare_rate: Decimal, withdraw_rate: Decimal, discount: Decimal,
-    subscribe_discount: Decimal, declare_discount: Decimal, subscribe_rate_table: Type.Array(RateRow),
-    declare_rate_table: Type.Array(RateRow), withdraw_rate_table: Type.Array(RateRow), other_rate_table: Type.Array(RateRow),
+    fd_code: Type.String(),
+    subscribe_rate: NullableDecimal,
+    declare_rate: Decimal,
+    withdraw_rate: Decimal,
+    discount: Decimal,
+    subscribe_discount: Decimal,
+    declare_discount: Decimal,
+    subscribe_rate_table: Type.Array(RateRow),
+    declare_rate_table: Type.Array(RateRow),
+    withdraw_rate_table: Type.Array(RateRow),
+    other_rate_table: Type.Array(RateRow),
   }),
-  manager_list: Type.Array(Type.Object({
-    indi_id: Type.String(), name: Type.String(), resume: Type.String(), college: Type.String(), education: Type.String(), work_year: Type.String(),
-    achievement_list: Type.Array(Type.Object({ fund_code: Type.String(), fundsname: Type.String(), post_date: Type.String(), resi_date: NullableString, cp_rate: NullableDecimal })),
-  })),
+  manager_list: Type.Array(
+    Type.Object({
+      indi_id: Type.String(),
+      name: Type.String(),
+      resume: Type.String(),
+      college: Type.String(),
+      education: Type.String(),
+      work_year: Type.String(),
+      achievement_list: Type.Array(
+        Type.Object({
+          fund_code: Type.String(),
+          fundsname: Type.String(),
+          post_date: Type.String(),
+          resi_date: NullableString,
+          cp_rate: NullableDecimal,
+        }),
+      ),
+    }),
+  ),
   fund_date_conf: Type.Object({
-    fd_code: Type.String(), buy_confirm_date: Type.Integer(), buy_query_date: Type.Integer(), sale_confirm_date: Type.Integer(),
-    sale_query_date: Type.Integer(), all_buy_days: Type.Integer(), all_sale_days: Type.Integer(),
+    fd_code: Type.String(),
+    buy_confirm_date: Type.Integer(),
+    buy_query_date: Type.Integer(),
+    sale_confirm_date: Type.Integer(),
+    sale_query_date: Type.Integer(),
+    all_buy_days: Type.Integer(),
+    all_sale_days: Type.Integer(),
   }),
 });
 
@@ -78,142 +182,344 @@ const FundCodeQuery = Type.Object({ fund_code: FundCode });
 const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cache = app.marketCache;
 
-  app.get('/djapi/fund/:code', { schema: schemaFor('Fund summary with latest NAV and period returns (fund_derived)', FundSummary, { params: CodeParams }) },
-    (request, reply) => answerFound(cache, reply, `fund:${request.params.code}`, (snap) => fundIn(snap, request.params.code), (snap, f) => fundSummaryView(f, snap)));
+  app.get(
+    '/djapi/fund/:code',
+    { schema: schemaFor('Fund summary with latest NAV and period returns (fund_derived)', FundSummary, { params: CodeParams }) },
+    (request, reply) =>
+      answerFound(
+        cache,
+        reply,
+        `fund:${request.params.code}`,
+        (snap) => fundIn(snap, request.params.code),
+        (snap, f) => fundSummaryView(f, snap),
+      ),
+  );
 
-  app.get('/djapi/fund/detail/:code', { schema: schemaFor('Fund detail: position (allocation, top-10 holdings), fee tables with discount, managers', FundDetail, { params: CodeParams }) },
-    (request, reply) => answerFound(cache, reply, `detail:${request.params.code}`, (snap) => fundIn(snap, request.params.code), (snap, f) => fundDetailView(app.db, snap, f)));
-
-  app.get('/djapi/fund/derived/:code', { schema: schemaFor('Period returns and same-type ranks', FundDerived, { params: CodeParams }) },
-    (request, reply) => answerFound(cache, reply, `derived:${request.params.code}`, (snap) => fundIn(snap, request.params.code), (_snap, f) => fundDerivedView(f)));
-
-  app.get('/djapi/fund/nav/history/:code', {
-    schema: schemaFor('Daily NAV history, newest first, paged', Type.Object({
-      fd_code: Type.String(),
-      items: Type.Array(Type.Object({
-        date: Type.String(), nav: Decimal, percentage: NullableDecimal, value: Decimal,
-        income_per_10k: Type.Optional(NullableDecimal), yield_7d: Type.Optional(NullableDecimal),
-      })),
-      current_page: Type.Integer(), size: Type.Integer(), total_items: Type.Integer(), total_pages: Type.Integer(),
-    }), {
-      params: CodeParams,
-      querystring: Type.Object({ page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }), size: Type.Integer({ minimum: 1, maximum: 500, default: 20 }) }),
-    }),
-  }, (request, reply) => {
-    const { page, size } = request.query;
-    return answerFound(cache, reply, `nav:${request.params.code}:${page}:${size}`, (snap) => fundIn(snap, request.params.code), (_snap, f) => navHistoryView(app.db, f, page, size));
-  });
-
-  app.get('/djapi/fund/growth/:code', {
-    schema: schemaFor('Cumulative growth line of the fund and of its benchmark', Type.Object({
-      fd_code: Type.String(), day: Type.String(),
-      fund_nav_growth: Type.Array(Type.Object({
-        date: Type.String(), nav: Decimal, gr_nav: Decimal, percentage: NullableDecimal, value: Decimal,
-        than_value: NullableDecimal, performance_value: NullableDecimal,
-      })),
-      growth_lines: Type.Array(Type.Object({ line_name: Type.String(), line_key: Type.String(), line_color: Type.String() })),
-      performance_remark: Type.String(),
-    }), { params: CodeParams, querystring: Type.Object({ day: StringEnum(GROWTH_DAYS, 'period: 1m 3m 6m ty (this year) 1y 3y 5y all') }) }),
-  }, (request, reply) => {
-    const { day } = request.query;
-    return answerFound(cache, reply, `growth:${request.params.code}:${day}`, (snap) => fundIn(snap, request.params.code), (snap, f) => growthView(app.db, snap, f, day));
-  });
-
-  app.get('/djapi/fund/order/v2/trade_date', {
-    schema: schemaFor('Dates of an order placed now: trade date T (15:00 cut-off), confirmation, visibility, redemption cash', Type.Object({
-      fd_code: Type.String(), order_date: Type.String(), trade_date: Type.String(), cut_off_time: Type.String(),
-      buy_confirm_date: Type.String(), buy_query_date: Type.String(), sale_confirm_date: Type.String(), sale_query_date: Type.String(),
-      sale_to_cash_query_date: Type.String(), if_can_buy: Type.Boolean(), if_can_sale: Type.Boolean(), if_can_pay_xjb: Type.Boolean(),
-      if_can_sale_to_cash: Type.Boolean(), status_reason: Type.String(),
-    }), { querystring: Type.Object({ fd_code: FundCode }) }),
-  }, async (request, reply) => {
-    // Depends on the clock, so built per request (cheap), not cached.
-    const fund = fundIn(await cache.current(), request.query.fd_code);
-    return sendDataText(reply, JSON.stringify(tradeDateView(fund, app.clock.now())));
-  });
-
-  app.get('/djapi/v2/search', {
-    schema: {
-      tags: ['fund'],
-      summary: 'Fund search by code prefix, name or pinyin initials (docs/PRODUCT.md §7)',
-      querystring: Type.Object({
-        key: Type.String({ maxLength: 50 }),
-        source: Type.Optional(Type.String({ maxLength: 20 })),
-        xq_access_token: Type.Optional(Type.String({ maxLength: 200 })),
+  app.get(
+    '/djapi/fund/detail/:code',
+    {
+      schema: schemaFor('Fund detail: position (allocation, top-10 holdings), fee tables with discount, managers', FundDetail, {
+        params: CodeParams,
       }),
-      response: {
-        200: EnvelopeOf(Type.Object({ key: Type.String(), items: Type.Array(Type.Object({ id: Type.String(), stype: Type.String(), scode: Type.String(), sname: Type.String() })) })),
-        400: ErrorEnvelope,
+    },
+    (request, reply) =>
+      answerFound(
+        cache,
+        reply,
+        `detail:${request.params.code}`,
+        (snap) => fundIn(snap, request.params.code),
+        (snap, f) => fundDetailView(app.db, snap, f),
+      ),
+  );
+
+  app.get(
+    '/djapi/fund/derived/:code',
+    { schema: schemaFor('Period returns and same-type ranks', FundDerived, { params: CodeParams }) },
+    (request, reply) =>
+      answerFound(
+        cache,
+        reply,
+        `derived:${request.params.code}`,
+        (snap) => fundIn(snap, request.params.code),
+        (_snap, f) => fundDerivedView(f),
+      ),
+  );
+
+  app.get(
+    '/djapi/fund/nav/history/:code',
+    {
+      schema: schemaFor(
+        'Daily NAV history, newest first, paged',
+        Type.Object({
+          fd_code: Type.String(),
+          items: Type.Array(
+            Type.Object({
+              date: Type.String(),
+              nav: Decimal,
+              percentage: NullableDecimal,
+              value: Decimal,
+              income_per_10k: Type.Optional(NullableDecimal),
+              yield_7d: Type.Optional(NullableDecimal),
+            }),
+          ),
+          current_page: Type.Integer(),
+          size: Type.Integer(),
+          total_items: Type.Integer(),
+          total_pages: Type.Integer(),
+        }),
+        {
+          params: CodeParams,
+          querystring: Type.Object({
+            page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+            size: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
+          }),
+        },
+      ),
+    },
+    (request, reply) => {
+      const { page, size } = request.query;
+      return answerFound(
+        cache,
+        reply,
+        `nav:${request.params.code}:${page}:${size}`,
+        (snap) => fundIn(snap, request.params.code),
+        (_snap, f) => navHistoryView(app.db, f, page, size),
+      );
+    },
+  );
+
+  app.get(
+    '/djapi/fund/growth/:code',
+    {
+      schema: schemaFor(
+        'Cumulative growth line of the fund and of its benchmark',
+        Type.Object({
+          fd_code: Type.String(),
+          day: Type.String(),
+          fund_nav_growth: Type.Array(
+            Type.Object({
+              date: Type.String(),
+              nav: Decimal,
+              gr_nav: Decimal,
+              percentage: NullableDecimal,
+              value: Decimal,
+              than_value: NullableDecimal,
+              performance_value: NullableDecimal,
+            }),
+          ),
+          growth_lines: Type.Array(Type.Object({ line_name: Type.String(), line_key: Type.String(), line_color: Type.String() })),
+          performance_remark: Type.String(),
+        }),
+        { params: CodeParams, querystring: Type.Object({ day: StringEnum(GROWTH_DAYS, 'period: 1m 3m 6m ty (this year) 1y 3y 5y all') }) },
+      ),
+    },
+    (request, reply) => {
+      const { day } = request.query;
+      return answerFound(
+        cache,
+        reply,
+        `growth:${request.params.code}:${day}`,
+        (snap) => fundIn(snap, request.params.code),
+        (snap, f) => growthView(app.db, snap, f, day),
+      );
+    },
+  );
+
+  app.get(
+    '/djapi/fund/order/v2/trade_date',
+    {
+      schema: schemaFor(
+        'Dates of an order placed now: trade date T (15:00 cut-off), confirmation, visibility, redemption cash',
+        Type.Object({
+          fd_code: Type.String(),
+          order_date: Type.String(),
+          trade_date: Type.String(),
+          cut_off_time: Type.String(),
+          buy_confirm_date: Type.String(),
+          buy_query_date: Type.String(),
+          sale_confirm_date: Type.String(),
+          sale_query_date: Type.String(),
+          sale_to_cash_query_date: Type.String(),
+          if_can_buy: Type.Boolean(),
+          if_can_sale: Type.Boolean(),
+          if_can_pay_xjb: Type.Boolean(),
+          if_can_sale_to_cash: Type.Boolean(),
+          status_reason: Type.String(),
+        }),
+        { querystring: Type.Object({ fd_code: FundCode }) },
+      ),
+    },
+    async (request, reply) => {
+      // Depends on the clock, so built per request (cheap), not cached.
+      const fund = fundIn(await cache.current(), request.query.fd_code);
+      return sendDataText(reply, JSON.stringify(tradeDateView(fund, app.clock.now())));
+    },
+  );
+
+  app.get(
+    '/djapi/v2/search',
+    {
+      schema: {
+        tags: ['fund'],
+        summary: 'Fund search by code prefix, name or pinyin initials (docs/PRODUCT.md §7)',
+        querystring: Type.Object({
+          key: Type.String({ maxLength: 50 }),
+          source: Type.Optional(Type.String({ maxLength: 20 })),
+          xq_access_token: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+        response: {
+          200: EnvelopeOf(
+            Type.Object({
+              key: Type.String(),
+              items: Type.Array(Type.Object({ id: Type.String(), stype: Type.String(), scode: Type.String(), sname: Type.String() })),
+            }),
+          ),
+          400: ErrorEnvelope,
+        },
       },
     },
-  }, (request, reply) => {
-    const key = request.query.key.trim();
-    // Keyed by the exact trimmed key: the answer echoes it, so "HS" and "hs" are different bodies.
-    return answerCached(cache, reply, `search:${key}`, (snap) => ({
-      key,
-      items: searchFunds(snap, key).map((f) => ({ id: f.code, stype: 'funding', scode: f.code, sname: f.name })),
-    }));
-  });
+    (request, reply) => {
+      const key = request.query.key.trim();
+      // Keyed by the exact trimmed key: the answer echoes it, so "HS" and "hs" are different bodies.
+      return answerCached(cache, reply, `search:${key}`, (snap) => ({
+        key,
+        items: searchFunds(snap, key).map((f) => ({ id: f.code, stype: 'funding', scode: f.code, sname: f.name })),
+      }));
+    },
+  );
 
-  app.get('/djapi/v3/filter/fund', {
-    schema: {
-      tags: ['fund'],
-      summary: 'Fund ranking by period return. type: 1 stock, 2 bond, 3 hybrid, 4 money market, 5 index, 6 FOF, 11 QDII',
-      querystring: Type.Object({
-        type: Type.Optional(Type.Union(FILTER_TYPES.map((t) => Type.Literal(t)))),
-        order_by: StringEnum(FILTER_ORDER_KEYS, 'period: 1w 1m 3m 6m ty 1y 2y 3y 5y base'),
-        page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-        size: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
-        // Screening (/rn/fund/filter): fund size in 亿元 (100 million CNY) and years since founding, bounds inclusive.
-        size_min: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
-        size_max: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
-        found_years_min: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-        found_years_max: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-      }),
-      response: {
-        200: EnvelopeOf(Type.Object({
-          items: Type.Array(Type.Object({
-            fd_code: Type.String(), fd_name: Type.String(), yield: NullableDecimal, sf_type: Type.String(), type_desc: Type.String(),
-            unit_nav: NullableDecimal, end_date: NullableString, f_type: Type.String(), sale_status: Type.String(),
-            total_asset: Type.Optional(Decimal), found_date: Type.Optional(Type.String()),
-          })),
-          order_by: Type.String(), current_page: Type.Integer(), size: Type.Integer(), total_items: Type.Integer(), total_pages: Type.Integer(),
-        })),
-        400: ErrorEnvelope,
+  app.get(
+    '/djapi/v3/filter/fund',
+    {
+      schema: {
+        tags: ['fund'],
+        summary: 'Fund ranking by period return. type: 1 stock, 2 bond, 3 hybrid, 4 money market, 5 index, 6 FOF, 11 QDII',
+        querystring: Type.Object({
+          type: Type.Optional(Type.Union(FILTER_TYPES.map((t) => Type.Literal(t)))),
+          order_by: StringEnum(FILTER_ORDER_KEYS, 'period: 1w 1m 3m 6m ty 1y 2y 3y 5y base'),
+          page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+          size: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+          // Screening (/rn/fund/filter): fund size in 亿元 (100 million CNY) and years since founding, bounds inclusive.
+          size_min: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+          size_max: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+          found_years_min: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+          found_years_max: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+        }),
+        response: {
+          200: EnvelopeOf(
+            Type.Object({
+              items: Type.Array(
+                Type.Object({
+                  fd_code: Type.String(),
+                  fd_name: Type.String(),
+                  yield: NullableDecimal,
+                  sf_type: Type.String(),
+                  type_desc: Type.String(),
+                  unit_nav: NullableDecimal,
+                  end_date: NullableString,
+                  f_type: Type.String(),
+                  sale_status: Type.String(),
+                  total_asset: Type.Optional(Decimal),
+                  found_date: Type.Optional(Type.String()),
+                }),
+              ),
+              order_by: Type.String(),
+              current_page: Type.Integer(),
+              size: Type.Integer(),
+              total_items: Type.Integer(),
+              total_pages: Type.Integer(),
+            }),
+          ),
+          400: ErrorEnvelope,
+        },
       },
     },
-  }, (request, reply) => {
-    const { type, order_by: orderBy, page, size, ...screen } = request.query;
-    const key = `filter:${type ?? ''}:${orderBy}:${page}:${size}:${screen.size_min ?? ''}:${screen.size_max ?? ''}:${screen.found_years_min ?? ''}:${screen.found_years_max ?? ''}`;
-    return answerCached(cache, reply, key, (snap) => screenedFilterView(snap, type, orderBy as PeriodKey, page, size, screen));
-  });
+    (request, reply) => {
+      const { type, order_by: orderBy, page, size, ...screen } = request.query;
+      const key = `filter:${type ?? ''}:${orderBy}:${page}:${size}:${screen.size_min ?? ''}:${screen.size_max ?? ''}:${screen.found_years_min ?? ''}:${screen.found_years_max ?? ''}`;
+      return answerCached(cache, reply, key, (snap) => screenedFilterView(snap, type, orderBy as PeriodKey, page, size, screen));
+    },
+  );
 
-  app.get('/djapi/fundx/base/fund/achievement/:code', {
-    schema: schemaFor('Yearly and stage performance with max drawdown, benchmark and rank', Type.Object({
-      fund_code: Type.String(),
-      annual_performance_list: Type.Array(Type.Object({ period_time: Type.String(), self_nav: Decimal, self_max_draw_down: Type.String(), standard_index_nav: NullableDecimal, self_nav_rank: NullableString })),
-      stage_performance_list: Type.Array(Type.Object({ period_time: Type.String(), self_nav: Decimal, self_max_draw_down: Type.String(), standard_index_nav: NullableDecimal, self_nav_rank: NullableString })),
-    }), { params: CodeParams }),
-  }, (request, reply) => answerFound(cache, reply, `achievement:${request.params.code}`, (snap) => fundIn(snap, request.params.code), (snap, f) => achievementView(app.db, snap, f)));
+  app.get(
+    '/djapi/fundx/base/fund/achievement/:code',
+    {
+      schema: schemaFor(
+        'Yearly and stage performance with max drawdown, benchmark and rank',
+        Type.Object({
+          fund_code: Type.String(),
+          annual_performance_list: Type.Array(
+            Type.Object({
+              period_time: Type.String(),
+              self_nav: Decimal,
+              self_max_draw_down: Type.String(),
+              standard_index_nav: NullableDecimal,
+              self_nav_rank: NullableString,
+            }),
+          ),
+          stage_performance_list: Type.Array(
+            Type.Object({
+              period_time: Type.String(),
+              self_nav: Decimal,
+              self_max_draw_down: Type.String(),
+              standard_index_nav: NullableDecimal,
+              self_nav_rank: NullableString,
+            }),
+          ),
+        }),
+        { params: CodeParams },
+      ),
+    },
+    (request, reply) =>
+      answerFound(
+        cache,
+        reply,
+        `achievement:${request.params.code}`,
+        (snap) => fundIn(snap, request.params.code),
+        (snap, f) => achievementView(app.db, snap, f),
+      ),
+  );
 
-  app.get('/djapi/fundx/base/fund/record/asset/percent', {
-    schema: schemaFor('Latest quarterly asset allocation and top-10 holdings', Type.Intersect([Type.Object({ fund_code: Type.String() }), Position]), { querystring: FundCodeQuery }),
-  }, (request, reply) => answerFound(cache, reply, `asset:${request.query.fund_code}`, (snap) => fundIn(snap, request.query.fund_code), (_snap, f) => assetPercentView(app.db, f)));
+  app.get(
+    '/djapi/fundx/base/fund/record/asset/percent',
+    {
+      schema: schemaFor(
+        'Latest quarterly asset allocation and top-10 holdings',
+        Type.Intersect([Type.Object({ fund_code: Type.String() }), Position]),
+        { querystring: FundCodeQuery },
+      ),
+    },
+    (request, reply) =>
+      answerFound(
+        cache,
+        reply,
+        `asset:${request.query.fund_code}`,
+        (snap) => fundIn(snap, request.query.fund_code),
+        (_snap, f) => assetPercentView(app.db, f),
+      ),
+  );
 
-  app.get('/djapi/fundx/base/fund/record/manager/list', {
-    schema: schemaFor('Managers of the fund (post_status 1 current, 0 former; absent = all)', Type.Object({
-      fund_code: Type.String(),
-      items: Type.Array(Type.Object({
-        indi_id: Type.String(), name: Type.String(), resume: Type.String(), college: Type.String(), education: Type.String(), work_year: Type.String(),
-        post_date: Type.Integer({ description: 'ms since 1970' }), post_date_text: Type.String(), resi_date_text: NullableString,
-        post_status: Type.Integer(), post_name: Type.Integer(), cp_term: Type.String(), cp_rate: NullableDecimal,
-        fund_count: Type.Integer(), fund_total_nav: Decimal,
-      })),
-    }), { querystring: Type.Object({ fund_code: FundCode, post_status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])) }) }),
-  }, (request, reply) => {
-    const { fund_code: code, post_status: postStatus } = request.query;
-    return answerFound(cache, reply, `managers:${code}:${postStatus ?? ''}`, (snap) => fundIn(snap, code), (snap, f) => managerListView(app.db, snap, f, postStatus));
-  });
+  app.get(
+    '/djapi/fundx/base/fund/record/manager/list',
+    {
+      schema: schemaFor(
+        'Managers of the fund (post_status 1 current, 0 former; absent = all)',
+        Type.Object({
+          fund_code: Type.String(),
+          items: Type.Array(
+            Type.Object({
+              indi_id: Type.String(),
+              name: Type.String(),
+              resume: Type.String(),
+              college: Type.String(),
+              education: Type.String(),
+              work_year: Type.String(),
+              post_date: Type.Integer({ description: 'ms since 1970' }),
+              post_date_text: Type.String(),
+              resi_date_text: NullableString,
+              post_status: Type.Integer(),
+              post_name: Type.Integer(),
+              cp_term: Type.String(),
+              cp_rate: NullableDecimal,
+              fund_count: Type.Integer(),
+              fund_total_nav: Decimal,
+            }),
+          ),
+        }),
+        { querystring: Type.Object({ fund_code: FundCode, post_status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])) }) },
+      ),
+    },
+    (request, reply) => {
+      const { fund_code: code, post_status: postStatus } = request.query;
+      return answerFound(
+        cache,
+        reply,
+        `managers:${code}:${postStatus ?? ''}`,
+        (snap) => fundIn(snap, code),
+        (snap, f) => managerListView(app.db, snap, f, postStatus),
+      );
+    },
+  );
 };
 
 export default fundRoutes;

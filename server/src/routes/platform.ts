@@ -144,7 +144,8 @@ const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       // All or nothing: a bad line rejects the batch with its number, so nothing is lost silently.
       const parsed = parseAnalyticsLines(lines);
-      if (!parsed.ok) throw ApiError.of(ResultCode.INVALID_PARAMETER, 'analyticsBadLine', 400, { line: parsed.line, reason: parsed.reason });
+      if (!parsed.ok)
+        throw ApiError.of(ResultCode.INVALID_PARAMETER, 'analyticsBadLine', 400, { line: parsed.line, reason: parsed.reason });
       await saveAnalyticsEvents(app.db.kysely, request.query.category, parsed.records, app.clock.now());
       return ok({ accepted: parsed.records.length });
     },

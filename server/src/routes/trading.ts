@@ -14,16 +14,38 @@ import { EnvelopeOf, ErrorEnvelopeWithData, ok, requestLocale } from '../http/en
 import { decryptedField } from '../http/forms';
 import { formatMessage } from '../http/result-codes';
 import { tradeError } from '../http/trade-errors';
-import { buyQuoteAnswer, fundHolding, holdingSummary, incomeCalendar, orderDetail, orderListItem, placeAnswer } from '../http/trading-views';
+import {
+  buyQuoteAnswer,
+  fundHolding,
+  holdingSummary,
+  incomeCalendar,
+  orderDetail,
+  orderListItem,
+  placeAnswer,
+} from '../http/trading-views';
 import { requireUser } from '../plugins/session';
 import { loadPositions } from '../services/holdings';
-import { cancelOrder, checkBuy, listOrders, loadOrder, loadTradeFund, placeBuy, placeSell, setDividendMethod, type TradingDeps } from '../services/trading';
+import {
+  cancelOrder,
+  checkBuy,
+  listOrders,
+  loadOrder,
+  loadTradeFund,
+  placeBuy,
+  placeSell,
+  setDividendMethod,
+  type TradingDeps,
+} from '../services/trading';
 
 const Amount = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'yuan, up to 2 decimals' });
 const Volume = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'shares, up to 2 decimals' });
 const FundCode = Type.String({ pattern: '^\\d{6}$' });
 const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'made by the client once per purchase intent' });
-const EncryptedPassword = Type.String({ minLength: 1, maxLength: 1024, description: 'RSA-encrypted trade password (as /djapi/account/trade-password/verify)' });
+const EncryptedPassword = Type.String({
+  minLength: 1,
+  maxLength: 1024,
+  description: 'RSA-encrypted trade password (as /djapi/account/trade-password/verify)',
+});
 const OrderId = Type.String({ pattern: '^[1-9]\\d{0,18}$' });
 const PageNumber = Type.String({ pattern: '^[1-9]\\d{0,4}$' });
 const Month = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
@@ -154,7 +176,11 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return trade(request, async () => {
-        const placed = await cancelOrder(deps(), { userId: user.userId, orderId: Number(request.body.order_id), password: decryptedField(app, request.body.trade_password) });
+        const placed = await cancelOrder(deps(), {
+          userId: user.userId,
+          orderId: Number(request.body.order_id),
+          password: decryptedField(app, request.body.trade_password),
+        });
         const { order, lots } = await orderAnswer(request, user.userId, placed.orderId);
         return ok(orderDetail(order, lots, requestLocale(request), app.clock.now()));
       });
@@ -167,7 +193,11 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['trading'],
         summary: 'The investor’s orders, newest first',
-        querystring: Type.Object({ page: Type.Optional(PageNumber), size: Type.Optional(Type.String({ pattern: '^([1-9]|[1-4]\\d|50)$' })), type: Type.Optional(Type.Literal('all')) }),
+        querystring: Type.Object({
+          page: Type.Optional(PageNumber),
+          size: Type.Optional(Type.String({ pattern: '^([1-9]|[1-4]\\d|50)$' })),
+          type: Type.Optional(Type.Literal('all')),
+        }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
     },
@@ -177,7 +207,13 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const size = Number(request.query.size ?? 20);
       const { total, rows } = await listOrders(app.db.kysely, user.userId, page, size);
       const locale = requestLocale(request);
-      return ok({ current_page: page, size, total_items: total, total_pages: Math.ceil(total / size), items: rows.map((r) => orderListItem(r, locale)) });
+      return ok({
+        current_page: page,
+        size,
+        total_items: total,
+        total_pages: Math.ceil(total / size),
+        items: rows.map((r) => orderListItem(r, locale)),
+      });
     },
   );
 
@@ -203,7 +239,11 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/djapi/holding/summary',
     {
-      schema: { tags: ['trading'], summary: 'My money: total assets, income, each holding, allocation, orders in progress', response: { 200: EnvelopeOf(AnyData), ...errors } },
+      schema: {
+        tags: ['trading'],
+        summary: 'My money: total assets, income, each holding, allocation, orders in progress',
+        response: { 200: EnvelopeOf(AnyData), ...errors },
+      },
     },
     async (request) => {
       const user = await requireUser(request);
@@ -211,7 +251,13 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const positions = await loadPositions(app.db.kysely, user.userId);
       const { rows } = await listOrders(app.db.kysely, user.userId, 1, 50, { inProgress: true });
       const locale = requestLocale(request);
-      return ok(holdingSummary(positions, orderTradeDate(now), rows.map((r) => orderListItem(r, locale))));
+      return ok(
+        holdingSummary(
+          positions,
+          orderTradeDate(now),
+          rows.map((r) => orderListItem(r, locale)),
+        ),
+      );
     },
   );
 
@@ -235,7 +281,14 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const position = positions.funds[0];
         if (!position) throw new TradeRefusal('noHolding');
         const sell = redemptionDates(fund, now);
-        return ok(fundHolding(position, { tradeDate: sell.tradeDate, confirmDate: sell.confirmDate, arrivalDate: sell.arrivalDate }, shanghaiDate(now), position.buyingFen));
+        return ok(
+          fundHolding(
+            position,
+            { tradeDate: sell.tradeDate, confirmDate: sell.confirmDate, arrivalDate: sell.arrivalDate },
+            shanghaiDate(now),
+            position.buyingFen,
+          ),
+        );
       });
     },
   );

@@ -11,49 +11,70 @@ const SYMBOL = /^(F\d{6}|(SH|SZ|CSI|HK|US)?[A-Z0-9.]{1,12})$/;
 
 /** `symbols` as sent: comma-joined, trimmed, upper-cased, de-duplicated, each well formed. */
 function parseSymbols(raw: string): string[] {
-  const symbols = [...new Set(raw.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))];
+  const symbols = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ];
   if (symbols.length === 0 || symbols.length > 100) throw ApiError.of(ResultCode.INVALID_PARAMETER, 'watchlistNoSymbols');
   const bad = symbols.find((s) => !SYMBOL.test(s));
   if (bad) throw ApiError.of(ResultCode.INVALID_PARAMETER, 'watchlistUnknownSymbol', 400, { symbol: bad.slice(0, 20) });
   return symbols;
 }
 
-const SymbolsBody = Type.Object({ symbols: Type.String({ minLength: 1, maxLength: 2000, description: 'comma-joined symbols, e.g. F009005,SH000300' }) });
+const SymbolsBody = Type.Object({
+  symbols: Type.String({ minLength: 1, maxLength: 2000, description: 'comma-joined symbols, e.g. F009005,SH000300' }),
+});
 
 const watchlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cache = app.marketCache;
 
-  app.post('/xqstock/v5/stock/portfolio/stock/add.json', {
-    schema: {
-      tags: ['account'],
-      summary: 'Add symbols to the user\'s watchlist (funds: F + code); already present ones are kept',
-      body: SymbolsBody,
-      response: { 200: Type.Union([EnvelopeOf(Type.Object({ added: Type.Array(Type.String()) })), ErrorEnvelope]), 400: ErrorEnvelope, 404: ErrorEnvelope },
+  app.post(
+    '/xqstock/v5/stock/portfolio/stock/add.json',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Add symbols to the user's watchlist (funds: F + code); already present ones are kept",
+        body: SymbolsBody,
+        response: {
+          200: Type.Union([EnvelopeOf(Type.Object({ added: Type.Array(Type.String()) })), ErrorEnvelope]),
+          400: ErrorEnvelope,
+          404: ErrorEnvelope,
+        },
+      },
     },
-  }, async (request) => {
-    const user = await requireUser(request);
-    const symbols = parseSymbols(request.body.symbols);
-    const added = await addToWatchlist(app.db.kysely, await cache.current(), { userId: user.userId, symbols, now: app.clock.now() });
-    if (!added.ok) {
-      throw added.reason === 'unknown'
-        ? ApiError.of(ResultCode.NOT_FOUND, 'watchlistUnknownSymbol', 404, { symbol: added.symbol })
-        : ApiError.of(ResultCode.INVALID_PARAMETER, 'watchlistFull', 400, { max: added.max });
-    }
-    return ok({ added: symbols });
-  });
+    async (request) => {
+      const user = await requireUser(request);
+      const symbols = parseSymbols(request.body.symbols);
+      const added = await addToWatchlist(app.db.kysely, await cache.current(), { userId: user.userId, symbols, now: app.clock.now() });
+      if (!added.ok) {
+        throw added.reason === 'unknown'
+          ? ApiError.of(ResultCode.NOT_FOUND, 'watchlistUnknownSymbol', 404, { symbol: added.symbol })
+          : ApiError.of(ResultCode.INVALID_PARAMETER, 'watchlistFull', 400, { max: added.max });
+      }
+      return ok({ added: symbols });
+    },
+  );
 
-  app.post('/xqstock/v5/stock/portfolio/stock/cancel.json', {
-    schema: {
-      tags: ['account'],
-      summary: 'Remove symbols from the user\'s watchlist; absent ones are ignored',
-      body: SymbolsBody,
-      response: { 200: Type.Union([EnvelopeOf(Type.Object({ removed: Type.Integer() })), ErrorEnvelope]), 400: ErrorEnvelope },
+  app.post(
+    '/xqstock/v5/stock/portfolio/stock/cancel.json',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Remove symbols from the user's watchlist; absent ones are ignored",
+        body: SymbolsBody,
+        response: { 200: Type.Union([EnvelopeOf(Type.Object({ removed: Type.Integer() })), ErrorEnvelope]), 400: ErrorEnvelope },
+      },
     },
-  }, async (request) => {
-    const user = await requireUser(request);
-    const symbols = parseSymbols(request.body.symbols);
-    return ok({ removed: await removeFromWatchlist(app.db.kysely, user.userId, symbols) });
-  });
+    async (request) => {
+      const user = await requireUser(request);
+      const symbols = parseSymbols(request.body.symbols);
+      return ok({ removed: await removeFromWatchlist(app.db.kysely, user.userId, symbols) });
+    },
+  );
 };
 
 export default watchlistRoutes;

@@ -61,7 +61,13 @@ export type CertifyResult =
  * (so "this ID already has an account" is no oracle for someone without the card's phone), then stores the identity
  * and the card (encrypted, with HMACs for lookups and masked copies for display) in one transaction.
  */
-export async function certify(kysely: Kysely<DB>, cipher: PersonalDataCipher, userId: number, form: Certification, now: Date): Promise<CertifyResult> {
+export async function certify(
+  kysely: Kysely<DB>,
+  cipher: PersonalDataCipher,
+  userId: number,
+  form: Certification,
+  now: Date,
+): Promise<CertifyResult> {
   if (await isOpened(kysely, userId)) return { ok: false, reason: 'opened' };
   if (form.smsCode === undefined) return { ok: false, reason: 'code_required' };
   const idHmac = cipher.digest('id-no', form.idNo);
@@ -74,7 +80,10 @@ export async function certify(kysely: Kysely<DB>, cipher: PersonalDataCipher, us
     contextHash: cardHmac,
     now,
   });
-  if (!verified.ok) return verified.reason === 'wrong' ? { ok: false, reason: 'code_wrong', remaining: verified.remaining } : { ok: false, reason: 'code_invalid' };
+  if (!verified.ok)
+    return verified.reason === 'wrong'
+      ? { ok: false, reason: 'code_wrong', remaining: verified.remaining }
+      : { ok: false, reason: 'code_invalid' };
   const taken = await kysely.selectFrom('user_identities').select('user_id').where('id_no_hmac', '=', idHmac).executeTakeFirst();
   if (taken) return { ok: false, reason: 'id_taken' };
 
@@ -113,7 +122,8 @@ export async function certify(kysely: Kysely<DB>, cipher: PersonalDataCipher, us
     });
   } catch (error) {
     // Two requests at once: the unique indexes decide (this user already certified, or the ID taken meanwhile).
-    if ((error as { code?: string }).code === '23505') return { ok: false, reason: (await isOpened(kysely, userId)) ? 'opened' : 'id_taken' };
+    if ((error as { code?: string }).code === '23505')
+      return { ok: false, reason: (await isOpened(kysely, userId)) ? 'opened' : 'id_taken' };
     throw error;
   }
   return { ok: true, realNameMasked, idNoMasked, bankCode: form.bankCode, cardTail };
@@ -127,7 +137,11 @@ export interface IncomeDeclaration {
 
 /** The user's income declaration, or null until declared. */
 export async function incomeDeclaration(kysely: Kysely<DB>, userId: number): Promise<IncomeDeclaration | null> {
-  const row = await kysely.selectFrom('personal_income').select(['bracket', 'amount_fen', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
+  const row = await kysely
+    .selectFrom('personal_income')
+    .select(['bracket', 'amount_fen', 'updated_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row ? { bracket: row.bracket, amount_fen: row.amount_fen, updated_at: row.updated_at.toISOString() } : null;
 }
 
@@ -157,6 +171,10 @@ export async function lookUpFundAccounts(
 ): Promise<{ ok: true; items: FundAccount[] } | { ok: false; reason: 'not_own' }> {
   const identity = await kysely.selectFrom('user_identities').select('id_no_hmac').where('user_id', '=', opts.userId).executeTakeFirst();
   if (identity && cipher.digest('id-no', opts.idNo) !== identity.id_no_hmac) return { ok: false, reason: 'not_own' };
-  const items = await findFundAccounts(kysely, { idNo: opts.idNo, birthDate: birthDateFromIdCard(opts.idNo) ?? '1900-01-01', today: opts.today });
+  const items = await findFundAccounts(kysely, {
+    idNo: opts.idNo,
+    birthDate: birthDateFromIdCard(opts.idNo) ?? '1900-01-01',
+    today: opts.today,
+  });
   return { ok: true, items };
 }

@@ -57,7 +57,9 @@ export function parseAnalyticsLine(line: string): AnalyticsRecord | string {
 }
 
 /** Every line parsed, or the first bad one (1-based) and why. */
-export function parseAnalyticsLines(lines: readonly string[]): { ok: true; records: AnalyticsRecord[] } | { ok: false; line: number; reason: string } {
+export function parseAnalyticsLines(
+  lines: readonly string[],
+): { ok: true; records: AnalyticsRecord[] } | { ok: false; line: number; reason: string } {
   const records: AnalyticsRecord[] = [];
   for (const [index, line] of lines.entries()) {
     const parsed = parseAnalyticsLine(line);
@@ -68,7 +70,12 @@ export function parseAnalyticsLines(lines: readonly string[]): { ok: true; recor
 }
 
 /** Stores a batch of records of one category, received at `now`. */
-export async function saveAnalyticsEvents(kysely: Kysely<DB>, category: string, records: readonly AnalyticsRecord[], now: Date): Promise<void> {
+export async function saveAnalyticsEvents(
+  kysely: Kysely<DB>,
+  category: string,
+  records: readonly AnalyticsRecord[],
+  now: Date,
+): Promise<void> {
   await kysely
     .insertInto('analytics_events')
     .values(

@@ -59,7 +59,8 @@ export function simulatedBank(): Bank {
         .where('payment_id', '=', request.paymentId)
         .executeTakeFirst();
       const usedTodayFen = await usedOn(db, request.userId, request.cardId, request.day);
-      if (earlier) return earlier.ok ? { ok: true } : { ok: false, refusal: (earlier.reason ?? 'declined') as DebitRefusal, limits, usedTodayFen };
+      if (earlier)
+        return earlier.ok ? { ok: true } : { ok: false, refusal: (earlier.reason ?? 'declined') as DebitRefusal, limits, usedTodayFen };
       let refusal: DebitRefusal | null = null;
       if (request.amountFen > limits.perPaymentFen) refusal = 'per_payment_limit';
       else if (usedTodayFen + request.amountFen > limits.dailyFen) refusal = 'daily_limit';

@@ -38,7 +38,9 @@ export async function findFundAccounts(
     if (picked.has(index)) continue;
     picked.add(index);
     const company = companies[index]!;
-    const accountNo = `${company.code.slice(-4)}${String((word ^ 0x5bd1e995) >>> 0).padStart(10, '0').slice(-10)}`;
+    const accountNo = `${company.code.slice(-4)}${String((word ^ 0x5bd1e995) >>> 0)
+      .padStart(10, '0')
+      .slice(-10)}`;
     const span = Math.max(0, Math.floor((until - from) / DAY_MS));
     const openedAt = from > until ? opts.today : new Date(from + ((word >>> 3) % (span + 1)) * DAY_MS).toISOString().slice(0, 10);
     accounts.push({

@@ -41,14 +41,37 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
     await db
       .selectFrom('lots as l')
       .innerJoin('orders as o', (j) => j.onRef('o.user_id', '=', 'l.user_id').onRef('o.id', '=', 'l.order_id'))
-      .select(['l.id', 'l.fund_code', sql<string>`l.confirm_date::text`.as('confirm_date'), sql<string>`l.trade_date::text`.as('trade_date'), sql<string | null>`l.locked_until::text`.as('locked_until'), 'l.volume', 'l.volume_initial', 'l.cost_fen', 'l.cost_initial_fen', 'o.action'])
+      .select([
+        'l.id',
+        'l.fund_code',
+        sql<string>`l.confirm_date::text`.as('confirm_date'),
+        sql<string>`l.trade_date::text`.as('trade_date'),
+        sql<string | null>`l.locked_until::text`.as('locked_until'),
+        'l.volume',
+        'l.volume_initial',
+        'l.cost_fen',
+        'l.cost_initial_fen',
+        'o.action',
+      ])
       .where('l.user_id', '=', userId)
       .execute(),
   );
   const orders = byFund(
     await db
       .selectFrom('orders')
-      .select(['id', 'fund_code', 'action', 'status', sql<string>`trade_date::text`.as('trade_date'), 'amount_fen', 'volume', 'confirm_amount_fen', 'confirm_volume', 'fee_fen', 'settled_at'])
+      .select([
+        'id',
+        'fund_code',
+        'action',
+        'status',
+        sql<string>`trade_date::text`.as('trade_date'),
+        'amount_fen',
+        'volume',
+        'confirm_amount_fen',
+        'confirm_volume',
+        'fee_fen',
+        'settled_at',
+      ])
       .where('user_id', '=', userId)
       .where('status', 'in', ['submitted', 'paid', 'confirmed'])
       .execute(),
@@ -63,8 +86,18 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
   );
   const codes = [...new Set([...lots.map((l) => l.fund_code), ...orders.map((o) => o.fund_code)])];
   if (codes.length === 0) return { funds: [] };
-  const funds = await db.selectFrom('fund').select(['code', 'name', 'type', 'type_desc', 'rounding_mode', 'sale_status']).where('code', 'in', codes).execute();
-  const fees = await db.selectFrom('fund_fee').select(['fund_code', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen']).where('fund_code', 'in', codes).where('kind', '=', 'withdraw').orderBy('seq').execute();
+  const funds = await db
+    .selectFrom('fund')
+    .select(['code', 'name', 'type', 'type_desc', 'rounding_mode', 'sale_status'])
+    .where('code', 'in', codes)
+    .execute();
+  const fees = await db
+    .selectFrom('fund_fee')
+    .select(['fund_code', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen'])
+    .where('fund_code', 'in', codes)
+    .where('kind', '=', 'withdraw')
+    .orderBy('seq')
+    .execute();
   const options = await db.selectFrom('holding_options').select(['fund_code', 'dividend_method']).where('user_id', '=', userId).execute();
   const firstTrade = [...lots.map((l) => l.trade_date), ...orders.map((o) => o.trade_date)].reduce((a, b) => (a < b ? a : b));
   const navRows = await db
@@ -83,7 +116,13 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
   }
   // A fund that published no NAV since the first trade still has a value: its last NAV before.
   for (const code of codes.filter((c) => !navsOf.has(c))) {
-    const last = await db.selectFrom('fund_nav').select([sql<string>`date::text`.as('date'), 'nav']).where('fund_code', '=', code).orderBy('date', 'desc').limit(1).executeTakeFirst();
+    const last = await db
+      .selectFrom('fund_nav')
+      .select([sql<string>`date::text`.as('date'), 'nav'])
+      .where('fund_code', '=', code)
+      .orderBy('date', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (last) navsOf.set(code, [{ date: last.date, units: navToUnits(last.nav) }]);
   }
 
@@ -94,8 +133,14 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
       lots: ownLots.map((l) => ({ tradeDate: l.trade_date, volume: Number(l.volume_initial), costFen: Number(l.cost_initial_fen) })),
       sales: own
         .filter((o) => o.action === '024' && o.status === 'confirmed')
-        .map((o) => ({ tradeDate: o.trade_date, volume: Number(o.confirm_volume), netFen: Number(o.confirm_amount_fen) - Number(o.fee_fen) })),
-      cashDividends: own.filter((o) => o.action === '143' && o.confirm_volume === null).map((o) => ({ exDate: o.trade_date, amountFen: Number(o.amount_fen) })),
+        .map((o) => ({
+          tradeDate: o.trade_date,
+          volume: Number(o.confirm_volume),
+          netFen: Number(o.confirm_amount_fen) - Number(o.fee_fen),
+        })),
+      cashDividends: own
+        .filter((o) => o.action === '143' && o.confirm_volume === null)
+        .map((o) => ({ exDate: o.trade_date, amountFen: Number(o.amount_fen) })),
     };
     const navs = navsOf.get(f.code) ?? [];
     const sell = selling.find((s) => s.fund_code === f.code);
@@ -108,11 +153,23 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
       saleStatus: f.sale_status,
       withdraw: fees
         .filter((r) => r.fund_code === f.code)
-        .map((r) => ({ lower: Number(r.lower_bound), upper: r.upper_bound === null ? null : Number(r.upper_bound), ratePpm: r.rate === null ? null : percentToPpm(r.rate), fixedFen: r.fixed_fee_fen === null ? null : Number(r.fixed_fee_fen) })),
+        .map((r) => ({
+          lower: Number(r.lower_bound),
+          upper: r.upper_bound === null ? null : Number(r.upper_bound),
+          ratePpm: r.rate === null ? null : percentToPpm(r.rate),
+          fixedFen: r.fixed_fee_fen === null ? null : Number(r.fixed_fee_fen),
+        })),
       lots: fifoOrder(
         ownLots
           .filter((l) => Number(l.volume) > 0)
-          .map((l) => ({ id: Number(l.id), confirmDate: l.confirm_date, tradeDate: l.trade_date, volume: Number(l.volume), lockedUntil: l.locked_until, costFen: Number(l.cost_fen) })),
+          .map((l) => ({
+            id: Number(l.id),
+            confirmDate: l.confirm_date,
+            tradeDate: l.trade_date,
+            volume: Number(l.volume),
+            lockedUntil: l.locked_until,
+            costFen: Number(l.cost_fen),
+          })),
       ),
       sellingVolume: Number(sell?.volume ?? 0),
       sellingCostFen: Number(sell?.cost ?? 0),
@@ -144,7 +201,10 @@ export interface PositionFigures {
 export function figuresOf(p: FundPosition, tradeDate: IsoDate): PositionFigures {
   const held = p.lots.reduce((s, l) => s + l.volume, 0);
   const volume = held + p.sellingVolume;
-  const usableVolume = availableVolume(p.lots.map((l) => ({ ...l })), tradeDate);
+  const usableVolume = availableVolume(
+    p.lots.map((l) => ({ ...l })),
+    tradeDate,
+  );
   const marketValueFen = p.nav ? volumeValueFen(volume, p.nav.units, p.rounding) : 0;
   const costFen = p.lots.reduce((s, l) => s + l.costFen, 0) + p.sellingCostFen;
   const last = p.income.at(-1);

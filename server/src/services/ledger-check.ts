@@ -29,7 +29,8 @@ export async function checkLedger(db: Kysely<DB>, opts: { userId?: number } = {}
   const perAsset = new Map<string, bigint>();
   for (const b of balances) {
     perAsset.set(b.asset, (perAsset.get(b.asset) ?? 0n) + BigInt(b.balance));
-    if (!OUTSIDE.test(b.account) && BigInt(b.balance) < 0n) violations.push({ rule: 'negative', detail: `user ${b.user_id} ${b.account} ${b.asset} = ${b.balance}` });
+    if (!OUTSIDE.test(b.account) && BigInt(b.balance) < 0n)
+      violations.push({ rule: 'negative', detail: `user ${b.user_id} ${b.account} ${b.asset} = ${b.balance}` });
   }
   for (const [asset, sum] of perAsset) if (sum !== 0n) violations.push({ rule: 'sum', detail: `${asset} sums to ${sum}` });
 
@@ -39,7 +40,8 @@ export async function checkLedger(db: Kysely<DB>, opts: { userId?: number } = {}
   const lots = await lotQuery.execute();
   for (const lot of lots) {
     const ledger = balanceOf.get(`${lot.user_id} F:${lot.fund_code} lot:${lot.id}`) ?? 0;
-    if (ledger !== Number(lot.volume)) violations.push({ rule: 'lot', detail: `user ${lot.user_id} lot ${lot.id}: ledger ${ledger}, lot ${lot.volume}` });
+    if (ledger !== Number(lot.volume))
+      violations.push({ rule: 'lot', detail: `user ${lot.user_id} lot ${lot.id}: ledger ${ledger}, lot ${lot.volume}` });
   }
   const frozen = (
     await sql<{ user_id: number; fund_code: string; volume: string }>`
@@ -50,14 +52,18 @@ export async function checkLedger(db: Kysely<DB>, opts: { userId?: number } = {}
   const frozenOf = new Map(frozen.map((f) => [`${f.user_id} F:${f.fund_code} selling:${f.fund_code}`, Number(f.volume)]));
   for (const b of balances.filter((x) => x.account.startsWith('selling:'))) {
     const key = `${b.user_id} ${b.asset} ${b.account}`;
-    if (Number(b.balance) !== (frozenOf.get(key) ?? 0)) violations.push({ rule: 'selling', detail: `${key}: ledger ${b.balance}, orders ${frozenOf.get(key) ?? 0}` });
+    if (Number(b.balance) !== (frozenOf.get(key) ?? 0))
+      violations.push({ rule: 'selling', detail: `${key}: ledger ${b.balance}, orders ${frozenOf.get(key) ?? 0}` });
     frozenOf.delete(key);
   }
-  for (const [key, volume] of frozenOf) if (volume !== 0) violations.push({ rule: 'selling', detail: `${key}: orders ${volume}, ledger 0` });
+  for (const [key, volume] of frozenOf)
+    if (volume !== 0) violations.push({ rule: 'selling', detail: `${key}: orders ${volume}, ledger 0` });
 
   const flows = (
     await sql<{ user_id: number; kind: string; amount: string }>`
-      SELECT user_id, kind, sum(amount)::text AS amount FROM ledger_transfers WHERE asset = 'CNY' AND ${userFilter} GROUP BY user_id, kind`.execute(db)
+      SELECT user_id, kind, sum(amount)::text AS amount FROM ledger_transfers WHERE asset = 'CNY' AND ${userFilter} GROUP BY user_id, kind`.execute(
+      db,
+    )
   ).rows;
   const pendingPaid = (
     await sql<{ user_id: number; amount: string }>`
@@ -66,16 +72,25 @@ export async function checkLedger(db: Kysely<DB>, opts: { userId?: number } = {}
   const users = new Set([...flows.map((f) => Number(f.user_id)), ...pendingPaid.map((p) => Number(p.user_id))]);
   for (const user of users) {
     const flow = (kind: string) => Number(flows.find((f) => Number(f.user_id) === user && f.kind === kind)?.amount ?? 0);
-    const inTransit = balances.filter((b) => Number(b.user_id) === user && b.account.startsWith('purchase:')).reduce((s, b) => s + Number(b.balance), 0);
-    const proceedsInTransit = balances.filter((b) => Number(b.user_id) === user && b.account.startsWith('proceeds:')).reduce((s, b) => s + Number(b.balance), 0);
+    const inTransit = balances
+      .filter((b) => Number(b.user_id) === user && b.account.startsWith('purchase:'))
+      .reduce((s, b) => s + Number(b.balance), 0);
+    const proceedsInTransit = balances
+      .filter((b) => Number(b.user_id) === user && b.account.startsWith('proceeds:'))
+      .reduce((s, b) => s + Number(b.balance), 0);
     const paidIn = flow('purchase_payment');
     const accounted = flow('purchase_cost') + flow('purchase_fee') + flow('purchase_refund') + inTransit;
-    if (paidIn !== accounted) violations.push({ rule: 'money-in', detail: `user ${user}: paid in ${paidIn} ≠ cost + fees + refunds + in transit ${accounted}` });
+    if (paidIn !== accounted)
+      violations.push({ rule: 'money-in', detail: `user ${user}: paid in ${paidIn} ≠ cost + fees + refunds + in transit ${accounted}` });
     if (flow('redeem_proceeds') !== flow('payout') + proceedsInTransit) {
-      violations.push({ rule: 'money-out', detail: `user ${user}: proceeds ${flow('redeem_proceeds')} ≠ paid out ${flow('payout')} + in transit ${proceedsInTransit}` });
+      violations.push({
+        rule: 'money-out',
+        detail: `user ${user}: proceeds ${flow('redeem_proceeds')} ≠ paid out ${flow('payout')} + in transit ${proceedsInTransit}`,
+      });
     }
     const paid = Number(pendingPaid.find((p) => Number(p.user_id) === user)?.amount ?? 0);
-    if (paid !== inTransit) violations.push({ rule: 'pending', detail: `user ${user}: paid orders ${paid} ≠ purchase accounts ${inTransit}` });
+    if (paid !== inTransit)
+      violations.push({ rule: 'pending', detail: `user ${user}: paid orders ${paid} ≠ purchase accounts ${inTransit}` });
   }
   return violations;
 }

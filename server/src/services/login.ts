@@ -38,7 +38,8 @@ export async function logUserIn(
     .onConflict((oc) => oc.column('telephone').doNothing())
     .returning('id')
     .executeTakeFirst();
-  const user = inserted ?? (await kysely.selectFrom('users').select('id').where('telephone', '=', opts.telephone).executeTakeFirstOrThrow());
+  const user =
+    inserted ?? (await kysely.selectFrom('users').select('id').where('telephone', '=', opts.telephone).executeTakeFirstOrThrow());
 
   const pending = await findPendingIdentity(kysely, opts.pendingToken, now);
   if (pending) {
@@ -76,7 +77,10 @@ export async function createPendingIdentity(
   const token = newToken();
   const expiresAt = new Date(now.getTime() + THIRDPARTY_TOKEN_TTL_MS);
   await kysely.deleteFrom('thirdparty_pending').where('expires_at', '<=', now).execute();
-  await kysely.insertInto('thirdparty_pending').values({ token_hash: tokenHash(token), ...identity, created_at: now, expires_at: expiresAt }).execute();
+  await kysely
+    .insertInto('thirdparty_pending')
+    .values({ token_hash: tokenHash(token), ...identity, created_at: now, expires_at: expiresAt })
+    .execute();
   return { token, expiresAt };
 }
 

@@ -36,9 +36,7 @@ export async function setConfigEntry(
   await kysely
     .insertInto('mpaas_config')
     .values({ appkey: opts.appkey, key: opts.key, value: JSON.stringify(opts.value), updated_at: updatedAt })
-    .onConflict((oc) =>
-      oc.columns(['appkey', 'key']).doUpdateSet({ value: JSON.stringify(opts.value), updated_at: updatedAt }),
-    )
+    .onConflict((oc) => oc.columns(['appkey', 'key']).doUpdateSet({ value: JSON.stringify(opts.value), updated_at: updatedAt }))
     .execute();
   return { key: opts.key, timestamp: updatedAt.getTime(), value: opts.value };
 }

@@ -54,7 +54,10 @@ const QUESTION_IDS = new Set(QUESTIONS.map((question) => question.id));
  * Scores the answers ({"q1":"a", …}) and records the assessment, valid RISK_ASSESSMENT_VALID_YEARS from today. A key
  * that is not one of the questionnaire's is refused (nothing is stored as sent but the questionnaire's own answers).
  */
-export async function recordAssessment(kysely: Kysely<DB>, opts: { userId: number; answers: Record<string, unknown>; now: Date }): Promise<AssessResult> {
+export async function recordAssessment(
+  kysely: Kysely<DB>,
+  opts: { userId: number; answers: Record<string, unknown>; now: Date },
+): Promise<AssessResult> {
   const unknownKey = Object.keys(opts.answers).find((key) => !QUESTION_IDS.has(key));
   if (unknownKey !== undefined) return { ok: false, unknownKey };
   const scored = scoreAnswers(opts.answers);

@@ -38,7 +38,7 @@ export const QUESTIONS: readonly Question[] = [
     o('d', 4, '51–60 岁', '51–60'),
     o('e', 1, '60 岁以上', 'Over 60'),
   ]),
-  q('q2', '您的家庭年收入（税后）约为？', 'What is your household\'s annual income after tax?', [
+  q('q2', '您的家庭年收入（税后）约为？', "What is your household's annual income after tax?", [
     o('a', 2, '10 万元以下', 'Under CNY 100,000'),
     o('b', 5, '10 万–30 万元', 'CNY 100,000–300,000'),
     o('c', 7, '30 万–50 万元', 'CNY 300,000–500,000'),
@@ -52,7 +52,7 @@ export const QUESTIONS: readonly Question[] = [
     o('d', 9, '300 万–1000 万元', 'CNY 3,000,000–10,000,000'),
     o('e', 10, '1000 万元以上', 'Over CNY 10,000,000'),
   ]),
-  q('q4', '您计划投资基金的资金占家庭金融资产的比例是？', 'What share of your household\'s financial assets will you put into funds?', [
+  q('q4', '您计划投资基金的资金占家庭金融资产的比例是？', "What share of your household's financial assets will you put into funds?", [
     o('a', 5, '10% 以下', 'Under 10%'),
     o('b', 4, '10%–25%', '10%–25%'),
     o('c', 3, '25%–50%', '25%–50%'),
@@ -167,9 +167,7 @@ export function questionnaireView(locale: ServerLocale) {
   };
 }
 
-export type ScoreResult =
-  | { ok: true; score: number; level: number }
-  | { ok: false; missing: number };
+export type ScoreResult = { ok: true; score: number; level: number } | { ok: false; missing: number };
 
 /** Scores complete answers `{q1: 'a', …}`; the first unanswered (or unknown) question's number otherwise. */
 export function scoreAnswers(answers: Record<string, unknown>): ScoreResult {

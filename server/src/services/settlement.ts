@@ -45,8 +45,17 @@ async function loadRules(trx: Transaction<DB>, codes: string[]): Promise<Map<str
   const unique = [...new Set(codes)];
   const rules = new Map<string, FundRules>();
   if (unique.length === 0) return rules;
-  const funds = await trx.selectFrom('fund').select(['code', 'rounding_mode', 'lock_days', 'large_purchase_limit_fen', 'declare_discount']).where('code', 'in', unique).execute();
-  const fees = await trx.selectFrom('fund_fee').select(['fund_code', 'kind', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen']).where('fund_code', 'in', unique).orderBy('seq').execute();
+  const funds = await trx
+    .selectFrom('fund')
+    .select(['code', 'rounding_mode', 'lock_days', 'large_purchase_limit_fen', 'declare_discount'])
+    .where('code', 'in', unique)
+    .execute();
+  const fees = await trx
+    .selectFrom('fund_fee')
+    .select(['fund_code', 'kind', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen'])
+    .where('fund_code', 'in', unique)
+    .orderBy('seq')
+    .execute();
   // Grouped in one pass (in seq order): filtering all rows per fund and kind was quadratic in the chunk's funds
   // (20 M comparisons a chunk of the default market's ~900 funds).
   const tables = new Map<string, FeeBracket[]>();
@@ -54,7 +63,12 @@ async function loadRules(trx: Transaction<DB>, codes: string[]): Promise<Map<str
     const key = `${f.fund_code} ${f.kind}`;
     let list = tables.get(key);
     if (!list) tables.set(key, (list = []));
-    list.push({ lower: Number(f.lower_bound), upper: f.upper_bound === null ? null : Number(f.upper_bound), ratePpm: f.rate === null ? null : percentToPpm(f.rate), fixedFen: f.fixed_fee_fen === null ? null : Number(f.fixed_fee_fen) });
+    list.push({
+      lower: Number(f.lower_bound),
+      upper: f.upper_bound === null ? null : Number(f.upper_bound),
+      ratePpm: f.rate === null ? null : percentToPpm(f.rate),
+      fixedFen: f.fixed_fee_fen === null ? null : Number(f.fixed_fee_fen),
+    });
   }
   const table = (code: string, kind: string): FeeBracket[] => tables.get(`${code} ${kind}`) ?? [];
   for (const f of funds) {
@@ -84,7 +98,9 @@ async function loadNavs(trx: Transaction<DB>, pairs: Array<[string, string]>): P
   const dates = unique.map((p) => p[1]);
   const rows = await sql<{ fund_code: string; date: string; nav: string }>`
     SELECT n.fund_code, n.date::text AS date, n.nav::text AS nav
-    FROM fund_nav n JOIN unnest(${codes}::bpchar[], ${dates}::date[]) AS p(code, day) ON n.fund_code = p.code AND n.date = p.day`.execute(trx);
+    FROM fund_nav n JOIN unnest(${codes}::bpchar[], ${dates}::date[]) AS p(code, day) ON n.fund_code = p.code AND n.date = p.day`.execute(
+    trx,
+  );
   for (const r of rows.rows) navs.set(`${r.fund_code} ${r.date}`, navToUnits(r.nav));
   return navs;
 }
@@ -105,8 +121,28 @@ interface Transfer {
  * One transfer of an order. A literal on purpose, not `{ ...base, ref, … }`: V8 builds such spread objects some 30×
  * slower (measured: 10 µs each on Node 20), and the settlement of a million orders builds millions of them.
  */
-function transfer(userId: number, orderId: number | null, businessDate: string, ref: string, asset: string, debit: string, credit: string, amount: number, kind: string): Transfer {
-  return { user_id: userId, ref, asset, debit_account: debit, credit_account: credit, amount, kind, order_id: orderId, business_date: businessDate };
+function transfer(
+  userId: number,
+  orderId: number | null,
+  businessDate: string,
+  ref: string,
+  asset: string,
+  debit: string,
+  credit: string,
+  amount: number,
+  kind: string,
+): Transfer {
+  return {
+    user_id: userId,
+    ref,
+    asset,
+    debit_account: debit,
+    credit_account: credit,
+    amount,
+    kind,
+    order_id: orderId,
+    business_date: businessDate,
+  };
 }
 
 /**
@@ -231,10 +267,25 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
         FROM orders o JOIN unnest(${keys.map((k) => k.user_id)}::bigint[], ${keys.map((k) => k.id)}::bigint[]) AS k(user_id, id) ON o.user_id = k.user_id AND o.id = k.id
         WHERE o.status = 'paid' AND o.action IN ('020', '022') AND o.confirm_date <= ${date}
         ORDER BY o.user_id, o.fund_code, o.trade_date, o.id FOR UPDATE OF o SKIP LOCKED`.execute(trx)
-    ).rows.map((r) => ({ user_id: Number(r.user_id), id: Number(r.id), fund_code: r.fund_code, action: r.action, amount_fen: Number(r.amount_fen), fee_fen: Number(r.fee_fen), trade_date: r.trade_date, confirm_date: r.confirm_date }));
+    ).rows.map((r) => ({
+      user_id: Number(r.user_id),
+      id: Number(r.id),
+      fund_code: r.fund_code,
+      action: r.action,
+      amount_fen: Number(r.amount_fen),
+      fee_fen: Number(r.fee_fen),
+      trade_date: r.trade_date,
+      confirm_date: r.confirm_date,
+    }));
     if (due.length === 0) return false;
-    const rules = await loadRules(trx, due.map((o) => o.fund_code));
-    const navs = await loadNavs(trx, due.filter((o) => o.action === '022').map((o) => [o.fund_code, o.trade_date]));
+    const rules = await loadRules(
+      trx,
+      due.map((o) => o.fund_code),
+    );
+    const navs = await loadNavs(
+      trx,
+      due.filter((o) => o.action === '022').map((o) => [o.fund_code, o.trade_date]),
+    );
     // Large-purchase limits: what each (investor, fund, day) already had confirmed.
     const limited = due.filter((o) => rules.get(o.fund_code)?.largeLimitFen != null);
     const used = new Map<string, number>();
@@ -255,7 +306,19 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
     // Confirmed orders as one array per column: the statement below updates them, adds their lots and posts their
     // transfers (the rows are derived in SQL: a JS object and nine array elements per transfer cost more than the
     // database's work on them).
-    const confirmed = { user_id: [] as number[], id: [] as number[], fund_code: [] as string[], nav: [] as string[], amount: [] as number[], volume: [] as number[], fee: [] as number[], refund: [] as number[], confirm_date: [] as string[], lot_trade_date: [] as string[], locked_until: [] as Array<string | null> };
+    const confirmed = {
+      user_id: [] as number[],
+      id: [] as number[],
+      fund_code: [] as string[],
+      nav: [] as string[],
+      amount: [] as number[],
+      volume: [] as number[],
+      fee: [] as number[],
+      refund: [] as number[],
+      confirm_date: [] as string[],
+      lot_trade_date: [] as string[],
+      locked_until: [] as Array<string | null>,
+    };
     let partlyRefunded = 0;
     const failed: Array<{ user_id: number; id: number; refund: number }> = [];
     const refunds: Transfer[] = [];
@@ -264,7 +327,19 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       const navUnits = o.action === '020' ? 10_000 : navs.get(`${o.fund_code} ${o.trade_date}`);
       if (navUnits === undefined) {
         failed.push({ user_id: o.user_id, id: o.id, refund: o.amount_fen });
-        refunds.push(transfer(o.user_id, o.id, date, `order:${o.id}:refund`, 'CNY', `purchase:${o.fund_code}`, 'bank', o.amount_fen, 'purchase_refund'));
+        refunds.push(
+          transfer(
+            o.user_id,
+            o.id,
+            date,
+            `order:${o.id}:refund`,
+            'CNY',
+            `purchase:${o.fund_code}`,
+            'bank',
+            o.amount_fen,
+            'purchase_refund',
+          ),
+        );
         continue;
       }
       let amount = o.amount_fen;
@@ -275,12 +350,29 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
         amount = Math.max(0, Math.min(o.amount_fen, rule.largeLimitFen - before));
         used.set(key, before + amount);
         if (amount > 0 && amount < o.amount_fen) {
-          fee = quotePurchase(amount, o.action === '020' && rule.subscribe.length ? rule.subscribe : rule.declare, rule.discount, rule.rounding).feeFen;
+          fee = quotePurchase(
+            amount,
+            o.action === '020' && rule.subscribe.length ? rule.subscribe : rule.declare,
+            rule.discount,
+            rule.rounding,
+          ).feeFen;
         }
       }
       if (amount === 0) {
         failed.push({ user_id: o.user_id, id: o.id, refund: o.amount_fen });
-        refunds.push(transfer(o.user_id, o.id, date, `order:${o.id}:refund`, 'CNY', `purchase:${o.fund_code}`, 'bank', o.amount_fen, 'purchase_refund'));
+        refunds.push(
+          transfer(
+            o.user_id,
+            o.id,
+            date,
+            `order:${o.id}:refund`,
+            'CNY',
+            `purchase:${o.fund_code}`,
+            'bank',
+            o.amount_fen,
+            'purchase_refund',
+          ),
+        );
         continue;
       }
       const volume = purchaseVolume(amount - fee, navUnits, rule.rounding);
@@ -363,15 +455,30 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
           SELECT user_id, id, fund_code, volume, trade_date::text AS trade_date, confirm_date::text AS confirm_date
           FROM orders WHERE status = 'submitted' AND action = '024' AND confirm_date <= ${date}
           ORDER BY user_id, id LIMIT ${SETTLEMENT_CHUNK} FOR UPDATE SKIP LOCKED`.execute(trx)
-      ).rows.map((r) => ({ user_id: Number(r.user_id), id: Number(r.id), fund_code: r.fund_code, volume: Number(r.volume), trade_date: r.trade_date, confirm_date: r.confirm_date }));
+      ).rows.map((r) => ({
+        user_id: Number(r.user_id),
+        id: Number(r.id),
+        fund_code: r.fund_code,
+        volume: Number(r.volume),
+        trade_date: r.trade_date,
+        confirm_date: r.confirm_date,
+      }));
       if (due.length === 0) return true;
-      const rules = await loadRules(trx, due.map((o) => o.fund_code));
-      const navs = await loadNavs(trx, due.map((o) => [o.fund_code, o.trade_date]));
+      const rules = await loadRules(
+        trx,
+        due.map((o) => o.fund_code),
+      );
+      const navs = await loadNavs(
+        trx,
+        due.map((o) => [o.fund_code, o.trade_date]),
+      );
       const parts = (
         await sql<{ user_id: number; order_id: number; lot_id: number; volume: number; lot_confirm: string }>`
           SELECT ol.user_id, ol.order_id, ol.lot_id, ol.volume, l.confirm_date::text AS lot_confirm
           FROM order_lots ol JOIN lots l ON l.user_id = ol.user_id AND l.id = ol.lot_id
-          JOIN unnest(${due.map((o) => o.user_id)}::bigint[], ${due.map((o) => o.id)}::bigint[]) AS d(user_id, id) ON ol.user_id = d.user_id AND ol.order_id = d.id`.execute(trx)
+          JOIN unnest(${due.map((o) => o.user_id)}::bigint[], ${due.map((o) => o.id)}::bigint[]) AS d(user_id, id) ON ol.user_id = d.user_id AND ol.order_id = d.id`.execute(
+          trx,
+        )
       ).rows;
       const partsOf = new Map<string, typeof parts>();
       for (const p of parts) {
@@ -380,7 +487,8 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
       }
       const confirmed: Array<{ user_id: number; id: number; nav: string; gross: number; fee: number }> = [];
       const failed: DueSale[] = [];
-      const partRows: Array<{ user_id: number; order_id: number; lot_id: number; days: number; rate: number; gross: number; fee: number }> = [];
+      const partRows: Array<{ user_id: number; order_id: number; lot_id: number; days: number; rate: number; gross: number; fee: number }> =
+        [];
       const transfers: Transfer[] = [];
       for (const o of due) {
         const rule = rules.get(o.fund_code) as FundRules;
@@ -389,7 +497,19 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
         if (navUnits === undefined) {
           failed.push(o);
           for (const p of own) {
-            transfers.push(transfer(o.user_id, o.id, date, `order:${o.id}:unfreeze:${p.lot_id}`, `F:${o.fund_code}`, `selling:${o.fund_code}`, `lot:${p.lot_id}`, Number(p.volume), 'redeem_unfreeze'));
+            transfers.push(
+              transfer(
+                o.user_id,
+                o.id,
+                date,
+                `order:${o.id}:unfreeze:${p.lot_id}`,
+                `F:${o.fund_code}`,
+                `selling:${o.fund_code}`,
+                `lot:${p.lot_id}`,
+                Number(p.volume),
+                'redeem_unfreeze',
+              ),
+            );
           }
           continue;
         }
@@ -400,13 +520,41 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
           const priced = redeemPart(Number(p.volume), navUnits, redemptionRatePpm(rule.withdraw, days), rule.rounding);
           gross += priced.grossFen;
           fee += priced.feeFen;
-          partRows.push({ user_id: o.user_id, order_id: o.id, lot_id: Number(p.lot_id), days, rate: priced.ratePpm, gross: priced.grossFen, fee: priced.feeFen });
+          partRows.push({
+            user_id: o.user_id,
+            order_id: o.id,
+            lot_id: Number(p.lot_id),
+            days,
+            rate: priced.ratePpm,
+            gross: priced.grossFen,
+            fee: priced.feeFen,
+          });
         }
         confirmed.push({ user_id: o.user_id, id: o.id, nav: unitsToNav(navUnits), gross, fee });
         transfers.push(
-          transfer(o.user_id, o.id, date, `order:${o.id}:cancel-shares`, `F:${o.fund_code}`, `selling:${o.fund_code}`, `registrar:${o.fund_code}`, o.volume, 'share_redeem'),
+          transfer(
+            o.user_id,
+            o.id,
+            date,
+            `order:${o.id}:cancel-shares`,
+            `F:${o.fund_code}`,
+            `selling:${o.fund_code}`,
+            `registrar:${o.fund_code}`,
+            o.volume,
+            'share_redeem',
+          ),
           transfer(o.user_id, o.id, date, `order:${o.id}:fee`, 'CNY', `company:${o.fund_code}`, `fee:${o.fund_code}`, fee, 'redeem_fee'),
-          transfer(o.user_id, o.id, date, `order:${o.id}:proceeds`, 'CNY', `company:${o.fund_code}`, `proceeds:${o.fund_code}`, gross - fee, 'redeem_proceeds'),
+          transfer(
+            o.user_id,
+            o.id,
+            date,
+            `order:${o.id}:proceeds`,
+            'CNY',
+            `company:${o.fund_code}`,
+            `proceeds:${o.fund_code}`,
+            gross - fee,
+            'redeem_proceeds',
+          ),
         );
       }
       if (confirmed.length > 0) {
@@ -456,7 +604,17 @@ async function payOut(db: Database, date: IsoDate, now: Date, report: Settlement
       ).rows;
       await insertTransfers(
         trx,
-        due.map((o) => ({ user_id: Number(o.user_id), ref: `order:${o.id}:payout`, asset: 'CNY', debit_account: `proceeds:${o.fund_code}`, credit_account: 'bank', amount: Number(o.net), kind: 'payout', order_id: Number(o.id), business_date: date })),
+        due.map((o) => ({
+          user_id: Number(o.user_id),
+          ref: `order:${o.id}:payout`,
+          asset: 'CNY',
+          debit_account: `proceeds:${o.fund_code}`,
+          credit_account: 'bank',
+          amount: Number(o.net),
+          kind: 'payout',
+          order_id: Number(o.id),
+          business_date: date,
+        })),
       );
       report.payouts += due.length;
       return due.length < SETTLEMENT_CHUNK;
@@ -496,8 +654,14 @@ async function payDividends(db: Database, date: IsoDate, now: Date, report: Sett
         GROUP BY h.user_id, h.fund_code, h.ex_date, ho.dividend_method`.execute(trx)
     ).rows;
     const perShare = new Map(due.map((d) => [`${d.fund_code} ${d.ex_date}`, navToUnits(d.per_share)]));
-    const rules = await loadRules(trx, entitled.map((e) => e.fund_code));
-    const navs = await loadNavs(trx, entitled.filter((e) => e.method === 'reinvest').map((e) => [e.fund_code, e.ex_date]));
+    const rules = await loadRules(
+      trx,
+      entitled.map((e) => e.fund_code),
+    );
+    const navs = await loadNavs(
+      trx,
+      entitled.filter((e) => e.method === 'reinvest').map((e) => [e.fund_code, e.ex_date]),
+    );
     const holders = new Map<string, number>();
     const orders: Array<Record<string, unknown>> = [];
     for (const e of entitled) {
@@ -512,7 +676,13 @@ async function payDividends(db: Database, date: IsoDate, now: Date, report: Sett
       orders.push({ e, cash, reinvest, nav, volume: reinvest ? purchaseVolume(cash, nav as number, rule.rounding) : null });
     }
     for (let i = 0; i < orders.length; i += SETTLEMENT_CHUNK) {
-      const chunk = orders.slice(i, i + SETTLEMENT_CHUNK) as Array<{ e: (typeof entitled)[number]; cash: number; reinvest: boolean; nav: number | undefined; volume: number | null }>;
+      const chunk = orders.slice(i, i + SETTLEMENT_CHUNK) as Array<{
+        e: (typeof entitled)[number];
+        cash: number;
+        reinvest: boolean;
+        nav: number | undefined;
+        volume: number | null;
+      }>;
       const inserted = await trx
         .insertInto('orders')
         .values(
@@ -546,19 +716,66 @@ async function payDividends(db: Database, date: IsoDate, now: Date, report: Sett
         const userId = Number(o.user_id);
         const id = Number(o.id);
         if (o.confirm_volume !== null && Number(o.confirm_volume) > 0) {
-          lots.push({ user_id: userId, id, fund_code: o.fund_code, order_id: id, confirm_date: o.ex_date, trade_date: o.ex_date, locked_until: null, volume_initial: Number(o.confirm_volume), volume: Number(o.confirm_volume), cost_initial_fen: 0, cost_fen: 0 });
-          transfers.push(transfer(userId, id, date, `order:${id}:shares`, `F:${o.fund_code}`, `registrar:${o.fund_code}`, `lot:${id}`, Number(o.confirm_volume), 'dividend_reinvest'));
+          lots.push({
+            user_id: userId,
+            id,
+            fund_code: o.fund_code,
+            order_id: id,
+            confirm_date: o.ex_date,
+            trade_date: o.ex_date,
+            locked_until: null,
+            volume_initial: Number(o.confirm_volume),
+            volume: Number(o.confirm_volume),
+            cost_initial_fen: 0,
+            cost_fen: 0,
+          });
+          transfers.push(
+            transfer(
+              userId,
+              id,
+              date,
+              `order:${id}:shares`,
+              `F:${o.fund_code}`,
+              `registrar:${o.fund_code}`,
+              `lot:${id}`,
+              Number(o.confirm_volume),
+              'dividend_reinvest',
+            ),
+          );
         } else {
-          transfers.push(transfer(userId, id, date, `order:${id}:dividend`, 'CNY', `company:${o.fund_code}`, 'bank', Number(o.amount_fen), 'dividend_cash'));
+          transfers.push(
+            transfer(
+              userId,
+              id,
+              date,
+              `order:${id}:dividend`,
+              'CNY',
+              `company:${o.fund_code}`,
+              'bank',
+              Number(o.amount_fen),
+              'dividend_cash',
+            ),
+          );
         }
       }
-      if (lots.length > 0) await trx.insertInto('lots').values(lots as never).execute();
+      if (lots.length > 0)
+        await trx
+          .insertInto('lots')
+          .values(lots as never)
+          .execute();
       await insertTransfers(trx, transfers);
       report.dividend_orders += inserted.length;
     }
     await trx
       .insertInto('dividend_runs')
-      .values(due.map((d) => ({ fund_code: d.fund_code, ex_date: d.ex_date, holders: holders.get(`${d.fund_code} ${d.ex_date}`) ?? 0, paid_at: now })))
+      .values(
+        due.map((d) => ({
+          fund_code: d.fund_code,
+          ex_date: d.ex_date,
+          holders: holders.get(`${d.fund_code} ${d.ex_date}`) ?? 0,
+          paid_at: now,
+        })),
+      )
       .onConflict((oc) => oc.columns(['fund_code', 'ex_date']).doNothing())
       .execute();
   });
@@ -566,7 +783,15 @@ async function payDividends(db: Database, date: IsoDate, now: Date, report: Sett
 
 /** Runs the settlement steps of business date `date`, in order. */
 export async function settleTrades(db: Database, date: IsoDate, now: Date): Promise<SettlementReport> {
-  const report: SettlementReport = { purchases_confirmed: 0, purchases_failed: 0, purchases_partly_refunded: 0, redemptions_confirmed: 0, redemptions_failed: 0, payouts: 0, dividend_orders: 0 };
+  const report: SettlementReport = {
+    purchases_confirmed: 0,
+    purchases_failed: 0,
+    purchases_partly_refunded: 0,
+    redemptions_confirmed: 0,
+    redemptions_failed: 0,
+    payouts: 0,
+    dividend_orders: 0,
+  };
   await confirmPurchases(db, date, now, report);
   await confirmRedemptions(db, date, now, report);
   await payOut(db, date, now, report);

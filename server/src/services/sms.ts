@@ -73,10 +73,7 @@ export class WebhookSmsProvider implements SmsProvider {
 }
 
 /** The provider the configuration asks for: the webhook when SMS_WEBHOOK_URL is set, else the outbox. */
-export function smsProviderFor(
-  config: { smsWebhookUrl?: string | undefined; nodeEnv: string },
-  log: (line: string) => void,
-): SmsProvider {
+export function smsProviderFor(config: { smsWebhookUrl?: string | undefined; nodeEnv: string }, log: (line: string) => void): SmsProvider {
   if (config.smsWebhookUrl) return new WebhookSmsProvider(config.smsWebhookUrl);
   const production = config.nodeEnv === 'production';
   if (production) log('SMS_WEBHOOK_URL is not set: verification codes stay in the outbox and reach nobody');

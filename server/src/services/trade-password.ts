@@ -51,7 +51,8 @@ export async function verifyTradePassword(
   if (!counted) {
     // Another request used the last try meanwhile (or locked it).
     const current = await db.selectFrom('trade_passwords').select('locked_until').where('user_id', '=', userId).executeTakeFirst();
-    const lockedUntil = current?.locked_until && current.locked_until > now ? current.locked_until : new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
+    const lockedUntil =
+      current?.locked_until && current.locked_until > now ? current.locked_until : new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
     return { ok: false, reason: 'locked', lockedUntil };
   }
   if (await verifyPassword(opts.password, row.hash)) {

@@ -69,22 +69,59 @@ export interface TradeFund {
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-function brackets(rows: Array<{ kind: string; lower_bound: number; upper_bound: number | null; rate: string | null; fixed_fee_fen: number | null }>, kind: string): FeeBracket[] {
+function brackets(
+  rows: Array<{ kind: string; lower_bound: number; upper_bound: number | null; rate: string | null; fixed_fee_fen: number | null }>,
+  kind: string,
+): FeeBracket[] {
   return rows
     .filter((r) => r.kind === kind)
-    .map((r) => ({ lower: Number(r.lower_bound), upper: r.upper_bound === null ? null : Number(r.upper_bound), ratePpm: r.rate === null ? null : percentToPpm(r.rate), fixedFen: r.fixed_fee_fen === null ? null : Number(r.fixed_fee_fen) }));
+    .map((r) => ({
+      lower: Number(r.lower_bound),
+      upper: r.upper_bound === null ? null : Number(r.upper_bound),
+      ratePpm: r.rate === null ? null : percentToPpm(r.rate),
+      fixedFen: r.fixed_fee_fen === null ? null : Number(r.fixed_fee_fen),
+    }));
 }
 
 export async function loadTradeFund(db: Db, code: string): Promise<TradeFund | null> {
   if (!/^\d{6}$/.test(code)) return null;
   const fund = await db
     .selectFrom('fund')
-    .select(['code', 'name', 'type', 'type_desc', 'risk_level', 'sale_status', 'status_reason', sql<string>`found_date::text`.as('found_date'), 'lock_days', 'daily_purchase_limit_fen', 'large_purchase_limit_fen', 'min_purchase_fen', 'buy_confirm_days', 'sale_arrive_days', 'declare_discount', 'rounding_mode'])
+    .select([
+      'code',
+      'name',
+      'type',
+      'type_desc',
+      'risk_level',
+      'sale_status',
+      'status_reason',
+      sql<string>`found_date::text`.as('found_date'),
+      'lock_days',
+      'daily_purchase_limit_fen',
+      'large_purchase_limit_fen',
+      'min_purchase_fen',
+      'buy_confirm_days',
+      'sale_arrive_days',
+      'declare_discount',
+      'rounding_mode',
+    ])
     .where('code', '=', code)
     .executeTakeFirst();
   if (!fund) return null;
-  const fees = await db.selectFrom('fund_fee').select(['kind', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen']).where('fund_code', '=', code).orderBy('kind').orderBy('seq').execute();
-  const nav = await db.selectFrom('fund_nav').select([sql<string>`date::text`.as('date'), 'nav']).where('fund_code', '=', code).orderBy('date', 'desc').limit(1).executeTakeFirst();
+  const fees = await db
+    .selectFrom('fund_fee')
+    .select(['kind', 'lower_bound', 'upper_bound', 'rate', 'fixed_fee_fen'])
+    .where('fund_code', '=', code)
+    .orderBy('kind')
+    .orderBy('seq')
+    .execute();
+  const nav = await db
+    .selectFrom('fund_nav')
+    .select([sql<string>`date::text`.as('date'), 'nav'])
+    .where('fund_code', '=', code)
+    .orderBy('date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return {
     ...fund,
     daily_purchase_limit_fen: fund.daily_purchase_limit_fen === null ? null : Number(fund.daily_purchase_limit_fen),
@@ -108,7 +145,13 @@ export interface Investor {
 
 export async function loadInvestor(db: Db, userId: number, today: IsoDate): Promise<Investor> {
   const user = await db.selectFrom('users').select(['id', 'open_trade']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const card = await db.selectFrom('bank_cards').select(['id', 'bank_code', 'card_tail']).where('user_id', '=', userId).orderBy('id').limit(1).executeTakeFirst();
+  const card = await db
+    .selectFrom('bank_cards')
+    .select(['id', 'bank_code', 'card_tail'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   const risk = await db
     .selectFrom('risk_assessments')
     .select(['level', sql<string>`valid_until::text`.as('valid_until')])
@@ -171,7 +214,10 @@ export async function checkBuy(deps: TradingDeps, db: Db, userId: number, fundCo
   if (!BUYABLE_STATUSES.has(fund.sale_status)) refusal = fund.status_reason || fund.sale_status;
   else if (dates.mode === 'purchase' && fund.nav === null) refusal = fund.status_reason || 'no NAV yet';
   const minFen = fund.min_purchase_fen;
-  const dailyLeftFen = fund.daily_purchase_limit_fen === null ? null : Math.max(0, fund.daily_purchase_limit_fen - (await boughtOn(db, userId, fund.code, dates.tradeDate)));
+  const dailyLeftFen =
+    fund.daily_purchase_limit_fen === null
+      ? null
+      : Math.max(0, fund.daily_purchase_limit_fen - (await boughtOn(db, userId, fund.code, dates.tradeDate)));
   const bankUsedFen = investor.card ? await deps.bank.usedOn(db, userId, investor.card.id, shanghaiDate(now)) : 0;
   return {
     fund,
@@ -197,12 +243,21 @@ function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boolean, ban
   }
   if (check.suitability === 'refuse') throw new TradeRefusal('riskRefused');
   if (check.suitability === 'warn' && !riskConfirm) {
-    throw new TradeRefusal('riskConfirmRequired', { fundRisk: fund.risk_level, investorLevel: investor.riskLevel }, { fund_risk: fund.risk_level, investor_level: investor.riskLevel });
+    throw new TradeRefusal(
+      'riskConfirmRequired',
+      { fundRisk: fund.risk_level, investorLevel: investor.riskLevel },
+      { fund_risk: fund.risk_level, investor_level: investor.riskLevel },
+    );
   }
   const limits = bank.limits(investor.card.bankCode);
-  if (amountFen > limits.perPaymentFen) throw new TradeRefusal('bankPerPaymentLimit', { bankCode: investor.card.bankCode, limit: fenText(limits.perPaymentFen) });
+  if (amountFen > limits.perPaymentFen)
+    throw new TradeRefusal('bankPerPaymentLimit', { bankCode: investor.card.bankCode, limit: fenText(limits.perPaymentFen) });
   if (check.bankUsedFen + amountFen > limits.dailyFen) {
-    throw new TradeRefusal('bankDailyLimit', { bankCode: investor.card.bankCode, limit: fenText(limits.dailyFen), left: fenText(Math.max(0, limits.dailyFen - check.bankUsedFen)) });
+    throw new TradeRefusal('bankDailyLimit', {
+      bankCode: investor.card.bankCode,
+      limit: fenText(limits.dailyFen),
+      left: fenText(Math.max(0, limits.dailyFen - check.bankUsedFen)),
+    });
   }
 }
 
@@ -223,11 +278,17 @@ export interface PlacedOrder {
 
 /** The earlier order of a request id: its answer, or a refusal when the fields differ. */
 async function replayed(db: Db, userId: number, requestId: string, hash: string): Promise<PlacedOrder | null> {
-  const earlier = await db.selectFrom('orders').select(['id', 'request_hash', 'answer']).where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
+  const earlier = await db
+    .selectFrom('orders')
+    .select(['id', 'request_hash', 'answer'])
+    .where('user_id', '=', userId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
   if (!earlier) return null;
   if (earlier.request_hash !== hash) throw new TradeRefusal('requestIdConflict');
   const stored = earlier.answer as StoredRefusal | null;
-  if (stored?.refusal) throw new TradeRefusal(stored.refusal.reason, stored.refusal.params, { ...stored.refusal.data, order_id: String(earlier.id) });
+  if (stored?.refusal)
+    throw new TradeRefusal(stored.refusal.reason, stored.refusal.params, { ...stored.refusal.data, order_id: String(earlier.id) });
   return { userId, orderId: Number(earlier.id) };
 }
 
@@ -235,7 +296,12 @@ async function checkPassword(db: Db, userId: number, password: string | undefine
   const result = await verifyTradePassword(db as Kysely<DB>, { userId, password, now });
   if (result.ok) return;
   if (result.reason === 'not_set') throw new TradeRefusal('tradePasswordNotSet');
-  if (result.reason === 'locked') throw new TradeRefusal('tradePasswordLocked', { lockedUntil: result.lockedUntil.toISOString() }, { locked_until: result.lockedUntil.toISOString() });
+  if (result.reason === 'locked')
+    throw new TradeRefusal(
+      'tradePasswordLocked',
+      { lockedUntil: result.lockedUntil.toISOString() },
+      { locked_until: result.lockedUntil.toISOString() },
+    );
   if (result.reason === 'unreadable') throw new TradeRefusal('tradePasswordWrong', { remaining: '?' });
   throw new TradeRefusal('tradePasswordWrong', { remaining: result.remainingTries });
 }
@@ -318,11 +384,24 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
       .returning('id')
       .executeTakeFirstOrThrow();
     const orderId = Number(id);
-    const paid = await deps.bank.debit(trx, { paymentId: `order:${orderId}`, userId, cardId: card.id, bankCode: card.bankCode, amountFen, day: shanghaiDate(now), now });
+    const paid = await deps.bank.debit(trx, {
+      paymentId: `order:${orderId}`,
+      userId,
+      cardId: card.id,
+      bankCode: card.bankCode,
+      amountFen,
+      day: shanghaiDate(now),
+      now,
+    });
     if (!paid.ok) {
-      if (paid.refusal === 'per_payment_limit') throw new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
+      if (paid.refusal === 'per_payment_limit')
+        throw new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
       if (paid.refusal === 'daily_limit') {
-        throw new TradeRefusal('bankDailyLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.dailyFen), left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)) });
+        throw new TradeRefusal('bankDailyLimit', {
+          bankCode: card.bankCode,
+          limit: fenText(paid.limits.dailyFen),
+          left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)),
+        });
       }
       // Declined: the order is kept as failed, with nothing posted, and its answer is the refusal.
       declined = new TradeRefusal('paymentFailed', { reason: 'declined' }, { order_id: String(orderId) });
@@ -337,9 +416,24 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
     }
     await trx
       .insertInto('ledger_transfers')
-      .values({ user_id: userId, ref: `order:${orderId}:pay`, asset: 'CNY', debit_account: 'bank', credit_account: `purchase:${fund.code}`, amount: amountFen, kind: 'purchase_payment', order_id: orderId, business_date: shanghaiDate(now) })
+      .values({
+        user_id: userId,
+        ref: `order:${orderId}:pay`,
+        asset: 'CNY',
+        debit_account: 'bank',
+        credit_account: `purchase:${fund.code}`,
+        amount: amountFen,
+        kind: 'purchase_payment',
+        order_id: orderId,
+        business_date: shanghaiDate(now),
+      })
       .execute();
-    await trx.updateTable('orders').set({ answer: JSON.stringify({ placed: true }) }).where('user_id', '=', userId).where('id', '=', orderId).execute();
+    await trx
+      .updateTable('orders')
+      .set({ answer: JSON.stringify({ placed: true }) })
+      .where('user_id', '=', userId)
+      .where('id', '=', orderId)
+      .execute();
     return { userId, orderId };
   });
   if (declined) throw declined;
@@ -356,13 +450,27 @@ export interface HeldLot extends Lot {
 export async function loadLots(db: Db, userId: number, fundCode: string, lock = false): Promise<HeldLot[]> {
   let query = db
     .selectFrom('lots')
-    .select(['id', sql<string>`confirm_date::text`.as('confirm_date'), sql<string | null>`locked_until::text`.as('locked_until'), 'volume', 'cost_fen'])
+    .select([
+      'id',
+      sql<string>`confirm_date::text`.as('confirm_date'),
+      sql<string | null>`locked_until::text`.as('locked_until'),
+      'volume',
+      'cost_fen',
+    ])
     .where('user_id', '=', userId)
     .where('fund_code', '=', fundCode)
     .where('volume', '>', 0);
   if (lock) query = query.forUpdate();
   const rows = await query.execute();
-  return fifoOrder(rows.map((r) => ({ id: Number(r.id), confirmDate: r.confirm_date, volume: Number(r.volume), lockedUntil: r.locked_until, costFen: Number(r.cost_fen) })));
+  return fifoOrder(
+    rows.map((r) => ({
+      id: Number(r.id),
+      confirmDate: r.confirm_date,
+      volume: Number(r.volume),
+      lockedUntil: r.locked_until,
+      costFen: Number(r.cost_fen),
+    })),
+  );
 }
 
 export interface SellCheck {
@@ -393,7 +501,12 @@ export interface SellInput {
 function refuseSell(check: SellCheck, volume: number): void {
   if (check.lots.length === 0) throw new TradeRefusal('noHolding');
   if (check.refusal !== null) throw new TradeRefusal('fundNotRedeemable', { reason: check.refusal });
-  if (volume > check.availableVolume) throw new TradeRefusal('insufficientShares', { available: fenText(check.availableVolume) }, { available_volume: fenText(check.availableVolume) });
+  if (volume > check.availableVolume)
+    throw new TradeRefusal(
+      'insufficientShares',
+      { available: fenText(check.availableVolume) },
+      { available_volume: fenText(check.availableVolume) },
+    );
 }
 
 /** Places a redemption of `volume` shares: the lots it takes (first in, first out) are frozen until confirmation. */
@@ -419,7 +532,9 @@ export async function placeSell(deps: TradingDeps, input: SellInput): Promise<Pl
     const takes = takeFifo(check.lots, volume, check.dates.tradeDate);
     if (!takes) throw new TradeRefusal('insufficientShares', { available: fenText(check.availableVolume) });
     const { fund, dates } = check;
-    const estimate = fund.nav ? priceRedemption(check.lots, takes, fund.nav.units, dates.confirmDate, fund.withdraw, fund.rounding_mode) : [];
+    const estimate = fund.nav
+      ? priceRedemption(check.lots, takes, fund.nav.units, dates.confirmDate, fund.withdraw, fund.rounding_mode)
+      : [];
     const { id } = await trx
       .insertInto('orders')
       .values({
@@ -447,7 +562,10 @@ export async function placeSell(deps: TradingDeps, input: SellInput): Promise<Pl
       const lot = byId.get(Number(take.lotId)) as HeldLot;
       // The cost leaves the lot in proportion to the shares; the lot's last shares take what is left.
       const costFen = take.volume === lot.volume ? lot.costFen : mulDiv(lot.costFen, take.volume, lot.volume, 'half_up');
-      await trx.insertInto('order_lots').values({ user_id: userId, order_id: orderId, lot_id: lot.id, volume: take.volume, cost_fen: costFen }).execute();
+      await trx
+        .insertInto('order_lots')
+        .values({ user_id: userId, order_id: orderId, lot_id: lot.id, volume: take.volume, cost_fen: costFen })
+        .execute();
       await trx
         .updateTable('lots')
         .set((eb) => ({ volume: eb('volume', '-', take.volume), cost_fen: eb('cost_fen', '-', costFen) }))
@@ -456,7 +574,17 @@ export async function placeSell(deps: TradingDeps, input: SellInput): Promise<Pl
         .execute();
       await trx
         .insertInto('ledger_transfers')
-        .values({ user_id: userId, ref: `order:${orderId}:freeze:${lot.id}`, asset: `F:${fund.code}`, debit_account: `lot:${lot.id}`, credit_account: `selling:${fund.code}`, amount: take.volume, kind: 'redeem_freeze', order_id: orderId, business_date: shanghaiDate(now) })
+        .values({
+          user_id: userId,
+          ref: `order:${orderId}:freeze:${lot.id}`,
+          asset: `F:${fund.code}`,
+          debit_account: `lot:${lot.id}`,
+          credit_account: `selling:${fund.code}`,
+          amount: take.volume,
+          kind: 'redeem_freeze',
+          order_id: orderId,
+          business_date: shanghaiDate(now),
+        })
         .execute();
     }
     return { userId, orderId };
@@ -512,7 +640,12 @@ export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promis
     refuseCancel(order, now);
     const day = shanghaiDate(now);
     if (order.action === '024') {
-      const parts = await trx.selectFrom('order_lots').select(['lot_id', 'volume', 'cost_fen']).where('user_id', '=', userId).where('order_id', '=', orderId).execute();
+      const parts = await trx
+        .selectFrom('order_lots')
+        .select(['lot_id', 'volume', 'cost_fen'])
+        .where('user_id', '=', userId)
+        .where('order_id', '=', orderId)
+        .execute();
       for (const part of parts) {
         await trx
           .updateTable('lots')
@@ -522,17 +655,47 @@ export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promis
           .execute();
         await trx
           .insertInto('ledger_transfers')
-          .values({ user_id: userId, ref: `order:${orderId}:unfreeze:${part.lot_id}`, asset: `F:${order.fund_code}`, debit_account: `selling:${order.fund_code}`, credit_account: `lot:${part.lot_id}`, amount: Number(part.volume), kind: 'redeem_unfreeze', order_id: orderId, business_date: day })
+          .values({
+            user_id: userId,
+            ref: `order:${orderId}:unfreeze:${part.lot_id}`,
+            asset: `F:${order.fund_code}`,
+            debit_account: `selling:${order.fund_code}`,
+            credit_account: `lot:${part.lot_id}`,
+            amount: Number(part.volume),
+            kind: 'redeem_unfreeze',
+            order_id: orderId,
+            business_date: day,
+          })
           .execute();
       }
-      await trx.updateTable('orders').set({ status: 'cancelled', updated_at: now }).where('user_id', '=', userId).where('id', '=', orderId).execute();
+      await trx
+        .updateTable('orders')
+        .set({ status: 'cancelled', updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', orderId)
+        .execute();
     } else {
       const amount = order.amount_fen as number;
       await trx
         .insertInto('ledger_transfers')
-        .values({ user_id: userId, ref: `order:${orderId}:refund`, asset: 'CNY', debit_account: `purchase:${order.fund_code}`, credit_account: 'bank', amount, kind: 'purchase_refund', order_id: orderId, business_date: day })
+        .values({
+          user_id: userId,
+          ref: `order:${orderId}:refund`,
+          asset: 'CNY',
+          debit_account: `purchase:${order.fund_code}`,
+          credit_account: 'bank',
+          amount,
+          kind: 'purchase_refund',
+          order_id: orderId,
+          business_date: day,
+        })
         .execute();
-      await trx.updateTable('orders').set({ status: 'cancelled', refund_fen: amount, updated_at: now }).where('user_id', '=', userId).where('id', '=', orderId).execute();
+      await trx
+        .updateTable('orders')
+        .set({ status: 'cancelled', refund_fen: amount, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', orderId)
+        .execute();
     }
     return { userId, orderId };
   });
@@ -588,9 +751,31 @@ function orderQuery(db: Db, userId: number) {
     .innerJoin('fund as f', 'f.code', 'o.fund_code')
     .leftJoin('bank_cards as c', (j) => j.onRef('c.user_id', '=', 'o.user_id').onRef('c.id', '=', 'o.bank_card_id'))
     .select([
-      'o.user_id', 'o.id', 'o.fund_code', 'f.name as fund_name', 'o.action', 'o.status', 'o.amount_fen', 'o.volume', 'o.fee_fen', 'o.rate_ppm', 'o.standard_rate_ppm',
-      sql<string>`o.trade_date::text`.as('trade_date'), sql<string>`o.confirm_date::text`.as('confirm_date'), sql<string>`o.query_date::text`.as('query_date'),
-      'o.confirm_nav', 'o.confirm_amount_fen', 'o.confirm_volume', 'o.refund_fen', 'o.fail_reason', 'o.risk_warning', 'o.created_at', 'o.settled_at', 'c.bank_code', 'c.card_tail', 'o.plan_id',
+      'o.user_id',
+      'o.id',
+      'o.fund_code',
+      'f.name as fund_name',
+      'o.action',
+      'o.status',
+      'o.amount_fen',
+      'o.volume',
+      'o.fee_fen',
+      'o.rate_ppm',
+      'o.standard_rate_ppm',
+      sql<string>`o.trade_date::text`.as('trade_date'),
+      sql<string>`o.confirm_date::text`.as('confirm_date'),
+      sql<string>`o.query_date::text`.as('query_date'),
+      'o.confirm_nav',
+      'o.confirm_amount_fen',
+      'o.confirm_volume',
+      'o.refund_fen',
+      'o.fail_reason',
+      'o.risk_warning',
+      'o.created_at',
+      'o.settled_at',
+      'c.bank_code',
+      'c.card_tail',
+      'o.plan_id',
     ])
     .where('o.user_id', '=', userId);
 }
@@ -619,7 +804,14 @@ export async function loadOrder(db: Db, userId: number, orderId: number): Promis
   const lots = await db
     .selectFrom('order_lots as ol')
     .innerJoin('lots as l', (j) => j.onRef('l.user_id', '=', 'ol.user_id').onRef('l.id', '=', 'ol.lot_id'))
-    .select(['ol.lot_id', 'ol.volume', 'ol.holding_days', 'ol.rate_ppm', 'ol.fee_fen', sql<string>`l.confirm_date::text`.as('lot_confirm_date')])
+    .select([
+      'ol.lot_id',
+      'ol.volume',
+      'ol.holding_days',
+      'ol.rate_ppm',
+      'ol.fee_fen',
+      sql<string>`l.confirm_date::text`.as('lot_confirm_date'),
+    ])
     .where('ol.user_id', '=', userId)
     .where('ol.order_id', '=', orderId)
     .orderBy('l.confirm_date')
@@ -627,21 +819,42 @@ export async function loadOrder(db: Db, userId: number, orderId: number): Promis
     .execute();
   return {
     order: normaliseOrder(row),
-    lots: lots.map((l) => ({ ...l, lot_id: Number(l.lot_id), volume: Number(l.volume), fee_fen: l.fee_fen === null ? null : Number(l.fee_fen) })),
+    lots: lots.map((l) => ({
+      ...l,
+      lot_id: Number(l.lot_id),
+      volume: Number(l.volume),
+      fee_fen: l.fee_fen === null ? null : Number(l.fee_fen),
+    })),
   };
 }
 
 /** The user's orders, newest first; `inProgress` keeps those not yet confirmed or settled. */
-export async function listOrders(db: Db, userId: number, page: number, size: number, opts: { inProgress?: boolean } = {}): Promise<{ total: number; rows: OrderRow[] }> {
-  let count = db.selectFrom('orders').select(sql<string>`count(*)`.as('n')).where('user_id', '=', userId);
+export async function listOrders(
+  db: Db,
+  userId: number,
+  page: number,
+  size: number,
+  opts: { inProgress?: boolean } = {},
+): Promise<{ total: number; rows: OrderRow[] }> {
+  let count = db
+    .selectFrom('orders')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', userId);
   let rows = orderQuery(db, userId);
   if (opts.inProgress) {
     const open = sql<boolean>`(o.status IN ('submitted', 'paid') OR (o.action = '024' AND o.status = 'confirmed' AND o.settled_at IS NULL))`;
     rows = rows.where(open);
-    count = count.where(sql<boolean>`(status IN ('submitted', 'paid') OR (action = '024' AND status = 'confirmed' AND settled_at IS NULL))`);
+    count = count.where(
+      sql<boolean>`(status IN ('submitted', 'paid') OR (action = '024' AND status = 'confirmed' AND settled_at IS NULL))`,
+    );
   }
   const total = Number((await count.executeTakeFirstOrThrow()).n);
-  const list = await rows.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(size).offset((page - 1) * size).execute();
+  const list = await rows
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
   return { total, rows: list.map(normaliseOrder) };
 }
 

@@ -1,12 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import {
-  SMS_CODE_LENGTH,
-  SMS_CODE_MAX_TRIES,
-  SMS_CODE_TTL_MS,
-  SMS_DAILY_MAX_PER_PHONE,
-  SMS_RESEND_MS,
-} from '../constants';
+import { SMS_CODE_LENGTH, SMS_CODE_MAX_TRIES, SMS_CODE_TTL_MS, SMS_DAILY_MAX_PER_PHONE, SMS_RESEND_MS } from '../constants';
 import type { SmsPurpose } from '../db/account-types';
 import type { DB } from '../db/types';
 import { shanghaiDate } from '../domain/clock';
@@ -89,7 +83,10 @@ export async function issueCode(
   await kysely.transaction().execute(async (trx) => {
     // Housekeeping on the way: codes dead for a day are of no use to anyone (index on expires_at), nor are this
     // phone's throttles of earlier days.
-    await trx.deleteFrom('sms_codes').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).execute();
+    await trx
+      .deleteFrom('sms_codes')
+      .where('expires_at', '<', new Date(now.getTime() - 86_400_000))
+      .execute();
     await trx.deleteFrom('sms_throttle').where('purpose', '=', purpose).where('phone_digest', '=', digest).where('day', '<', day).execute();
     await trx
       .updateTable('sms_codes')
@@ -134,7 +131,11 @@ export interface VerifyRequest {
  * Checks a code. Each try is counted *before* the comparison (an atomic increment that also refuses
  * a dead, used or expired code), so parallel guesses cannot get past the 5 tries.
  */
-export async function verifyCode(kysely: Kysely<DB>, cipher: Pick<PersonalDataCipher, 'digest'>, request: VerifyRequest): Promise<VerifyResult> {
+export async function verifyCode(
+  kysely: Kysely<DB>,
+  cipher: Pick<PersonalDataCipher, 'digest'>,
+  request: VerifyRequest,
+): Promise<VerifyResult> {
   const { now } = request;
   let query = kysely
     .selectFrom('sms_codes')

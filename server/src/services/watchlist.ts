@@ -42,10 +42,18 @@ export async function addToWatchlist(
   }
   try {
     await kysely.transaction().execute(async (trx) => {
-      const inserted = await trx.insertInto('watchlist').values(rows)
-        .onConflict((oc) => oc.columns(['user_id', 'symbol']).doNothing()).returning('symbol').execute();
+      const inserted = await trx
+        .insertInto('watchlist')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['user_id', 'symbol']).doNothing())
+        .returning('symbol')
+        .execute();
       if (inserted.length === 0) return;
-      const count = await trx.selectFrom('watchlist').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', opts.userId).executeTakeFirst();
+      const count = await trx
+        .selectFrom('watchlist')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', opts.userId)
+        .executeTakeFirst();
       // Over the cap: undo this request's additions (the transaction rolls back).
       if (Number(count?.n ?? 0) > WATCHLIST_SIZE) throw new WatchlistFull();
     });

@@ -162,9 +162,7 @@ export class HttpWechatProvider implements WechatProvider {
 
   private async getAccessToken(): Promise<string> {
     if (this.accessToken && this.accessToken.expiresAt > this.now()) return this.accessToken.value;
-    const answer = await this.call(
-      `/cgi-bin/token?grant_type=client_credential&appid=${this.appId}&secret=${this.secret}`,
-    );
+    const answer = await this.call(`/cgi-bin/token?grant_type=client_credential&appid=${this.appId}&secret=${this.secret}`);
     const value = String(answer.access_token);
     this.accessToken = { value, expiresAt: this.now() + (Number(answer.expires_in ?? 7200) - 300) * 1000 };
     return value;

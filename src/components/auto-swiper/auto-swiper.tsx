@@ -20,7 +20,7 @@ export interface AutoSwiperProps {
 export function AutoSwiper({ interval = SWIPER_AUTOPLAY_MS, height, indicator = true, onChange, children }: AutoSwiperProps) {
   return (
     <Swiper
-      className="auto-swiper"
+      className='auto-swiper'
       autoPlay
       loop
       interval={interval}

@@ -3,7 +3,13 @@ import { Text, View } from '@tarojs/components';
 import { computeDefaultIndicators } from '@/lib/indicators';
 import { ChartCanvas } from './chart-canvas';
 import {
-  klineMainElement, klineModel, klineOscillatorElement, lastValue, type IndicatorLine, type KlineBar, type KlineIndicator,
+  klineMainElement,
+  klineModel,
+  klineOscillatorElement,
+  lastValue,
+  type IndicatorLine,
+  type KlineBar,
+  type KlineIndicator,
 } from './kline-elements';
 import './kline-chart.scss';
 
@@ -46,7 +52,12 @@ export function KlineChart({ bars, indicator, visible = 90, height = 220, label 
       {model.oscillator.length > 0 ? (
         <>
           <Legend lines={model.oscillator} testId='kline-legend-sub' />
-          <ChartCanvas height={Math.round(height * 0.4)} draw={drawSub} label={label ? `${label} ${indicator}` : indicator} testId='kline-sub-canvas' />
+          <ChartCanvas
+            height={Math.round(height * 0.4)}
+            draw={drawSub}
+            label={label ? `${label} ${indicator}` : indicator}
+            testId='kline-sub-canvas'
+          />
         </>
       ) : null}
     </View>

@@ -2,9 +2,7 @@
 // and a sub-chart for the oscillators (RSI, KDJ, MACD, WR, BIAS, CCI, PSY). Built with f2's jsx() function
 // in a .ts file (no f2 JSX pragma). Pure: no Taro, no DOM. Red up, green down.
 import { Axis, Candlestick, Chart, Interval, Line } from '@antv/f2';
-import {
-  computeDefaultIndicators, seriesToNullable, type Bar, type DefaultIndicators, type Series,
-} from '@/lib/indicators';
+import { computeDefaultIndicators, seriesToNullable, type Bar, type DefaultIndicators, type Series } from '@/lib/indicators';
 import { INDICATOR_DEFAULTS } from '@/lib/constants';
 import { f2El, type F2Element } from './f2-canvas';
 import { CHART_AXIS_TEXT, CHART_FALL, CHART_GRID, CHART_RISE } from './chart-colors';
@@ -37,20 +35,34 @@ const d = INDICATOR_DEFAULTS;
 /** The lines an indicator draws over the bars [from, to), named with docs/PRODUCT.md §9's parameters. */
 export function indicatorLines(all: DefaultIndicators, indicator: KlineIndicator, from: number, to: number): IndicatorLine[] {
   const line = (name: string, series: Series, i: number, bars = false): IndicatorLine => ({
-    name, color: KLINE_LINE_COLORS[i % KLINE_LINE_COLORS.length] as string, values: seriesToNullable(series, from, to), ...(bars ? { bars } : {}),
+    name,
+    color: KLINE_LINE_COLORS[i % KLINE_LINE_COLORS.length] as string,
+    values: seriesToNullable(series, from, to),
+    ...(bars ? { bars } : {}),
   });
   switch (indicator) {
-    case 'MA': return all.ma.map((s, i) => line(`MA${d.ma[i]}`, s, i));
-    case 'BOLL': return [line('MID', all.boll.mid, 0), line('UPPER', all.boll.upper, 1), line('LOWER', all.boll.lower, 2)];
-    case 'BBI': return [line('BBI', all.bbi, 0)];
-    case 'RSI': return all.rsi.map((s, i) => line(`RSI${d.rsi[i]}`, s, i));
-    case 'KDJ': return [line('K', all.kdj.k, 0), line('D', all.kdj.d, 1), line('J', all.kdj.j, 2)];
-    case 'MACD': return [line('DIF', all.macd.dif, 0), line('DEA', all.macd.dea, 1), line('MACD', all.macd.histogram, 2, true)];
-    case 'WR': return all.wr.map((s, i) => line(`WR${d.wr[i]}`, s, i));
-    case 'BIAS': return all.bias.map((s, i) => line(`BIAS${d.bias[i]}`, s, i));
-    case 'CCI': return [line('CCI', all.cci, 0)];
-    case 'PSY': return [line('PSY', all.psy.psy, 0), line('PSYMA', all.psy.psyma, 1)];
-    default: return [];
+    case 'MA':
+      return all.ma.map((s, i) => line(`MA${d.ma[i]}`, s, i));
+    case 'BOLL':
+      return [line('MID', all.boll.mid, 0), line('UPPER', all.boll.upper, 1), line('LOWER', all.boll.lower, 2)];
+    case 'BBI':
+      return [line('BBI', all.bbi, 0)];
+    case 'RSI':
+      return all.rsi.map((s, i) => line(`RSI${d.rsi[i]}`, s, i));
+    case 'KDJ':
+      return [line('K', all.kdj.k, 0), line('D', all.kdj.d, 1), line('J', all.kdj.j, 2)];
+    case 'MACD':
+      return [line('DIF', all.macd.dif, 0), line('DEA', all.macd.dea, 1), line('MACD', all.macd.histogram, 2, true)];
+    case 'WR':
+      return all.wr.map((s, i) => line(`WR${d.wr[i]}`, s, i));
+    case 'BIAS':
+      return all.bias.map((s, i) => line(`BIAS${d.bias[i]}`, s, i));
+    case 'CCI':
+      return [line('CCI', all.cci, 0)];
+    case 'PSY':
+      return [line('PSY', all.psy.psy, 0), line('PSYMA', all.psy.psyma, 1)];
+    default:
+      return [];
   }
 }
 
@@ -65,7 +77,12 @@ export interface KlineModel {
  * Indicators over every loaded bar (so the visible window has warmed-up values), then the visible window:
  * the chosen indicator as an overlay (MA/BOLL/BBI, plus MA when an oscillator is chosen) or a sub-chart.
  */
-export function klineModel(bars: readonly KlineBar[], indicator: KlineIndicator, visible: number, all: DefaultIndicators = computeDefaultIndicators(bars)): KlineModel {
+export function klineModel(
+  bars: readonly KlineBar[],
+  indicator: KlineIndicator,
+  visible: number,
+  all: DefaultIndicators = computeDefaultIndicators(bars),
+): KlineModel {
   const from = Math.max(0, bars.length - visible);
   const to = bars.length;
   const overlay = OVERLAY_INDICATORS.has(indicator) ? indicatorLines(all, indicator, from, to) : indicatorLines(all, 'MA', from, to);
@@ -106,7 +123,10 @@ function dateAxis(): F2Element {
     field: 'date',
     style: {
       // f2 passes the tick list as the third argument: the first label starts at the edge, the last ends there.
-      label: (_text: string, index: number, ticks: unknown[]) => ({ ...axisLabel, align: index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'center' }),
+      label: (_text: string, index: number, ticks: unknown[]) => ({
+        ...axisLabel,
+        align: index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'center',
+      }),
     },
   });
 }
@@ -161,11 +181,12 @@ export function klineOscillatorElement(model: KlineModel): F2Element {
     ...model.oscillator.map((line, j) =>
       line.bars
         ? f2El(Interval, {
-          x: 'date',
-          y: fieldOf(j),
-          color: { field: fieldOf(j), callback: (v: number | null) => ((v ?? 0) >= 0 ? CHART_RISE : CHART_FALL) },
-          sizeRatio: 0.5,
-        })
-        : f2El(Line, { x: 'date', y: fieldOf(j), color: line.color, style: { lineWidth: 1 } })),
+            x: 'date',
+            y: fieldOf(j),
+            color: { field: fieldOf(j), callback: (v: number | null) => ((v ?? 0) >= 0 ? CHART_RISE : CHART_FALL) },
+            sizeRatio: 0.5,
+          })
+        : f2El(Line, { x: 'date', y: fieldOf(j), color: line.color, style: { lineWidth: 1 } }),
+    ),
   );
 }

@@ -80,7 +80,7 @@ export function DatePickerSheet(props: DatePickerSheetProps) {
     );
 
   return (
-    <ConfigProvider className="date-picker-sheet" direction="ltr" locale={locale}>
+    <ConfigProvider className='date-picker-sheet' direction='ltr' locale={locale}>
       {picker}
     </ConfigProvider>
   );

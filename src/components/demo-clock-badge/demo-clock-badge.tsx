@@ -13,9 +13,9 @@ export function DemoClockBadge() {
   // '2025-03-11T10:00:00.000+08:00' → '2025-03-11 10:00' (Shanghai time as the server wrote it).
   const when = `${clock.now.slice(0, 10)} ${clock.now.slice(11, 16)}`;
   return (
-    <View className="demo-clock-badge" role="status" aria-label={t('shell.demoClock.label', { when })}>
-      <Text className="demo-clock-badge__title">{t('shell.demoClock.title')}</Text>
-      <Text className="demo-clock-badge__time">{when}</Text>
+    <View className='demo-clock-badge' role='status' aria-label={t('shell.demoClock.label', { when })}>
+      <Text className='demo-clock-badge__title'>{t('shell.demoClock.title')}</Text>
+      <Text className='demo-clock-badge__time'>{when}</Text>
     </View>
   );
 }

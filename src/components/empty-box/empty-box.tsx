@@ -17,11 +17,11 @@ export interface EmptyBoxProps {
 export function EmptyBox({ title, description, children }: EmptyBoxProps) {
   return (
     <Empty
-      className="empty-box"
+      className='empty-box'
       image={EMPTY_ILLUSTRATION}
       title={title ?? t('components.empty.title')}
       description={description}
-      size="small"
+      size='small'
     >
       {children}
     </Empty>

@@ -43,10 +43,10 @@ export function ErrorBox({ title, onRetry, refreshable = onRetry === undefined }
   if (refreshable) actions.push(nutAction(t('components.error.refresh'), 'default', reloadCurrentPage));
   return (
     <Empty
-      className="error-box"
+      className='error-box'
       image={NETWORK_ERROR_ILLUSTRATION}
       title={title ?? t('components.error.title')}
-      size="small"
+      size='small'
       actions={actions}
     />
   );

@@ -52,10 +52,14 @@ export function loginHref(currentUrl: string): string {
 
 /** The customer-service page for this entry page (snb_account_type 2; 4 is the private-banking desk). */
 export function customerServiceHref(entryPage: string, privateClient = false): string {
-  return specUrl('customerService', {}, {
-    snb_account_type: privateClient ? 4 : 2,
-    params: JSON.stringify({ entryPage }),
-  });
+  return specUrl(
+    'customerService',
+    {},
+    {
+      snb_account_type: privateClient ? 4 : 2,
+      params: JSON.stringify({ entryPage }),
+    },
+  );
 }
 
 /** "hideHomeBtn" arrives as a query string value: anything but empty/0/false hides the home entry. */

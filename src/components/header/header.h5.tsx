@@ -2,13 +2,7 @@ import { useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { t } from '@/locales/i18n';
 import { specUrl, splitUrl } from '@/lib/routes';
-import {
-  APP_STORE_URL,
-  NAV_LINKS,
-  customerServiceHref,
-  isActiveLink,
-  loginHref,
-} from './header-rules';
+import { APP_STORE_URL, NAV_LINKS, customerServiceHref, isActiveLink, loginHref } from './header-rules';
 import type { HeaderProps } from './header.types';
 import downloadQr from './download-qr.svg';
 import './header.scss';

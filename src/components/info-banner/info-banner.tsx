@@ -22,20 +22,20 @@ export function InfoBanner({ type = 'info', closable = false, onClose, children 
   return (
     <NoticeBar
       className={`info-banner info-banner--${type}`}
-      align="left"
+      align='left'
       scrollable={false}
       wrap
       closeable={closable}
       rightIcon={
         closable ? (
-          <View className="info-banner__close" role="button" aria-label={t('components.infoBanner.close')}>
+          <View className='info-banner__close' role='button' aria-label={t('components.infoBanner.close')}>
             ✕
           </View>
         ) : undefined
       }
       onClose={() => onClose?.()}
     >
-      <View className="info-banner__text" role={type === 'error' ? 'alert' : 'status'}>
+      <View className='info-banner__text' role={type === 'error' ? 'alert' : 'status'}>
         {children}
       </View>
     </NoticeBar>

@@ -16,10 +16,16 @@ export interface PullRefreshProps {
 }
 
 /** Pull-down-to-refresh around a list (NutUI PullToRefresh) with the catalogue's texts. */
-export function PullRefresh({ onRefresh, completeDelay = PULL_REFRESH_DONE_HOLD_MS, disabled = false, scrollTop, children }: PullRefreshProps) {
+export function PullRefresh({
+  onRefresh,
+  completeDelay = PULL_REFRESH_DONE_HOLD_MS,
+  disabled = false,
+  scrollTop,
+  children,
+}: PullRefreshProps) {
   return (
     <PullToRefresh
-      className="pull-refresh"
+      className='pull-refresh'
       onRefresh={onRefresh}
       completeDelay={completeDelay}
       disabled={disabled}

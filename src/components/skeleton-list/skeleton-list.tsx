@@ -14,9 +14,9 @@ export interface SkeletonListProps {
 /** Grey animated placeholders while a list loads (NutUI Skeleton); announced as loading. */
 export function SkeletonList({ items = 3, rows = 3 }: SkeletonListProps) {
   return (
-    <View className="skeleton-list" role="status" aria-busy="true" aria-label={t('components.loading')}>
+    <View className='skeleton-list' role='status' aria-busy='true' aria-label={t('components.loading')}>
       {Array.from({ length: items }, (_, index) => (
-        <View className="skeleton-list__item" key={index}>
+        <View className='skeleton-list__item' key={index}>
           <Skeleton rows={rows} animated />
         </View>
       ))}

@@ -87,20 +87,16 @@ export function TradePasswordDialog(props: TradePasswordDialogProps) {
   };
 
   const order = (
-    <View className="trade-password-dialog__order">
-      {payee ? (
-        <View className="trade-password-dialog__payee">{t('components.tradePassword.payee', { name: payee })}</View>
-      ) : null}
+    <View className='trade-password-dialog__order'>
+      {payee ? <View className='trade-password-dialog__payee'>{t('components.tradePassword.payee', { name: payee })}</View> : null}
       {amount !== undefined ? (
-        <View className="trade-password-dialog__amount">
-          {t('components.tradePassword.amount', { amount: formatAmount(amount) })}
-        </View>
+        <View className='trade-password-dialog__amount'>{t('components.tradePassword.amount', { amount: formatAmount(amount) })}</View>
       ) : null}
     </View>
   );
 
   const message = loading ? (
-    <View className="trade-password-dialog__verifying">
+    <View className='trade-password-dialog__verifying'>
       <Loading>{t('components.tradePassword.verifying')}</Loading>
     </View>
   ) : (
@@ -108,7 +104,7 @@ export function TradePasswordDialog(props: TradePasswordDialogProps) {
   );
 
   return (
-    <View className="trade-password-dialog">
+    <View className='trade-password-dialog'>
       <ShortPassword
         visible={visible}
         title={title || t('components.tradePassword.title')}
@@ -117,7 +113,7 @@ export function TradePasswordDialog(props: TradePasswordDialogProps) {
         length={TRADE_PASSWORD_LENGTH}
         error={message}
         // NutUI's tips slot (a "forgot password" link by default) holds our cancel button.
-        tips={<View className="trade-password-dialog__cancel">{t('components.tradePassword.cancel')}</View>}
+        tips={<View className='trade-password-dialog__cancel'>{t('components.tradePassword.cancel')}</View>}
         onTips={dismiss}
         onClose={dismiss}
         onFocus={() => setKeyboardOpen(true)}

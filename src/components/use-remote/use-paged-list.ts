@@ -76,7 +76,14 @@ export function usePagedList<T>(loadPage: (page: number) => Promise<PageAnswer<T
     try {
       const next = await loadRef.current(cur.page + 1);
       if (!alive.current || moreRef.current.base !== from) return;
-      setMore({ base: from, items: [...cur.items, ...next.items], page: cur.page + 1, pages: next.total_pages, total: next.total_items, failed: false });
+      setMore({
+        base: from,
+        items: [...cur.items, ...next.items],
+        page: cur.page + 1,
+        pages: next.total_pages,
+        total: next.total_items,
+        failed: false,
+      });
     } catch {
       if (alive.current && moreRef.current.base === from) setMore({ ...cur, failed: true });
     } finally {

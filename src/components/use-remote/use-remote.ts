@@ -76,7 +76,11 @@ const LOADING = { status: 'loading', data: undefined, error: null, pending: true
  *   `load` asking the same URL with the same query gets one without a round trip — keep the two in step.
  * - Paged lists with "load more": `usePagedList` (same folder).
  */
-export function useRemote<T>(load: (update: (data: T) => void) => Promise<T>, deps: readonly unknown[], options: RemoteOptions<T> = {}): Remote<T> {
+export function useRemote<T>(
+  load: (update: (data: T) => void) => Promise<T>,
+  deps: readonly unknown[],
+  options: RemoteOptions<T> = {},
+): Remote<T> {
   const [state, setState] = useState<Held<T>>(() => {
     const initial = typeof options.initialData === 'function' ? (options.initialData as () => T | undefined)() : options.initialData;
     return initial === undefined ? LOADING : { status: 'ready', data: initial, error: null, pending: false };

@@ -3,8 +3,17 @@ import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 import { get, post } from '@/platform/http';
 import { authClient } from '@/platform/login';
 import type {
-  AccountData, BankCodeSent, CertificationResult, FundAccountItem, IncomeBracket, PersonalIncome, RiskAssessment,
-  RiskQuestionnaire, SmsSent, TokenData, WechatLoginResult,
+  AccountData,
+  BankCodeSent,
+  CertificationResult,
+  FundAccountItem,
+  IncomeBracket,
+  PersonalIncome,
+  RiskAssessment,
+  RiskQuestionnaire,
+  SmsSent,
+  TokenData,
+  WechatLoginResult,
 } from '@/lib/api-types/account';
 
 // Typed calls of the accounts API (docs/PRODUCT.md §7.2–§7.3; response types: @/lib/api-types/account). Every
@@ -109,11 +118,7 @@ export function certify(form: CertificationForm): Promise<CertificationResult> {
 }
 
 export async function setTradePassword(password: string): Promise<{ open_trade: boolean }> {
-  return post<{ open_trade: boolean }>(
-    '/djapi/account/trade-password',
-    { encrypted_password: await encryptForServer(password) },
-    SILENT,
-  );
+  return post<{ open_trade: boolean }>('/djapi/account/trade-password', { encrypted_password: await encryptForServer(password) }, SILENT);
 }
 
 export async function verifyTradePassword(password: string): Promise<{ verified: boolean }> {

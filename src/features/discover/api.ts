@@ -1,9 +1,25 @@
 // Typed calls of the discovery pages: screening, rankings, index fund picking, index valuation and K-line.
 // Shapes are the server's (server/src/routes/{fund,discover,index-valuation}.ts): numbers as decimal strings; the
 // response types live in @/lib/api-types (one set per endpoint, shared with home and later features).
-import type { AutoInvestPage, AutoInvestPeriod, IndexCategories, IndexCategory, IndexFunds, IndexSummary, TrackingFund } from '@/lib/api-types/discover';
+import type {
+  AutoInvestPage,
+  AutoInvestPeriod,
+  IndexCategories,
+  IndexCategory,
+  IndexFunds,
+  IndexSummary,
+  TrackingFund,
+} from '@/lib/api-types/discover';
 import type { FilterPage } from '@/lib/api-types/fund';
-import type { HorizontalLine, IndexDetail, Kline, KlineItem, ValuationHistoryAnswer, ValuationItem, ValuationTable } from '@/lib/api-types/index-valuation';
+import type {
+  HorizontalLine,
+  IndexDetail,
+  Kline,
+  KlineItem,
+  ValuationHistoryAnswer,
+  ValuationItem,
+  ValuationTable,
+} from '@/lib/api-types/index-valuation';
 import type { Paged } from '@/lib/api-types/paged';
 import { get } from '@/platform/http';
 
@@ -41,7 +57,12 @@ export async function getFilteredFunds(query: FilterQuery, page: number, size: n
 
 export const AUTO_INVEST_PERIODS = ['1y', '2y', '3y', '5y'] as const satisfies readonly AutoInvestPeriod[];
 
-export async function getAutoInvestRanking(period: AutoInvestPeriod, type: FundType | undefined, page: number, size: number): Promise<AutoInvestPage> {
+export async function getAutoInvestRanking(
+  period: AutoInvestPeriod,
+  type: FundType | undefined,
+  page: number,
+  size: number,
+): Promise<AutoInvestPage> {
   return paged(await get<AutoInvestPage>('/djapi/fund/rank/auto-invest', { period, type, page, size }));
 }
 
@@ -62,7 +83,13 @@ export async function getValuationTable(): Promise<ValuationTable> {
 
 export async function getIndexDetail(indexCode: string): Promise<IndexDetail> {
   const data = await get<IndexDetail>(`/djapi/index_eva/detail/${encodeURIComponent(indexCode)}`);
-  return { ...data, index_code: data?.index_code ?? indexCode, name: data?.name ?? indexCode, valuation: data?.valuation ?? null, funds: listOf(data?.funds) };
+  return {
+    ...data,
+    index_code: data?.index_code ?? indexCode,
+    name: data?.name ?? indexCode,
+    valuation: data?.valuation ?? null,
+    funds: listOf(data?.funds),
+  };
 }
 
 export const HISTORY_DAYS = ['1y', '3y', '5y', '10y', 'all'] as const;

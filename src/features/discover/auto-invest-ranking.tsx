@@ -18,12 +18,18 @@ export function AutoInvestRanking() {
   const [period, setPeriod] = useState<AutoInvestPeriod>('1y');
   const [type, setType] = useState<string>('all');
   const [rule, setRule] = useState<{ amount: string; months: number; from: string; to: string } | null>(null);
-  const list = usePagedList<AutoInvestItem>(async (page) => {
-    const data = await getAutoInvestRanking(period, type === 'all' ? undefined : (Number(type) as FundType), page, PAGE_SIZE);
-    setRule({ amount: data.monthly_amount, months: data.months, from: data.first_buy_date ?? data.start_date, to: data.end_date });
-    return data;
-  }, [period, type]);
-  const typeChoices: Choice<string>[] = [{ value: 'all', label: t('discover.type.all') }, ...AUTO_INVEST_TYPES.map((v) => ({ value: String(v), label: t(`discover.type.${v}`) }))];
+  const list = usePagedList<AutoInvestItem>(
+    async (page) => {
+      const data = await getAutoInvestRanking(period, type === 'all' ? undefined : (Number(type) as FundType), page, PAGE_SIZE);
+      setRule({ amount: data.monthly_amount, months: data.months, from: data.first_buy_date ?? data.start_date, to: data.end_date });
+      return data;
+    },
+    [period, type],
+  );
+  const typeChoices: Choice<string>[] = [
+    { value: 'all', label: t('discover.type.all') },
+    ...AUTO_INVEST_TYPES.map((v) => ({ value: String(v), label: t(`discover.type.${v}`) })),
+  ];
 
   return (
     <View className='discover-ranking'>
@@ -31,7 +37,11 @@ export function AutoInvestRanking() {
         <ChoiceRow label={t('discover.filter.type')} choices={typeChoices} value={type} onChange={setType} testId='screen-type' />
         <ChoiceRow choices={periodChoices(AUTO_INVEST_PERIODS)} value={period} onChange={setPeriod} testId='screen-period' />
       </View>
-      {rule ? <Text className='discover-note' data-testid='auto-invest-rule'>{t('discover.rank.autoInvest.rule', rule)}</Text> : null}
+      {rule ? (
+        <Text className='discover-note' data-testid='auto-invest-rule'>
+          {t('discover.rank.autoInvest.rule', rule)}
+        </Text>
+      ) : null}
       <InfiniteList
         list={list}
         renderItem={(item, index) => (

@@ -13,7 +13,13 @@ import { usePagedList } from '@/components/use-remote/use-paged-list';
 export const PAGE_SIZE = 20;
 
 /** Size bands in 亿元 and founding-age bands in years: [min, max] (undefined = open). */
-const SIZE_BANDS = { any: [undefined, undefined], lt2: [undefined, 2], '2to10': [2, 10], '10to50': [10, 50], gt50: [50, undefined] } as const;
+const SIZE_BANDS = {
+  any: [undefined, undefined],
+  lt2: [undefined, 2],
+  '2to10': [2, 10],
+  '10to50': [10, 50],
+  gt50: [50, undefined],
+} as const;
 const AGE_BANDS = { any: [undefined, undefined], lt1: [undefined, 1], '1to3': [1, 3], '3to5': [3, 5], gt5: [5, undefined] } as const;
 type SizeBand = keyof typeof SIZE_BANDS;
 type AgeBand = keyof typeof AGE_BANDS;
@@ -46,26 +52,53 @@ export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y' }
   };
   const list = usePagedList<FilterItem>((page) => getFilteredFunds(query, page, PAGE_SIZE), [type, period, sizeBand, ageBand]);
 
-  const typeChoices: Choice<string>[] = [{ value: 'all', label: t('discover.type.all') }, ...FUND_TYPES.map((v) => ({ value: String(v), label: t(`discover.type.${v}`) }))];
+  const typeChoices: Choice<string>[] = [
+    { value: 'all', label: t('discover.type.all') },
+    ...FUND_TYPES.map((v) => ({ value: String(v), label: t(`discover.type.${v}`) })),
+  ];
   const bandChoices = <B extends string>(bands: readonly B[], prefix: string): Choice<B>[] =>
     bands.map((b) => ({ value: b, label: b === 'any' ? t('discover.filter.any') : t(`${prefix}.${b}`) }));
 
   return (
     <View className='discover-ranking'>
       <View className='discover-screens'>
-        {fixedType ? null : <ChoiceRow label={t('discover.filter.type')} choices={typeChoices} value={type} onChange={setType} testId='screen-type' />}
-        <ChoiceRow label={t('discover.filter.period')} choices={periodChoices(PERIODS)} value={period} onChange={setPeriod} testId='screen-period' />
+        {fixedType ? null : (
+          <ChoiceRow label={t('discover.filter.type')} choices={typeChoices} value={type} onChange={setType} testId='screen-type' />
+        )}
+        <ChoiceRow
+          label={t('discover.filter.period')}
+          choices={periodChoices(PERIODS)}
+          value={period}
+          onChange={setPeriod}
+          testId='screen-period'
+        />
         {screens ? (
           <>
-            <ChoiceRow label={t('discover.filter.size')} choices={bandChoices(Object.keys(SIZE_BANDS) as SizeBand[], 'discover.filter.size')} value={sizeBand} onChange={setSizeBand} testId='screen-size' />
-            <ChoiceRow label={t('discover.filter.age')} choices={bandChoices(Object.keys(AGE_BANDS) as AgeBand[], 'discover.filter.age')} value={ageBand} onChange={setAgeBand} testId='screen-age' />
+            <ChoiceRow
+              label={t('discover.filter.size')}
+              choices={bandChoices(Object.keys(SIZE_BANDS) as SizeBand[], 'discover.filter.size')}
+              value={sizeBand}
+              onChange={setSizeBand}
+              testId='screen-size'
+            />
+            <ChoiceRow
+              label={t('discover.filter.age')}
+              choices={bandChoices(Object.keys(AGE_BANDS) as AgeBand[], 'discover.filter.age')}
+              value={ageBand}
+              onChange={setAgeBand}
+              testId='screen-age'
+            />
           </>
         ) : null}
       </View>
       <InfiniteList
         list={list}
         emptyText={t('discover.filter.noMatch')}
-        header={<Text className='discover-count' data-testid='discover-count'>{t('discover.filter.count', { count: list.total })}</Text>}
+        header={
+          <Text className='discover-count' data-testid='discover-count'>
+            {t('discover.filter.count', { count: list.total })}
+          </Text>
+        }
         renderItem={(item, index) => (
           <FundRow
             key={item.fd_code}

@@ -70,7 +70,11 @@ export function IndexMass() {
               <Text>{t('discover.indexMass.percent1y')}</Text>
               <PercentText value={i.percent_1y} sign />
             </View>
-            {i.pe_percentile ? <Text className='index-mass__index-fact'>{t('discover.indexMass.pePercentile', { value: formatPercent(i.pe_percentile, { ratio: true }) })}</Text> : null}
+            {i.pe_percentile ? (
+              <Text className='index-mass__index-fact'>
+                {t('discover.indexMass.pePercentile', { value: formatPercent(i.pe_percentile, { ratio: true }) })}
+              </Text>
+            ) : null}
           </View>
         ))}
       </View>
@@ -122,7 +126,9 @@ function IndexFundsPanel({ indexCode, indexName }: { indexCode: string; indexNam
             </View>
           </View>
           <View className='discover-fund__value'>
-            <Text className='index-mass__te' data-testid='tracking-error'>{formatPercent(f.tracking_error)}</Text>
+            <Text className='index-mass__te' data-testid='tracking-error'>
+              {formatPercent(f.tracking_error)}
+            </Text>
             <Text className='discover-fund__caption'>{t('discover.indexMass.trackingError')}</Text>
           </View>
         </View>
@@ -132,7 +138,13 @@ function IndexFundsPanel({ indexCode, indexName }: { indexCode: string; indexNam
         <Button size='small' fill='none' disabled={picked.length === 0} onClick={() => setPicked([])}>
           {t('discover.indexMass.clear')}
         </Button>
-        <Button size='small' type='primary' disabled={picked.length < 2} onClick={() => setComparing(true)} data-testid='index-mass-compare'>
+        <Button
+          size='small'
+          type='primary'
+          disabled={picked.length < 2}
+          onClick={() => setComparing(true)}
+          data-testid='index-mass-compare'
+        >
           {t('discover.indexMass.compare', { count: picked.length })}
         </Button>
       </View>
@@ -142,14 +154,18 @@ function IndexFundsPanel({ indexCode, indexName }: { indexCode: string; indexNam
           <View className='compare-row compare-row--head'>
             <Text className='compare-row__label' />
             {compared.map((f) => (
-              <Text key={f.fd_code} className='compare-row__cell'>{f.fd_name}</Text>
+              <Text key={f.fd_code} className='compare-row__cell'>
+                {f.fd_name}
+              </Text>
             ))}
           </View>
           {COMPARE_ROWS.map((row) => (
             <View key={row.label} className='compare-row'>
               <Text className='compare-row__label'>{t(row.label)}</Text>
               {compared.map((f) => (
-                <Text key={f.fd_code} className='compare-row__cell'>{row.show(f)}</Text>
+                <Text key={f.fd_code} className='compare-row__cell'>
+                  {row.show(f)}
+                </Text>
               ))}
             </View>
           ))}

@@ -14,9 +14,7 @@ import { t } from '@/locales/discover';
 import './discover.scss';
 import { ApiError } from '@/platform/http';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import {
-  HISTORY_DAYS, KLINE_PERIODS, getIndexDetail, getKline, getValuationHistory, type HistoryDay, type KlinePeriod,
-} from './api';
+import { HISTORY_DAYS, KLINE_PERIODS, getIndexDetail, getKline, getValuationHistory, type HistoryDay, type KlinePeriod } from './api';
 import type { IndexDetail } from '@/lib/api-types/index-valuation';
 import { ChoiceRow } from './choice-row';
 import { useRemote } from '@/components/use-remote/use-remote';
@@ -39,7 +37,9 @@ export function IndexValuation({ indexCode }: { indexCode: string }) {
     if (detail.error instanceof ApiError && detail.error.resultCode === NOT_FOUND_CODE) {
       return (
         <EmptyBox title={t('discover.index.notFound', { code: indexCode })}>
-          <Text className='discover-link' onClick={() => void navigateToSpecUrl(specUrl('valueCenter'))}>{t('discover.valuation.title')}</Text>
+          <Text className='discover-link' onClick={() => void navigateToSpecUrl(specUrl('valueCenter'))}>
+            {t('discover.valuation.title')}
+          </Text>
         </EmptyBox>
       );
     }
@@ -97,7 +97,16 @@ function ValuationHistoryPanel({ indexCode, indexName }: { indexCode: string; in
   const metricName = metric.toUpperCase();
   // The server names its three lines in Chinese (danger 70 %, median, opportunity 30 %): say them in the UI's language.
   const data = useMemo(
-    () => (history.data ? { ...history.data, lines: history.data.lines.map((l, i) => ({ ...l, line_name: HISTORY_LINES[i] ? t(`discover.index.line.${HISTORY_LINES[i]}`) : l.line_name })) } : null),
+    () =>
+      history.data
+        ? {
+            ...history.data,
+            lines: history.data.lines.map((l, i) => ({
+              ...l,
+              line_name: HISTORY_LINES[i] ? t(`discover.index.line.${HISTORY_LINES[i]}`) : l.line_name,
+            })),
+          }
+        : null,
     [history.data],
   );
   const draw = useCallback(() => valuationHistoryElement(data ?? { points: [], lines: [] }, metricName), [data, metricName]);
@@ -105,12 +114,20 @@ function ValuationHistoryPanel({ indexCode, indexName }: { indexCode: string; in
   return (
     <View className='index-page__panel' data-testid='valuation-history'>
       <ChoiceRow<'pe' | 'pb'>
-        choices={[{ value: 'pe', label: t('discover.index.peHistory') }, { value: 'pb', label: t('discover.index.pbHistory') }]}
+        choices={[
+          { value: 'pe', label: t('discover.index.peHistory') },
+          { value: 'pb', label: t('discover.index.pbHistory') },
+        ]}
         value={metric}
         onChange={setMetric}
         testId='history-metric'
       />
-      <ChoiceRow choices={HISTORY_DAYS.map((d) => ({ value: d, label: t(`discover.period.${d}`) }))} value={day} onChange={setDay} testId='history-day' />
+      <ChoiceRow
+        choices={HISTORY_DAYS.map((d) => ({ value: d, label: t(`discover.period.${d}`) }))}
+        value={day}
+        onChange={setDay}
+        testId='history-day'
+      />
       {history.status === 'loading' ? <SkeletonList items={1} rows={4} /> : null}
       {history.status === 'error' ? <ErrorBox onRetry={history.retry} /> : null}
       {history.status === 'ready' && data ? (
@@ -121,7 +138,12 @@ function ValuationHistoryPanel({ indexCode, indexName }: { indexCode: string; in
               <Text key={l.line_name} style={{ color: l.line_color }}>{`${l.line_name} ${l.line_value}`}</Text>
             ))}
           </View>
-          <ChartCanvas height={180} draw={draw} label={t('discover.index.chartLabel', { name: indexName, what: title })} testId='history-canvas' />
+          <ChartCanvas
+            height={180}
+            draw={draw}
+            label={t('discover.index.chartLabel', { name: indexName, what: title })}
+            testId='history-canvas'
+          />
         </>
       ) : null}
     </View>
@@ -134,7 +156,13 @@ function KlinePanel({ indexCode, indexName }: { indexCode: string; indexName: st
   const kline = useRemote(async () => {
     const data = await getKline(indexCode, period, KLINE_LOAD);
     return data.items.map<KlineBar & { percent: string | null }>((b) => ({
-      date: b.date, open: Number(b.open), high: Number(b.high), low: Number(b.low), close: Number(b.close), volume: b.volume, percent: b.percent,
+      date: b.date,
+      open: Number(b.open),
+      high: Number(b.high),
+      low: Number(b.low),
+      close: Number(b.close),
+      volume: b.volume,
+      percent: b.percent,
     }));
   }, [indexCode, period]);
   const bars = kline.data;
@@ -142,12 +170,25 @@ function KlinePanel({ indexCode, indexName }: { indexCode: string; indexName: st
   return (
     <View className='index-page__panel' data-testid='kline-panel'>
       <Text className='discover-section-title'>{t('discover.index.kline')}</Text>
-      <ChoiceRow choices={KLINE_PERIODS.map((p) => ({ value: p, label: t(`discover.index.klinePeriod.${p}`) }))} value={period} onChange={setPeriod} testId='kline-period' />
-      <ChoiceRow label={t('discover.index.indicator')} choices={KLINE_INDICATORS.map((i) => ({ value: i, label: i }))} value={indicator} onChange={setIndicator} testId='kline-indicator' />
+      <ChoiceRow
+        choices={KLINE_PERIODS.map((p) => ({ value: p, label: t(`discover.index.klinePeriod.${p}`) }))}
+        value={period}
+        onChange={setPeriod}
+        testId='kline-period'
+      />
+      <ChoiceRow
+        label={t('discover.index.indicator')}
+        choices={KLINE_INDICATORS.map((i) => ({ value: i, label: i }))}
+        value={indicator}
+        onChange={setIndicator}
+        testId='kline-indicator'
+      />
       {kline.status === 'loading' ? <SkeletonList items={1} rows={5} /> : null}
       {kline.status === 'error' ? <ErrorBox onRetry={kline.retry} /> : null}
       {kline.status === 'ready' && bars ? (
-        bars.length === 0 ? <EmptyBox /> : (
+        bars.length === 0 ? (
+          <EmptyBox />
+        ) : (
           <>
             {last ? (
               <View className='kline-legend' data-testid='kline-quote'>
@@ -155,7 +196,12 @@ function KlinePanel({ indexCode, indexName }: { indexCode: string; indexName: st
                 <PercentText value={last.percent} sign />
               </View>
             ) : null}
-            <KlineChart bars={bars} indicator={indicator} visible={KLINE_VISIBLE} label={t('discover.index.chartLabel', { name: indexName, what: t('discover.index.kline') })} />
+            <KlineChart
+              bars={bars}
+              indicator={indicator}
+              visible={KLINE_VISIBLE}
+              label={t('discover.index.chartLabel', { name: indexName, what: t('discover.index.kline') })}
+            />
           </>
         )
       ) : null}
@@ -169,7 +215,11 @@ function TrackingFunds({ detail }: { detail: IndexDetail }) {
     <View className='index-page__panel'>
       <Text className='discover-section-title'>{t('discover.index.trackingFunds')}</Text>
       {detail.funds.map((f) => (
-        <View key={f.fd_code} className='discover-fund' onClick={() => void navigateToSpecUrl(specUrl('fundDetail', { fundcode: f.fd_code }))}>
+        <View
+          key={f.fd_code}
+          className='discover-fund'
+          onClick={() => void navigateToSpecUrl(specUrl('fundDetail', { fundcode: f.fd_code }))}
+        >
           <View className='discover-fund__main'>
             <Text className='discover-fund__name'>{f.fd_name}</Text>
             <View className='discover-fund__facts'>

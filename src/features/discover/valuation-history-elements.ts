@@ -8,7 +8,11 @@ import type { ValuationHistory } from './api';
 export const HISTORY_LINE_COLOR = '#4A90E2';
 
 export function valuationHistoryElement(history: ValuationHistory, metricName: string): F2Element {
-  const rows: { date: string; value: number; series: string }[] = history.points.map((p) => ({ date: p.date, value: p.value, series: metricName }));
+  const rows: { date: string; value: number; series: string }[] = history.points.map((p) => ({
+    date: p.date,
+    value: p.value,
+    series: metricName,
+  }));
   const first = history.points[0];
   const last = history.points[history.points.length - 1];
   if (first && last) {
@@ -30,7 +34,12 @@ export function valuationHistoryElement(history: ValuationHistory, metricName: s
     f2El(Axis, {
       field: 'date',
       // f2 passes the tick list as the third argument: the first label starts at the edge, the last ends there.
-      style: { label: (_t: string, i: number, ticks: unknown[]) => ({ ...label, align: i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'center' }) },
+      style: {
+        label: (_t: string, i: number, ticks: unknown[]) => ({
+          ...label,
+          align: i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'center',
+        }),
+      },
     }),
     f2El(Axis, { field: 'value', style: { label, grid: { stroke: CHART_GRID, lineWidth: 1, lineDash: [3, 3] } } }),
     f2El(Line, { x: 'date', y: 'value', color: { field: 'series', range: colors, values: names }, style: { lineWidth: 1.2 } }),

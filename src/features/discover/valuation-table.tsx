@@ -28,12 +28,16 @@ const COLUMNS: readonly { key: ValuationColumn; label: string }[] = [
 /** What a cell shows: percentiles and ratios as percentages, multiples with two decimals. */
 export function valuationCell(item: ValuationItem, key: ValuationColumn): string {
   switch (key) {
-    case 'name': return item.name;
+    case 'name':
+      return item.name;
     case 'pe_percentile':
-    case 'pb_percentile': return formatPercent(item[key], { ratio: true });
+    case 'pb_percentile':
+      return formatPercent(item[key], { ratio: true });
     case 'roe':
-    case 'yeild': return formatPercent(item[key], { ratio: true });
-    default: return item[key];
+    case 'yeild':
+      return formatPercent(item[key], { ratio: true });
+    default:
+      return item[key];
   }
 }
 
@@ -72,7 +76,10 @@ export function ValuationTable() {
           <Text className='discover-note'>{t('discover.valuation.date', { date: items[0]?.date ?? '' })}</Text>
         </View>
         <Text className='discover-note'>
-          {t('discover.valuation.legend', { low: formatPercent(low, { ratio: true, decimals: 0 }), high: formatPercent(high, { ratio: true, decimals: 0 }) })}
+          {t('discover.valuation.legend', {
+            low: formatPercent(low, { ratio: true, decimals: 0 }),
+            high: formatPercent(high, { ratio: true, decimals: 0 }),
+          })}
         </Text>
         <View className='valuation__table' data-testid='valuation-table'>
           <View className='valuation__row valuation__row--head'>
@@ -100,7 +107,9 @@ export function ValuationTable() {
               {COLUMNS.map((c) => (
                 <View key={c.key} className={`valuation__cell valuation__cell--${c.key}`} data-col={c.key}>
                   <Text className={c.key === 'name' ? 'valuation__name' : undefined}>{valuationCell(item, c.key)}</Text>
-                  {c.key === 'name' ? <Text className={`valuation__tag valuation__tag--${item.eva_type}`}>{t(`discover.valuation.${item.eva_type}`)}</Text> : null}
+                  {c.key === 'name' ? (
+                    <Text className={`valuation__tag valuation__tag--${item.eva_type}`}>{t(`discover.valuation.${item.eva_type}`)}</Text>
+                  ) : null}
                 </View>
               ))}
             </View>

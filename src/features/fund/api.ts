@@ -36,21 +36,39 @@ const isArray = Array.isArray;
 
 export const getFundSummary = (code: string) =>
   get<FundSummary>(`/djapi/fund/${code}`, undefined, quiet).then(
-    checked('fund', (d) => typeof d.fd_code === 'string' && typeof d.fd_name === 'string' && !!d.fund_derived && typeof d.sale_status === 'string'),
+    checked(
+      'fund',
+      (d) => typeof d.fd_code === 'string' && typeof d.fd_name === 'string' && !!d.fund_derived && typeof d.sale_status === 'string',
+    ),
   );
 export const getFundDetail = (code: string) =>
   get<FundDetail>(`/djapi/fund/detail/${code}`, undefined, quiet).then(
-    checked('fund detail', (d) =>
-      !!d.fund_rates && isArray(d.fund_rates.declare_rate_table) && isArray(d.fund_rates.subscribe_rate_table) &&
-      isArray(d.fund_rates.withdraw_rate_table) && isArray(d.fund_rates.other_rate_table) &&
-      !!d.fund_position && isArray(d.fund_position.chart_list) && isArray(d.fund_position.stock_list) && !!d.fund_date_conf),
+    checked(
+      'fund detail',
+      (d) =>
+        !!d.fund_rates &&
+        isArray(d.fund_rates.declare_rate_table) &&
+        isArray(d.fund_rates.subscribe_rate_table) &&
+        isArray(d.fund_rates.withdraw_rate_table) &&
+        isArray(d.fund_rates.other_rate_table) &&
+        !!d.fund_position &&
+        isArray(d.fund_position.chart_list) &&
+        isArray(d.fund_position.stock_list) &&
+        !!d.fund_date_conf,
+    ),
   );
 export const getFundGrowth = (code: string, day: GrowthPeriod) =>
-  get<GrowthData>(`/djapi/fund/growth/${code}`, { day }, quiet).then(checked('growth', (d) => isArray(d.fund_nav_growth) && isArray(d.growth_lines)));
+  get<GrowthData>(`/djapi/fund/growth/${code}`, { day }, quiet).then(
+    checked('growth', (d) => isArray(d.fund_nav_growth) && isArray(d.growth_lines)),
+  );
 export const getAchievement = (code: string) =>
-  get<Achievement>(`/djapi/fundx/base/fund/achievement/${code}`, undefined, quiet).then(checked('achievement', (d) => isArray(d.stage_performance_list)));
+  get<Achievement>(`/djapi/fundx/base/fund/achievement/${code}`, undefined, quiet).then(
+    checked('achievement', (d) => isArray(d.stage_performance_list)),
+  );
 export const getTradeDates = (code: string) =>
-  get<TradeDates>('/djapi/fund/order/v2/trade_date', { fd_code: code }, quiet).then(checked('trade dates', (d) => typeof d.trade_date === 'string'));
+  get<TradeDates>('/djapi/fund/order/v2/trade_date', { fd_code: code }, quiet).then(
+    checked('trade dates', (d) => typeof d.trade_date === 'string'),
+  );
 export const getManagers = (code: string) =>
   get<{ items: ManagerItem[] }>('/djapi/fundx/base/fund/record/manager/list', { fund_code: code, post_status: 1 }, quiet).then(
     checked('managers', (d) => isArray(d.items)),
@@ -67,11 +85,16 @@ export const fundSymbol = (code: string) => `F${code}`;
 
 /** docs/PRODUCT.md §7 / §9: the logged-in user's watchlist (all portfolios, pid -17). */
 export async function getWatchlist(): Promise<WatchItem[]> {
-  const data = await get<{ items: WatchItem[] }>('/xqstock/v5/stock/portfolio/stock/watchlist.json', { size: WATCHLIST_SIZE, pid: WATCHLIST_PID }, quiet);
+  const data = await get<{ items: WatchItem[] }>(
+    '/xqstock/v5/stock/portfolio/stock/watchlist.json',
+    { size: WATCHLIST_SIZE, pid: WATCHLIST_PID },
+    quiet,
+  );
   return checked<{ items: WatchItem[] }>('watchlist', (d) => isArray(d.items))(data).items;
 }
 
-export const addToWatchlist = (symbols: string[]) => post<WatchlistAdded>('/xqstock/v5/stock/portfolio/stock/add.json', { symbols: symbols.join(',') }, quiet);
+export const addToWatchlist = (symbols: string[]) =>
+  post<WatchlistAdded>('/xqstock/v5/stock/portfolio/stock/add.json', { symbols: symbols.join(',') }, quiet);
 export const removeFromWatchlist = (symbols: string[]) =>
   post<WatchlistRemoved>('/xqstock/v5/stock/portfolio/stock/cancel.json', { symbols: symbols.join(',') }, quiet);
 
@@ -93,12 +116,15 @@ export interface FundDetailData {
   managers: ManagerItem[] | null;
 }
 
-const orNull = <T,>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
+const orNull = <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
 
 /** The detail page's calls in parallel; rejects with the summary's error (the page cannot draw without it). */
 export async function getFundDetailPage(code: string): Promise<FundDetailData> {
   const [summary, detail, achievement, tradeDates, managers] = await Promise.all([
-    getFundSummary(code).then((value) => ({ value }), (error: unknown) => ({ error })),
+    getFundSummary(code).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
     orNull(getFundDetail(code)),
     orNull(getAchievement(code)),
     orNull(getTradeDates(code)),

@@ -13,7 +13,17 @@ import { navigateToSpecUrl } from '@/platform/navigation';
 import { getFundDetailPage, isFundNotFound } from './api';
 import { FundActions, type FundAccount } from './fund-actions';
 import { FundChart } from './fund-chart';
-import { Allocation, FeeTables, FundHeader, FundNotices, Managers, Section, SectionError, StagePerformance, TradeDateSteps } from './fund-sections';
+import {
+  Allocation,
+  FeeTables,
+  FundHeader,
+  FundNotices,
+  Managers,
+  Section,
+  SectionError,
+  StagePerformance,
+  TradeDateSteps,
+} from './fund-sections';
 import { fundState, isFundCode } from './fund-state';
 import { useWatchlist } from './watchlist-store';
 import './fund-detail.scss';

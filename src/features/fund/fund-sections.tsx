@@ -17,9 +17,7 @@ import type { FundNotice } from './fund-state';
 export function Section({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
   return (
     <View className='fund-section' data-testid={testId}>
-      <Text className='fund-section__title'>
-        {title}
-      </Text>
+      <Text className='fund-section__title'>{title}</Text>
       {children}
     </View>
   );
@@ -31,9 +29,7 @@ export function FundHeader({ fund }: { fund: FundSummary }) {
   return (
     <View className='fund-header' data-testid='fund-header'>
       <View className='fund-header__title'>
-        <Text className='fund-header__name'>
-          {fund.fd_name}
-        </Text>
+        <Text className='fund-header__name'>{fund.fd_name}</Text>
         <Text className='fund-header__code'>{fund.fd_code}</Text>
       </View>
       <View className='fund-header__tags'>
@@ -97,7 +93,16 @@ export function FundNotices({ notices }: { notices: FundNotice[] }) {
 
 /** Server period labels (Danjuan's own) → catalogue keys, so the table speaks the reader's language. */
 const STAGE_KEYS: Record<string, string> = {
-  近1周: '1w', 近1月: '1m', 近3月: '3m', 近6月: '6m', 今年以来: 'ty', 近1年: '1y', 近2年: '2y', 近3年: '3y', 近5年: '5y', 成立以来: 'base',
+  近1周: '1w',
+  近1月: '1m',
+  近3月: '3m',
+  近6月: '6m',
+  今年以来: 'ty',
+  近1年: '1y',
+  近2年: '2y',
+  近3年: '3y',
+  近5年: '5y',
+  成立以来: 'base',
 };
 
 export function StagePerformance({ rows }: { rows: StageRow[] }) {
@@ -148,12 +153,8 @@ export function FeeTables({ detail, building }: { detail: FundDetail; building: 
           return (
             <View className='fund-table__row' role='row' key={`${row.lower_bound}`}>
               <Text>{amountBracket(row)}</Text>
-              <Text className={platform !== original ? 'fund-fees__struck' : ''}>
-                {original}
-              </Text>
-              <Text className='fund-fees__platform'>
-                {platform}
-              </Text>
+              <Text className={platform !== original ? 'fund-fees__struck' : ''}>{original}</Text>
+              <Text className='fund-fees__platform'>{platform}</Text>
             </View>
           );
         })}
@@ -201,7 +202,11 @@ export function Allocation({ detail }: { detail: FundDetail }) {
         <View className='fund-allocation'>
           <View className='fund-allocation__bar'>
             {position.chart_list.map((part) => (
-              <View key={part.type_desc} className='fund-allocation__part' style={{ width: `${Math.max(0, Number(part.percent))}%`, background: part.color }} />
+              <View
+                key={part.type_desc}
+                className='fund-allocation__part'
+                style={{ width: `${Math.max(0, Number(part.percent))}%`, background: part.color }}
+              />
             ))}
           </View>
           <View className='fund-allocation__legend'>
@@ -269,7 +274,11 @@ export function TradeDateSteps({ dates, building }: { dates: TradeDates; buildin
   return (
     <View className='fund-dates' data-testid='trade-dates'>
       <View className='fund-dates__step'>
-        <Text>{building ? t('fund.dates.subscribe', { date: dates.trade_date }) : t('fund.dates.order', { date: dates.trade_date, cutoff: dates.cut_off_time })}</Text>
+        <Text>
+          {building
+            ? t('fund.dates.subscribe', { date: dates.trade_date })
+            : t('fund.dates.order', { date: dates.trade_date, cutoff: dates.cut_off_time })}
+        </Text>
       </View>
       <View className='fund-dates__step'>
         <Text>{t('fund.dates.confirm', { date: dates.buy_confirm_date })}</Text>
@@ -277,7 +286,11 @@ export function TradeDateSteps({ dates, building }: { dates: TradeDates; buildin
       <View className='fund-dates__step'>
         <Text>{t('fund.dates.query', { date: dates.buy_query_date })}</Text>
       </View>
-      {!building && <Text className='fund-section__note'>{t('fund.dates.sell', { confirm: dates.sale_confirm_date, arrive: dates.sale_query_date })}</Text>}
+      {!building && (
+        <Text className='fund-section__note'>
+          {t('fund.dates.sell', { confirm: dates.sale_confirm_date, arrive: dates.sale_query_date })}
+        </Text>
+      )}
     </View>
   );
 }

@@ -62,10 +62,15 @@ export function fundState(fund: FundSummary, buyConfirmDays?: number): FundState
   // Purchasable (on sale or in conversion): what kind of purchase it is.
   if (fund.lock_days > 0) notices.push({ key: 'fund.state.lockPeriod', params: { days: fund.lock_days }, tone: 'warning' });
   if (fund.daily_purchase_limit != null) {
-    notices.push({ key: 'fund.state.purchaseLimited', params: { cap: formatAmount(fund.daily_purchase_limit, { unit: false }) }, tone: 'warning' });
+    notices.push({
+      key: 'fund.state.purchaseLimited',
+      params: { cap: formatAmount(fund.daily_purchase_limit, { unit: false }) },
+      tone: 'warning',
+    });
   }
   if (money) notices.push({ key: 'fund.state.moneyMarket', tone: 'info' });
-  if (fund.type === QDII_TYPE && buyConfirmDays != null) notices.push({ key: 'fund.state.qdii', params: { days: buyConfirmDays }, tone: 'info' });
+  if (fund.type === QDII_TYPE && buyConfirmDays != null)
+    notices.push({ key: 'fund.state.qdii', params: { days: buyConfirmDays }, tone: 'info' });
   notices.push({ key: 'fund.state.onSale', params: { min: minText }, tone: 'info' });
   return { notices, buy: fund.can_buy ? 'buy' : 'none', autoInvest: fund.can_buy && !money };
 }

@@ -33,9 +33,7 @@ type PersistedWatchlist = Pick<WatchlistState, 'device'>;
 
 /** Stored items that look like items (a corrupt or foreign value is a lost cache, not a crash). */
 function validItems(value: unknown): WatchItem[] {
-  return Array.isArray(value)
-    ? value.filter((i): i is WatchItem => !!i && typeof i.symbol === 'string' && typeof i.name === 'string')
-    : [];
+  return Array.isArray(value) ? value.filter((i): i is WatchItem => !!i && typeof i.symbol === 'string' && typeof i.name === 'string') : [];
 }
 
 // Bumped by reset (logout): an answer to a call made before it belongs to the previous user.

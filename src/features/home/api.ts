@@ -35,7 +35,8 @@ export const HOME_MARQUEE_KEY = 'home_marquee';
 function asBanners(value: unknown): HomeBanner[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
-    (b): b is HomeBanner => !!b && typeof b === 'object' && typeof (b as HomeBanner).title === 'string' && typeof (b as HomeBanner).link === 'string',
+    (b): b is HomeBanner =>
+      !!b && typeof b === 'object' && typeof (b as HomeBanner).title === 'string' && typeof (b as HomeBanner).link === 'string',
   );
 }
 

@@ -37,7 +37,12 @@ export function HomeBanners() {
         <View className='home__banners' data-testid='home-banners'>
           <BannerCarousel height={BANNER_HEIGHT_PX}>
             {banners.map((b, i) => (
-              <View key={b.id} className='home__banner' style={{ background: BANNER_TONES[i % BANNER_TONES.length] }} onClick={() => void navigateToSpecUrl(b.link)}>
+              <View
+                key={b.id}
+                className='home__banner'
+                style={{ background: BANNER_TONES[i % BANNER_TONES.length] }}
+                onClick={() => void navigateToSpecUrl(b.link)}
+              >
                 <Text className='home__banner-title'>{b.title}</Text>
               </View>
             ))}

@@ -84,7 +84,12 @@ function RankedFunds() {
       {state.status === 'error' && <ErrorBox onRetry={state.retry} />}
       {state.status === 'ready' &&
         state.data.map((f) => (
-          <View key={f.fd_code} className='home__fund' data-testid='home-fund' onClick={() => go(specUrl('fundDetail', { fundcode: f.fd_code }))}>
+          <View
+            key={f.fd_code}
+            className='home__fund'
+            data-testid='home-fund'
+            onClick={() => go(specUrl('fundDetail', { fundcode: f.fd_code }))}
+          >
             <View className='home__fund-name'>
               <Text>{f.fd_name}</Text>
               <Text className='home__fund-code'>

@@ -3,7 +3,13 @@
 // takes it. Every call is silent: the screens show the server's message (already localised) themselves.
 import type { FundDetail } from '@/lib/api-types/fund';
 import type {
-  BuyQuote, FundHolding, HoldingSummary, IncomeCalendar, OrderDetail, OrderListPage, PlaceOrderAnswer,
+  BuyQuote,
+  FundHolding,
+  HoldingSummary,
+  IncomeCalendar,
+  OrderDetail,
+  OrderListPage,
+  PlaceOrderAnswer,
 } from '@/lib/api-types/trading';
 import { get, post } from '@/platform/http';
 import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
@@ -24,7 +30,11 @@ function has(data: unknown, shape: Shape): boolean {
   if (!data || typeof data !== 'object') return false;
   const record = data as Record<string, unknown>;
   return Object.entries(shape).every(([key, kind]) =>
-    kind === 'array' ? Array.isArray(record[key]) : kind === 'object' ? !!record[key] && typeof record[key] === 'object' : typeof record[key] === kind,
+    kind === 'array'
+      ? Array.isArray(record[key])
+      : kind === 'object'
+        ? !!record[key] && typeof record[key] === 'object'
+        : typeof record[key] === kind,
   );
 }
 
@@ -35,8 +45,25 @@ function checked<T>(what: string, shape: Shape, more: (data: T) => boolean = () 
   };
 }
 
-const ORDER_SHAPE: Shape = { order_id: 'string', fd_code: 'string', action: 'string', status: 'string', steps: 'array', confirm_infos: 'array', lots: 'array' };
-const HOLDING_SHAPE: Shape = { fd_code: 'string', fd_name: 'string', nav: 'string', volume: 'string', usable_volume: 'string', lots: 'array', sell_trade_date: 'string', sell_confirm_date: 'string' };
+const ORDER_SHAPE: Shape = {
+  order_id: 'string',
+  fd_code: 'string',
+  action: 'string',
+  status: 'string',
+  steps: 'array',
+  confirm_infos: 'array',
+  lots: 'array',
+};
+const HOLDING_SHAPE: Shape = {
+  fd_code: 'string',
+  fd_name: 'string',
+  nav: 'string',
+  volume: 'string',
+  usable_volume: 'string',
+  lots: 'array',
+  sell_trade_date: 'string',
+  sell_confirm_date: 'string',
+};
 
 /** Orders placed from the app pay by the bound bank card (the cash product is its own issue). */
 export const PAY_METHOD_BANKCARD = 'bankcard';
@@ -58,7 +85,14 @@ export async function encryptTradePassword(password: string): Promise<string> {
 /** What the buy page shows before the password; `amount` (yuan) adds that amount's fee. */
 export function getBuyQuote(code: string, amount?: string): Promise<BuyQuote> {
   return get<BuyQuote>('/djapi/order/buy/quote', { fd_code: code, amount }, SILENT).then(
-    checked('buy quote', { fd_code: 'string', fd_name: 'string', min_amount: 'string', discount: 'string', trade_date: 'string', fee_table: 'array' }),
+    checked('buy quote', {
+      fd_code: 'string',
+      fd_name: 'string',
+      min_amount: 'string',
+      discount: 'string',
+      trade_date: 'string',
+      fee_table: 'array',
+    }),
   );
 }
 
@@ -71,7 +105,9 @@ export function getFundRates(code: string): Promise<FundDetail> {
 
 export function getOrders(page: number, size: number = ORDERS_PAGE_SIZE): Promise<OrderListPage> {
   return get<OrderListPage>('/djapi/order/p/list', { page, size, type: 'all' }, SILENT).then(
-    checked('orders', { items: 'array', total_items: 'number', total_pages: 'number' }, (d) => d.items.every((item) => typeof item?.order_id === 'string')),
+    checked('orders', { items: 'array', total_items: 'number', total_pages: 'number' }, (d) =>
+      d.items.every((item) => typeof item?.order_id === 'string'),
+    ),
   );
 }
 
@@ -81,8 +117,12 @@ export function getOrder(orderId: string): Promise<OrderDetail> {
 
 export function getHoldingSummary(): Promise<HoldingSummary> {
   return get<HoldingSummary>('/djapi/holding/summary', undefined, SILENT).then(
-    checked('holdings', { total_assets: 'string', items: 'array', allocation: 'array', orders_in_progress: 'array' }, (d) =>
-      [...d.items, ...d.orders_in_progress].every((item) => typeof item?.fd_code === 'string') && d.orders_in_progress.every((item) => typeof item.order_id === 'string'),
+    checked(
+      'holdings',
+      { total_assets: 'string', items: 'array', allocation: 'array', orders_in_progress: 'array' },
+      (d) =>
+        [...d.items, ...d.orders_in_progress].every((item) => typeof item?.fd_code === 'string') &&
+        d.orders_in_progress.every((item) => typeof item.order_id === 'string'),
     ),
   );
 }
@@ -149,5 +189,7 @@ export function placeSell(order: SellOrder): Promise<PlaceOrderAnswer> {
 }
 
 export function cancelOrder(orderId: string, encryptedPassword: string): Promise<OrderDetail> {
-  return post<OrderDetail>('/djapi/order/cancel', { order_id: orderId, trade_password: encryptedPassword }, SILENT).then(checked('order', ORDER_SHAPE));
+  return post<OrderDetail>('/djapi/order/cancel', { order_id: orderId, trade_password: encryptedPassword }, SILENT).then(
+    checked('order', ORDER_SHAPE),
+  );
 }

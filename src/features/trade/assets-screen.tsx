@@ -53,7 +53,14 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
   if (summary.status === 'error') {
     const code = resultCodeOf(summary.error);
     if (code === TRADE_RESULT.notLoggedIn) {
-      return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginAssetsTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: currentSpecUrl() })} />;
+      return (
+        <TradeGate
+          testId='trade-gate-login'
+          title={t('trade.gate.loginAssetsTitle')}
+          action={t('trade.gate.login')}
+          onAction={() => void startLogin({ redirect: currentSpecUrl() })}
+        />
+      );
     }
     if (code === TRADE_RESULT.accountNotOpened) {
       return (
@@ -80,7 +87,8 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
 }
 
 function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsScreenProps['variant'] }) {
-  const nothing = data.items.length === 0 && data.orders_in_progress.length === 0 && !nonZero(data.total_assets) && !nonZero(data.in_transit_amount);
+  const nothing =
+    data.items.length === 0 && data.orders_in_progress.length === 0 && !nonZero(data.total_assets) && !nonZero(data.in_transit_amount);
   return (
     <View className='trade-assets' data-testid='assets'>
       <View className='trade-card trade-summary' data-testid='assets-summary'>
@@ -167,7 +175,12 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
 /** One holding: its value, gains, shares, cost and money on its way; tapping opens the holding. */
 function HoldingRow({ item }: { item: HoldingItem }) {
   return (
-    <View className='trade-holding' data-testid='holding-row' data-code={item.fd_code} onClick={go(specUrl('holding', { fundcode: item.fd_code }))}>
+    <View
+      className='trade-holding'
+      data-testid='holding-row'
+      data-code={item.fd_code}
+      onClick={go(specUrl('holding', { fundcode: item.fd_code }))}
+    >
       <View className='trade-holding__head'>
         <Text className='trade-holding__name'>{item.fd_name}</Text>
         <Text className='trade-tag'>{item.type_desc}</Text>

@@ -51,7 +51,14 @@ export function BuyScreen({ code, access, ensureAssessed }: BuyScreenProps) {
   const here = specUrl('buy', { fundcode: code });
   if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
   if (access.status === 'anonymous') {
-    return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: here })} />;
+    return (
+      <TradeGate
+        testId='trade-gate-login'
+        title={t('trade.gate.loginTitle')}
+        action={t('trade.gate.login')}
+        onAction={() => void startLogin({ redirect: here })}
+      />
+    );
   }
   if (access.openTrade !== true) {
     return (
@@ -77,7 +84,15 @@ function AssessedBuy({ code, assessed, ensureAssessed }: { code: string; assesse
     ask();
   });
   if (!passed && !assessed) {
-    return <TradeGate testId='trade-gate-assess' title={t('trade.gate.assessTitle')} description={t('trade.gate.assessDesc')} action={t('trade.gate.assess')} onAction={ask} />;
+    return (
+      <TradeGate
+        testId='trade-gate-assess'
+        title={t('trade.gate.assessTitle')}
+        description={t('trade.gate.assessDesc')}
+        action={t('trade.gate.assess')}
+        onAction={ask}
+      />
+    );
   }
   return <BuyForm code={code} />;
 }
@@ -86,11 +101,32 @@ function AssessedBuy({ code, assessed, ensureAssessed }: { code: string; assesse
 export function QuoteFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
   switch (resultCodeOf(error)) {
     case TRADE_RESULT.notLoggedIn:
-      return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: here })} />;
+      return (
+        <TradeGate
+          testId='trade-gate-login'
+          title={t('trade.gate.loginTitle')}
+          action={t('trade.gate.login')}
+          onAction={() => void startLogin({ redirect: here })}
+        />
+      );
     case TRADE_RESULT.accountNotOpened:
-      return <TradeGate testId='trade-gate-open' title={t('trade.gate.openTitle')} action={t('trade.gate.open')} onAction={() => void leadToFix(error, here)} />;
+      return (
+        <TradeGate
+          testId='trade-gate-open'
+          title={t('trade.gate.openTitle')}
+          action={t('trade.gate.open')}
+          onAction={() => void leadToFix(error, here)}
+        />
+      );
     case TRADE_RESULT.noRiskAssessment:
-      return <TradeGate testId='trade-gate-assess' title={t('trade.gate.assessTitle')} action={t('trade.gate.assess')} onAction={() => void leadToFix(error, here)} />;
+      return (
+        <TradeGate
+          testId='trade-gate-assess'
+          title={t('trade.gate.assessTitle')}
+          action={t('trade.gate.assess')}
+          onAction={() => void leadToFix(error, here)}
+        />
+      );
     default:
       return <ErrorBox title={tradeErrorText(error)} onRetry={retry} />;
   }
@@ -164,7 +200,10 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
     const { error } = outcome;
     if (!outcomeUnknown(error)) intent.current = null;
     if (resultCodeOf(error) === TRADE_RESULT.riskConfirmRequired && !accepted) {
-      setRiskDialog({ text: riskWarningOf(error) ?? quote.risk_warning ?? t('trade.buy.riskDialog.fallback'), resendWith: outcome.encrypted });
+      setRiskDialog({
+        text: riskWarningOf(error) ?? quote.risk_warning ?? t('trade.buy.riskDialog.fallback'),
+        resendWith: outcome.encrypted,
+      });
       return;
     }
     if (await leadToFix(error, here)) return;
@@ -237,7 +276,9 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
       ) : null}
       {quote.suitability === 'refuse' ? (
         <Notice tone='danger' testId='buy-suitability-refuse'>
-          <Text>{quote.risk_warning ?? t('trade.buy.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
+          <Text>
+            {quote.risk_warning ?? t('trade.buy.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
+          </Text>
         </Notice>
       ) : null}
       {quote.suitability === 'warn' ? (
@@ -262,7 +303,12 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         />
         <View className='trade-chips'>
           {quickAmounts(quote).map((yuan) => (
-            <View key={yuan} className={`trade-chip${text === yuan ? ' trade-chip--on' : ''}`} data-testid={`buy-chip-${yuan}`} onClick={() => change(yuan)}>
+            <View
+              key={yuan}
+              className={`trade-chip${text === yuan ? ' trade-chip--on' : ''}`}
+              data-testid={`buy-chip-${yuan}`}
+              onClick={() => change(yuan)}
+            >
               <Text>{t('trade.unit.yuan', { amount: formatAmount(yuan, { unit: false, decimals: 0 }) })}</Text>
             </View>
           ))}
@@ -323,7 +369,10 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
           <>
             <Text className='trade-bank__name'>{t('trade.pay.card', { bank: quote.card.bank_name, tail: quote.card.card_tail })}</Text>
             <Text className='trade-muted'>
-              {t('trade.pay.limits', { perPayment: formatAmount(quote.card.per_payment_limit), daily: formatAmount(quote.card.daily_limit) })}
+              {t('trade.pay.limits', {
+                perPayment: formatAmount(quote.card.per_payment_limit),
+                daily: formatAmount(quote.card.daily_limit),
+              })}
             </Text>
             <Text className='trade-muted'>{t('trade.pay.left', { left: formatAmount(quote.card.daily_left) })}</Text>
           </>
@@ -369,7 +418,11 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         className='trade-risk-dialog'
         visible={riskDialog !== null}
         title={t('trade.buy.riskDialog.title')}
-        content={<Text className='trade-risk-dialog__text' data-testid='risk-warning-text'>{riskDialog?.text ?? ''}</Text>}
+        content={
+          <Text className='trade-risk-dialog__text' data-testid='risk-warning-text'>
+            {riskDialog?.text ?? ''}
+          </Text>
+        }
         confirmText={t('trade.buy.riskDialog.confirm')}
         cancelText={t('trade.buy.riskDialog.cancel')}
         closeOnOverlayClick={false}

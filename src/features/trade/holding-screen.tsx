@@ -41,7 +41,14 @@ function HoldingLoader({ code }: { code: string }) {
   if (!holding) {
     if (remote.status === 'error') {
       if (resultCodeOf(remote.error) === TRADE_RESULT.notLoggedIn) {
-        return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginAssetsTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: specUrl('holding', { fundcode: code }) })} />;
+        return (
+          <TradeGate
+            testId='trade-gate-login'
+            title={t('trade.gate.loginAssetsTitle')}
+            action={t('trade.gate.login')}
+            onAction={() => void startLogin({ redirect: specUrl('holding', { fundcode: code }) })}
+          />
+        );
       }
       if (resultCodeOf(remote.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={tradeErrorText(remote.error)} />;
       return <ErrorBox title={tradeErrorText(remote.error)} onRetry={remote.retry} />;
@@ -80,7 +87,9 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
           <View className='trade-summary__gain' data-testid='holding-hold-gain'>
             <Text className='trade-summary__gain-label'>{t('trade.holding.holdGain')}</Text>
             <AmountText value={holding.hold_gain} sign className='trade-summary__gain-value' />
-            {holding.hold_gain_rate !== null ? <PercentText value={holding.hold_gain_rate} sign className='trade-summary__gain-rate' /> : null}
+            {holding.hold_gain_rate !== null ? (
+              <PercentText value={holding.hold_gain_rate} sign className='trade-summary__gain-rate' />
+            ) : null}
           </View>
           <View className='trade-summary__gain' data-testid='holding-daily-gain'>
             <Text className='trade-summary__gain-label'>{t('trade.holding.dailyGain')}</Text>
@@ -96,12 +105,22 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
       <View className='trade-card' data-testid='holding-fields'>
         <InfoRow label={t('trade.holding.volume')} value={sharesText(formatShares(holding.volume))} testId='holding-volume' />
         <InfoRow label={t('trade.sell.available')} value={sharesText(formatShares(holding.usable_volume))} testId='holding-usable' />
-        {nonZero(holding.locked_volume) ? <InfoRow label={t('trade.sell.locked')} value={sharesText(formatShares(holding.locked_volume))} testId='holding-locked' /> : null}
+        {nonZero(holding.locked_volume) ? (
+          <InfoRow label={t('trade.sell.locked')} value={sharesText(formatShares(holding.locked_volume))} testId='holding-locked' />
+        ) : null}
         <InfoRow label={t('trade.holding.cost')} value={yuanText(holding.cost)} testId='holding-cost' />
-        <InfoRow label={t('trade.holding.nav')} value={t('trade.holding.navValue', { nav: formatNav(holding.nav), date: holding.nav_date })} testId='holding-nav' />
+        <InfoRow
+          label={t('trade.holding.nav')}
+          value={t('trade.holding.navValue', { nav: formatNav(holding.nav), date: holding.nav_date })}
+          testId='holding-nav'
+        />
         <InfoRow label={t('trade.holding.share')} value={formatPercent(holding.market_percent)} />
-        {nonZero(holding.buying_amount) ? <InfoRow label={t('trade.holding.buyingLabel')} value={yuanText(holding.buying_amount)} testId='holding-buying' /> : null}
-        {nonZero(holding.selling_amount) ? <InfoRow label={t('trade.holding.sellingLabel')} value={yuanText(holding.selling_amount)} testId='holding-selling' /> : null}
+        {nonZero(holding.buying_amount) ? (
+          <InfoRow label={t('trade.holding.buyingLabel')} value={yuanText(holding.buying_amount)} testId='holding-buying' />
+        ) : null}
+        {nonZero(holding.selling_amount) ? (
+          <InfoRow label={t('trade.holding.sellingLabel')} value={yuanText(holding.selling_amount)} testId='holding-selling' />
+        ) : null}
       </View>
 
       <View className='trade-card' data-testid='holding-dividend'>
@@ -134,8 +153,12 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             <Text className='trade-lot__figures'>
               {t('trade.holding.lotFigures', { days: lot.holding_days, rate: formatPercent(lot.redeem_rate) })}
             </Text>
-            <Text className={`trade-lot__lock${lot.locked_until && lot.locked_until > holding.sell_trade_date ? ' trade-lot__lock--on' : ''}`}>
-              {lot.locked_until && lot.locked_until > holding.sell_trade_date ? t('trade.holding.lockedUntil', { date: lot.locked_until }) : t('trade.holding.sellable')}
+            <Text
+              className={`trade-lot__lock${lot.locked_until && lot.locked_until > holding.sell_trade_date ? ' trade-lot__lock--on' : ''}`}
+            >
+              {lot.locked_until && lot.locked_until > holding.sell_trade_date
+                ? t('trade.holding.lockedUntil', { date: lot.locked_until })
+                : t('trade.holding.sellable')}
             </Text>
           </View>
         ))}
@@ -143,10 +166,23 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
 
       <ActionBar>
         <View className='trade-bar__pair'>
-          <Button className='trade-bar__half' fill='outline' type='primary' size='large' onClick={() => void navigateToSpecUrl(specUrl('sell', { fundcode: code }))} data-testid='holding-sell'>
+          <Button
+            className='trade-bar__half'
+            fill='outline'
+            type='primary'
+            size='large'
+            onClick={() => void navigateToSpecUrl(specUrl('sell', { fundcode: code }))}
+            data-testid='holding-sell'
+          >
             {t('trade.holding.sell')}
           </Button>
-          <Button className='trade-bar__half' type='primary' size='large' onClick={() => void navigateToSpecUrl(specUrl('buy', { fundcode: code }))} data-testid='holding-buy'>
+          <Button
+            className='trade-bar__half'
+            type='primary'
+            size='large'
+            onClick={() => void navigateToSpecUrl(specUrl('buy', { fundcode: code }))}
+            data-testid='holding-buy'
+          >
             {t('trade.holding.buy')}
           </Button>
         </View>

@@ -34,7 +34,14 @@ export function IncomeCalendarScreen({ currentMonth }: { currentMonth: string })
   if (calendar.status === 'loading') return <SkeletonList items={2} rows={4} />;
   if (calendar.status === 'error') {
     if (resultCodeOf(calendar.error) === TRADE_RESULT.notLoggedIn) {
-      return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginAssetsTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: specUrl('incomeCalendar') })} />;
+      return (
+        <TradeGate
+          testId='trade-gate-login'
+          title={t('trade.gate.loginAssetsTitle')}
+          action={t('trade.gate.login')}
+          onAction={() => void startLogin({ redirect: specUrl('incomeCalendar') })}
+        />
+      );
     }
     return <ErrorBox title={tradeErrorText(calendar.error)} onRetry={calendar.retry} />;
   }

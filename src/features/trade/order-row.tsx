@@ -17,7 +17,12 @@ export function statusTone(status: OrderStatus): string {
 /** One order in a list: what, how much, its state and when; tapping opens it. */
 export function OrderRow({ item }: { item: OrderListItem }) {
   return (
-    <View className='trade-order' data-testid='order-row' data-order-id={item.order_id} onClick={() => void navigateToSpecUrl(specUrl('orderDetail', { orderId: item.order_id }))}>
+    <View
+      className='trade-order'
+      data-testid='order-row'
+      data-order-id={item.order_id}
+      onClick={() => void navigateToSpecUrl(specUrl('orderDetail', { orderId: item.order_id }))}
+    >
       <View className='trade-order__main'>
         <View className='trade-order__head'>
           <Text className={`trade-order__action trade-order__action--${item.action}`}>{item.action_desc}</Text>

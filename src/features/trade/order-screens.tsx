@@ -40,7 +40,14 @@ function hasValue(text: string | null | undefined): text is string {
 function OrderFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
   const code = resultCodeOf(error);
   if (code === TRADE_RESULT.notLoggedIn) {
-    return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginOrdersTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: here })} />;
+    return (
+      <TradeGate
+        testId='trade-gate-login'
+        title={t('trade.gate.loginOrdersTitle')}
+        action={t('trade.gate.login')}
+        onAction={() => void startLogin({ redirect: here })}
+      />
+    );
   }
   if (code === TRADE_RESULT.noSuchOrder) return <EmptyBox title={tradeErrorText(error)} />;
   return <ErrorBox title={tradeErrorText(error)} onRetry={retry} />;
@@ -191,7 +198,8 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
   add('order-type', t('trade.order.type'), order.order_type_name || order.action_desc);
   add('order-value', sale ? t('trade.order.volume') : t('trade.order.amount'), orderValue(order));
   if (hasValue(order.confirm_amount)) add('order-confirm-amount', t('trade.order.confirmAmount'), yuanText(order.confirm_amount));
-  if (hasValue(order.confirm_volume)) add('order-confirm-volume', t('trade.order.confirmVolume'), sharesText(formatShares(order.confirm_volume)));
+  if (hasValue(order.confirm_volume))
+    add('order-confirm-volume', t('trade.order.confirmVolume'), sharesText(formatShares(order.confirm_volume)));
   if (order.confirm_nav) add('order-confirm-nav', t('trade.order.confirmNav'), formatNav(order.confirm_nav));
   if (order.fee !== null) add('order-fee', t('trade.order.fee'), yuanText(order.fee));
   if (order.real_rate !== null) add('order-rate', t('trade.order.rate'), formatPercent(order.real_rate));
@@ -250,7 +258,11 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
             <View key={`${lot.confirm_date}-${index}`} className='trade-lot' data-testid='order-lot'>
               <Text className='trade-lot__head'>{t('trade.sell.lotHead', { date: lot.confirm_date, days: lot.holding_days })}</Text>
               <Text className='trade-lot__figures'>
-                {t('trade.sell.lotFigures', { shares: formatShares(lot.volume), rate: formatPercent(lot.rate), fee: lot.fee === null ? '--' : yuanText(lot.fee) })}
+                {t('trade.sell.lotFigures', {
+                  shares: formatShares(lot.volume),
+                  rate: formatPercent(lot.rate),
+                  fee: lot.fee === null ? '--' : yuanText(lot.fee),
+                })}
               </Text>
             </View>
           ))}

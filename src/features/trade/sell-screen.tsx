@@ -38,7 +38,14 @@ export function SellScreen({ code, access }: { code: string | undefined; access:
   const here = specUrl('sell', { fundcode: code });
   if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
   if (access.status === 'anonymous') {
-    return <TradeGate testId='trade-gate-login' title={t('trade.gate.loginSellTitle')} action={t('trade.gate.login')} onAction={() => void startLogin({ redirect: here })} />;
+    return (
+      <TradeGate
+        testId='trade-gate-login'
+        title={t('trade.gate.loginSellTitle')}
+        action={t('trade.gate.login')}
+        onAction={() => void startLogin({ redirect: here })}
+      />
+    );
   }
   if (access.openTrade !== true) {
     return (
@@ -89,7 +96,8 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
 
   const usable = sharesToVolume(holding.usable_volume);
   const check = checkSellVolume(text, usable);
-  const estimate = check.volume !== null && check.volume > 0 && check.problem === null ? estimateRedemption(holding, check.volume, table) : null;
+  const estimate =
+    check.volume !== null && check.volume > 0 && check.problem === null ? estimateRedemption(holding, check.volume, table) : null;
   const canSubmit = estimate !== null;
   const cardText = card ? t('trade.pay.card', { bank: t(`common.bank.${card.bankCode}`), tail: card.cardTail }) : t('trade.pay.boundCard');
   const here = specUrl('sell', { fundcode: holding.fd_code });
@@ -177,7 +185,11 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
           <View className='trade-chip' data-testid='sell-all' onClick={() => usable > 0 && change(volumeToShares(usable))}>
             <Text>{t('trade.sell.all')}</Text>
           </View>
-          <View className='trade-chip' data-testid='sell-half' onClick={() => halfVolume(usable) > 0 && change(volumeToShares(halfVolume(usable)))}>
+          <View
+            className='trade-chip'
+            data-testid='sell-half'
+            onClick={() => halfVolume(usable) > 0 && change(volumeToShares(halfVolume(usable)))}
+          >
             <Text>{t('trade.sell.half')}</Text>
           </View>
         </View>
@@ -206,7 +218,11 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
               <View key={String(line.lotId)} className='trade-lot' data-testid='sell-lot'>
                 <Text className='trade-lot__head'>{t('trade.sell.lotHead', { date: line.confirmDate, days: line.holdingDays })}</Text>
                 <Text className='trade-lot__figures'>
-                  {t('trade.sell.lotFigures', { shares: volumeToShares(line.volume), rate: formatPercent(ppmToPercent(line.ratePpm)), fee: yuanText({ fen: line.feeFen }) })}
+                  {t('trade.sell.lotFigures', {
+                    shares: volumeToShares(line.volume),
+                    rate: formatPercent(ppmToPercent(line.ratePpm)),
+                    fee: yuanText({ fen: line.feeFen }),
+                  })}
                 </Text>
               </View>
             ))}

@@ -76,8 +76,10 @@ export function checkBuyAmount(text: string, quote: BuyQuote): AmountCheck {
   }
   const card = quote.card;
   if (card) {
-    if (fen > yuanToFen(card.per_payment_limit)) return { fen, problem: { kind: 'cardPayment', bank: card.bank_name, limit: card.per_payment_limit } };
-    if (fen > yuanToFen(card.daily_left)) return { fen, problem: { kind: 'cardDaily', bank: card.bank_name, limit: card.daily_limit, left: card.daily_left } };
+    if (fen > yuanToFen(card.per_payment_limit))
+      return { fen, problem: { kind: 'cardPayment', bank: card.bank_name, limit: card.per_payment_limit } };
+    if (fen > yuanToFen(card.daily_left))
+      return { fen, problem: { kind: 'cardDaily', bank: card.bank_name, limit: card.daily_limit, left: card.daily_left } };
   }
   return { fen, problem: null };
 }
@@ -99,7 +101,8 @@ export interface FeePreview {
 /** The fee of `amountFen` by the quote's table and discount: the same computation the server makes for the order. */
 export function previewPurchaseFee(amountFen: number, quote: BuyQuote): FeePreview {
   const q = quotePurchase(amountFen, purchaseTable(quote), quote.discount, quote.rounding_mode ?? 'half_up');
-  if (q.fixedFen !== null) return { fee: fenToYuan(q.feeFen), standardFee: null, rate: null, standardRate: null, fixed: fenToYuan(q.fixedFen) };
+  if (q.fixedFen !== null)
+    return { fee: fenToYuan(q.feeFen), standardFee: null, rate: null, standardRate: null, fixed: fenToYuan(q.fixedFen) };
   const discounted = q.ratePpm !== q.standardRatePpm;
   return {
     fee: fenToYuan(q.feeFen),
@@ -134,7 +137,12 @@ export function redemptionTable(rows: readonly RateRow[]): FeeBracket[] {
 }
 
 export function holdingLots(holding: Pick<FundHolding, 'lots'>): Lot[] {
-  return holding.lots.map((lot) => ({ id: lot.lot_id, confirmDate: lot.confirm_date, volume: sharesToVolume(lot.volume), lockedUntil: lot.locked_until }));
+  return holding.lots.map((lot) => ({
+    id: lot.lot_id,
+    confirmDate: lot.confirm_date,
+    volume: sharesToVolume(lot.volume),
+    lockedUntil: lot.locked_until,
+  }));
 }
 
 export interface SharesCheck {
@@ -191,11 +199,18 @@ export function estimateRedemption(holding: FundHolding, volume: number, table: 
   const confirmOf = new Map(lots.map((lot) => [String(lot.id), lot.confirmDate]));
   const lines = parts.map((part) => ({ ...part, confirmDate: confirmOf.get(String(part.lotId)) ?? '' }));
   const sum = (pick: (line: RedemptionLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
-  return { lines, gross: fenToYuan(sum((l) => l.grossFen)), fee: fenToYuan(sum((l) => l.feeFen)), proceeds: fenToYuan(sum((l) => l.netFen)) };
+  return {
+    lines,
+    gross: fenToYuan(sum((l) => l.grossFen)),
+    fee: fenToYuan(sum((l) => l.feeFen)),
+    proceeds: fenToYuan(sum((l) => l.netFen)),
+  };
 }
 
 /** The lots as the sell page lists them, oldest first. */
 export function lotsInOrder(holding: FundHolding): FundHolding['lots'] {
   const order = fifoOrder(holdingLots(holding)).map((lot) => String(lot.id));
-  return order.map((id) => holding.lots.find((lot) => lot.lot_id === id)).filter((lot): lot is FundHolding['lots'][number] => lot !== undefined);
+  return order
+    .map((id) => holding.lots.find((lot) => lot.lot_id === id))
+    .filter((lot): lot is FundHolding['lots'][number] => lot !== undefined);
 }

@@ -67,7 +67,11 @@ export function OrderSteps({ steps }: { steps: readonly OrderStep[] }) {
   return (
     <View className='trade-steps' data-testid='order-steps'>
       {steps.map((step, index) => (
-        <View key={`${step.title}-${index}`} className={`trade-steps__step${step.done ? ' trade-steps__step--done' : ''}`} data-testid='order-step'>
+        <View
+          key={`${step.title}-${index}`}
+          className={`trade-steps__step${step.done ? ' trade-steps__step--done' : ''}`}
+          data-testid='order-step'
+        >
           <View className='trade-steps__rail'>
             <View className='trade-steps__dot' />
             {index < steps.length - 1 ? <View className='trade-steps__line' /> : null}
@@ -105,7 +109,14 @@ export function ActionBar({ children }: { children: ReactNode }) {
   return <View className='trade-bar'>{children}</View>;
 }
 
-export function ActionButton(props: { text: string; disabled?: boolean; loading?: boolean; onClick: () => void; testId: string; fill?: 'outline' }) {
+export function ActionButton(props: {
+  text: string;
+  disabled?: boolean;
+  loading?: boolean;
+  onClick: () => void;
+  testId: string;
+  fill?: 'outline';
+}) {
   return (
     <Button
       className='trade-bar__button'

@@ -230,5 +230,12 @@ export interface BuyQuote {
   query_date: string;
   /** The fund's purchase fee table (brackets in yuan, rates in percent or a fixed fee in yuan). */
   fee_table: Array<{ lower: string; upper: string | null; rate: string | null; fixed: string | null }>;
-  card: { bank_code: string; bank_name: string; card_tail: string; per_payment_limit: string; daily_limit: string; daily_left: string } | null;
+  card: {
+    bank_code: string;
+    bank_name: string;
+    card_tail: string;
+    per_payment_limit: string;
+    daily_limit: string;
+    daily_left: string;
+  } | null;
 }

@@ -161,8 +161,7 @@ export default {
     'account.login.cancel': 'Cancel',
     'account.login.close': 'Close',
     'account.login.voiceTitle': 'Voice verification',
-    'account.login.voicePrompt':
-      "Can't get the code? Try voice verification... you will receive a call from the stock-community provider",
+    'account.login.voicePrompt': "Can't get the code? Try voice verification... you will receive a call from the stock-community provider",
     'account.login.voiceConfirm': 'Voice verification',
     'account.login.voiceSent': 'Please answer the call from the stock-community provider',
     'account.login.redirecting': 'Taking you to login…',
@@ -211,8 +210,7 @@ export default {
     'account.tp.locked': 'The trade password is locked, please retry after {time}',
     'account.tp.wrong': 'Wrong trade password, {n} tries left',
     'account.risk.title': 'Risk assessment',
-    'account.risk.intro':
-      'Regulations require a risk tolerance assessment before you buy funds. The result is valid for 2 years.',
+    'account.risk.intro': 'Regulations require a risk tolerance assessment before you buy funds. The result is valid for 2 years.',
     'account.risk.start': 'Start the assessment',
     'account.risk.retake': 'Take it again',
     'account.risk.progress': 'Question {n} of {total}',

@@ -161,7 +161,8 @@ export default {
     'discover.rank.index.title': 'Index fund ranking',
     'discover.rank.qdii.title': 'QDII fund ranking',
     'discover.rank.autoInvest.title': 'Auto-invest ranking',
-    'discover.rank.autoInvest.rule': 'CNY {amount} on the first trading day of each month, {months} purchases from {from}, dividends reinvested, no fees; as of {to}.',
+    'discover.rank.autoInvest.rule':
+      'CNY {amount} on the first trading day of each month, {months} purchases from {from}, dividends reinvested, no fees; as of {to}.',
     'discover.rank.autoInvest.return': 'Auto-invest return',
     'discover.rank.autoInvest.lumpSum': 'Lump sum {value}',
     'discover.rank.autoInvest.value': 'CNY {invested} in → CNY {value}',
@@ -189,7 +190,8 @@ export default {
     'discover.indexMass.compareTitle': 'Fund comparison',
     'discover.indexMass.compareLimit': 'Compare at most 3 funds',
     'discover.indexMass.clear': 'Clear',
-    'discover.indexMass.trackingNote': 'Tracking error: annualised standard deviation of the daily return gap to the index over the last year; smaller tracks closer.',
+    'discover.indexMass.trackingNote':
+      'Tracking error: annualised standard deviation of the daily return gap to the index over the last year; smaller tracks closer.',
     'discover.indexMass.select': 'Select {name}',
     'discover.valuation.title': 'Index valuation',
     'discover.valuation.index': 'Index',

@@ -48,7 +48,8 @@ export default {
     'shell.xjb.tradeRules.title': '现金宝交易规则',
     'shell.xjb.tradeRules.r1': '现金宝是一只货币市场基金，每份净值恒为1.00元。',
     'shell.xjb.tradeRules.r2': '交易日15:00前转入，当日确认份额并于下一个交易日开始计算收益；15:00后转入顺延一个交易日。',
-    'shell.xjb.tradeRules.r3': '每日收益 = 持有份额 × 每万份收益 ÷ 10000，按分截断，自动转为份额；周末和节假日的收益在下一个交易日一并发放。',
+    'shell.xjb.tradeRules.r3':
+      '每日收益 = 持有份额 × 每万份收益 ÷ 10000，按分截断，自动转为份额；周末和节假日的收益在下一个交易日一并发放。',
     'shell.xjb.tradeRules.r4': '尚未确认的金额计入“不可用金额”，确认后可用。',
     'shell.xjb.withdrawalRules.title': '现金宝取出规则',
     'shell.xjb.withdrawalRules.r1': '快速取出：每人每日累计不超过10,000元，实时到账。',
@@ -95,17 +96,23 @@ export default {
     'shell.download.androidApk': 'The Android download opens soon',
     'shell.faq.title': 'Common questions',
     'shell.faq.q1': 'Is buying funds here safe?',
-    'shell.faq.a1': 'Your money only moves between a bank card in your own name and the fund company, and every trade needs your 6-digit trade password.',
+    'shell.faq.a1':
+      'Your money only moves between a bank card in your own name and the fund company, and every trade needs your 6-digit trade password.',
     'shell.faq.q2': 'When are my fund shares confirmed?',
-    'shell.faq.a2': 'A purchase placed before 15:00 on a trading day is priced at that day\'s NAV and usually confirmed on the next trading day (two trading days for QDII funds).',
+    'shell.faq.a2':
+      "A purchase placed before 15:00 on a trading day is priced at that day's NAV and usually confirmed on the next trading day (two trading days for QDII funds).",
     'shell.faq.q3': 'When does redeemed money arrive?',
-    'shell.faq.a3': 'Money-market funds usually pay out on T+1 and stock funds by T+4; redeeming into the cash-management product makes the money usable at once.',
+    'shell.faq.a3':
+      'Money-market funds usually pay out on T+1 and stock funds by T+4; redeeming into the cash-management product makes the money usable at once.',
     'shell.faq.q4': 'I forgot my trade password. What now?',
-    'shell.faq.a4': 'Reset it in My money settings with your real-name details and an SMS code; 5 wrong tries in a row lock trading for 3 hours.',
+    'shell.faq.a4':
+      'Reset it in My money settings with your real-name details and an SMS code; 5 wrong tries in a row lock trading for 3 hours.',
     'shell.xjb.tradeRules.title': 'Cash-management trade rules',
     'shell.xjb.tradeRules.r1': 'The cash-management product is a money-market fund whose NAV is always 1.00.',
-    'shell.xjb.tradeRules.r2': 'Money moved in before 15:00 on a trading day is confirmed that day and earns income from the next trading day; after 15:00 everything moves one trading day later.',
-    'shell.xjb.tradeRules.r3': 'Daily income = shares × income per 10,000 shares ÷ 10,000, truncated to the fen and added to your shares; weekend and holiday income is posted on the next trading day.',
+    'shell.xjb.tradeRules.r2':
+      'Money moved in before 15:00 on a trading day is confirmed that day and earns income from the next trading day; after 15:00 everything moves one trading day later.',
+    'shell.xjb.tradeRules.r3':
+      'Daily income = shares × income per 10,000 shares ÷ 10,000, truncated to the fen and added to your shares; weekend and holiday income is posted on the next trading day.',
     'shell.xjb.tradeRules.r4': 'Amounts not yet confirmed are shown as "unavailable" until they are confirmed.',
     'shell.xjb.withdrawalRules.title': 'Cash-management withdrawal rules',
     'shell.xjb.withdrawalRules.r1': 'Instant withdrawal: up to 10,000 CNY per person per day, arriving at once.',

@@ -278,14 +278,16 @@ export default {
     'trade.buy.step.subscribe': 'Subscription',
     'trade.buy.step.confirm': 'Shares confirmed',
     'trade.buy.step.income': 'Income shows',
-    'trade.buy.cutoffRule': "Bought before 15:00 on a trading day: priced at that day's ({date}) NAV; after 15:00 or on a closed day: at the next trading day's",
+    'trade.buy.cutoffRule':
+      "Bought before 15:00 on a trading day: priced at that day's ({date}) NAV; after 15:00 or on a closed day: at the next trading day's",
     'trade.buy.subscribeRule': 'Subscriptions are at 1.00 per share; shares are confirmed when the fund is founded on {date}',
     'trade.buy.suitability.warn': 'This fund is rated R{fund}, above your risk tolerance C{investor}: confirm the risk warning to buy it',
     'trade.buy.suitability.refuse': 'This fund is rated R{fund}, beyond your risk tolerance C{investor}: it cannot be bought',
     'trade.buy.riskDialog.title': 'Risk warning',
     'trade.buy.riskDialog.confirm': 'I understand the risk and confirm the purchase',
     'trade.buy.riskDialog.cancel': 'Let me think',
-    'trade.buy.riskDialog.fallback': 'This fund is riskier than your tolerance and may lose a great deal; please confirm you understand the risk',
+    'trade.buy.riskDialog.fallback':
+      'This fund is riskier than your tolerance and may lose a great deal; please confirm you understand the risk',
     'trade.buy.submit': 'Buy',
     'trade.buy.submitSubscribe': 'Subscribe',
     'trade.buy.unavailable': 'Not available',
@@ -320,7 +322,8 @@ export default {
     'trade.sell.step.submit': 'Sell order',
     'trade.sell.step.confirm': 'Confirmed',
     'trade.sell.step.arrive': 'Money arrives',
-    'trade.sell.cutoffRule': "Sold before 15:00 on a trading day: priced at that day's NAV; after 15:00 or on a closed day: at the next trading day's",
+    'trade.sell.cutoffRule':
+      "Sold before 15:00 on a trading day: priced at that day's NAV; after 15:00 or on a closed day: at the next trading day's",
     'trade.sell.passwordTitle': 'Enter your trade password to sell {shares} shares',
     'trade.sell.submit': 'Sell',
 
@@ -401,7 +404,8 @@ export default {
     'trade.holding.dividend.title': 'Dividends',
     'trade.holding.dividend.cash': 'Cash',
     'trade.holding.dividend.reinvest': 'Reinvest',
-    'trade.holding.dividend.note': 'Cash dividends go to your bank card; reinvested ones become shares at the ex-dividend NAV, without a fee',
+    'trade.holding.dividend.note':
+      'Cash dividends go to your bank card; reinvested ones become shares at the ex-dividend NAV, without a fee',
     'trade.holding.dividend.changed': 'Dividend option changed',
     'trade.holding.buy': 'Buy',
     'trade.holding.sell': 'Sell',

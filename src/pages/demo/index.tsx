@@ -36,8 +36,8 @@ type PasswordOutcome = 'correct' | 'mismatch' | null;
 /** A titled, full-width area for widgets that need the whole row (a Cell squeezes them). */
 function DemoBlock({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <View className="demo-page__block demo-page__block--titled">
-      <Text className="demo-page__block-title">{title}</Text>
+    <View className='demo-page__block demo-page__block--titled'>
+      <Text className='demo-page__block-title'>{title}</Text>
       {children}
     </View>
   );
@@ -92,29 +92,29 @@ export default function DemoPage() {
   const outcomeText = outcome === 'correct' ? t('demo.password.correct') : outcome === 'mismatch' ? passwordError : null;
 
   return (
-    <PageShell title={t('demo.title')} className="demo-page">
-      <View className="demo-page__head">
-        <Text className="demo-page__title">{t('demo.title')}</Text>
-        <Button size="small" fill="outline" onClick={switchLocale}>
+    <PageShell title={t('demo.title')} className='demo-page'>
+      <View className='demo-page__head'>
+        <Text className='demo-page__title'>{t('demo.title')}</Text>
+        <Button size='small' fill='outline' onClick={switchLocale}>
           {t('demo.switchLocale')}
         </Button>
       </View>
 
       <CellGroup title={t('demo.section.widgets')}>
-        <View className="demo-page__block">
+        <View className='demo-page__block'>
           <InfoBanner>{t('demo.banner.info')}</InfoBanner>
-          <InfoBanner type="warning" closable>
+          <InfoBanner type='warning' closable>
             {t('demo.banner.warning')}
           </InfoBanner>
-          <InfoBanner type="error">{t('demo.banner.error')}</InfoBanner>
-          <InfoBanner type="success">{t('demo.banner.success')}</InfoBanner>
+          <InfoBanner type='error'>{t('demo.banner.error')}</InfoBanner>
+          <InfoBanner type='success'>{t('demo.banner.success')}</InfoBanner>
         </View>
 
-        <View className="demo-page__block">
+        <View className='demo-page__block'>
           <Marquee>{t('demo.marquee')}</Marquee>
         </View>
 
-        <View className="demo-page__block">
+        <View className='demo-page__block'>
           <AutoSwiper height={120}>
             {[1, 2, 3].map((n) => (
               <View key={n} className={`demo-page__slide demo-page__slide--${n}`}>
@@ -125,13 +125,13 @@ export default function DemoPage() {
         </View>
 
         <DemoBlock title={t('demo.numbers.title')}>
-          <View className="demo-page__numbers">
-            <AmountText value="1234.56" sign />
-            <AmountText value="-78.9" sign />
-            <AmountText value="123456789" colored={false} />
-            <PercentText value="3.456" sign />
-            <PercentText value="-1.2" sign />
-            <PercentText value="0" sign />
+          <View className='demo-page__numbers'>
+            <AmountText value='1234.56' sign />
+            <AmountText value='-78.9' sign />
+            <AmountText value='123456789' colored={false} />
+            <PercentText value='3.456' sign />
+            <PercentText value='-1.2' sign />
+            <PercentText value='0' sign />
           </View>
         </DemoBlock>
 
@@ -140,11 +140,11 @@ export default function DemoPage() {
           description={
             <View>
               <View>{t('demo.password.hint')}</View>
-              {outcomeText ? <View className="demo-page__result">{t('demo.password.result', { result: outcomeText })}</View> : null}
+              {outcomeText ? <View className='demo-page__result'>{t('demo.password.result', { result: outcomeText })}</View> : null}
             </View>
           }
           extra={
-            <Button size="small" type="primary" onClick={openPassword}>
+            <Button size='small' type='primary' onClick={openPassword}>
               {t('demo.password.open')}
             </Button>
           }
@@ -152,7 +152,7 @@ export default function DemoPage() {
         <TradePasswordDialog
           visible={passwordOpen}
           payee={t('demo.password.payee')}
-          amount="1000"
+          amount='1000'
           loading={verifying}
           // The dialog clears the dots itself when verification ends with it still open.
           error={outcome === 'mismatch' ? passwordError : undefined}
@@ -164,17 +164,12 @@ export default function DemoPage() {
           title={t('demo.datePicker.open', { min: DATE_PICKER_DEMO_MIN })}
           description={pickedDate ? t('demo.datePicker.picked', { date: pickedDate }) : undefined}
           extra={
-            <Button size="small" onClick={() => setDateOpen(true)}>
+            <Button size='small' onClick={() => setDateOpen(true)}>
               {t('components.datePicker.title')}
             </Button>
           }
         />
-        <DatePickerSheet
-          visible={dateOpen}
-          min={DATE_PICKER_DEMO_MIN}
-          onConfirm={setPickedDate}
-          onClose={() => setDateOpen(false)}
-        />
+        <DatePickerSheet visible={dateOpen} min={DATE_PICKER_DEMO_MIN} onConfirm={setPickedDate} onClose={() => setDateOpen(false)} />
 
         <DemoBlock title={t('demo.empty.title')}>
           <EmptyBox />
@@ -187,35 +182,21 @@ export default function DemoPage() {
         </DemoBlock>
         <DemoBlock title={t('demo.pullRefresh.title')}>
           <PullRefresh onRefresh={async () => setRefreshes((n) => n + 1)}>
-            <View className="demo-page__pull">{t('demo.pullRefresh.count', { n: refreshes })}</View>
+            <View className='demo-page__pull'>{t('demo.pullRefresh.count', { n: refreshes })}</View>
           </PullRefresh>
         </DemoBlock>
       </CellGroup>
 
       <CellGroup title={t('demo.section.links')}>
         {demoShortcutLinks().map((link) => (
-          <Cell
-            key={link.name}
-            className="demo-page__link"
-            title={link.url}
-            clickable
-            onClick={() => void navigateToSpecUrl(link.url)}
-          />
+          <Cell key={link.name} className='demo-page__link' title={link.url} clickable onClick={() => void navigateToSpecUrl(link.url)} />
         ))}
       </CellGroup>
 
       <CellGroup title={t('demo.section.fundSamples')}>
         {FUND_SAMPLES.map((sample) => {
           const url = specUrl('fundDetail', { fundcode: sample.code });
-          return (
-            <Cell
-              key={sample.code}
-              title={t(sample.labelKey)}
-              extra={url}
-              clickable
-              onClick={() => void navigateToSpecUrl(url)}
-            />
-          );
+          return <Cell key={sample.code} title={t(sample.labelKey)} extra={url} clickable onClick={() => void navigateToSpecUrl(url)} />;
         })}
       </CellGroup>
     </PageShell>

@@ -21,7 +21,9 @@ export default function HomePage() {
           search={(key) => searchFunds(key)}
           onNativeSearch={nativeSearch}
           onSelect={(item) =>
-            void navigateToSpecUrl(item.stype === 'funding' ? specUrl('fundDetail', { fundcode: item.scode }) : `/${item.stype}/${item.scode}`)
+            void navigateToSpecUrl(
+              item.stype === 'funding' ? specUrl('fundDetail', { fundcode: item.scode }) : `/${item.stype}/${item.scode}`,
+            )
           }
           onBuy={(item) => {
             const { status, openTrade } = useAccountStore.getState();

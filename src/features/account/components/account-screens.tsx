@@ -182,7 +182,12 @@ function RiskResult({ redirect }: { redirect?: string }) {
         <RiskResultCard result={result} />
         {result.expired ? <Text className='account-error'>{t('account.risk.expired')}</Text> : null}
         <View className='account-entries'>
-          <Button className='account-risk-result__done' type='primary' block onClick={() => void navigateToSpecUrl(afterFlow(redirect), { replace: true })}>
+          <Button
+            className='account-risk-result__done'
+            type='primary'
+            block
+            onClick={() => void navigateToSpecUrl(afterFlow(redirect), { replace: true })}
+          >
             {t('account.risk.done')}
           </Button>
           <Button block onClick={() => void navigateToSpecUrl(specUrl('riskAssessment', {}, { redirect }), { replace: true })}>

@@ -145,30 +145,78 @@ export function CertificationForm({ onCertified }: CertificationFormProps) {
       {field(
         'name',
         t('account.cert.name'),
-        <Input className='account-input' name='real_name' placeholder={t('account.cert.namePlaceholder')} value={values.name} onChange={(v) => set('name', v)} onBlur={() => values.name && check(['name'])} />,
+        <Input
+          className='account-input'
+          name='real_name'
+          placeholder={t('account.cert.namePlaceholder')}
+          value={values.name}
+          onChange={(v) => set('name', v)}
+          onBlur={() => values.name && check(['name'])}
+        />,
       )}
       {field(
         'idNo',
         t('account.cert.idNo'),
-        <Input className='account-input' name='id_no' maxLength={18} placeholder={t('account.cert.idNoPlaceholder')} value={values.idNo} onChange={(v) => set('idNo', v.toUpperCase())} onBlur={() => values.idNo && check(['idNo'])} />,
+        <Input
+          className='account-input'
+          name='id_no'
+          maxLength={18}
+          placeholder={t('account.cert.idNoPlaceholder')}
+          value={values.idNo}
+          onChange={(v) => set('idNo', v.toUpperCase())}
+          onBlur={() => values.idNo && check(['idNo'])}
+        />,
       )}
       {field(
         'cardNo',
         t('account.cert.cardNo'),
-        <Input className='account-input' name='bank_card_no' type='tel' maxLength={23} placeholder={t('account.cert.cardNoPlaceholder')} value={groupCard(cardDigits)} onChange={(v) => set('cardNo', stripSpaces(v).replace(/\D/g, ''))} onBlur={() => values.cardNo && check(['cardNo'])} />,
+        <Input
+          className='account-input'
+          name='bank_card_no'
+          type='tel'
+          maxLength={23}
+          placeholder={t('account.cert.cardNoPlaceholder')}
+          value={groupCard(cardDigits)}
+          onChange={(v) => set('cardNo', stripSpaces(v).replace(/\D/g, ''))}
+          onBlur={() => values.cardNo && check(['cardNo'])}
+        />,
         bank ? t('account.cert.bank', { bank: t(bank.nameKey) }) : null,
       )}
       {field(
         'tel',
         t('account.cert.tel'),
-        <Input className='account-input' name='reserved_phone' type='tel' maxLength={11} placeholder={t('account.cert.telPlaceholder')} value={values.tel} onChange={(v) => set('tel', v)} onBlur={() => values.tel && check(['tel'])} />,
+        <Input
+          className='account-input'
+          name='reserved_phone'
+          type='tel'
+          maxLength={11}
+          placeholder={t('account.cert.telPlaceholder')}
+          value={values.tel}
+          onChange={(v) => set('tel', v)}
+          onBlur={() => values.tel && check(['tel'])}
+        />,
       )}
       {field(
         'code',
         t('account.cert.bankCode'),
         <View className='account-code-field'>
-          <Input className='account-input account-code-field__input' name='bank_code_sms' type='number' maxLength={CODE_LENGTH} placeholder={t('account.login.codePlaceholder')} value={values.code} onChange={(v) => set('code', sanitizeCode(v))} />
-          <Button className='account-cert__send' size='small' fill='outline' type='primary' disabled={timer.counting || sending} onClick={() => void sendBankCode()}>
+          <Input
+            className='account-input account-code-field__input'
+            name='bank_code_sms'
+            type='number'
+            maxLength={CODE_LENGTH}
+            placeholder={t('account.login.codePlaceholder')}
+            value={values.code}
+            onChange={(v) => set('code', sanitizeCode(v))}
+          />
+          <Button
+            className='account-cert__send'
+            size='small'
+            fill='outline'
+            type='primary'
+            disabled={timer.counting || sending}
+            onClick={() => void sendBankCode()}
+          >
             {timer.counting ? t('account.login.resendIn', { n: timer.remaining ?? 0 }) : t('account.cert.sendBankCode')}
           </Button>
         </View>,

@@ -43,11 +43,24 @@ export function FindAccountForm() {
         <Text className='account-muted'>{t('account.find.intro')}</Text>
         <View className='account-field'>
           <Text className='account-field__label'>{t('account.cert.name')}</Text>
-          <Input className='account-input' name='real_name' placeholder={t('account.cert.namePlaceholder')} value={name} onChange={setName} />
+          <Input
+            className='account-input'
+            name='real_name'
+            placeholder={t('account.cert.namePlaceholder')}
+            value={name}
+            onChange={setName}
+          />
         </View>
         <View className='account-field'>
           <Text className='account-field__label'>{t('account.cert.idNo')}</Text>
-          <Input className='account-input' name='id_no' maxLength={18} placeholder={t('account.cert.idNoPlaceholder')} value={idNo} onChange={(v) => setIdNo(v.toUpperCase())} />
+          <Input
+            className='account-input'
+            name='id_no'
+            maxLength={18}
+            placeholder={t('account.cert.idNoPlaceholder')}
+            value={idNo}
+            onChange={(v) => setIdNo(v.toUpperCase())}
+          />
         </View>
         {error ? <Text className='account-error account-find__error'>{error}</Text> : null}
         <Button className='account-find__submit' type='primary' block loading={busy} disabled={busy} onClick={() => void search()}>

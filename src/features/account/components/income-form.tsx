@@ -114,7 +114,14 @@ function IncomeEditor({ declared }: { declared: PersonalIncome | null }) {
       </View>
       <View className='account-field'>
         <Text className='account-field__label'>{t('account.income.amount')}</Text>
-        <Input className='account-input' name='amount' type='digit' placeholder={t('account.income.amountPlaceholder')} value={amount} onChange={setAmount} />
+        <Input
+          className='account-input'
+          name='amount'
+          type='digit'
+          placeholder={t('account.income.amountPlaceholder')}
+          value={amount}
+          onChange={setAmount}
+        />
       </View>
       {error ? <Text className='account-error account-income__error'>{error}</Text> : null}
       <Button className='account-income__save' type='primary' block loading={busy} disabled={busy} onClick={() => void save()}>

@@ -33,7 +33,9 @@ export function MyMoneyOverview({ onLogout, onUnbind, unbindLabel }: MyMoneyOver
           {t('account.my.realName', { name: account.realNameMasked ?? t('account.my.notCertified') })}
         </Text>
         {account.bankCard ? (
-          <Text className='account-muted account-my__card'>{t('account.my.bankCard', { bank: bankName, tail: account.bankCard.cardTail })}</Text>
+          <Text className='account-muted account-my__card'>
+            {t('account.my.bankCard', { bank: bankName, tail: account.bankCard.cardTail })}
+          </Text>
         ) : null}
         <Text className='account-muted account-my__risk'>{riskText}</Text>
         {account.riskLevel && account.riskValidUntil ? (
@@ -41,9 +43,16 @@ export function MyMoneyOverview({ onLogout, onUnbind, unbindLabel }: MyMoneyOver
         ) : null}
       </View>
       <View className='account-card'>
-        {!account.certified ? <Cell className='account-my__open' title={t('account.my.openAccount')} clickable onClick={go(specUrl('openAccount'))} /> : null}
+        {!account.certified ? (
+          <Cell className='account-my__open' title={t('account.my.openAccount')} clickable onClick={go(specUrl('openAccount'))} />
+        ) : null}
         {account.certified && !account.hasTradePassword ? (
-          <Cell className='account-my__password' title={t('account.my.setPassword')} clickable onClick={go(specUrl('tradePassword', {}, { redirect: specUrl('myMoney') }))} />
+          <Cell
+            className='account-my__password'
+            title={t('account.my.setPassword')}
+            clickable
+            onClick={go(specUrl('tradePassword', {}, { redirect: specUrl('myMoney') }))}
+          />
         ) : null}
         <Cell
           className='account-my__assessment'
