@@ -4,7 +4,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig, testConfig } from '../../server/src/config';
 import { fixedClock, offsetClock, shanghaiDate, shanghaiInstant, shanghaiMinutesOfDay, shanghaiTime } from '../../server/src/domain/clock';
 import { ApiError } from '../../server/src/http/envelope';
-import { createTestApp, json, type TestApp } from './helpers';
+import { createTestApp, json, stubH5Dir, type TestApp } from './helpers';
 
 interface Envelope {
   result_code: number;
@@ -122,7 +122,12 @@ describe('platform wiring', () => {
   });
 
   test('rate limit answers 429 envelopes once the API budget is spent', async () => {
-    const app = await buildApp({ db: t.db, clock: t.clock, config: testConfig({ rateLimitPerMinute: 3 }), logger: false });
+    const app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: testConfig({ rateLimitPerMinute: 3, h5Dir: stubH5Dir() }),
+      logger: false,
+    });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: '/djapi/account' })).statusCode);

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { constants as cryptoConstants, generateKeyPairSync, publicEncrypt, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -252,4 +255,14 @@ export async function loginBySms(
   const xsrf = 'test-xsrf-token';
   const cookie = `xq_a_token=${token}; XSRF-TOKEN=${xsrf}`;
   return { userId: session.userId, telephone, session, cookie, headers: { cookie, 'x-xsrf-token': xsrf } };
+}
+
+/**
+ * A minimal H5 build (index.html only) in a temporary folder: pages are served by the static plugin's route, as
+ * with a real build, whether or not `dist/h5` exists on this machine (CI runs the server suite before building).
+ */
+export function stubH5Dir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'h5-stub-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>stub</title></head><body><div id="app"></div></body></html>');
+  return dir;
 }

@@ -26,6 +26,7 @@ import {
   sendLoginCode,
   TEST_NOW,
   type Envelope,
+  stubH5Dir,
   type SecureClient,
   type TestApp,
   type TestUser,
@@ -132,7 +133,7 @@ describe('the one canonical URL', () => {
   });
 
   test('the per-IP limit counts encoded, dotted and absolute-form API paths and page loads; a boot header cannot be guessed', async () => {
-    const t = await createTestApp({ config: { rateLimitPerMinute: 5 } });
+    const t = await createTestApp({ config: { rateLimitPerMinute: 5, h5Dir: stubH5Dir() } });
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const port = (t.app.server.address() as { port: number }).port;
