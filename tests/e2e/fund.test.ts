@@ -243,11 +243,11 @@ describe('fund search and detail', () => {
     assert.deepEqual(suite.errors, []);
   });
 
-  it('buy when anonymous goes to the login page with the way back', async () => {
+  it('buy when anonymous goes to the login page, and login continues to the purchase', async () => {
     const stock = code('stock');
     await suite.page.goto(`${suite.server.url}/funding/${stock}`);
     await suite.page.getByTestId('buy-button').tap();
     await suite.page.waitForURL((url) => url.pathname === '/account/login');
-    assert.equal(new URL(suite.page.url()).searchParams.get('redirect'), `/funding/${stock}`);
+    assert.equal(new URL(suite.page.url()).searchParams.get('redirect'), `/n/trade/buy/${stock}`);
   });
 });
