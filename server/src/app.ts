@@ -34,6 +34,7 @@ import discoverRoutes from './routes/discover';
 import fundRoutes from './routes/fund';
 import indexValuationRoutes from './routes/index-valuation';
 import platformRoutes from './routes/platform';
+import cashRoutes from './routes/cash';
 import tradingRoutes from './routes/trading';
 import watchlistRoutes from './routes/watchlist';
 import { DAILY_JOBS } from './jobs/pipeline';
@@ -118,6 +119,7 @@ const routePlugins: FastifyPluginAsync[] = [
   accountRiskRoutes,
   accountWechatRoutes,
   tradingRoutes,
+  cashRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

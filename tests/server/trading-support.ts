@@ -84,6 +84,7 @@ export function sell(t: TestApp, user: TestUser, fdCode: string, volume: string,
     volume,
     request_id: extra.request_id ?? newRequestId(),
     trade_password: encryptForServer(t, extra.password ?? TRADE_PASSWORD),
+    ...Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'password' && k !== 'request_id')),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { JsonValue } from './platform-types';
 
-// Trading tables (migrations/0005_trading.sql). bigint → number (fen and volumes stay far below 2^53),
+// Trading tables (migrations/0005_trading.sql, 0007_cash.sql). bigint → number (fen and volumes stay far below 2^53),
 // numeric → string, date → 'YYYY-MM-DD' (database.ts's type parsers).
 
 export interface OrdersTable {
@@ -33,6 +33,8 @@ export interface OrdersTable {
   created_at: Date;
   updated_at: Date;
   settled_at: Date | null;
+  sell_mode: string | null;
+  linked_order_id: number | null;
 }
 
 export interface LotsTable {
@@ -47,6 +49,7 @@ export interface LotsTable {
   volume: number;
   cost_initial_fen: number;
   cost_fen: number;
+  income: Generated<boolean>;
 }
 
 export interface OrderLotsTable {
@@ -100,7 +103,26 @@ export interface DividendRunsTable {
   paid_at: Date;
 }
 
+export interface MmfIncomeTable {
+  user_id: number;
+  fund_code: string;
+  date: string;
+  volume: number;
+  income_per_10k: string;
+  income_fen: number;
+  lot_id: number;
+}
+
+export interface MmfIncomeRunsTable {
+  fund_code: string;
+  date: string;
+  holders: number;
+  paid_at: Date;
+}
+
 export interface TradingTables {
+  mmf_income: MmfIncomeTable;
+  mmf_income_runs: MmfIncomeRunsTable;
   dividend_runs: DividendRunsTable;
   orders: OrdersTable;
   lots: LotsTable;

@@ -25,7 +25,10 @@ export type TradeRefusalReason =
   | 'tradePasswordLocked'
   | 'tradePasswordNotSet'
   | 'invalidAmount'
-  | 'invalidVolume';
+  | 'invalidVolume'
+  | 'cashQuickQuota'
+  | 'cashInsufficient'
+  | 'cashNotAllowed';
 
 export class TradeRefusal extends Error {
   constructor(

@@ -68,6 +68,9 @@ export const ResultCode = {
   ORDER_NOT_FOUND: 410014,
   REQUEST_IN_PROGRESS: 410015,
   FUND_NOT_REDEEMABLE: 410016,
+  CASH_QUICK_QUOTA: 410017,
+  CASH_INSUFFICIENT: 410018,
+  CASH_NOT_ALLOWED: 410019,
   /** The XSRF header is missing or does not match the cookie. */
   XSRF_MISMATCH: 403001,
   NOT_FOUND: 404001,
@@ -267,6 +270,23 @@ export const serverMessages = {
   insufficientShares: { 'zh-CN': '可卖份额不足，最多可卖 {available} 份', 'en-US': 'Not enough shares: at most {available} can be sold' },
   fundNotRedeemable: { 'zh-CN': '该基金暂不可卖出：{reason}', 'en-US': 'This fund cannot be sold now: {reason}' },
   noHolding: { 'zh-CN': '您未持有该基金', 'en-US': 'You do not hold this fund' },
+  cashQuickQuota: {
+    'zh-CN': '快速取现每人每日限额 {limit} 元，今日还可快速取现 {left} 元，超出部分请使用普通取现（{date} 到账）',
+    'en-US':
+      'Instant withdrawal is limited to {limit} CNY per day; {left} CNY left today. Use a normal withdrawal for more (arrives {date})',
+  },
+  cashInsufficient: {
+    'zh-CN': '现金宝可用余额不足，可用 {available} 元',
+    'en-US': 'Not enough in your cash account: {available} CNY available',
+  },
+  cashNotAllowed: { 'zh-CN': '现金宝不能用于这笔交易：{reason}', 'en-US': 'The cash account cannot be used for this: {reason}' },
+  stepCashArrived: { 'zh-CN': '资金转入现金宝', 'en-US': 'The money reaches your cash account' },
+  stepQuickArrived: { 'zh-CN': '快速取现，资金已到达银行卡', 'en-US': 'Instant withdrawal: the money is on your card' },
+  stepCashPaid: {
+    'zh-CN': '现金宝支付成功，将按 {date} 净值确认份额',
+    'en-US': 'Paid from your cash account; shares will be priced at the NAV of {date}',
+  },
+  stepCashRefunded: { 'zh-CN': '已撤单，资金退回现金宝', 'en-US': 'Cancelled; the money goes back to your cash account' },
   orderNotFound: { 'zh-CN': '订单不存在', 'en-US': 'No such order' },
   orderNotCancellable: {
     'zh-CN': '该订单已不可撤单（撤单须在交易日 {date} 15:00 前）',

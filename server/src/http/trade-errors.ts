@@ -30,6 +30,9 @@ const CODES: Record<TradeRefusalReason, { code: number; key: ServerMessageKey; s
   tradePasswordNotSet: { code: ResultCode.TRADE_PASSWORD_NOT_SET, key: 'tradePasswordNotSet' },
   invalidAmount: { code: ResultCode.INVALID_PARAMETER, key: 'invalidParameter' },
   invalidVolume: { code: ResultCode.INVALID_PARAMETER, key: 'invalidParameter' },
+  cashQuickQuota: { code: ResultCode.CASH_QUICK_QUOTA, key: 'cashQuickQuota' },
+  cashInsufficient: { code: ResultCode.CASH_INSUFFICIENT, key: 'cashInsufficient' },
+  cashNotAllowed: { code: ResultCode.CASH_NOT_ALLOWED, key: 'cashNotAllowed' },
 };
 
 /** The bank's name in the request's language ('中国工商银行'). */

@@ -60,9 +60,18 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
   const placed: OrderStep =
     order.action === '024'
       ? { title: m('stepSellAccepted', { date: order.trade_date }), time: created, done: true }
-      : { title: order.action === '020' ? m('stepSubscribed') : m('stepPaid', { date: order.trade_date }), time: created, done: true };
-  if (order.status === 'cancelled')
-    return [placed, { title: m(order.action === '024' ? 'stepSellCancelled' : 'stepCancelled'), time: order.trade_date, done: true }];
+      : {
+          title:
+            order.action === '020'
+              ? m('stepSubscribed')
+              : m(order.pay_method === 'xjb' ? 'stepCashPaid' : 'stepPaid', { date: order.trade_date }),
+          time: created,
+          done: true,
+        };
+  if (order.status === 'cancelled') {
+    const key = order.action === '024' ? 'stepSellCancelled' : order.pay_method === 'xjb' ? 'stepCashRefunded' : 'stepCancelled';
+    return [placed, { title: m(key), time: order.trade_date, done: true }];
+  }
   if (order.status === 'failed') {
     const reason =
       order.fail_reason === 'payment_declined' ? m('paymentDeclined') : m('fundCompanyRefused', { reason: order.fail_reason ?? '' });
@@ -70,12 +79,23 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
   }
   const confirmed = order.status === 'confirmed';
   if (order.action === '024') {
+    if (order.sell_mode === 'quick')
+      return [
+        placed,
+        { title: m('stepQuickArrived'), time: created, done: true },
+        { title: m('stepSellConfirmed'), time: order.confirm_date, done: confirmed },
+      ];
     return [
       placed,
       { title: m('stepSellConfirmed'), time: order.confirm_date, done: confirmed },
-      { title: m('stepSellArrived'), time: order.query_date, done: order.settled_at !== null },
+      {
+        title: m(order.sell_mode === 'xjb' ? 'stepCashArrived' : 'stepSellArrived'),
+        time: order.query_date,
+        done: order.settled_at !== null,
+      },
     ];
   }
+  if (order.pay_method === 'sale') return [{ title: m('stepCashArrived'), time: order.confirm_date, done: true }];
   return [
     placed,
     { title: m(order.action === '020' ? 'stepFounded' : 'stepConfirmed'), time: order.confirm_date, done: confirmed },
@@ -84,6 +104,7 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
 }
 
 function canUndo(order: OrderRow, now: Date): boolean {
+  if (order.sell_mode === 'quick' || order.sell_mode === 'pay') return false;
   const open = order.action === '024' ? order.status === 'submitted' : order.action !== '143' && order.status === 'paid';
   return open && isCancellable(order.trade_date, now);
 }
@@ -107,7 +128,18 @@ export function placeAnswer(order: OrderRow, locale: ServerLocale, now: Date): P
     arrival_date: order.action === '024' ? order.query_date : null,
     steps: steps(order, locale, now),
     if_undo: canUndo(order, now) ? 'y' : 'n',
+    pay_method: payMethodOf(order),
+    sell_to: sellToOf(order),
   };
+}
+
+function payMethodOf(order: OrderRow): PlaceOrderAnswer['pay_method'] {
+  return order.pay_method === 'xjb' ? 'xjb' : 'bankcard';
+}
+
+function sellToOf(order: OrderRow): PlaceOrderAnswer['sell_to'] {
+  if (order.action !== '024') return null;
+  return order.sell_mode === 'xjb' ? 'xjb' : 'bankcard';
 }
 
 export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: ServerLocale, now: Date): OrderDetail {
@@ -171,7 +203,8 @@ export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: Server
       : null,
     bankcard_no: order.card_tail ? `****${order.card_tail}` : null,
     bank_name: order.bank_code ? `${bankName(order.bank_code, locale)}(${order.card_tail ?? ''})` : null,
-    pay_method: 'bankcard',
+    pay_method: payMethodOf(order),
+    sell_to: sellToOf(order),
     created_at: order.created_at.getTime(),
     confirm_infos: confirmInfos,
     steps: steps(order, locale, now),
@@ -209,7 +242,13 @@ export function orderListItem(order: OrderRow, locale: ServerLocale): OrderListI
   };
 }
 
-export function buyQuoteAnswer(check: BuyCheck, amountFen: number | null, bank: Bank, locale: ServerLocale): BuyQuote {
+export function buyQuoteAnswer(
+  check: BuyCheck,
+  amountFen: number | null,
+  bank: Bank,
+  locale: ServerLocale,
+  cash: { fundCode: string; availableFen: number } | null,
+): BuyQuote {
   const { fund, investor, dates } = check;
   const quote = amountFen !== null && amountFen > 0 ? purchaseQuote(fund, dates, amountFen) : null;
   const table = dates.mode === 'subscribe' && fund.subscribe.length > 0 ? fund.subscribe : fund.declare;
@@ -245,6 +284,7 @@ export function buyQuoteAnswer(check: BuyCheck, amountFen: number | null, bank: 
       rate: b.ratePpm === null ? null : ppmToPercent(b.ratePpm),
       fixed: b.fixedFen === null ? null : fenText(b.fixedFen),
     })),
+    cash: cash && investor.card && cash.fundCode !== fund.code ? { fd_code: cash.fundCode, available: fenText(cash.availableFen) } : null,
     card:
       card && limits
         ? {
@@ -283,14 +323,35 @@ function holdingItem(p: FundPosition, tradeDate: IsoDate, totalAssetsFen: number
   };
 }
 
-/** The holdings page: every position with shares or money on its way, and the totals (total assets include money in transit). */
-export function holdingSummary(positions: Positions, tradeDate: IsoDate, ordersInProgress: OrderListItem[]): HoldingSummary {
-  const live = positions.funds.filter((p) => figuresOf(p, tradeDate).volume > 0 || p.buyingFen > 0 || p.proceedsInTransitFen > 0);
-  const figures = positions.funds.map((p) => ({ p, f: figuresOf(p, tradeDate) }));
-  const inTransit = positions.funds.reduce((s, p) => s + p.buyingFen + p.proceedsInTransitFen, 0);
+/** The cash product's line of my money (services/cash.ts cashBalance). */
+export interface CashLine {
+  fundCode: string;
+  totalFen: number;
+  availableFen: number;
+  outgoingFen: number;
+  lastIncome: { date: string; fen: number } | null;
+  totalIncomeFen: number;
+  /** Income still held (shares earned, not withdrawn): the cash holding's gain. */
+  holdGainFen: number;
+}
+
+/**
+ * The holdings page: every position with shares or money on its way, and the totals (total assets include money in
+ * transit). The cash fund is not an item: it is the cash product's own line, its balance counted once in the total.
+ */
+export function holdingSummary(
+  positions: Positions,
+  tradeDate: IsoDate,
+  ordersInProgress: OrderListItem[],
+  cash: CashLine | null,
+): HoldingSummary {
+  const funds = positions.funds.filter((p) => p.code !== cash?.fundCode);
+  const live = funds.filter((p) => figuresOf(p, tradeDate).volume > 0 || p.buyingFen > 0 || p.proceedsInTransitFen > 0);
+  const figures = funds.map((p) => ({ p, f: figuresOf(p, tradeDate) }));
+  const inTransit = funds.reduce((s, p) => s + p.buyingFen + p.proceedsInTransitFen, 0) + (cash?.outgoingFen ?? 0);
   const marketValue = figures.reduce((s, x) => s + x.f.marketValueFen, 0);
-  const totalAssets = marketValue + inTransit;
-  const latest = figures.map((x) => x.p.nav?.date ?? '').reduce((a, b) => (a > b ? a : b), '');
+  const totalAssets = marketValue + inTransit + (cash?.totalFen ?? 0);
+  const latest = [...figures.map((x) => x.p.nav?.date ?? ''), cash?.lastIncome?.date ?? ''].reduce((a, b) => (a > b ? a : b), '');
   const byType = new Map<number, { type_desc: string; fen: number }>();
   for (const { p, f } of figures) {
     if (f.marketValueFen === 0) continue;
@@ -298,13 +359,14 @@ export function holdingSummary(positions: Positions, tradeDate: IsoDate, ordersI
     entry.fen += f.marketValueFen;
     byType.set(p.type, entry);
   }
+  const cashDaily = cash?.lastIncome && cash.lastIncome.date === latest ? cash.lastIncome.fen : 0;
   return {
     total_assets: fenText(totalAssets),
     // Yesterday's income: the latest NAV day's, of the holdings priced that day.
-    daily_gain: fenText(figures.filter((x) => x.p.nav?.date === latest).reduce((s, x) => s + x.f.dailyGainFen, 0)),
+    daily_gain: fenText(figures.filter((x) => x.p.nav?.date === latest).reduce((s, x) => s + x.f.dailyGainFen, 0) + cashDaily),
     daily_gain_date: latest || null,
-    hold_gain: fenText(figures.reduce((s, x) => s + x.f.holdGainFen, 0)),
-    total_gain: fenText(figures.reduce((s, x) => s + x.f.totalGainFen, 0)),
+    hold_gain: fenText(figures.reduce((s, x) => s + x.f.holdGainFen, 0) + (cash?.holdGainFen ?? 0)),
+    total_gain: fenText(figures.reduce((s, x) => s + x.f.totalGainFen, 0) + (cash?.totalIncomeFen ?? 0)),
     in_transit_amount: fenText(inTransit),
     items: live.map((p) => holdingItem(p, tradeDate, totalAssets)),
     allocation: [...byType.entries()]
@@ -316,6 +378,16 @@ export function holdingSummary(positions: Positions, tradeDate: IsoDate, ordersI
         percent: percent2(v.fen, marketValue) ?? '0.00',
       })),
     orders_in_progress: ordersInProgress,
+    cash:
+      cash && (cash.totalFen > 0 || cash.totalIncomeFen > 0 || cash.outgoingFen > 0)
+        ? {
+            fd_code: cash.fundCode,
+            total: fenText(cash.totalFen),
+            available: fenText(cash.availableFen),
+            yesterday_income: fenText(cash.lastIncome?.fen ?? 0),
+            total_income: fenText(cash.totalIncomeFen),
+          }
+        : null,
   };
 }
 
@@ -324,6 +396,7 @@ export function fundHolding(
   sell: { tradeDate: IsoDate; confirmDate: IsoDate; arrivalDate: IsoDate },
   today: IsoDate,
   unconfirmedFen: number,
+  sellToCashDate: IsoDate | null,
 ): FundHolding {
   const f = figuresOf(p, sell.tradeDate);
   return {
@@ -346,6 +419,7 @@ export function fundHolding(
     sell_confirm_date: sell.confirmDate,
     sell_arrival_date: sell.arrivalDate,
     rounding_mode: p.rounding,
+    sell_to_cash_date: sellToCashDate,
   };
 }
 

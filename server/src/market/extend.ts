@@ -7,7 +7,7 @@ import type { CopyValue, Database } from '../db/database';
 import { dayNumber, nextTradingDay, tradingDaysInRange, type IsoDate } from '../domain/calendar';
 import { BOND_INDEX_CODE, INDICES } from './catalogue';
 import { computeDerived, derivedRow, DERIVED_COLUMNS, type NavPoint } from './derived';
-import { dividendOn, fundDailyReturn, moneyMarketDay, nextIndexLevel, type NavModel } from './generate';
+import { accrualDaysOf, dividendOn, fundDailyReturn, moneyMarketDay, nextIndexLevel, sevenDayYieldOn, type NavModel } from './generate';
 import { loadNavPoints } from './fund-views';
 import {
   indexDailyRow,
@@ -113,13 +113,22 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
     const points: NavPoint[] = [];
     let nav = lastRow ? Number(lastRow.nav) : 1;
     let acc = lastRow ? Number(lastRow.acc_nav) : 1;
-    let prevDay = fund.last_date ? dayNumber(fund.last_date) : dayNumber(start) - 1;
+    // Money-market funds: the 7-day yield compounds the distributions of the last 7 calendar days, stored ones too.
+    const recent =
+      model.kind === 'money' && fund.last_date
+        ? (
+            await sql<{ date: string; income: string | null }>`
+              SELECT date::text AS date, income_per_10k::text AS income FROM fund_nav
+              WHERE fund_code = ${fund.code} AND date > ${fund.last_date}::date - 7 ORDER BY date`.execute(db.kysely)
+          ).rows.map((r) => ({ date: r.date, incomePer10k: r.income === null ? null : Number(r.income) }))
+        : [];
     for (let k = 0; k < days.length; k += 1) {
       const date = days[k] as IsoDate;
       const day = dayNumber(date);
       if (model.kind === 'money') {
-        const { income, yield7d } = moneyMarketDay(model, seed, day, day - prevDay);
-        points.push({ date, nav: 1, accNav: 1, incomePer10k: income, yield7d });
+        const { income } = moneyMarketDay(model, seed, day, accrualDaysOf(date));
+        recent.push({ date, incomePer10k: income });
+        points.push({ date, nav: 1, accNav: 1, incomePer10k: income, yield7d: sevenDayYieldOn(date, recent) });
       } else if (!lastRow && k === 0) {
         points.push({ date, nav: 1, accNav: 1 });
       } else {
@@ -142,7 +151,6 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
         }
         points.push({ date, nav, accNav: acc });
       }
-      prevDay = day;
     }
     // The first new row's daily change needs the previous stored NAV.
     const context: NavPoint[] =

@@ -8,6 +8,7 @@ import {
   addCalendarDays,
   calendarDaysBetween,
   dayNumber,
+  nextTradingDay,
   previousTradingDay,
   tradingDayOnOrAfter,
   tradingDayOnOrBefore,
@@ -33,6 +34,7 @@ import {
   SURNAMES,
   type IndexDefinition,
 } from './catalogue';
+import { per10kToUnits, sevenDayYield } from '../../../src/lib/cash-rules';
 import { computeDerived, type DerivedReturns, type NavPoint } from './derived';
 import { nameInitials } from './initials';
 import { hashNormal, hashUniform, Rng, streamId } from './prng';
@@ -257,13 +259,37 @@ export function fundDailyReturn(m: NavModel, seed: number, day: number, rEq: num
   return r - m.feeDrag / 250;
 }
 
-/** Money-market income per 10,000 shares for a day with `accrualDays` calendar days of accrual, and the 7-day yield (percent). */
-export function moneyMarketDay(m: NavModel, seed: number, day: number, accrualDays: number): { income: number; yield7d: number } {
+/**
+ * Money-market income per 10,000 shares distributed on trading day `day`, accruing for `accrualDays` calendar days:
+ * the day itself and the closed days after it (a Friday's distribution covers Saturday and Sunday, the last day
+ * before a holiday the holiday). docs/PRODUCT.md §10.17.
+ */
+export function moneyMarketDay(m: NavModel, seed: number, day: number, accrualDays: number): { income: number } {
   const annual = Math.max(0.004, m.baseYield + 0.004 * Math.sin(day / 240 + m.phase) + 0.0004 * hashNormal(seed, m.stream, day));
-  return {
-    income: Math.round((annual / 365) * 10_000 * accrualDays * 10_000) / 10_000,
-    yield7d: Math.round(annual * 100 * 10_000) / 10_000,
-  };
+  return { income: Math.round((annual / 365) * 10_000 * accrualDays * 10_000) / 10_000 };
+}
+
+/** Calendar days a distribution on trading day `date` covers: up to the day before the next trading day. */
+export function accrualDaysOf(date: IsoDate): number {
+  return dayNumber(nextTradingDay(date)) - dayNumber(date);
+}
+
+/**
+ * The 7-day annualised yield (percent, 3 decimals) of the distribution on `date`, by the compounding formula over
+ * the distributions of the 7 calendar days ending on it (src/lib/cash-rules.ts sevenDayYield). `history` holds the
+ * fund's earlier distributions, oldest first, the day's own included last.
+ */
+export function sevenDayYieldOn(date: IsoDate, history: ReadonlyArray<{ date: string; incomePer10k?: number | null }>): number | null {
+  const from = addCalendarDays(date, -6);
+  const window: number[] = [];
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const p = history[i] as { date: string; incomePer10k?: number | null };
+    if (p.date > date) continue;
+    if (p.date < from) break;
+    if (p.incomePer10k != null) window.push(per10kToUnits(p.incomePer10k.toFixed(4)));
+  }
+  const text = sevenDayYield(window);
+  return text === null ? null : Number(text);
 }
 
 /** Yearly dividend per share, paid two trading days before the year ends when NAV is well above par; 0 otherwise. */
@@ -779,9 +805,10 @@ export function simulateFund(plan: MarketPlan, fund: PlannedFund): NavPoint[] {
     const date = days[i] as IsoDate;
     const day = plan.dayNumbers[i] as number;
     if (m.kind === 'money') {
-      const accrualDays = i > first ? day - (plan.dayNumbers[i - 1] as number) : 1;
-      const { income, yield7d } = moneyMarketDay(m, seed, day, accrualDays);
-      points.push({ date, nav: 1, accNav: 1, incomePer10k: income, yield7d });
+      const { income } = moneyMarketDay(m, seed, day, accrualDaysOf(date));
+      const point: NavPoint = { date, nav: 1, accNav: 1, incomePer10k: income };
+      points.push(point);
+      point.yield7d = sevenDayYieldOn(date, points);
       continue;
     }
     if (i > first) {

@@ -24,8 +24,11 @@ import {
   placeAnswer,
 } from '../http/trading-views';
 import { requireUser } from '../plugins/session';
-import { loadPositions } from '../services/holdings';
+import { cashBalance } from '../services/cash';
+import { figuresOf, loadPositions } from '../services/holdings';
 import {
+  CASH_FUND_CODE,
+  cashPayment,
   cancelOrder,
   checkBuy,
   listOrders,
@@ -94,7 +97,10 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return trade(request, async () => {
         const check = await checkBuy(deps(), app.db.kysely, user.userId, request.query.fd_code);
         const amountFen = request.query.amount === undefined ? null : yuanToFen(request.query.amount);
-        return ok(buyQuoteAnswer(check, amountFen, app.bank, requestLocale(request)));
+        const cash = await cashPayment(deps(), app.db.kysely, user.userId);
+        return ok(
+          buyQuoteAnswer(check, amountFen, app.bank, requestLocale(request), { fundCode: CASH_FUND_CODE, availableFen: cash.availableFen }),
+        );
       });
     },
   );
@@ -104,11 +110,12 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['trading'],
-        summary: 'Buys a fund (申购, or 认购 in its building period) paid from the bound card; idempotent by request_id',
+        summary:
+          'Buys a fund (申购, or 认购 in its building period) paid from the bound card or the cash product (pay_method=xjb: deducted at once, refunded on cancel); idempotent by request_id',
         body: Type.Object({
           fd_code: FundCode,
           amount: Amount,
-          pay_method: Type.Optional(Type.Literal('bankcard')),
+          pay_method: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb')])),
           request_id: RequestId,
           trade_password: EncryptedPassword,
           risk_confirm: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
@@ -127,6 +134,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           amountFen: yuanToFen(body.amount),
           requestId: body.request_id,
           riskConfirm: body.risk_confirm === '1',
+          payMethod: body.pay_method ?? 'bankcard',
           password: decryptedField(app, body.trade_password),
           riskWarningText: (fundRisk, investorLevel) => formatMessage('riskWarningText', locale, { fundRisk, investorLevel }),
         });
@@ -141,8 +149,15 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['trading'],
-        summary: 'Sells (赎回) shares, oldest lots first; proceeds go to the card on the arrival date; idempotent by request_id',
-        body: Type.Object({ fd_code: FundCode, volume: Volume, request_id: RequestId, trade_password: EncryptedPassword }),
+        summary:
+          'Sells (赎回) shares, oldest lots first; proceeds go to the card on the arrival date, or with to=xjb into the cash product on the confirmation date (卖出至现金宝); idempotent by request_id',
+        body: Type.Object({
+          fd_code: FundCode,
+          volume: Volume,
+          request_id: RequestId,
+          trade_password: EncryptedPassword,
+          to: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb')])),
+        }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
     },
@@ -156,6 +171,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           volume: sharesToVolume(body.volume),
           requestId: body.request_id,
           password: decryptedField(app, body.trade_password),
+          sellMode: body.to === 'xjb' ? 'xjb' : 'card',
         });
         const { order } = await orderAnswer(request, user.userId, placed.orderId);
         return ok(placeAnswer(order, requestLocale(request), app.clock.now()));
@@ -251,11 +267,23 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const positions = await loadPositions(app.db.kysely, user.userId);
       const { rows } = await listOrders(app.db.kysely, user.userId, 1, 50, { inProgress: true });
       const locale = requestLocale(request);
+      const tradeDate = orderTradeDate(now);
+      const balance = await cashBalance(deps(), user.userId);
+      const cashPosition = positions.funds.find((p) => p.code === CASH_FUND_CODE);
       return ok(
         holdingSummary(
           positions,
-          orderTradeDate(now),
+          tradeDate,
           rows.map((r) => orderListItem(r, locale)),
+          {
+            fundCode: CASH_FUND_CODE,
+            totalFen: balance.totalFen,
+            availableFen: balance.availableFen,
+            outgoingFen: balance.outgoingFen,
+            lastIncome: balance.lastIncome,
+            totalIncomeFen: balance.totalIncomeFen,
+            holdGainFen: cashPosition ? figuresOf(cashPosition, tradeDate).holdGainFen : 0,
+          },
         ),
       );
     },
@@ -287,6 +315,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
             { tradeDate: sell.tradeDate, confirmDate: sell.confirmDate, arrivalDate: sell.arrivalDate },
             shanghaiDate(now),
             position.buyingFen,
+            fund.code === CASH_FUND_CODE ? null : sell.confirmDate,
           ),
         );
       });

@@ -7,6 +7,7 @@ import { navToUnits, percentToPpm, volumeValueFen, type RoundingMode } from '../
 import type { DB } from '../db/types';
 import type { IsoDate } from '../domain/calendar';
 import { dailyIncome, type HoldingEvents, type IncomeDay, type NavDay } from '../domain/holding-income';
+import { MONEY_MARKET_TYPE } from './trading';
 
 export interface FundPosition {
   code: string;
@@ -71,6 +72,8 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
         'confirm_volume',
         'fee_fen',
         'settled_at',
+        'pay_method',
+        'sell_mode',
       ])
       .where('user_id', '=', userId)
       .where('status', 'in', ['submitted', 'paid', 'confirmed'])
@@ -81,7 +84,9 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
       await sql<{ fund_code: string; volume: string; cost: string }>`
         SELECT o.fund_code, sum(ol.volume)::text AS volume, sum(ol.cost_fen)::text AS cost FROM orders o
         JOIN order_lots ol ON ol.user_id = o.user_id AND ol.order_id = o.id
-        WHERE o.user_id = ${userId} AND o.action = '024' AND o.status = 'submitted' GROUP BY o.fund_code`.execute(db)
+        WHERE o.user_id = ${userId} AND o.action = '024' AND o.status = 'submitted' AND o.sell_mode IS DISTINCT FROM 'xjb'
+          AND o.sell_mode IS DISTINCT FROM 'quick'
+        GROUP BY o.fund_code`.execute(db)
     ).rows,
   );
   const codes = [...new Set([...lots.map((l) => l.fund_code), ...orders.map((o) => o.fund_code)])];
@@ -97,6 +102,13 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
     .where('fund_code', 'in', codes)
     .where('kind', '=', 'withdraw')
     .orderBy('seq')
+    .execute();
+  // Money-market funds: each day's income is the income paid (shares carried over daily), not a NAV change.
+  const mmfIncome = await db
+    .selectFrom('mmf_income')
+    .select(['fund_code', sql<string>`date::text`.as('date'), 'income_fen', 'volume'])
+    .where('user_id', '=', userId)
+    .orderBy('date')
     .execute();
   const options = await db.selectFrom('holding_options').select(['fund_code', 'dividend_method']).where('user_id', '=', userId).execute();
   const firstTrade = [...lots.map((l) => l.trade_date), ...orders.map((o) => o.trade_date)].reduce((a, b) => (a < b ? a : b));
@@ -173,12 +185,19 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
       ),
       sellingVolume: Number(sell?.volume ?? 0),
       sellingCostFen: Number(sell?.cost ?? 0),
-      buyingFen: own.filter((o) => o.status === 'paid').reduce((s, o) => s + Number(o.amount_fen), 0),
+      // Paid by the cash product: the money is still counted there (frozen) until the purchase is confirmed.
+      buyingFen: own.filter((o) => o.status === 'paid' && o.pay_method !== 'xjb').reduce((s, o) => s + Number(o.amount_fen), 0),
+      // Proceeds for the card only: into the cash product they count there; advanced ones were paid already.
       proceedsInTransitFen: own
-        .filter((o) => o.action === '024' && o.status === 'confirmed' && o.settled_at === null)
+        .filter((o) => o.action === '024' && o.status === 'confirmed' && o.settled_at === null && (o.sell_mode ?? 'card') === 'card')
         .reduce((s, o) => s + Number(o.confirm_amount_fen) - Number(o.fee_fen), 0),
       nav: navs.at(-1) ?? null,
-      income: dailyIncome(events, navs, f.rounding_mode as RoundingMode),
+      income:
+        f.type === MONEY_MARKET_TYPE
+          ? mmfIncome
+              .filter((r) => r.fund_code === f.code)
+              .map((r) => ({ date: r.date, incomeFen: Number(r.income_fen), valueFen: 0, volume: Number(r.volume) }))
+          : dailyIncome(events, navs, f.rounding_mode as RoundingMode),
       dividendMethod: (options.find((o) => o.fund_code === f.code)?.dividend_method ?? 'cash') as 'cash' | 'reinvest',
     };
   });

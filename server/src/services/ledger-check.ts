@@ -4,7 +4,9 @@
 // 2. no internal account is negative (only the outside world — the card, fund companies, registrars — may be);
 // 3. each lot's ledger balance equals its shares, and shares frozen by pending sales equal their order parts;
 // 4. money paid in = confirmed cost + fees + refunds + money still in transit to the fund company, and proceeds
-//    confirmed = proceeds paid out + proceeds still in transit; pending purchases equal the paid orders.
+//    confirmed = proceeds paid out + proceeds still in transit; pending purchases equal the paid orders;
+// 5. the platform's advance (垫资: instant withdrawals, purchases paid by the cash product) equals what the
+//    unsettled redemptions behind them still owe: its balance is minus their shares (NAV 1.00, no fee).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 
@@ -13,7 +15,7 @@ export interface LedgerViolation {
   detail: string;
 }
 
-const OUTSIDE = /^(bank|company:|registrar:)/;
+const OUTSIDE = /^(bank|company:|registrar:|advance$)/;
 
 export async function checkLedger(db: Kysely<DB>, opts: { userId?: number } = {}): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = [];
@@ -92,5 +94,21 @@ export async function checkLedger(db: Kysely<DB>, opts: { userId?: number } = {}
     if (paid !== inTransit)
       violations.push({ rule: 'pending', detail: `user ${user}: paid orders ${paid} ≠ purchase accounts ${inTransit}` });
   }
+  const owed = (
+    await sql<{ user_id: number; owed: string }>`
+      SELECT user_id, sum(volume)::text AS owed FROM orders
+      WHERE action = '024' AND sell_mode IN ('quick', 'pay') AND status IN ('submitted', 'confirmed') AND settled_at IS NULL AND ${userFilter}
+      GROUP BY user_id`.execute(db)
+  ).rows;
+  const owedOf = new Map(owed.map((o) => [Number(o.user_id), Number(o.owed)]));
+  const advances = balances.filter((b) => b.account === 'advance');
+  for (const b of advances) {
+    const user = Number(b.user_id);
+    if (-Number(b.balance) !== (owedOf.get(user) ?? 0))
+      violations.push({ rule: 'advance', detail: `user ${user}: advance ${b.balance}, owed by redemptions ${owedOf.get(user) ?? 0}` });
+    owedOf.delete(user);
+  }
+  for (const [user, amount] of owedOf)
+    if (amount !== 0) violations.push({ rule: 'advance', detail: `user ${user}: owed by redemptions ${amount}, advance 0` });
   return violations;
 }

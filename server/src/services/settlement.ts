@@ -17,7 +17,9 @@ import { holdingDays } from '../../../src/lib/lots';
 import { mulDiv, navToUnits, percentToPpm, unitsToNav, type RoundingMode } from '../../../src/lib/trade-math';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
-import { addCalendarDays, type IsoDate } from '../domain/calendar';
+import { dailyIncomeFen, per10kToUnits } from '../../../src/lib/cash-rules';
+import { addCalendarDays, nextTradingDay, type IsoDate } from '../domain/calendar';
+import { CASH_FUND_CODE, MONEY_MARKET_TYPE } from './trading';
 
 export const SETTLEMENT_CHUNK = 2_000;
 
@@ -29,6 +31,7 @@ export interface SettlementReport {
   redemptions_failed: number;
   payouts: number;
   dividend_orders: number;
+  income_rows: number;
 }
 
 interface FundRules {
@@ -590,36 +593,235 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
   }
 }
 
-/** Confirmed redemptions whose arrival date has come: the proceeds reach the card. */
+/**
+ * Confirmed redemptions whose arrival date has come: the proceeds reach the card; or repay the platform's advance
+ * (快速取现, a purchase paid by the cash product); or, sold into the cash product, become its shares today — a
+ * confirmed deposit of the cash fund at 1.0000 (an order 'sale' and its lot, income from the next trading day).
+ */
 async function payOut(db: Database, date: IsoDate, now: Date, report: SettlementReport): Promise<void> {
   for (;;) {
     const done = await db.kysely.transaction().execute(async (trx) => {
       const due = (
-        await sql<{ user_id: number; id: number; fund_code: string; net: number }>`
+        await sql<{ user_id: number; id: number; fund_code: string; net: number; sell_mode: string | null; bank_card_id: number | null }>`
           UPDATE orders o SET settled_at = ${now}, updated_at = ${now}
           FROM (SELECT user_id, id FROM orders WHERE action = '024' AND status = 'confirmed' AND settled_at IS NULL AND query_date <= ${date}
                 ORDER BY user_id, id LIMIT ${SETTLEMENT_CHUNK} FOR UPDATE SKIP LOCKED) d
           WHERE o.user_id = d.user_id AND o.id = d.id
-          RETURNING o.user_id, o.id, o.fund_code, (o.confirm_amount_fen - o.fee_fen) AS net`.execute(trx)
-      ).rows;
-      await insertTransfers(
-        trx,
-        due.map((o) => ({
-          user_id: Number(o.user_id),
-          ref: `order:${o.id}:payout`,
-          asset: 'CNY',
-          debit_account: `proceeds:${o.fund_code}`,
-          credit_account: 'bank',
-          amount: Number(o.net),
-          kind: 'payout',
-          order_id: Number(o.id),
-          business_date: date,
-        })),
-      );
+          RETURNING o.user_id, o.id, o.fund_code, (o.confirm_amount_fen - o.fee_fen) AS net, o.sell_mode, o.bank_card_id`.execute(trx)
+      ).rows.map((o) => ({ ...o, user_id: Number(o.user_id), id: Number(o.id), net: Number(o.net) }));
+      const transfers: Transfer[] = [];
+      for (const o of due) {
+        if (o.sell_mode === 'xjb') {
+          if (o.net > 0) transfers.push(...(await depositProceeds(trx, o, date, now)));
+          continue;
+        }
+        const to = o.sell_mode === 'quick' || o.sell_mode === 'pay' ? 'advance' : 'bank';
+        transfers.push(transfer(o.user_id, o.id, date, `order:${o.id}:payout`, 'CNY', `proceeds:${o.fund_code}`, to, o.net, 'payout'));
+      }
+      await insertTransfers(trx, transfers);
       report.payouts += due.length;
       return due.length < SETTLEMENT_CHUNK;
     });
     if (done) return;
+  }
+}
+
+/** A sale into the cash product: its net proceeds buy cash-fund shares at 1.0000 today (no fee), as a new lot. */
+async function depositProceeds(
+  trx: Transaction<DB>,
+  sale: { user_id: number; id: number; fund_code: string; net: number; bank_card_id: number | null },
+  date: IsoDate,
+  now: Date,
+): Promise<Transfer[]> {
+  const cash = CASH_FUND_CODE;
+  const inserted = await trx
+    .insertInto('orders')
+    .values({
+      user_id: sale.user_id,
+      request_id: `sale:${sale.id}`,
+      request_hash: 'sale',
+      fund_code: cash,
+      action: '022',
+      status: 'confirmed',
+      pay_method: 'sale',
+      bank_card_id: sale.bank_card_id,
+      amount_fen: sale.net,
+      fee_fen: 0,
+      trade_date: date,
+      confirm_date: date,
+      query_date: nextTradingDay(date),
+      confirm_nav: '1.0000',
+      confirm_amount_fen: sale.net,
+      confirm_volume: sale.net,
+      linked_order_id: sale.id,
+      answer: JSON.stringify({ placed: true }),
+      created_at: now,
+      updated_at: now,
+      settled_at: now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return [];
+  const id = Number(inserted.id);
+  await trx
+    .insertInto('lots')
+    .values({
+      user_id: sale.user_id,
+      id,
+      fund_code: cash,
+      order_id: id,
+      confirm_date: date,
+      trade_date: date,
+      locked_until: null,
+      volume_initial: sale.net,
+      volume: sale.net,
+      cost_initial_fen: sale.net,
+      cost_fen: sale.net,
+    })
+    .execute();
+  await trx.updateTable('orders').set({ linked_order_id: id }).where('user_id', '=', sale.user_id).where('id', '=', sale.id).execute();
+  return [
+    transfer(
+      sale.user_id,
+      sale.id,
+      date,
+      `order:${sale.id}:payout`,
+      'CNY',
+      `proceeds:${sale.fund_code}`,
+      `company:${cash}`,
+      sale.net,
+      'payout',
+    ),
+    transfer(sale.user_id, id, date, `order:${id}:shares`, `F:${cash}`, `registrar:${cash}`, `lot:${id}`, sale.net, 'share_issue'),
+  ];
+}
+
+/**
+ * Money-market income (docs/PRODUCT.md §10.17): for each distribution day t of a money-market fund (a trading day;
+ * its per-10k figure covers the closed days after it) not yet paid and before `date`, every investor's shares with
+ * income rights on t earn shares × per-10k / 10,000 to the fen (src/lib/cash-rules.ts dailyIncomeFen), carried into
+ * shares the same day: added to the investor's income lot of that fund (its ledger account, from the registrar).
+ * Income rights on t: lots confirmed before t, and shares of pending redemptions that still earn on t (through
+ * the trade date T; an instant withdrawal's shares stop on the day it is placed). Idempotent per (fund, day).
+ */
+async function postMoneyMarketIncome(db: Database, date: IsoDate, now: Date, report: SettlementReport): Promise<void> {
+  const due = (
+    await sql<{ fund_code: string; day: string; per10k: string }>`
+      WITH held AS (SELECT l.fund_code, min(l.confirm_date) AS first FROM lots l JOIN fund f ON f.code = l.fund_code AND f.type = ${MONEY_MARKET_TYPE} GROUP BY l.fund_code)
+      SELECT n.fund_code, n.date::text AS day, n.income_per_10k::text AS per10k FROM fund_nav n JOIN held h ON h.fund_code = n.fund_code
+      WHERE n.date > h.first AND n.date < ${date} AND n.income_per_10k IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM mmf_income_runs r WHERE r.fund_code = n.fund_code AND r.date = n.date)
+      ORDER BY n.date, n.fund_code`.execute(db.kysely)
+  ).rows;
+  for (const d of due) {
+    await db.kysely.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('mmf_income_runs')
+        .values({ fund_code: d.fund_code, date: d.day, holders: 0, paid_at: now })
+        .onConflict((oc) => oc.columns(['fund_code', 'date']).doNothing())
+        .returning('fund_code')
+        .executeTakeFirst();
+      if (!inserted) return;
+      const units = per10kToUnits(d.per10k);
+      const holders = (
+        await sql<{ user_id: number; volume: string; lot_id: number | null }>`
+          WITH held AS (
+            SELECT l.user_id, l.volume FROM lots l WHERE l.fund_code = ${d.fund_code} AND l.confirm_date < ${d.day}::date AND l.volume > 0
+            UNION ALL
+            SELECT ol.user_id, ol.volume FROM orders o
+              JOIN order_lots ol ON ol.user_id = o.user_id AND ol.order_id = o.id
+              JOIN lots l ON l.user_id = ol.user_id AND l.id = ol.lot_id
+            WHERE o.fund_code = ${d.fund_code} AND o.action = '024' AND o.trade_date >= ${d.day}::date AND o.status IN ('submitted', 'confirmed')
+              AND l.confirm_date < ${d.day}::date
+              AND (o.sell_mode IS DISTINCT FROM 'quick' OR (o.created_at AT TIME ZONE 'Asia/Shanghai')::date > ${d.day}::date)
+          )
+          SELECT h.user_id, sum(h.volume)::text AS volume, il.id AS lot_id FROM held h
+          LEFT JOIN lots il ON il.user_id = h.user_id AND il.fund_code = ${d.fund_code} AND il.income
+          GROUP BY h.user_id, il.id ORDER BY h.user_id`.execute(trx)
+      ).rows;
+      const rows: Array<{ user_id: number; volume: number; income: number; lot_id: number; isNew: boolean }> = [];
+      for (const h of holders) {
+        const volume = Number(h.volume);
+        const income = dailyIncomeFen(volume, units);
+        if (income <= 0) continue;
+        rows.push({
+          user_id: Number(h.user_id),
+          volume,
+          income,
+          lot_id: h.lot_id === null ? 0 : Number(h.lot_id),
+          isNew: h.lot_id === null,
+        });
+      }
+      const fresh = rows.filter((r) => r.isNew);
+      if (fresh.length > 0) {
+        const ids = (
+          await sql<{ id: number }>`SELECT nextval('order_id_seq') AS id FROM generate_series(1, ${fresh.length})`.execute(trx)
+        ).rows.map((r) => Number(r.id));
+        fresh.forEach((r, i) => (r.lot_id = ids[i] as number));
+        await trx
+          .insertInto('lots')
+          .values(
+            fresh.map((r) => ({
+              user_id: r.user_id,
+              id: r.lot_id,
+              fund_code: d.fund_code,
+              order_id: r.lot_id,
+              confirm_date: d.day,
+              trade_date: d.day,
+              locked_until: null,
+              volume_initial: r.income,
+              volume: 0,
+              cost_initial_fen: 0,
+              cost_fen: 0,
+              income: true,
+            })),
+          )
+          .execute();
+      }
+      if (rows.length === 0) return;
+      await sql`
+        UPDATE lots l SET volume = l.volume + r.income
+        FROM unnest(${rows.map((r) => r.user_id)}::bigint[], ${rows.map((r) => r.lot_id)}::bigint[], ${rows.map((r) => r.income)}::bigint[]) AS r(user_id, id, income)
+        WHERE l.user_id = r.user_id AND l.id = r.id`.execute(trx);
+      await trx
+        .insertInto('mmf_income')
+        .values(
+          rows.map((r) => ({
+            user_id: r.user_id,
+            fund_code: d.fund_code,
+            date: d.day,
+            volume: r.volume,
+            income_per_10k: d.per10k,
+            income_fen: r.income,
+            lot_id: r.lot_id,
+          })),
+        )
+        .execute();
+      await insertTransfers(
+        trx,
+        rows.map((r) =>
+          transfer(
+            r.user_id,
+            null,
+            date,
+            `income:${d.fund_code}:${d.day}`,
+            `F:${d.fund_code}`,
+            `registrar:${d.fund_code}`,
+            `lot:${r.lot_id}`,
+            r.income,
+            'mmf_income',
+          ),
+        ),
+      );
+      await trx
+        .updateTable('mmf_income_runs')
+        .set({ holders: rows.length })
+        .where('fund_code', '=', d.fund_code)
+        .where('date', '=', d.day)
+        .execute();
+      report.income_rows += rows.length;
+    });
   }
 }
 
@@ -791,10 +993,12 @@ export async function settleTrades(db: Database, date: IsoDate, now: Date): Prom
     redemptions_failed: 0,
     payouts: 0,
     dividend_orders: 0,
+    income_rows: 0,
   };
   await confirmPurchases(db, date, now, report);
   await confirmRedemptions(db, date, now, report);
   await payOut(db, date, now, report);
   await payDividends(db, date, now, report);
+  await postMoneyMarketIncome(db, date, now, report);
   return report;
 }

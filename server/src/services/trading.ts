@@ -13,6 +13,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { quotePurchase, type FeeBracket, type PurchaseQuote } from '../../../src/lib/fees';
 import { availableVolume, fifoOrder, priceRedemption, takeFifo, type Lot } from '../../../src/lib/lots';
 import { suitability, type SuitabilityVerdict } from '../../../src/lib/suitability';
+import { QUICK_WITHDRAW_DAILY_LIMIT_FEN, quickQuotaLeftFen } from '../../../src/lib/cash-rules';
 import { mulDiv, navToUnits, percentToPpm, type RoundingMode } from '../../../src/lib/trade-math';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
@@ -28,10 +29,13 @@ import {
   type PurchaseDates,
   type RedemptionDates,
 } from '../domain/trading-dates';
+import { FUND_SAMPLES } from '../market/samples';
 import type { Bank } from './bank';
 import { verifyTradePassword } from './trade-password';
 
 export const MONEY_MARKET_TYPE = 4;
+/** The money-market fund behind the cash-management product (现金宝): its lots are the investor's cash balance. */
+export const CASH_FUND_CODE: string = FUND_SAMPLES.moneyMarket;
 /** Request ids: made by the client once per purchase intent. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -232,7 +236,7 @@ export async function checkBuy(deps: TradingDeps, db: Db, userId: number, fundCo
 }
 
 /** The checks that need no password, in the order a user meets them. Throws the first refusal. */
-function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boolean, bank: Bank): void {
+function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boolean, bank: Bank, cash: CashPayment | null = null): void {
   const { fund, investor } = check;
   if (!investor.openTrade || !investor.card) throw new TradeRefusal('accountNotOpened');
   if (investor.riskLevel === null) throw new TradeRefusal('riskAssessmentRequired');
@@ -248,6 +252,11 @@ function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boolean, ban
       { fundRisk: fund.risk_level, investorLevel: investor.riskLevel },
       { fund_risk: fund.risk_level, investor_level: investor.riskLevel },
     );
+  }
+  if (cash) {
+    if (fund.code === CASH_FUND_CODE) throw new TradeRefusal('cashNotAllowed', { reason: fund.name });
+    if (amountFen > cash.availableFen) throw new TradeRefusal('cashInsufficient', { available: fenText(cash.availableFen) });
+    return;
   }
   const limits = bank.limits(investor.card.bankCode);
   if (amountFen > limits.perPaymentFen)
@@ -317,25 +326,44 @@ export interface BuyInput {
   amountFen: number;
   requestId: string;
   riskConfirm: boolean;
+  /** The bound card (default) or the cash product: its shares are frozen and the platform pays at once. */
+  payMethod?: 'bankcard' | 'xjb';
+  /** Set by the auto-invest step: the plan this order runs. */
+  planId?: number;
   /** Decrypted trade password (undefined when the field did not decrypt). */
   password: string | undefined;
   /** The risk-warning text shown (in the investor's language), kept as evidence when confirmed. */
   riskWarningText: (fundRisk: number, investorLevel: number) => string;
 }
 
+/** The cash product as a payment: what its shares can pay now, and the sale that would take them. */
+export interface CashPayment {
+  availableFen: number;
+  check: SellCheck;
+}
+
+/** The investor's cash balance available now (NAV 1.00: a hundredth of a share is a fen). */
+export async function cashPayment(deps: TradingDeps, db: Db, userId: number, lock = false): Promise<CashPayment> {
+  const check = await checkSell(deps, db, userId, CASH_FUND_CODE, lock);
+  return { availableFen: check.refusal === null ? check.availableVolume : 0, check };
+}
+
 /**
- * Places a purchase (or, in a building period, a subscription) paid from the bound card. Returns the order; a
- * declined payment records a failed order (no ledger entry) and throws `paymentFailed` with its order id.
+ * Places a purchase (or, in a building period, a subscription) paid from the bound card or the cash product.
+ * Returns the order; a declined card payment records a failed order (no ledger entry) and throws `paymentFailed`
+ * with its order id. Paid by the cash product: the cash shares are frozen by a redemption linked to the purchase
+ * (sell_mode 'pay') and the platform advances the money at once; that redemption repays it when it settles.
  */
 export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<PlacedOrder> {
   const { userId, amountFen, requestId } = input;
+  const payMethod = input.payMethod ?? 'bankcard';
   if (!Number.isSafeInteger(amountFen) || amountFen <= 0) throw new TradeRefusal('invalidAmount');
-  const hash = requestHash(['buy', input.fundCode, amountFen, 'bankcard']);
+  const hash = requestHash(['buy', input.fundCode, amountFen, payMethod]);
   const kysely = deps.db.kysely;
   const early = await replayed(kysely, userId, requestId, hash);
   if (early) return early;
   const before = await checkBuy(deps, kysely, userId, input.fundCode);
-  refuseBuy(before, amountFen, input.riskConfirm, deps.bank);
+  refuseBuy(before, amountFen, input.riskConfirm, deps.bank, payMethod === 'xjb' ? await cashPayment(deps, kysely, userId) : null);
   const now = deps.clock.now();
   await checkPassword(kysely, userId, input.password, now);
 
@@ -346,7 +374,8 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
     if (again) return again;
     // Authoritative checks under the lock: everything the user placed before has committed.
     const check = await checkBuy(deps, trx, userId, input.fundCode);
-    refuseBuy(check, amountFen, input.riskConfirm, deps.bank);
+    const cash = payMethod === 'xjb' ? await cashPayment(deps, trx, userId, true) : null;
+    refuseBuy(check, amountFen, input.riskConfirm, deps.bank, cash);
     const { fund, investor, dates } = check;
     const card = investor.card as NonNullable<Investor['card']>;
     const quote = purchaseQuote(fund, dates, amountFen);
@@ -369,6 +398,7 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
         fund_code: fund.code,
         action: dates.mode === 'subscribe' ? '020' : '022',
         status: 'paid',
+        pay_method: payMethod,
         bank_card_id: card.id,
         amount_fen: amountFen,
         fee_fen: quote.feeFen,
@@ -378,56 +408,84 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
         confirm_date: dates.confirmDate,
         query_date: dates.queryDate,
         risk_warning: riskWarning,
+        plan_id: input.planId ?? null,
         created_at: now,
         updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const orderId = Number(id);
-    const paid = await deps.bank.debit(trx, {
-      paymentId: `order:${orderId}`,
-      userId,
-      cardId: card.id,
-      bankCode: card.bankCode,
-      amountFen,
-      day: shanghaiDate(now),
-      now,
-    });
-    if (!paid.ok) {
-      if (paid.refusal === 'per_payment_limit')
-        throw new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
-      if (paid.refusal === 'daily_limit') {
-        throw new TradeRefusal('bankDailyLimit', {
-          bankCode: card.bankCode,
-          limit: fenText(paid.limits.dailyFen),
-          left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)),
-        });
+    if (cash) {
+      // The cash shares paying for it are redeemed (income until their trade date); the platform pays now.
+      const payId = await freezeForRedemption(trx, {
+        userId,
+        check: cash.check,
+        volume: amountFen,
+        sellMode: 'pay',
+        linkedOrderId: orderId,
+        requestId: `pay:${orderId}`,
+        hash: 'pay',
+        cardId: card.id,
+        queryDate: cash.check.dates.confirmDate,
+        now,
+      });
+      await trx.updateTable('orders').set({ linked_order_id: payId }).where('user_id', '=', userId).where('id', '=', orderId).execute();
+      await postTransfer(
+        trx,
+        userId,
+        orderId,
+        now,
+        `order:${orderId}:pay`,
+        'CNY',
+        'advance',
+        `purchase:${fund.code}`,
+        amountFen,
+        'purchase_payment',
+      );
+    } else {
+      const paid = await deps.bank.debit(trx, {
+        paymentId: `order:${orderId}`,
+        userId,
+        cardId: card.id,
+        bankCode: card.bankCode,
+        amountFen,
+        day: shanghaiDate(now),
+        now,
+      });
+      if (!paid.ok) {
+        if (paid.refusal === 'per_payment_limit')
+          throw new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
+        if (paid.refusal === 'daily_limit') {
+          throw new TradeRefusal('bankDailyLimit', {
+            bankCode: card.bankCode,
+            limit: fenText(paid.limits.dailyFen),
+            left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)),
+          });
+        }
+        // Declined: the order is kept as failed, with nothing posted, and its answer is the refusal.
+        declined = new TradeRefusal('paymentFailed', { reason: 'declined' }, { order_id: String(orderId) });
+        const stored: StoredRefusal = { refusal: { reason: declined.reason, params: declined.params, data: {} } };
+        await trx
+          .updateTable('orders')
+          .set({ status: 'failed', fail_reason: 'payment_declined', answer: JSON.stringify(stored), updated_at: now })
+          .where('user_id', '=', userId)
+          .where('id', '=', orderId)
+          .execute();
+        return { userId, orderId };
       }
-      // Declined: the order is kept as failed, with nothing posted, and its answer is the refusal.
-      declined = new TradeRefusal('paymentFailed', { reason: 'declined' }, { order_id: String(orderId) });
-      const stored: StoredRefusal = { refusal: { reason: declined.reason, params: declined.params, data: {} } };
-      await trx
-        .updateTable('orders')
-        .set({ status: 'failed', fail_reason: 'payment_declined', answer: JSON.stringify(stored), updated_at: now })
-        .where('user_id', '=', userId)
-        .where('id', '=', orderId)
-        .execute();
-      return { userId, orderId };
+      await postTransfer(
+        trx,
+        userId,
+        orderId,
+        now,
+        `order:${orderId}:pay`,
+        'CNY',
+        'bank',
+        `purchase:${fund.code}`,
+        amountFen,
+        'purchase_payment',
+      );
     }
-    await trx
-      .insertInto('ledger_transfers')
-      .values({
-        user_id: userId,
-        ref: `order:${orderId}:pay`,
-        asset: 'CNY',
-        debit_account: 'bank',
-        credit_account: `purchase:${fund.code}`,
-        amount: amountFen,
-        kind: 'purchase_payment',
-        order_id: orderId,
-        business_date: shanghaiDate(now),
-      })
-      .execute();
     await trx
       .updateTable('orders')
       .set({ answer: JSON.stringify({ placed: true }) })
@@ -438,6 +496,35 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
   });
   if (declined) throw declined;
   return placed;
+}
+
+/** Posts one ledger transfer of an order, dated today (Shanghai). */
+export async function postTransfer(
+  trx: Transaction<DB>,
+  userId: number,
+  orderId: number,
+  now: Date,
+  ref: string,
+  asset: string,
+  debit: string,
+  credit: string,
+  amount: number,
+  kind: string,
+): Promise<void> {
+  await trx
+    .insertInto('ledger_transfers')
+    .values({
+      user_id: userId,
+      ref,
+      asset,
+      debit_account: debit,
+      credit_account: credit,
+      amount,
+      kind,
+      order_id: orderId,
+      business_date: shanghaiDate(now),
+    })
+    .execute();
 }
 
 // ---- Redemption -----------------------------------------------------------------------------------------
@@ -496,6 +583,12 @@ export interface SellInput {
   volume: number;
   requestId: string;
   password: string | undefined;
+  /**
+   * Where the money goes: 'card' (default: the bound card on the arrival date), 'xjb' (into the cash product on
+   * the confirmation date), 'quick' (cash fund only: 快速取现, the platform pays the card at once, within the
+   * daily quota).
+   */
+  sellMode?: 'card' | 'xjb' | 'quick';
 }
 
 function refuseSell(check: SellCheck, volume: number): void {
@@ -509,17 +602,61 @@ function refuseSell(check: SellCheck, volume: number): void {
     );
 }
 
-/** Places a redemption of `volume` shares: the lots it takes (first in, first out) are frozen until confirmation. */
+/** The day's instant withdrawals of the cash fund so far (Shanghai natural day), in fen. */
+export async function quickUsedOn(db: Db, userId: number, day: IsoDate): Promise<number> {
+  const from = new Date(Date.parse(`${day}T00:00:00+08:00`));
+  const to = new Date(from.getTime() + 86_400_000);
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<string>`coalesce(sum(volume), 0)`.as('total'))
+    .where('user_id', '=', userId)
+    .where('sell_mode', '=', 'quick')
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('status', 'in', ['submitted', 'confirmed'])
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+function refuseSellMode(check: SellCheck, volume: number, mode: 'card' | 'xjb' | 'quick', quickUsedFen: number): void {
+  const cashFund = check.fund.code === CASH_FUND_CODE;
+  if (mode === 'xjb' && cashFund) throw new TradeRefusal('cashNotAllowed', { reason: check.fund.name });
+  if (mode === 'quick') {
+    if (!cashFund) throw new TradeRefusal('cashNotAllowed', { reason: check.fund.name });
+    const left = quickQuotaLeftFen(quickUsedFen);
+    if (volume > left) {
+      throw new TradeRefusal(
+        'cashQuickQuota',
+        { limit: fenText(QUICK_WITHDRAW_DAILY_LIMIT_FEN), left: fenText(left), date: check.dates.arrivalDate },
+        { quick_quota_left: fenText(left), normal_arrival_date: check.dates.arrivalDate },
+      );
+    }
+  }
+  if (cashFund && volume > check.availableVolume)
+    throw new TradeRefusal(
+      'cashInsufficient',
+      { available: fenText(check.availableVolume) },
+      { available: fenText(check.availableVolume) },
+    );
+}
+
+/**
+ * Places a redemption of `volume` shares: the lots it takes (first in, first out) are frozen until confirmation.
+ * 'quick' (the cash fund's 快速取现): the platform advances the money to the card now; the redemption repays it.
+ */
 export async function placeSell(deps: TradingDeps, input: SellInput): Promise<PlacedOrder> {
   const { userId, volume, requestId } = input;
+  const mode = input.sellMode ?? 'card';
   if (!Number.isSafeInteger(volume) || volume <= 0) throw new TradeRefusal('invalidVolume');
-  const hash = requestHash(['sell', input.fundCode, volume]);
+  const hash = requestHash(mode === 'card' ? ['sell', input.fundCode, volume] : ['sell', input.fundCode, volume, mode]);
   const kysely = deps.db.kysely;
   const early = await replayed(kysely, userId, requestId, hash);
   if (early) return early;
   const investor = await loadInvestor(kysely, userId, shanghaiDate(deps.clock.now()));
   if (!investor.openTrade || !investor.card) throw new TradeRefusal('accountNotOpened');
-  refuseSell(await checkSell(deps, kysely, userId, input.fundCode), volume);
+  const first = await checkSell(deps, kysely, userId, input.fundCode);
+  refuseSellMode(first, volume, mode, mode === 'quick' ? await quickUsedOn(kysely, userId, shanghaiDate(deps.clock.now())) : 0);
+  refuseSell(first, volume);
   const now = deps.clock.now();
   await checkPassword(kysely, userId, input.password, now);
 
@@ -528,67 +665,100 @@ export async function placeSell(deps: TradingDeps, input: SellInput): Promise<Pl
     const again = await replayed(trx, userId, requestId, hash);
     if (again) return again;
     const check = await checkSell(deps, trx, userId, input.fundCode, true);
+    refuseSellMode(check, volume, mode, mode === 'quick' ? await quickUsedOn(trx, userId, shanghaiDate(now)) : 0);
     refuseSell(check, volume);
-    const takes = takeFifo(check.lots, volume, check.dates.tradeDate);
-    if (!takes) throw new TradeRefusal('insufficientShares', { available: fenText(check.availableVolume) });
-    const { fund, dates } = check;
-    const estimate = fund.nav
-      ? priceRedemption(check.lots, takes, fund.nav.units, dates.confirmDate, fund.withdraw, fund.rounding_mode)
-      : [];
-    const { id } = await trx
-      .insertInto('orders')
-      .values({
-        user_id: userId,
-        request_id: requestId,
-        request_hash: hash,
-        fund_code: fund.code,
-        action: '024',
-        status: 'submitted',
-        bank_card_id: investor.card?.id ?? null,
-        volume,
-        fee_fen: estimate.reduce((sum, part) => sum + part.feeFen, 0),
-        trade_date: dates.tradeDate,
-        confirm_date: dates.confirmDate,
-        query_date: dates.arrivalDate,
-        answer: JSON.stringify({ placed: true }),
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const orderId = Number(id);
-    const byId = new Map(check.lots.map((lot) => [lot.id, lot]));
-    for (const take of takes) {
-      const lot = byId.get(Number(take.lotId)) as HeldLot;
-      // The cost leaves the lot in proportion to the shares; the lot's last shares take what is left.
-      const costFen = take.volume === lot.volume ? lot.costFen : mulDiv(lot.costFen, take.volume, lot.volume, 'half_up');
-      await trx
-        .insertInto('order_lots')
-        .values({ user_id: userId, order_id: orderId, lot_id: lot.id, volume: take.volume, cost_fen: costFen })
-        .execute();
-      await trx
-        .updateTable('lots')
-        .set((eb) => ({ volume: eb('volume', '-', take.volume), cost_fen: eb('cost_fen', '-', costFen) }))
-        .where('user_id', '=', userId)
-        .where('id', '=', lot.id)
-        .execute();
-      await trx
-        .insertInto('ledger_transfers')
-        .values({
-          user_id: userId,
-          ref: `order:${orderId}:freeze:${lot.id}`,
-          asset: `F:${fund.code}`,
-          debit_account: `lot:${lot.id}`,
-          credit_account: `selling:${fund.code}`,
-          amount: take.volume,
-          kind: 'redeem_freeze',
-          order_id: orderId,
-          business_date: shanghaiDate(now),
-        })
-        .execute();
-    }
+    const orderId = await freezeForRedemption(trx, {
+      userId,
+      check,
+      volume,
+      sellMode: mode,
+      linkedOrderId: null,
+      requestId,
+      hash,
+      cardId: investor.card?.id ?? null,
+      // Into the cash product: on the confirmation date; 快速取现: today.
+      queryDate: mode === 'xjb' ? check.dates.confirmDate : mode === 'quick' ? shanghaiDate(now) : check.dates.arrivalDate,
+      now,
+    });
+    if (mode === 'quick')
+      await postTransfer(trx, userId, orderId, now, `order:${orderId}:advance`, 'CNY', 'advance', 'bank', volume, 'advance');
     return { userId, orderId };
   });
+}
+
+interface RedemptionInput {
+  userId: number;
+  check: SellCheck;
+  volume: number;
+  sellMode: 'card' | 'xjb' | 'quick' | 'pay';
+  linkedOrderId: number | null;
+  requestId: string;
+  hash: string;
+  cardId: number | null;
+  queryDate: IsoDate;
+  now: Date;
+}
+
+/** Inside the user's lock: writes a redemption order and freezes the lots it takes (first in, first out). */
+async function freezeForRedemption(trx: Transaction<DB>, input: RedemptionInput): Promise<number> {
+  const { userId, check, volume, now } = input;
+  const takes = takeFifo(check.lots, volume, check.dates.tradeDate);
+  if (!takes) throw new TradeRefusal('insufficientShares', { available: fenText(check.availableVolume) });
+  const { fund, dates } = check;
+  const estimate = fund.nav ? priceRedemption(check.lots, takes, fund.nav.units, dates.confirmDate, fund.withdraw, fund.rounding_mode) : [];
+  const { id } = await trx
+    .insertInto('orders')
+    .values({
+      user_id: userId,
+      request_id: input.requestId,
+      request_hash: input.hash,
+      fund_code: fund.code,
+      action: '024',
+      status: 'submitted',
+      bank_card_id: input.cardId,
+      volume,
+      fee_fen: estimate.reduce((sum, part) => sum + part.feeFen, 0),
+      trade_date: dates.tradeDate,
+      confirm_date: dates.confirmDate,
+      query_date: input.queryDate,
+      sell_mode: input.sellMode,
+      linked_order_id: input.linkedOrderId,
+      answer: JSON.stringify({ placed: true }),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const orderId = Number(id);
+  const byId = new Map(check.lots.map((lot) => [lot.id, lot]));
+  for (const take of takes) {
+    const lot = byId.get(Number(take.lotId)) as HeldLot;
+    // The cost leaves the lot in proportion to the shares; the lot's last shares take what is left.
+    const costFen = take.volume === lot.volume ? lot.costFen : mulDiv(lot.costFen, take.volume, lot.volume, 'half_up');
+    await trx
+      .insertInto('order_lots')
+      .values({ user_id: userId, order_id: orderId, lot_id: lot.id, volume: take.volume, cost_fen: costFen })
+      .execute();
+    await trx
+      .updateTable('lots')
+      .set((eb) => ({ volume: eb('volume', '-', take.volume), cost_fen: eb('cost_fen', '-', costFen) }))
+      .where('user_id', '=', userId)
+      .where('id', '=', lot.id)
+      .execute();
+    await postTransfer(
+      trx,
+      userId,
+      orderId,
+      now,
+      `order:${orderId}:freeze:${lot.id}`,
+      `F:${fund.code}`,
+      `lot:${lot.id}`,
+      `selling:${fund.code}`,
+      take.volume,
+      'redeem_freeze',
+    );
+  }
+  return orderId;
 }
 
 // ---- Cancel ---------------------------------------------------------------------------------------------
@@ -606,28 +776,91 @@ interface OrderState {
   fund_code: string;
   trade_date: string;
   amount_fen: number | null;
+  pay_method: string;
+  sell_mode: string | null;
+  linked_order_id: number | null;
 }
 
 async function loadOrderState(db: Db, userId: number, orderId: number, lock = false): Promise<OrderState | null> {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
   let query = db
     .selectFrom('orders')
-    .select(['id', 'action', 'status', 'fund_code', sql<string>`trade_date::text`.as('trade_date'), 'amount_fen'])
+    .select([
+      'id',
+      'action',
+      'status',
+      'fund_code',
+      sql<string>`trade_date::text`.as('trade_date'),
+      'amount_fen',
+      'pay_method',
+      'sell_mode',
+      'linked_order_id',
+    ])
     .where('user_id', '=', userId)
     .where('id', '=', orderId);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  return row ? { ...row, id: Number(row.id), amount_fen: row.amount_fen === null ? null : Number(row.amount_fen) } : null;
+  return row
+    ? {
+        ...row,
+        id: Number(row.id),
+        amount_fen: row.amount_fen === null ? null : Number(row.amount_fen),
+        linked_order_id: row.linked_order_id === null ? null : Number(row.linked_order_id),
+      }
+    : null;
 }
 
 function refuseCancel(order: OrderState | null, now: Date): asserts order is OrderState {
   if (!order) throw new TradeRefusal('orderNotFound');
   const open = order.action === '024' ? order.status === 'submitted' : order.action !== '143' && order.status === 'paid';
   if (!open) throw new TradeRefusal('orderAlreadyClosed', { status: order.status });
+  // An instant withdrawal has reached the card; a cash payment goes with its purchase (cancel the purchase).
+  if (order.sell_mode === 'quick' || order.sell_mode === 'pay') throw new TradeRefusal('orderAlreadyClosed', { status: 'confirmed' });
   if (!isCancellable(order.trade_date, now)) throw new TradeRefusal('orderNotCancellable', { date: order.trade_date });
 }
 
-/** Cancels an order before 15:00 of its trade date: a purchase's money goes back to the card, a sale's shares to their lots. */
+/** Gives a pending redemption's shares back to their lots and marks it cancelled. */
+async function unfreezeRedemption(trx: Transaction<DB>, userId: number, orderId: number, fundCode: string, now: Date): Promise<void> {
+  const parts = await trx
+    .selectFrom('order_lots')
+    .select(['lot_id', 'volume', 'cost_fen'])
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .execute();
+  for (const part of parts) {
+    await trx
+      .updateTable('lots')
+      .set((eb) => ({ volume: eb('volume', '+', Number(part.volume)), cost_fen: eb('cost_fen', '+', Number(part.cost_fen)) }))
+      .where('user_id', '=', userId)
+      .where('id', '=', part.lot_id)
+      .execute();
+    await postTransfer(
+      trx,
+      userId,
+      orderId,
+      now,
+      `order:${orderId}:unfreeze:${part.lot_id}`,
+      `F:${fundCode}`,
+      `selling:${fundCode}`,
+      `lot:${part.lot_id}`,
+      Number(part.volume),
+      'redeem_unfreeze',
+    );
+  }
+  await trx
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '=', orderId)
+    .where('status', '=', 'submitted')
+    .execute();
+}
+
+/**
+ * Cancels an order before 15:00 of its trade date: a purchase's money goes back to the card (paid by the cash
+ * product: its frozen cash shares are released at once and the platform's advance returned), a sale's shares to
+ * their lots.
+ */
 export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promise<PlacedOrder> {
   const { userId, orderId } = input;
   const kysely = deps.db.kysely;
@@ -638,58 +871,24 @@ export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promis
     const now = deps.clock.now();
     const order = await loadOrderState(trx, userId, orderId, true);
     refuseCancel(order, now);
-    const day = shanghaiDate(now);
     if (order.action === '024') {
-      const parts = await trx
-        .selectFrom('order_lots')
-        .select(['lot_id', 'volume', 'cost_fen'])
-        .where('user_id', '=', userId)
-        .where('order_id', '=', orderId)
-        .execute();
-      for (const part of parts) {
-        await trx
-          .updateTable('lots')
-          .set((eb) => ({ volume: eb('volume', '+', Number(part.volume)), cost_fen: eb('cost_fen', '+', Number(part.cost_fen)) }))
-          .where('user_id', '=', userId)
-          .where('id', '=', part.lot_id)
-          .execute();
-        await trx
-          .insertInto('ledger_transfers')
-          .values({
-            user_id: userId,
-            ref: `order:${orderId}:unfreeze:${part.lot_id}`,
-            asset: `F:${order.fund_code}`,
-            debit_account: `selling:${order.fund_code}`,
-            credit_account: `lot:${part.lot_id}`,
-            amount: Number(part.volume),
-            kind: 'redeem_unfreeze',
-            order_id: orderId,
-            business_date: day,
-          })
-          .execute();
-      }
-      await trx
-        .updateTable('orders')
-        .set({ status: 'cancelled', updated_at: now })
-        .where('user_id', '=', userId)
-        .where('id', '=', orderId)
-        .execute();
+      await unfreezeRedemption(trx, userId, orderId, order.fund_code, now);
     } else {
       const amount = order.amount_fen as number;
-      await trx
-        .insertInto('ledger_transfers')
-        .values({
-          user_id: userId,
-          ref: `order:${orderId}:refund`,
-          asset: 'CNY',
-          debit_account: `purchase:${order.fund_code}`,
-          credit_account: 'bank',
-          amount,
-          kind: 'purchase_refund',
-          order_id: orderId,
-          business_date: day,
-        })
-        .execute();
+      const byCash = order.pay_method === 'xjb';
+      await postTransfer(
+        trx,
+        userId,
+        orderId,
+        now,
+        `order:${orderId}:refund`,
+        'CNY',
+        `purchase:${order.fund_code}`,
+        byCash ? 'advance' : 'bank',
+        amount,
+        'purchase_refund',
+      );
+      if (byCash && order.linked_order_id !== null) await unfreezeRedemption(trx, userId, order.linked_order_id, CASH_FUND_CODE, now);
       await trx
         .updateTable('orders')
         .set({ status: 'cancelled', refund_fen: amount, updated_at: now })
@@ -734,6 +933,9 @@ export interface OrderRow {
   bank_code: string | null;
   card_tail: string | null;
   plan_id: number | null;
+  pay_method: string;
+  sell_mode: string | null;
+  linked_order_id: number | null;
 }
 
 export interface OrderLotRow {
@@ -776,6 +978,9 @@ function orderQuery(db: Db, userId: number) {
       'c.bank_code',
       'c.card_tail',
       'o.plan_id',
+      'o.pay_method',
+      'o.sell_mode',
+      'o.linked_order_id',
     ])
     .where('o.user_id', '=', userId);
 }
@@ -793,6 +998,7 @@ function normaliseOrder(row: Record<string, unknown>): OrderRow {
     confirm_volume: num(row.confirm_volume),
     refund_fen: num(row.refund_fen),
     plan_id: num(row.plan_id),
+    linked_order_id: num(row.linked_order_id),
   };
 }
 

@@ -43,7 +43,16 @@ export interface PlaceOrderAnswer {
   steps: OrderStep[];
   /** Until the cut-off of the trade date (15:00 on T) the order may be cancelled. */
   if_undo: 'y' | 'n';
+  /** Buy: how it was paid (the bound card, or the cash product 现金宝: deducted at once). */
+  pay_method: PayMethod;
+  /** Sell: where the proceeds go (the card, or the cash product on `arrival_date`). */
+  sell_to: SellTo | null;
 }
+
+/** `pay_method` of `POST /djapi/order/buy`: the bound card (default) or the cash product (现金宝). */
+export type PayMethod = 'bankcard' | 'xjb';
+/** `to` of `POST /djapi/order/sell`: the bound card (default) or the cash product (卖出至现金宝). */
+export type SellTo = 'bankcard' | 'xjb';
 
 /** One row of `confirm_infos` (Danjuan: [["确认信息", "确认金额,317.00元", …]]). */
 export type ConfirmInfo = string[];
@@ -108,7 +117,9 @@ export interface OrderDetail {
   undo_tip: string | null;
   bankcard_no: string | null;
   bank_name: string | null;
-  pay_method: 'bankcard';
+  pay_method: PayMethod;
+  /** Sell: where the proceeds go. */
+  sell_to: SellTo | null;
   created_at: number;
   confirm_infos: ConfirmInfo[];
   steps: OrderStep[];
@@ -159,6 +170,8 @@ export interface HoldingSummary {
   allocation: Array<{ type: number; type_desc: string; market_value: string; percent: string }>;
   /** Orders not yet confirmed or not yet settled. */
   orders_in_progress: OrderListItem[];
+  /** The cash product (现金宝), its own line of total assets (included in total_assets, not in items); null when never used. */
+  cash: { fd_code: string; total: string; available: string; yesterday_income: string; total_income: string } | null;
 }
 
 /** A lot of `GET /djapi/holding/fund/{fd_code}`. */
@@ -186,6 +199,8 @@ export interface FundHolding extends HoldingItem {
   sell_arrival_date: string;
   /** How the fund's contract rounds redemption amounts and fees to 0.01. */
   rounding_mode: 'half_up' | 'truncate';
+  /** A sale placed now into the cash product (卖出至现金宝) arrives there on this day; null for the cash fund itself. */
+  sell_to_cash_date: string | null;
 }
 
 /** `GET /djapi/holding/income/calendar?month=YYYY-MM`: each day's income and the month's, from the ledger. */
@@ -230,6 +245,8 @@ export interface BuyQuote {
   query_date: string;
   /** The fund's purchase fee table (brackets in yuan, rates in percent or a fixed fee in yuan). */
   fee_table: Array<{ lower: string; upper: string | null; rate: string | null; fixed: string | null }>;
+  /** The cash product as a payment method: what it can pay now (no bank limit, deducted at once); null before account opening. */
+  cash: { fd_code: string; available: string } | null;
   card: {
     bank_code: string;
     bank_name: string;
