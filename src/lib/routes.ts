@@ -84,14 +84,12 @@ export const ROUTES: readonly SpecRoute[] = ROUTE_LIST;
  * building one means creating its page file and deleting its name here.
  */
 export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
-  'xjb',
   'advisorLatest',
   'advisorPortfolio',
   'assetProof',
   'autoInvestDetail',
   'autoInvestIntro',
   'autoInvestTotalList',
-  'xjbUnavailableAmount',
   'pensionActivity',
   'lumpSumActivity',
   'competition',

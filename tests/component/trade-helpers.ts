@@ -207,6 +207,7 @@ export function quote(overrides: Partial<BuyQuote> = {}): BuyQuote {
       daily_limit: '200000.00',
       daily_left: '200000.00',
     },
+    cash: null,
     ...overrides,
   };
 }
@@ -263,6 +264,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     bankcard_no: '6214********2565',
     bank_name: '招商银行',
     pay_method: 'bankcard',
+    sell_to: null,
     created_at: Date.UTC(2026, 2, 10, 5, 31), // 13:31 in Shanghai
     confirm_infos: [],
     steps: [
@@ -353,6 +355,7 @@ export function holding(overrides: Partial<FundHolding> = {}): FundHolding {
     sell_trade_date: '2026-03-10',
     sell_confirm_date: '2026-03-11',
     sell_arrival_date: '2026-03-13',
+    sell_to_cash_date: null,
     ...overrides,
   };
 }
@@ -412,6 +415,7 @@ export function summary(overrides: Partial<HoldingSummary> = {}): HoldingSummary
       { type: 4, type_desc: '货币型', market_value: '2000.00', percent: '19.38' },
     ],
     orders_in_progress: [listItem({ order_id: 'P1', amount: 1000, value_desc: '1000.00元' })],
+    cash: null,
     ...overrides,
   };
 }

@@ -9,7 +9,9 @@ import type {
   IncomeCalendar,
   OrderDetail,
   OrderListPage,
+  PayMethod,
   PlaceOrderAnswer,
+  SellTo,
 } from '@/lib/api-types/trading';
 import { get, post } from '@/platform/http';
 import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
@@ -65,8 +67,8 @@ const HOLDING_SHAPE: Shape = {
   sell_confirm_date: 'string',
 };
 
-/** Orders placed from the app pay by the bound bank card (the cash product is its own issue). */
-export const PAY_METHOD_BANKCARD = 'bankcard';
+/** Orders pay by the bound bank card unless the investor picks the cash product (现金宝, `xjb`). */
+export const PAY_METHOD_BANKCARD: PayMethod = 'bankcard';
 /** Orders per page of the order list. */
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -155,6 +157,8 @@ export interface BuyOrder {
   encryptedPassword: string;
   /** The investor accepted the risk warning. */
   riskConfirmed: boolean;
+  /** The bound card (default) or the cash product, deducted at once. */
+  payMethod?: PayMethod;
 }
 
 export function placeBuy(order: BuyOrder): Promise<PlaceOrderAnswer> {
@@ -163,7 +167,7 @@ export function placeBuy(order: BuyOrder): Promise<PlaceOrderAnswer> {
     {
       fd_code: order.code,
       amount: order.amount,
-      pay_method: PAY_METHOD_BANKCARD,
+      pay_method: order.payMethod ?? PAY_METHOD_BANKCARD,
       request_id: order.requestId,
       trade_password: order.encryptedPassword,
       risk_confirm: order.riskConfirmed ? 1 : undefined,
@@ -178,12 +182,20 @@ export interface SellOrder {
   volume: string;
   requestId: string;
   encryptedPassword: string;
+  /** Where the proceeds go: the bound card (default) or the cash product (卖出至现金宝). */
+  to?: SellTo;
 }
 
 export function placeSell(order: SellOrder): Promise<PlaceOrderAnswer> {
   return post<PlaceOrderAnswer>(
     '/djapi/order/sell',
-    { fd_code: order.code, volume: order.volume, request_id: order.requestId, trade_password: order.encryptedPassword },
+    {
+      fd_code: order.code,
+      volume: order.volume,
+      to: order.to === 'xjb' ? 'xjb' : undefined,
+      request_id: order.requestId,
+      trade_password: order.encryptedPassword,
+    },
     SILENT,
   ).then(checked('order', { order_id: 'string' }));
 }

@@ -88,7 +88,11 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
 
 function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsScreenProps['variant'] }) {
   const nothing =
-    data.items.length === 0 && data.orders_in_progress.length === 0 && !nonZero(data.total_assets) && !nonZero(data.in_transit_amount);
+    data.items.length === 0 &&
+    data.orders_in_progress.length === 0 &&
+    !nonZero(data.total_assets) &&
+    !nonZero(data.in_transit_amount) &&
+    !data.cash;
   return (
     <View className='trade-assets' data-testid='assets'>
       <View className='trade-card trade-summary' data-testid='assets-summary'>
@@ -143,6 +147,8 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
         </View>
       ) : null}
 
+      {data.cash ? <CashLine cash={data.cash} /> : null}
+
       {data.items.length > 0 ? (
         <View className='trade-card trade-card--list' data-testid='assets-holdings'>
           <Text className='trade-card__title'>{t('trade.assets.holdings', { count: data.items.length })}</Text>
@@ -168,6 +174,34 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
           <Text>{t('trade.assets.allOrdersLink')}</Text>
         </View>
       ) : null}
+    </View>
+  );
+}
+
+/** The cash product (现金宝): its own line of total assets, with its latest and cumulative income; tapping opens /xjb. */
+function CashLine({ cash }: { cash: NonNullable<HoldingSummary['cash']> }) {
+  return (
+    <View className='trade-card trade-cash' data-testid='assets-cash' onClick={go(specUrl('xjb'))}>
+      <View className='trade-cash__head'>
+        <Text className='trade-card__title trade-cash__title'>{t('trade.assets.cash')}</Text>
+        <Text className='trade-cash__more'>{t('trade.assets.cashMore')}</Text>
+      </View>
+      <View className='trade-holding__grid'>
+        <View className='trade-holding__cell'>
+          <Text className='trade-holding__label'>{t('trade.assets.cashTotal')}</Text>
+          <Text className='trade-holding__value trade-holding__plain' data-testid='assets-cash-total'>
+            {formatAmount(cash.total)}
+          </Text>
+        </View>
+        <View className='trade-holding__cell'>
+          <Text className='trade-holding__label'>{t('trade.assets.cashYesterday')}</Text>
+          <AmountText value={cash.yesterday_income} sign className='trade-holding__value' />
+        </View>
+        <View className='trade-holding__cell'>
+          <Text className='trade-holding__label'>{t('trade.assets.cashTotalIncome')}</Text>
+          <AmountText value={cash.total_income} sign className='trade-holding__value' />
+        </View>
+      </View>
     </View>
   );
 }

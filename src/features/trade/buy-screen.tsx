@@ -10,7 +10,7 @@ import { formatAmount, formatPercent } from '@/lib/format';
 import { fenToYuan } from '@/lib/money';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
-import type { BuyQuote } from '@/lib/api-types/trading';
+import type { BuyQuote, PayMethod } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -153,12 +153,15 @@ export function problemText(problem: AmountProblem): string {
       return t('trade.buy.error.cardPayment', { bank: problem.bank, limit: formatAmount(problem.limit) });
     case 'cardDaily':
       return t('trade.buy.error.cardDaily', { bank: problem.bank, limit: formatAmount(problem.limit), left: formatAmount(problem.left) });
+    case 'cashAvailable':
+      return t('trade.buy.error.cashAvailable', { available: formatAmount(problem.available) });
   }
 }
 
 /** The intent a request id belongs to: the same amount retried keeps it, another amount is another intent. */
 interface Intent {
   amount: string;
+  payMethod: PayMethod;
   requestId: string;
 }
 
@@ -172,11 +175,14 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
   const [busy, setBusy] = useState(false);
   const intent = useRef<Intent | null>(null);
   const password = usePasswordOrder();
+  /** The cash product may pay (it exists for the investor and is not the fund bought). */
+  const cashPays = quote.cash !== null && quote.cash.fd_code !== quote.fd_code;
+  const [payMethod, setPayMethod] = useState<PayMethod>('bankcard');
 
   const subscribe = quote.mode === 'subscribe';
-  const check = checkBuyAmount(text, quote);
+  const check = checkBuyAmount(text, quote, payMethod);
   const preview = check.fen !== null && check.fen > 0 ? previewPurchaseFee(check.fen, quote) : null;
-  const refused = quote.refusal !== null || quote.suitability === 'refuse' || quote.card === null;
+  const refused = quote.refusal !== null || quote.suitability === 'refuse' || (payMethod === 'bankcard' && quote.card === null);
   const canSubmit = check.fen !== null && check.problem === null && !refused && !busy;
   const here = specUrl('buy', { fundcode: quote.fd_code });
 
@@ -185,8 +191,15 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
     setNotice(null);
   };
 
+  const choosePayment = (next: PayMethod) => {
+    setPayMethod(next);
+    setNotice(null);
+  };
+
+  /** One request id per intent: the same amount paid the same way keeps it, anything else is a new intent. */
   const requestIdFor = async (amount: string): Promise<string> => {
-    if (intent.current?.amount !== amount) intent.current = { amount, requestId: await newRequestId('buy') };
+    if (intent.current?.amount !== amount || intent.current.payMethod !== payMethod)
+      intent.current = { amount, payMethod, requestId: await newRequestId('buy') };
     return intent.current.requestId;
   };
 
@@ -218,7 +231,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
     const amount = fenToYuan(check.fen);
     const requestId = await requestIdFor(amount);
     const outcome = await password.run({ payee: quote.fd_name, amount }, (encryptedPassword) =>
-      placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed: accepted }),
+      placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed: accepted, payMethod }),
     );
     await settle(outcome, accepted);
   };
@@ -227,9 +240,16 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
   const resend = async (encryptedPassword: string) => {
     if (check.fen === null || !intent.current) return;
     setBusy(true);
-    const { amount, requestId } = intent.current;
+    const { amount, requestId, payMethod: paidWith } = intent.current;
     try {
-      const answer = await placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed: true });
+      const answer = await placeBuy({
+        code: quote.fd_code,
+        amount,
+        requestId,
+        encryptedPassword,
+        riskConfirmed: true,
+        payMethod: paidWith,
+      });
       await settle({ ok: true, value: answer, encrypted: encryptedPassword }, true);
     } catch (error) {
       // The server checked suitability before the password: ask for it now.
@@ -365,20 +385,53 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
 
       <View className='trade-card' data-testid='buy-card'>
         <Text className='trade-card__title'>{t('trade.pay.title')}</Text>
-        {quote.card ? (
-          <>
-            <Text className='trade-bank__name'>{t('trade.pay.card', { bank: quote.card.bank_name, tail: quote.card.card_tail })}</Text>
-            <Text className='trade-muted'>
-              {t('trade.pay.limits', {
-                perPayment: formatAmount(quote.card.per_payment_limit),
-                daily: formatAmount(quote.card.daily_limit),
-              })}
-            </Text>
-            <Text className='trade-muted'>{t('trade.pay.left', { left: formatAmount(quote.card.daily_left) })}</Text>
-          </>
-        ) : (
-          <Text className='trade-muted'>{t('trade.pay.none')}</Text>
-        )}
+        <View role='radiogroup' aria-label={t('trade.pay.title')}>
+          <View
+            className={cashPays ? `trade-option${payMethod === 'bankcard' ? ' trade-option--on' : ''}` : undefined}
+            role={cashPays ? 'radio' : undefined}
+            aria-checked={cashPays ? payMethod === 'bankcard' : undefined}
+            data-testid='buy-pay-card'
+            onClick={() => choosePayment('bankcard')}
+          >
+            {cashPays ? <View className='trade-option__radio' /> : null}
+            <View className='trade-option__body'>
+              {quote.card ? (
+                <>
+                  <Text className='trade-bank__name'>
+                    {t('trade.pay.card', { bank: quote.card.bank_name, tail: quote.card.card_tail })}
+                  </Text>
+                  <Text className='trade-muted'>
+                    {t('trade.pay.limits', {
+                      perPayment: formatAmount(quote.card.per_payment_limit),
+                      daily: formatAmount(quote.card.daily_limit),
+                    })}
+                  </Text>
+                  <Text className='trade-muted'>{t('trade.pay.left', { left: formatAmount(quote.card.daily_left) })}</Text>
+                </>
+              ) : (
+                <Text className='trade-muted'>{t('trade.pay.none')}</Text>
+              )}
+            </View>
+          </View>
+          {cashPays && quote.cash ? (
+            <View
+              className={`trade-option${payMethod === 'xjb' ? ' trade-option--on' : ''}`}
+              role='radio'
+              aria-checked={payMethod === 'xjb'}
+              data-testid='buy-pay-xjb'
+              onClick={() => choosePayment('xjb')}
+            >
+              <View className='trade-option__radio' />
+              <View className='trade-option__body'>
+                <Text className='trade-bank__name'>{t('trade.pay.xjb')}</Text>
+                <Text className='trade-muted' data-testid='buy-xjb-available'>
+                  {t('trade.pay.xjbAvailable', { available: formatAmount(quote.cash.available) })}
+                </Text>
+                <Text className='trade-muted'>{t('trade.pay.xjbNote')}</Text>
+              </View>
+            </View>
+          ) : null}
+        </View>
       </View>
 
       <View className='trade-card'>

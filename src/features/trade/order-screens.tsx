@@ -104,6 +104,13 @@ export function TradeResultScreen({ orderId }: { orderId: string }) {
         <OrderSteps steps={order.steps} />
         {hasValue(order.fee) ? <InfoRow label={t('trade.order.fee')} value={yuanText(order.fee)} testId='result-fee' /> : null}
         {order.arrival_date ? <InfoRow label={t('trade.order.arrivalDate')} value={order.arrival_date} testId='result-arrival' /> : null}
+        {moneyRoute(order) ? (
+          <InfoRow
+            label={isSale(order.action) ? t('trade.order.payee') : t('trade.order.payWith')}
+            value={moneyRoute(order)}
+            testId='result-money-route'
+          />
+        ) : null}
       </View>
       <View className='trade-result__actions'>
         <Button type='primary' block onClick={go(specUrl('orderDetail', { orderId: order.order_id }))} data-testid='result-view-order'>
@@ -168,6 +175,12 @@ export function OrderListScreen() {
 
 // ---- one order --------------------------------------------------------------------------
 
+/** How a purchase was paid, or where a sale's proceeds go: the cash product (现金宝), else the card. */
+function moneyRoute(order: Pick<OrderDetail, 'action' | 'pay_method' | 'sell_to' | 'bank_name' | 'bankcard_no'>): string {
+  const viaCash = isSale(order.action) ? order.sell_to === 'xjb' : order.pay_method === 'xjb';
+  return viaCash ? t('trade.pay.xjb') : cardText(order);
+}
+
 /** '招商银行 6214********2565'; a bank name that already names the card's last digits ('招商银行(2565)') stands alone. */
 function cardText(order: Pick<OrderDetail, 'bank_name' | 'bankcard_no'>): string {
   const tail = order.bankcard_no?.replace(/\D/g, '').slice(-4) ?? '';
@@ -209,7 +222,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
   else add('order-query-date', t('trade.order.queryDate'), order.query_date);
   if (hasValue(order.refund_amount)) add('order-refund', t('trade.order.refund'), yuanText(order.refund_amount));
   add('order-fail-reason', t('trade.order.failReason'), order.fail_reason);
-  add('order-card', sale ? t('trade.order.payee') : t('trade.order.payWith'), cardText(order));
+  add('order-card', sale ? t('trade.order.payee') : t('trade.order.payWith'), moneyRoute(order));
   add('order-created', t('trade.order.createdAt'), shanghaiDateTime(order.created_at));
 
   return (

@@ -8,7 +8,7 @@ import { formatNav, formatPercent, formatShares } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { ppmToPercent, sharesToVolume, volumeToShares } from '@/lib/trade-math';
 import { t } from '@/locales/trade';
-import type { FundHolding } from '@/lib/api-types/trading';
+import type { FundHolding, SellTo } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -91,8 +91,13 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const intent = useRef<{ volume: string; requestId: string } | null>(null);
+  const intent = useRef<{ volume: string; to: SellTo; requestId: string } | null>(null);
   const password = usePasswordOrder();
+  /** Proceeds may go to the cash product (卖出至现金宝), except when the fund sold is the cash fund itself. */
+  const cashReceives = holding.sell_to_cash_date !== null && holding.sell_to_cash_date !== undefined;
+  const [to, setTo] = useState<SellTo>('bankcard');
+  const toCash = cashReceives && to === 'xjb';
+  const arrival = toCash ? (holding.sell_to_cash_date ?? holding.sell_arrival_date) : holding.sell_arrival_date;
 
   const usable = sharesToVolume(holding.usable_volume);
   const check = checkSellVolume(text, usable);
@@ -113,10 +118,13 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
     setKeypadOpen(false);
     setNotice(null);
     const volume = volumeToShares(check.volume);
-    if (intent.current?.volume !== volume) intent.current = { volume, requestId: await newRequestId('sell') };
+    const destination: SellTo = toCash ? 'xjb' : 'bankcard';
+    if (intent.current?.volume !== volume || intent.current.to !== destination)
+      intent.current = { volume, to: destination, requestId: await newRequestId('sell') };
     const { requestId } = intent.current;
-    const outcome = await password.run({ title: t('trade.sell.passwordTitle', { shares: volume }), payee: cardText }, (encryptedPassword) =>
-      placeSell({ code: holding.fd_code, volume, requestId, encryptedPassword }),
+    const payee = toCash ? t('trade.pay.xjb') : cardText;
+    const outcome = await password.run({ title: t('trade.sell.passwordTitle', { shares: volume }), payee }, (encryptedPassword) =>
+      placeSell({ code: holding.fd_code, volume, requestId, encryptedPassword, to: destination }),
     );
     if (outcome.ok) {
       intent.current = null;
@@ -232,16 +240,49 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
 
       <View className='trade-card' data-testid='sell-card'>
         <Text className='trade-card__title'>{t('trade.sell.to')}</Text>
-        <Text className='trade-bank__name'>{cardText}</Text>
+        {cashReceives ? (
+          <View role='radiogroup' aria-label={t('trade.sell.to')}>
+            <View
+              className={`trade-option${!toCash ? ' trade-option--on' : ''}`}
+              role='radio'
+              aria-checked={!toCash}
+              data-testid='sell-to-card'
+              onClick={() => setTo('bankcard')}
+            >
+              <View className='trade-option__radio' />
+              <View className='trade-option__body'>
+                <Text className='trade-bank__name'>{cardText}</Text>
+                <Text className='trade-muted'>{t('trade.sell.arrival', { date: holding.sell_arrival_date })}</Text>
+              </View>
+            </View>
+            <View
+              className={`trade-option${toCash ? ' trade-option--on' : ''}`}
+              role='radio'
+              aria-checked={toCash}
+              data-testid='sell-to-xjb'
+              onClick={() => setTo('xjb')}
+            >
+              <View className='trade-option__radio' />
+              <View className='trade-option__body'>
+                <Text className='trade-bank__name'>{t('trade.pay.xjb')}</Text>
+                <Text className='trade-muted' data-testid='sell-xjb-arrival'>
+                  {t('trade.sell.xjbArrival', { date: holding.sell_to_cash_date ?? '' })}
+                </Text>
+              </View>
+            </View>
+          </View>
+        ) : (
+          <Text className='trade-bank__name'>{cardText}</Text>
+        )}
         <Text className='trade-muted' data-testid='sell-arrival'>
-          {t('trade.sell.arrival', { date: holding.sell_arrival_date })}
+          {toCash ? t('trade.sell.arrivalXjb', { date: arrival }) : t('trade.sell.arrival', { date: arrival })}
         </Text>
         <Timeline
           testId='sell-timeline'
           nodes={[
             { title: t('trade.sell.step.submit'), date: holding.sell_trade_date },
             { title: t('trade.sell.step.confirm'), date: holding.sell_confirm_date },
-            { title: t('trade.sell.step.arrive'), date: holding.sell_arrival_date },
+            { title: toCash ? t('trade.sell.step.arriveXjb') : t('trade.sell.step.arrive'), date: arrival },
           ]}
         />
         <Text className='trade-muted trade-rule'>{t('trade.sell.cutoffRule')}</Text>

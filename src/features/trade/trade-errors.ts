@@ -30,6 +30,10 @@ export const TRADE_RESULT = {
   noSuchOrder: 410014,
   requestInProgress: 410015,
   fundNotRedeemable: 410016,
+  /** Paying with the cash product (现金宝): not enough available in it. */
+  cashInsufficient: 410018,
+  /** The cash product cannot pay for (or receive) this order. */
+  cashNotAllowed: 410019,
 } as const;
 
 export function resultCodeOf(error: unknown): number | null {

@@ -6,7 +6,7 @@ import { fifoOrder, priceRedemption, takeFifo, type Lot, type RedemptionLotPart 
 import { fenToYuan, parseAmountInput, yuanToFen } from '@/lib/money';
 import { discountPpm, navToUnits, percentToPpm, ppmToPercent, sharesToVolume } from '@/lib/trade-math';
 import type { RateRow } from '@/lib/api-types/fund';
-import type { BuyQuote, FundHolding } from '@/lib/api-types/trading';
+import type { BuyQuote, FundHolding, PayMethod } from '@/lib/api-types/trading';
 
 // ---- typing on the number keypad -------------------------------------------------
 
@@ -52,7 +52,8 @@ export type AmountProblem =
   | { kind: 'min'; min: string }
   | { kind: 'fundDaily'; limit: string; left: string }
   | { kind: 'cardPayment'; bank: string; limit: string }
-  | { kind: 'cardDaily'; bank: string; limit: string; left: string };
+  | { kind: 'cardDaily'; bank: string; limit: string; left: string }
+  | { kind: 'cashAvailable'; available: string };
 
 /** `fen` when the text reads as an amount; `problem` when it cannot be bought (null: fine, or nothing typed). */
 export interface AmountCheck {
@@ -62,9 +63,10 @@ export interface AmountCheck {
 
 /**
  * Checks a typed amount as it is typed: nothing typed → no complaint; then two decimals at most, the fund's
- * minimum, what is left of the fund's daily cap, the card's per-payment and per-day limits (docs/PRODUCT.md §10).
+ * minimum, what is left of the fund's daily cap, the card's per-payment and per-day limits (docs/PRODUCT.md §10) —
+ * or, paying with the cash product (现金宝), what is available in it (no bank limit).
  */
-export function checkBuyAmount(text: string, quote: BuyQuote): AmountCheck {
+export function checkBuyAmount(text: string, quote: BuyQuote, payMethod: PayMethod = 'bankcard'): AmountCheck {
   if (text === '') return { fen: null, problem: null };
   const parsed = parseAmountInput(text);
   if (!parsed.ok) return { fen: null, problem: { kind: parsed.error === 'tooManyDecimals' ? 'decimals' : 'invalid' } };
@@ -73,6 +75,12 @@ export function checkBuyAmount(text: string, quote: BuyQuote): AmountCheck {
   if (fen < yuanToFen(quote.min_amount)) return { fen, problem: { kind: 'min', min: quote.min_amount } };
   if (quote.daily_limit !== null && quote.daily_limit_left !== null && fen > yuanToFen(quote.daily_limit_left)) {
     return { fen, problem: { kind: 'fundDaily', limit: quote.daily_limit, left: quote.daily_limit_left } };
+  }
+  if (payMethod === 'xjb') {
+    // The cash product pays at once from what is available in it; no bank limit applies.
+    const available = quote.cash?.available ?? '0.00';
+    if (fen > yuanToFen(available)) return { fen, problem: { kind: 'cashAvailable', available } };
+    return { fen, problem: null };
   }
   const card = quote.card;
   if (card) {

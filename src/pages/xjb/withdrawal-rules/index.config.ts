@@ -1,3 +1,3 @@
 export default definePageConfig({
-  navigationBarTitleText: '现金宝取出规则',
+  navigationBarTitleText: '现金宝取现规则',
 });

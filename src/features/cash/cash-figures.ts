@@ -1,0 +1,79 @@
+// What the deposit and withdrawal forms compute while the user types: the keypad's text and the amount's checks,
+// on integer fen (src/lib/money.ts) against the summary's figures and the rule constants (src/lib/cash-rules.ts).
+import { CASH_MIN_AMOUNT_FEN } from '@/lib/cash-rules';
+import { parseAmountInput, yuanToFen } from '@/lib/money';
+import type { CashSummary } from '@/lib/api-types/cash';
+
+/** Integer digits an amount may have (999,999,999.99 is far beyond any bank's limit). */
+const MAX_INTEGER_DIGITS = 9;
+
+/**
+ * The text after one key of the decimal keypad ('0'–'9', '.'), or the same text when the key is refused: a second
+ * point, a third decimal, a tenth integer digit. A leading zero is replaced ('0' then '5' → '5'). (The trading
+ * keypad's rule, features/trade/trade-figures.ts.)
+ */
+export function typeKey(text: string, key: string): string {
+  if (key === '.') {
+    if (text.includes('.')) return text;
+    return text === '' ? '0.' : `${text}.`;
+  }
+  if (!/^\d$/.test(key)) return text;
+  const [whole = '', fraction] = text.split('.');
+  if (fraction !== undefined) return fraction.length >= 2 ? text : text + key;
+  if (whole === '0') return key;
+  return whole.length >= MAX_INTEGER_DIGITS ? text : text + key;
+}
+
+export function deleteKey(text: string): string {
+  return text.slice(0, -1);
+}
+
+/** Why an amount cannot be moved, with what the message names. */
+export type CashProblem =
+  | { kind: 'invalid' }
+  | { kind: 'decimals' }
+  | { kind: 'min'; min: number }
+  | { kind: 'cardPayment'; bank: string; limit: string }
+  | { kind: 'cardDaily'; bank: string; limit: string; left: string }
+  | { kind: 'available'; available: string };
+
+export interface CashCheck {
+  /** The amount in fen when the text reads as one. */
+  fen: number | null;
+  /** Null: fine, or nothing typed. */
+  problem: CashProblem | null;
+}
+
+function parse(text: string): CashCheck | number {
+  if (text === '') return { fen: null, problem: null };
+  const parsed = parseAmountInput(text.endsWith('.') ? text.slice(0, -1) : text);
+  if (!parsed.ok) return { fen: null, problem: { kind: parsed.error === 'tooManyDecimals' ? 'decimals' : 'invalid' } };
+  if (parsed.fen <= 0) return { fen: parsed.fen, problem: { kind: 'invalid' } };
+  if (parsed.fen < CASH_MIN_AMOUNT_FEN) return { fen: parsed.fen, problem: { kind: 'min', min: CASH_MIN_AMOUNT_FEN } };
+  return parsed.fen;
+}
+
+/** A deposit comes from the bound card: the card's per-payment limit and what is left of its day. */
+export function checkDeposit(text: string, summary: Pick<CashSummary, 'card'>): CashCheck {
+  const fen = parse(text);
+  if (typeof fen !== 'number') return fen;
+  const card = summary.card;
+  if (card) {
+    if (fen > yuanToFen(card.per_payment_limit))
+      return { fen, problem: { kind: 'cardPayment', bank: card.bank_name, limit: card.per_payment_limit } };
+    if (fen > yuanToFen(card.daily_left))
+      return { fen, problem: { kind: 'cardDaily', bank: card.bank_name, limit: card.daily_limit, left: card.daily_left } };
+  }
+  return { fen, problem: null };
+}
+
+/**
+ * A withdrawal takes what is available (confirmed, not frozen). The 快速取现 quota is the server's to refuse (its
+ * message names the limit and what is left, and the form offers the normal way then).
+ */
+export function checkWithdraw(text: string, summary: Pick<CashSummary, 'available'>): CashCheck {
+  const fen = parse(text);
+  if (typeof fen !== 'number') return fen;
+  if (fen > yuanToFen(summary.available)) return { fen, problem: { kind: 'available', available: summary.available } };
+  return { fen, problem: null };
+}

@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '不可用金额明细',
+});
