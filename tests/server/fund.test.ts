@@ -96,16 +96,17 @@ describe('fund read endpoints', () => {
 
   it('GET /djapi/fund/detail/{code}: position, fee tables with discount, managers with achievements', async () => {
     const { data } = await get<{
-      fund_position: { stock_percent: string; stock_list: { name: string; percent: string }[]; chart_list: unknown[] };
+      fund_position: { stock_percent: number; stock_list: { name: string; percent: number }[]; chart_list: unknown[] };
       fund_rates: {
         declare_rate_table: { name: string; value: string; unit: string }[];
         withdraw_rate_table: { name: string; value: string }[];
         other_rate_table: { name: string; value: string }[];
         declare_discount: string;
       };
-      manager_list: { name: string; achievement_list: { fund_code: string; cp_rate: string | null }[] }[];
+      manager_list: { name: string; achievement_list: { fund_code: string; cp_rate: number | null }[] }[];
     }>(`/djapi/fund/detail/${FUND_SAMPLES.stock}`);
-    assertDecimal(data.fund_position.stock_percent, 'stock_percent');
+    // Percentages of the position are JSON numbers, as in the real Danjuan answer.
+    assert.equal(typeof data.fund_position.stock_percent, 'number');
     assert.equal(data.fund_position.stock_list.length, 10);
     const percents = data.fund_position.stock_list.map((s) => Number(s.percent));
     assert.deepEqual(
@@ -135,7 +136,7 @@ describe('fund read endpoints', () => {
     assert.ok(data.manager_list.length >= 1);
     const own = data.manager_list[0]?.achievement_list.find((a) => a.fund_code === FUND_SAMPLES.stock);
     assert.ok(own, 'the manager’s achievements include this fund');
-    assertDecimal(own.cp_rate, 'cp_rate');
+    assert.equal(typeof own.cp_rate, 'number', 'cp_rate is a number, as in the real Danjuan answer');
   });
 
   it('GET /djapi/fund/nav/history/{code}: newest first, paged', async () => {
@@ -270,7 +271,7 @@ describe('fund read endpoints', () => {
     );
     assert.equal(asset.data.stock_list.length, 10);
     assert.match(asset.data.enddate, /^\d{4}-(03-31|06-30|09-30|12-31)$/);
-    const managers = await get<{ items: { name: string; post_status: number; cp_rate: string | null; cp_term: string }[] }>(
+    const managers = await get<{ items: { name: string; post_status: number; cp_rate: number | null; cp_term: string }[] }>(
       `/djapi/fundx/base/fund/record/manager/list?fund_code=${FUND_SAMPLES.stock}&post_status=1`,
     );
     assert.ok(managers.data.items.length >= 1);

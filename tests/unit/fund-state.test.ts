@@ -14,7 +14,7 @@ function fund(over: Partial<FundSummary>): FundSummary {
     totshare: '1亿',
     keeper_name: 'k',
     manager_name: 'm',
-    risk_level: 4,
+    risk_level: '4',
     sale_status: 'on_sale',
     status_reason: '',
     can_buy: true,

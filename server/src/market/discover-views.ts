@@ -15,9 +15,9 @@ import {
   type AutoInvestPeriod,
   type AutoInvestResult,
 } from '../domain/auto-invest-simulation';
-import type { IsoDate } from '../domain/calendar';
+import { addCalendarDays, type IsoDate } from '../domain/calendar';
 import { trackingErrorPercent } from '../domain/tracking-error';
-import { periodStart } from './derived';
+import { indexOnOrBefore, periodStart, type NavPoint } from './derived';
 import { PERIOD_COLUMNS, type FundRecord, type IndexRecord, type MarketCache, type MarketSnapshot } from './market-cache';
 
 // ---- Auto-invest ranking ---------------------------------------------------------------------------------
@@ -114,6 +114,67 @@ async function computeAutoInvest(db: Database, snap: MarketSnapshot): Promise<Ma
     out.set(period, { period, start, end, buyDates, entries });
   }
   return out;
+}
+
+/** Periods of the auto-invest returns of one fund's derived answer (aip_grl1y, aip_grl2y). */
+const FUND_AIP_PERIODS = ['1y', '2y'] as const;
+type FundAipPeriod = (typeof FUND_AIP_PERIODS)[number];
+
+/**
+ * One fund's auto-invest returns over one and two years, as the ranking above simulates them (same buy days: the
+ * first NAV on or after each scheduled day within its month; dividends reinvested), percent with 4 decimals:
+ * `aip` invests the fixed monthly amount; `smart` (Danjuan's 智能定投, itg_aip) scales each month's amount by how
+ * far the NAV is below or above its 250-day average (average / NAV, between 0.5 and 2 times, in tenths).
+ * Null for a period the fund did not exist for the whole of, and for money-market funds.
+ */
+export async function fundAutoInvestReturns(db: Database, snap: MarketSnapshot, fund: FundRecord, points: readonly NavPoint[]) {
+  const aip: Record<FundAipPeriod, string | null> = { '1y': null, '2y': null };
+  const smart: Record<FundAipPeriod, string | null> = { '1y': null, '2y': null };
+  const end = marketEndDate(snap);
+  if (!end || !rankable(fund) || points.length === 0) return { aip, smart };
+  const dividendRows = await sql<{ date: string; per_share: string; nav: string }>`
+    SELECT d.date::text AS date, d.per_share, n.nav
+    FROM fund_dividend d JOIN fund_nav n ON n.fund_code = d.fund_code AND n.date = d.date
+    WHERE d.fund_code = ${fund.code} AND d.date > ${periodStart(end, '2y')}::date
+    ORDER BY d.date`.execute(db.kysely);
+  const finalNav = (fund.derived as NonNullable<FundRecord['derived']>).unit_nav;
+  for (const period of FUND_AIP_PERIODS) {
+    if (fund.derived?.[PERIOD_COLUMNS[period]] == null) continue;
+    const start = periodStart(end, period) as IsoDate;
+    const buyDates = monthlyBuyDates(start, end);
+    const buys: { date: IsoDate; nav: string; index: number }[] = [];
+    for (const scheduled of buyDates) {
+      const i = indexOnOrBefore(points, addCalendarDays(scheduled, -1)) + 1;
+      const p = points[i];
+      if (!p || p.date.slice(0, 7) !== scheduled.slice(0, 7)) break;
+      buys.push({ date: scheduled, nav: p.nav.toFixed(4), index: i });
+    }
+    if (buys.length !== buyDates.length || buys.length === 0) continue;
+    const dividends: AutoInvestDividend[] = dividendRows.rows
+      .filter((x) => x.date > start)
+      .map((x) => ({ date: x.date, perShare: x.per_share, nav: x.nav }));
+    aip[period] = simulateAutoInvest(buys, dividends, finalNav)?.returnPercent ?? null;
+    // The smart plan: each buy simulated with its own amount, the holdings' values and the amounts summed.
+    let invested = 0;
+    let value = 0;
+    for (const buy of buys) {
+      const window = points.slice(Math.max(0, buy.index - 250), buy.index);
+      const average = window.length === 0 ? Number(buy.nav) : window.reduce((sum, p) => sum + p.nav, 0) / window.length;
+      const factor = Math.min(2, Math.max(0.5, Math.round((average / Number(buy.nav)) * 10) / 10));
+      const amountFen = Math.round(AUTO_INVEST_MONTHLY_FEN * factor);
+      const one = simulateAutoInvest(
+        [buy],
+        dividends.filter((x) => x.date >= buy.date),
+        finalNav,
+        amountFen,
+      );
+      if (!one) continue;
+      invested += one.investedFen;
+      value += one.valueFen;
+    }
+    smart[period] = invested > 0 ? (((value - invested) / invested) * 100).toFixed(4) : null;
+  }
+  return { aip, smart };
 }
 
 /** One page of the auto-invest ranking of `period`, optionally of one fund type. */

@@ -6,16 +6,21 @@ import { fenToYuan } from '../../../src/lib/money';
 import type { Database } from '../db/database';
 import type { FundFeeTable } from '../db/market-types';
 import {
+  addCalendarDays,
   addTradingDays,
   calendarDaysBetween,
+  dayNumber,
   nextTradingDay,
   orderTradeDate,
   shanghaiDateTime,
   tradingDayOnOrAfter,
+  tradingDayOnOrBefore,
   type IsoDate,
 } from '../domain/calendar';
 import { shanghaiInstant } from '../domain/clock';
 import { indexOnOrBefore, periodStart, totalReturnIndex, type NavPoint } from './derived';
+import { fundAutoInvestReturns } from './discover-views';
+import { hashNormal, hashUniform, streamId } from './prng';
 import { PERIOD_COLUMNS, PERIOD_KEYS, type FundRecord, type MarketSnapshot, type PeriodKey } from './market-cache';
 
 export const MONEY_MARKET_TYPE = 4;
@@ -67,39 +72,408 @@ export function fundDerivedView(f: FundRecord) {
   };
 }
 
-export function fundSummaryView(f: FundRecord, snap: MarketSnapshot) {
+/** A decimal string (or null) with two decimals, half-up: Danjuan's display precision ('36.35'). */
+function twoDecimals(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const parsed = parseDecimal(value);
+  return parsed ? decimalToText(rescaleHalfUp(parsed, 2)) : null;
+}
+
+/** '+36.35%' / '-13.89%' (sign on positive values, as Danjuan's header shows returns). */
+function signedPercentText(value: string | null): string {
+  const text = twoDecimals(value);
+  if (text == null) return '--';
+  return `${text.startsWith('-') || /^0(\.0+)?$/.test(text) ? '' : '+'}${text}%`;
+}
+
+/** The statistics of a fund's whole NAV history that the Danjuan answers show beside the period returns. */
+interface HistoryStats {
+  /** Unit NAV change of the last day (yuan per share), 4 decimals; null before a second NAV. */
+  navGrowth: string | null;
+  /** Only the first NAV is published yet. */
+  firstNav: boolean;
+  /** Calendar-year returns (percent, 2 decimals), newest first: every year the fund had NAVs in. */
+  years: { year: string; nav: string }[];
+  /** Maximum drawdown since the first NAV, as a ratio (0.419 = 41.9 %). */
+  maxDrawdown: number | null;
+  /** Annualised return since the first NAV, percent; null under half a year (not meaningful). */
+  annualised: number | null;
+  days: number;
+}
+
+function historyStats(points: readonly NavPoint[], money: boolean): HistoryStats {
+  const last = points[points.length - 1];
+  const prev = points[points.length - 2];
+  const tr = totalReturnIndex(points, money);
+  const years: HistoryStats['years'] = [];
+  let maxDrawdown: number | null = null;
+  let annualised: number | null = null;
+  let days = 0;
+  if (last) {
+    const first = points[0] as NavPoint;
+    const firstYear = Number(first.date.slice(0, 4));
+    const lastYear = Number(last.date.slice(0, 4));
+    for (let year = lastYear - 1; year >= firstYear; year -= 1) {
+      const endIdx = indexOnOrBefore(points, `${year}-12-31`);
+      const startIdx = Math.max(0, indexOnOrBefore(points, `${year - 1}-12-31`));
+      if (endIdx <= startIdx) continue;
+      years.push({ year: String(year), nav: (((tr[endIdx] as number) / (tr[startIdx] as number) - 1) * 100).toFixed(2) });
+    }
+    let peak = 0;
+    let dd = 0;
+    for (const v of tr) {
+      if (v > peak) peak = v;
+      else if (peak > 0) dd = Math.max(dd, 1 - v / peak);
+    }
+    maxDrawdown = Number(dd.toFixed(4));
+    days = calendarDaysBetween(first.date, last.date);
+    const growth = tr[tr.length - 1] as number;
+    if (days >= 182) annualised = (growth ** (365 / days) - 1) * 100;
+  }
+  return {
+    navGrowth: last && prev ? (last.nav - prev.nav).toFixed(4) : null,
+    firstNav: points.length === 1,
+    years,
+    maxDrawdown,
+    annualised,
+    days,
+  };
+}
+
+const YIELD_HISTORY: [PeriodKey, string][] = [
+  ['3m', '近3个月'],
+  ['6m', '近6个月'],
+  ['1y', '近一年'],
+  ['2y', '近两年'],
+  ['3y', '近三年'],
+  ['5y', '近五年'],
+  ['base', '成立以来'],
+];
+
+/**
+ * The derived answer with everything the real one carries beyond the period returns: the last day's NAV change
+ * (nav_growth), the calendar-year returns with ranks where the market ranks them (since founding, this year),
+ * the yield history, and the auto-invest returns over one and two years (aip_*: a fixed monthly amount, as the
+ * auto-invest ranking simulates; itg_aip_*: the "smart" plan buying more below the NAV's 250-day average).
+ */
+export async function fundDerivedFull(db: Database, snap: MarketSnapshot, f: FundRecord, points?: NavPoint[]) {
+  const navs = points ?? (await loadNavPoints(db, f.code));
+  const money = f.type === MONEY_MARKET_TYPE;
+  const stats = historyStats(navs, money);
+  const base = fundDerivedView(f);
+  const d = f.derived;
+  const aip = await fundAutoInvestReturns(db, snap, f, navs);
+  const annual = d
+    ? [
+        { period: '成立以来', nav: twoDecimals(d.nav_grbase), rank: f.ranks.base ?? null },
+        ...(d.nav_grlty != null ? [{ period: '今年以来', nav: twoDecimals(d.nav_grlty), rank: f.ranks.ty ?? null }] : []),
+        ...stats.years.map((y) => ({ period: y.year, nav: y.nav as string | null, rank: null as string | null })),
+      ]
+    : [];
+  const view = {
+    ...base,
+    nav_growth: stats.navGrowth,
+    fd_type: String(f.type),
+    aip_grl1y: aip.aip['1y'],
+    aip_grl2y: aip.aip['2y'],
+    itg_aip_grl1y: aip.smart['1y'],
+    itg_aip_grl2y: aip.smart['2y'],
+    annual_performance_list: annual,
+    first_nav: stats.firstNav,
+    yield_history: YIELD_HISTORY.map(([key, name]) => ({ yield: twoDecimals(d?.[PERIOD_COLUMNS[key]]), name })),
+  };
+  return { view, stats };
+}
+
+const RISK_NAMES = ['低风险', '中低风险', '中风险', '中高风险', '高风险'] as const;
+
+/** Daily stock quote of a listed company held by funds: the market has none, so it is generated from the stock
+ * code and the trading day (the same stock shows the same price in every fund's holdings on a day). */
+export function stockQuote(code: string, date: IsoDate): { current_price: number; change_percentage: number } {
+  const stream = streamId(`stock:${code}`);
+  const day = dayNumber(date);
+  // A level between 3 and 200 CNY, drifting within ±30 % over months, and the day's change within the limit.
+  const level = 3 * (200 / 3) ** hashUniform(0x51c0, stream, 0);
+  const drift = Math.exp(0.3 * Math.sin(day / 47 + hashUniform(0x51c0, stream, 1) * 6.28));
+  const limit = /^(300|301|688)/.test(code) ? 20 : 10;
+  const change = Math.max(-limit, Math.min(limit, hashNormal(0x51c0, stream, day) * 1.8));
+  const previous = Math.round(level * drift * 100) / 100;
+  const current = Math.max(0.01, Math.round(previous * (1 + change / 100) * 100) / 100);
+  return { current_price: current, change_percentage: Number(((current / previous - 1) * 100).toFixed(2)) };
+}
+
+/** Shenwan level-1 industry of a (fictional) listed company, from the business its name says. */
+const INDUSTRY_BY_SUFFIX: Record<string, string> = {
+  科技: '计算机',
+  制药: '医药生物',
+  电子: '电子',
+  能源: '电力设备',
+  食品: '食品饮料',
+  医疗: '医药生物',
+  智能: '机械设备',
+  材料: '基础化工',
+  银行: '银行',
+  证券: '非银金融',
+  传媒: '传媒',
+  汽车: '汽车',
+  化工: '基础化工',
+  电气: '电力设备',
+  酒业: '食品饮料',
+  物流: '交通运输',
+  半导体: '电子',
+  通信: '通信',
+  装备: '国防军工',
+};
+const GENERAL_INDUSTRIES = ['建筑装饰', '公用事业', '家用电器', '轻工制造', '商贸零售', '有色金属', '建筑材料', '纺织服饰'] as const;
+
+export function industryLabel(code: string, name: string): string {
+  for (const [suffix, industry] of Object.entries(INDUSTRY_BY_SUFFIX)) if (name.endsWith(suffix)) return industry;
+  return GENERAL_INDUSTRIES[streamId(`industry:${code}`) % GENERAL_INDUSTRIES.length] as string;
+}
+
+/** Fixed-income securities a fund's bond holdings are drawn from (exchange code, name). */
+const BOND_ISSUES: [string, string][] = [
+  ['019658', '21国债10'],
+  ['019702', '23国债09'],
+  ['019733', '24国债02'],
+  ['019741', '24国债10'],
+  ['210210', '21国开10'],
+  ['220205', '22国开05'],
+  ['230208', '23国开08'],
+  ['240203', '24国开03'],
+  ['220308', '22进出08'],
+  ['230312', '23进出12'],
+  ['210411', '21农发11'],
+  ['230405', '23农发05'],
+  ['113052', '兴业转债'],
+  ['127045', '牧原转债'],
+  ['110059', '浦发转债'],
+  ['185432', '22铁建K1'],
+  ['188890', '21电投03'],
+];
+
+/** The bond rows of a report: up to five issues (seeded by fund and report date) sharing part of bond_percent. */
+function bondRows(fundCode: string, reportDate: string, bondPercent: number) {
+  if (!(bondPercent > 0)) return [];
+  const stream = streamId(`bonds:${fundCode}:${reportDate}`);
+  const count = Math.min(5, Math.max(1, Math.round(bondPercent / 12)));
+  const chosen = new Set<number>();
+  const rows: { name: string; code: string; percent: number }[] = [];
+  let share = bondPercent * (count === 1 ? 1 : 0.3 + 0.1 * hashUniform(0xb0d, stream, 0));
+  for (let i = 0; chosen.size < count; i += 1) {
+    let k = Math.floor(hashUniform(0xb0d, stream, i + 1) * BOND_ISSUES.length);
+    while (chosen.has(k)) k = (k + 1) % BOND_ISSUES.length;
+    chosen.add(k);
+    const [code, name] = BOND_ISSUES[k] as [string, string];
+    rows.push({ name, code, percent: Math.max(0.01, Math.floor(share * 100) / 100) });
+    share *= 0.55 + 0.3 * hashUniform(0xb0d, stream, i + 100);
+  }
+  return rows;
+}
+
+/** Indices a fund's growth chart can compare with: its own benchmark's first, then the market's broad ones. */
+const COMPARISON_INDICES = ['SH000300', 'SH000905', 'SH000016', 'SZ399006', 'SZ399001', 'HKHSI', 'CBA00101'] as const;
+
+function benchmarkIndices(snap: MarketSnapshot, f: FundRecord) {
+  const own = f.tracked_index_code ?? f.benchmark_index_code;
+  const codes = [...new Set([...(own ? [own] : []), ...COMPARISON_INDICES])];
+  return codes.flatMap((code) => {
+    const index = snap.indices.get(code);
+    return index ? [{ symbol: index.code, symbol_name: index.name, description: index.description }] : [];
+  });
+}
+
+/**
+ * Danjuan's status codes of a fund (strings, as the real answer sends them): fd_status '0' being raised,
+ * '1' in operation, '2' terminated (closed, delisted); declare (purchase), subscribe (subscription during the
+ * raising), withdraw (redemption) and auto-invest statuses '1' open, '0' closed.
+ */
+function statusCodes(f: FundRecord) {
+  const building = f.sale_status === 'building';
+  const ended = f.sale_status === 'closed' || f.sale_status === 'delisted';
+  const declare = BUYABLE.has(f.sale_status) && !building;
+  return {
+    fd_status: building ? '0' : ended ? '2' : '1',
+    declare_status: declare ? '1' : '0',
+    subscribe_status: building ? '1' : '0',
+    withdraw_status: SELLABLE.has(f.sale_status) ? '1' : '0',
+    auto_invest_status: declare && f.type !== MONEY_MARKET_TYPE && f.lock_days === 0 ? '1' : '0',
+  };
+}
+
+/** Subscription period (ms since 1970, Shanghai midnight): the fund's own, or for a fund founded before our
+ * records the usual one — raised for two to four weeks, founded a few days after the end (seeded by code). */
+function ipoDates(f: FundRecord): { ipo_start_date: number; ipo_end_date: number } {
+  if (f.subscribe_start && f.subscribe_end)
+    return { ipo_start_date: shanghaiInstant(f.subscribe_start).getTime(), ipo_end_date: shanghaiInstant(f.subscribe_end).getTime() };
+  const stream = streamId(`ipo:${f.code}`);
+  const end = addCalendarDays(f.found_date, -(3 + Math.floor(hashUniform(0x1b0, stream, 0) * 5)));
+  const start = addCalendarDays(end, -(14 + Math.floor(hashUniform(0x1b0, stream, 1) * 15)));
+  return { ipo_start_date: shanghaiInstant(start).getTime(), ipo_end_date: shanghaiInstant(end).getTime() };
+}
+
+/** Followers and posts of the fund's community page: generated from its size and code (the market has no users). */
+function communityCounts(f: FundRecord): { follower_count: number; status_count: number } {
+  const stream = streamId(`community:${f.code}`);
+  const sizeYi = Math.max(0.01, Number(f.total_asset) / 1e8);
+  const followers = Math.round(300 * sizeYi ** 0.8 * (0.5 + hashUniform(0xc0, stream, 0)));
+  return { follower_count: followers, status_count: Math.round(followers * (0.03 + 0.05 * hashUniform(0xc0, stream, 1))) };
+}
+
+/** A star rating from the 3-year rank within the type (top 10 % five stars … bottom 10 % one); none under 3 years. */
+function ratingDesc(f: FundRecord): string {
+  const rank = f.ranks['3y'];
+  const match = rank ? /^(\d+)\/(\d+)$/.exec(rank) : null;
+  if (!match) return '暂无评级';
+  const share = Number(match[1]) / Number(match[2]);
+  const stars = share <= 0.1 ? 5 : share <= 0.325 ? 4 : share <= 0.675 ? 3 : share <= 0.9 ? 2 : 1;
+  return `${'一二三四五'[stars - 1]}星评级`;
+}
+
+const NAV_TABS: [GrowthDay, string][] = [
+  ['ty', '今年以来'],
+  ['1m', '近1月'],
+  ['3m', '近3月'],
+  ['6m', '近6月'],
+  ['1y', '近1年'],
+  ['3y', '近3年'],
+  ['5y', '近5年'],
+  ['all', '成立来'],
+];
+
+function headerItem(name: string, text: string, value: number | null, colour: boolean, extend: string | null = null) {
+  return { data_name: name, data_value_str: text, data_value_number: value, data_have_colour: colour, data_extend: extend };
+}
+
+const numberOrNull = (value: string | null | undefined): number | null => (value == null ? null : Number(value));
+
+export async function fundSummaryView(db: Database, snap: MarketSnapshot, f: FundRecord) {
   const tracked = f.tracked_index_code ? snap.indices.get(f.tracked_index_code) : undefined;
+  const points = await loadNavPoints(db, f.code);
+  const { view: derived, stats } = await fundDerivedFull(db, snap, f, points);
+  const fees = await db.kysely.selectFrom('fund_fee').selectAll().where('fund_code', '=', f.code).execute();
+  const position = await latestPosition(db, f, quoteDay(snap));
+  const declare = feeRows(fees, 'declare');
+  const subscribe = feeRows(fees, 'subscribe');
+  const d = f.derived;
+  const money = f.type === MONEY_MARKET_TYPE;
+  const managerName = f.managerNames.join(',');
+  const size = sizeText(f.total_asset);
+  const age = stats.days > 0 ? termText(f.found_date, d?.end_date ?? f.found_date) : '0天';
+  const firstHeader = money
+    ? [
+        headerItem('七日年化', d?.yield_7d == null ? '--' : `${twoDecimals(d.yield_7d)}%`, numberOrNull(d?.yield_7d), true),
+        headerItem('万份收益', d?.income_per_10k ?? '--', numberOrNull(d?.income_per_10k), true),
+        headerItem('累计收益', signedPercentText(d?.nav_grbase ?? null), numberOrNull(d?.nav_grbase), true),
+      ]
+    : [
+        headerItem('今年以来', signedPercentText(d?.nav_grlty ?? null), numberOrNull(d?.nav_grlty), true),
+        headerItem('累计收益', signedPercentText(d?.nav_grbase ?? null), numberOrNull(d?.nav_grbase), true),
+        headerItem('日涨跌', signedPercentText(d?.nav_grtd ?? null), numberOrNull(d?.nav_grtd), true),
+      ];
+  const annualised = stats.annualised;
+  const secondHeader = [
+    headerItem(
+      '成立以来年化',
+      annualised == null ? '--' : signedPercentText(annualised.toFixed(4)),
+      annualised == null ? null : Number(annualised.toFixed(10)),
+      true,
+    ),
+    headerItem('成立时长', age, null, false),
+    headerItem('最新净值', d?.unit_nav ?? '--', numberOrNull(d?.unit_nav), false, d ? d.end_date.slice(5) : null),
+    headerItem('最大回撤', stats.maxDrawdown == null ? '--' : `${(stats.maxDrawdown * 100).toFixed(2)}%`, stats.maxDrawdown, false),
+    headerItem('基金经理', managerName, null, false),
+    headerItem('基金规模', size, null, false),
+  ];
+  const status = statusCodes(f);
+  const buyable = BUYABLE.has(f.sale_status);
   return {
     fd_code: f.code,
+    fd_type: String(f.type),
     fd_name: f.name,
     fd_full_name: f.full_name,
     type: f.type,
     type_desc: f.type_desc,
     share_class: f.share_class,
     found_date: f.found_date,
-    totshare: sizeText(f.total_asset),
+    ...status,
+    totshare: size,
     total_asset: f.total_asset,
     keeper_code: f.company_code,
     keeper_name: f.company_name,
-    manager_name: f.managerNames.join(','),
+    manager_name: managerName,
     trup_name: f.custodian,
-    risk_level: f.risk_level,
+    risk_level: String(f.risk_level),
     sale_status: f.sale_status,
     status_reason: f.status_reason,
-    can_buy: BUYABLE.has(f.sale_status),
+    can_buy: buyable,
     can_sell: SELLABLE.has(f.sale_status),
     subscribe_start: f.subscribe_start,
     subscribe_end: f.subscribe_end,
+    ...ipoDates(f),
     lock_days: f.lock_days,
     daily_purchase_limit: f.daily_purchase_limit_fen == null ? null : fenToYuan(f.daily_purchase_limit_fen),
     min_purchase: fenToYuan(f.min_purchase_fen),
     tracked_index_code: f.tracked_index_code,
     tracked_index_name: tracked?.name ?? null,
     tracking_error: f.tracking_error,
+    fund_derived: derived,
+    fund_rates: {
+      subscribe_rate: subscribe[0]?.value ?? null,
+      declare_rate: declare[0]?.value ?? '0',
+      discount: f.declare_discount,
+      subscribe_discount: f.declare_discount,
+      declare_discount: f.declare_discount,
+    },
+    op_fund: {
+      fund_tags: [
+        { category: '1', name: f.type_desc },
+        { category: '9', name: RISK_NAMES[f.risk_level - 1] ?? '中风险' },
+        ...(f.lock_days > 0 ? [{ category: '3', name: '持有期' }] : []),
+      ],
+    },
+    yield: twoDecimals(d?.nav_grbase),
+    yield_name: '成立以来收益率',
+    growth_day: String(Math.min(360, Math.max(0, stats.days))),
+    sales: '',
+    rating_desc: ratingDesc(f),
+    ...communityCounts(f),
+    stock_position_names: position
+      ? position.stock_list
+          .slice(0, 3)
+          .map((s) => s.name)
+          .join(',') + (position.stock_list.length > 3 ? ',...' : '')
+      : '',
+    agent_sell: f.sale_status !== 'closed' && f.sale_status !== 'delisted',
+    trade_reason: { show_button: !buyable, withdraw_display: SELLABLE.has(f.sale_status), reason: f.status_reason },
+    growth_default_period: d?.nav_grlty != null ? 'ty' : 'all',
+    fir_header_base_data: firstHeader,
+    sec_header_base_data: secondHeader,
+    base_data_tip: [
+      {
+        title: '成立以来年化',
+        content: '成立以来的累计收益率（分红再投资）按复利折算成的年收益率。成立不足半年的基金，年化收益参考意义不大，不显示。',
+      },
+      {
+        title: '最大回撤',
+        content: '成立以来，从任一净值高点到其后最低点的最大跌幅，反映买入后可能遇到的最差情况，常用来衡量基金的抗风险能力。',
+      },
+    ],
+    nav_tab_list: NAV_TABS.map(([value, name]) => {
+      const column = value === 'all' ? 'nav_grbase' : PERIOD_COLUMNS[value];
+      return {
+        nav_tab_name: name,
+        nav_tab_value: value,
+        nav_growth: d?.[column] ?? null,
+        nav_tab_extent: value === 'all' ? age : null,
+      };
+    }),
+    display_annual_performance: stats.years.length > 0,
+    benchmark_index: benchmarkIndices(snap, f).map(({ symbol, symbol_name }) => ({ symbol, symbol_name })),
     performance_bench_mark: f.benchmark,
     invest_target: f.invest_target,
     invest_orientation: f.invest_orientation,
-    fund_derived: fundDerivedView(f),
+    record_version: '1',
   };
 }
 
@@ -129,66 +503,135 @@ function feeRows(fees: FundFeeTable[], kind: string) {
     }));
 }
 
-async function latestPosition(db: Database, f: FundRecord) {
-  const alloc = await db.kysely
+const CHART_PARTS = [
+  ['股票', 'stock', '#FF6A4D'],
+  ['债券', 'bond', '#FFC24D'],
+  ['现金', 'cash', '#4D9FFF'],
+  ['其他', 'other', '#B0B3BA'],
+] as const;
+
+/**
+ * How a holding changed since the previous quarterly report (Danjuan's change_of_pre_quarter and its type):
+ * 1 new in the top ten ('新增'), 2 increased, 3 unchanged ('持平'), 4 decreased; the text is the change of its
+ * share of NAV in percentage points ('0.08%').
+ */
+function quarterChange(
+  percent: number,
+  previous: number | undefined,
+): { change_of_pre_quarter: string; change_of_pre_quarter_type: number } {
+  if (previous === undefined) return { change_of_pre_quarter: '新增', change_of_pre_quarter_type: 1 };
+  const diff = Math.round((percent - previous) * 100) / 100;
+  if (diff === 0) return { change_of_pre_quarter: '持平', change_of_pre_quarter_type: 3 };
+  return { change_of_pre_quarter: `${Math.abs(diff).toFixed(2)}%`, change_of_pre_quarter_type: diff > 0 ? 2 : 4 };
+}
+
+/** The latest quarterly report of a fund: allocation, top-ten stocks with their day's quote, bond holdings. */
+async function latestPosition(db: Database, f: FundRecord, quoteDate: IsoDate) {
+  const reports = await db.kysely
     .selectFrom('fund_asset_allocation')
     .selectAll()
     .where('fund_code', '=', f.code)
     .orderBy('report_date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(2)
+    .execute();
+  const alloc = reports[0];
   if (!alloc) return null;
   const holdings = await db.kysely
     .selectFrom('fund_holding')
     .selectAll()
     .where('fund_code', '=', f.code)
-    .where('report_date', '=', alloc.report_date)
+    .where(
+      'report_date',
+      'in',
+      reports.map((r) => r.report_date),
+    )
     .orderBy('rank')
     .execute();
+  const previous = new Map(
+    holdings.filter((h) => h.report_date !== alloc.report_date).map((h) => [h.stock_code, Number(h.percent)] as const),
+  );
+  const hasPrevious = reports.length > 1;
   const quarter = Math.ceil(Number(alloc.report_date.slice(5, 7)) / 3);
+  const percents = {
+    stock: Number(alloc.stock_percent),
+    bond: Number(alloc.bond_percent),
+    cash: Number(alloc.cash_percent),
+    other: Number(alloc.other_percent),
+  };
+  const assetTotal = Number(alloc.asset_total);
   return {
-    stock_percent: alloc.stock_percent,
-    bond_percent: alloc.bond_percent,
-    cash_percent: alloc.cash_percent,
-    other_percent: alloc.other_percent,
-    asset_tot: alloc.asset_total,
-    asset_val: (Number(alloc.asset_total) * 0.99).toFixed(2),
+    stock_percent: percents.stock,
+    bond_percent: percents.bond,
+    cash_percent: percents.cash,
+    other_percent: percents.other,
+    asset_tot: assetTotal,
+    // Net assets: total assets less liabilities (about 1 %).
+    asset_val: Math.round(assetTotal * 99) / 100,
     source_mark: `${alloc.report_date.slice(0, 4)}年第${'一二三四'[quarter - 1]}季度报`,
     source: String(quarter),
-    enddate: alloc.report_date,
-    chart_list: [
-      { type_desc: '股票', percent: alloc.stock_percent, color: '#FF6A4D' },
-      { type_desc: '债券', percent: alloc.bond_percent, color: '#FFC24D' },
-      { type_desc: '现金', percent: alloc.cash_percent, color: '#4D9FFF' },
-      { type_desc: '其他', percent: alloc.other_percent, color: '#B0B3BA' },
-    ],
-    stock_list: holdings.map((h) => {
-      const exchange = h.stock_code.startsWith('6') ? 'SH' : 'SZ';
-      return { name: h.stock_name, code: h.stock_code, percent: h.percent, xq_symbol: `${exchange}${h.stock_code}`, amarket: true };
-    }),
-    bond_list: [] as { name: string; code: string; percent: string }[],
+    enddate: alloc.report_date as string | null,
+    chart_list: CHART_PARTS.map(([typeDesc, type, color]) => ({ type_desc: typeDesc, type, percent: percents[type], color })),
+    stock_list: holdings
+      .filter((h) => h.report_date === alloc.report_date)
+      .map((h) => {
+        const exchange = h.stock_code.startsWith('6') ? 'SH' : 'SZ';
+        const percent = Number(h.percent);
+        return {
+          name: h.stock_name,
+          code: h.stock_code,
+          percent,
+          percent_double: percent,
+          ...stockQuote(h.stock_code, quoteDate),
+          xq_symbol: `${exchange}${h.stock_code}`,
+          xq_url: `https://xueqiu.com/S/${exchange}${h.stock_code}`,
+          ...quarterChange(percent, hasPrevious ? previous.get(h.stock_code) : undefined),
+          industry_label: industryLabel(h.stock_code, h.stock_name),
+          amarket: true,
+        };
+      }),
+    bond_list: bondRows(f.code, alloc.report_date, percents.bond).map((b) => ({
+      ...b,
+      percent_double: b.percent,
+      xq_symbol: b.code,
+      xq_url: `https://xueqiu.com/S/${b.code}`,
+      amarket: false,
+    })),
   };
 }
 
-export async function assetPercentView(db: Database, f: FundRecord) {
-  const position = await latestPosition(db, f);
-  return { fund_code: f.code, ...(position ?? emptyPosition()) };
-}
+type Position = NonNullable<Awaited<ReturnType<typeof latestPosition>>>;
 
-function emptyPosition() {
+/** A fund without a quarterly report yet (being built, just founded). */
+function emptyPosition(): Position {
   return {
-    stock_percent: '0.00',
-    bond_percent: '0.00',
-    cash_percent: '0.00',
-    other_percent: '0.00',
-    asset_tot: '0.00',
-    asset_val: '0.00',
+    stock_percent: 0,
+    bond_percent: 0,
+    cash_percent: 0,
+    other_percent: 0,
+    asset_tot: 0,
+    asset_val: 0,
     source_mark: '',
     source: '',
-    enddate: null as string | null,
-    chart_list: [] as { type_desc: string; percent: string; color: string }[],
-    stock_list: [] as { name: string; code: string; percent: string; xq_symbol: string; amarket: boolean }[],
-    bond_list: [] as { name: string; code: string; percent: string }[],
+    enddate: null,
+    chart_list: [],
+    stock_list: [],
+    bond_list: [],
+  };
+}
+
+/** The day whose stock quotes a position shows: the last trading day up to the business date. */
+function quoteDay(snap: MarketSnapshot): IsoDate {
+  return tradingDayOnOrBefore(snap.businessDate);
+}
+
+export async function assetPercentView(db: Database, snap: MarketSnapshot, f: FundRecord) {
+  const position = (await latestPosition(db, f, quoteDay(snap))) ?? emptyPosition();
+  return {
+    fund_code: f.code,
+    ...position,
+    /** How many top holdings the page shows before "more". */
+    important_list_show: Math.min(3, position.stock_list.length),
+    end_date_str: f.derived?.end_date ?? snap.businessDate,
   };
 }
 
@@ -221,10 +664,18 @@ async function managerPosts(db: Database, managerIds: string[]): Promise<PostRow
   return result.rows;
 }
 
-function cpRate(p: PostRow): string | null {
-  if (p.type === MONEY_MARKET_TYPE) return p.income == null ? null : (Number(p.income) / 100).toFixed(2);
+/** Return over the tenure, percent with two decimals (a JSON number, as Danjuan sends it); null without NAVs. */
+function cpRate(p: PostRow): number | null {
+  if (p.type === MONEY_MARKET_TYPE) return p.income == null ? null : Number((Number(p.income) / 100).toFixed(2));
   if (p.start_nav == null || p.start_acc == null || p.end_acc == null) return null;
-  return (((Number(p.end_acc) - Number(p.start_acc)) / Number(p.start_nav)) * 100).toFixed(2);
+  return Number((((Number(p.end_acc) - Number(p.start_acc)) / Number(p.start_nav)) * 100).toFixed(2));
+}
+
+/** The tenure's return annualised (percent, one decimal; Danjuan's performance_year); null under 30 days. */
+function annualisedRate(rate: number | null, from: IsoDate, to: IsoDate): number | null {
+  const days = calendarDaysBetween(from, to);
+  if (rate == null || days < 30) return null;
+  return Number((((1 + rate / 100) ** (365 / days) - 1) * 100).toFixed(1));
 }
 
 function termText(from: IsoDate, to: IsoDate): string {
@@ -262,7 +713,7 @@ async function managersOf(db: Database, f: FundRecord, today: IsoDate, postStatu
 export async function fundDetailView(db: Database, snap: MarketSnapshot, f: FundRecord) {
   const today = snap.businessDate;
   const fees = await db.kysely.selectFrom('fund_fee').selectAll().where('fund_code', '=', f.code).execute();
-  const position = (await latestPosition(db, f)) ?? emptyPosition();
+  const position = (await latestPosition(db, f, quoteDay(snap))) ?? emptyPosition();
   const managers = await managersOf(db, f, today, 1);
   const declare = feeRows(fees, 'declare');
   const withdraw = feeRows(fees, 'withdraw');
@@ -321,8 +772,13 @@ export async function fundDetailView(db: Database, snap: MarketSnapshot, f: Fund
 export async function managerListView(db: Database, snap: MarketSnapshot, f: FundRecord, postStatus?: number) {
   const managers = await managersOf(db, f, snap.businessDate, postStatus);
   const funds = snap.funds;
+  const pageSize = 20;
   return {
     fund_code: f.code,
+    current_page: 1,
+    size: pageSize,
+    total_items: managers.length,
+    total_pages: Math.ceil(managers.length / pageSize),
     items: managers.map(({ manager, posts, here, today }) => {
       const current = posts.filter((p) => p.resi_date == null);
       const managed = current.reduce((sum, p) => sum + Number(funds.get(p.fund_code)?.total_asset ?? 0), 0);
@@ -340,6 +796,7 @@ export async function managerListView(db: Database, snap: MarketSnapshot, f: Fun
         post_name: 1,
         cp_term: termText(manager.post_date, manager.resi_date ?? today),
         cp_rate: here ? cpRate(here) : null,
+        performance_year: here ? annualisedRate(cpRate(here), manager.post_date, manager.resi_date ?? today) : null,
         fund_count: current.length,
         fund_total_nav: (managed / 1e8).toFixed(2),
       };
@@ -467,6 +924,8 @@ export async function growthView(db: Database, snap: MarketSnapshot, f: FundReco
       ...(f.type === MONEY_MARKET_TYPE ? [] : [{ line_name: `${benchName}(业绩基准)`, line_key: 'than_value', line_color: '#797C86' }]),
     ],
     performance_remark: `当前基金的业绩比较基准公式:${f.benchmark}。`,
+    // What each index the chart can compare with is (Danjuan's tip list).
+    tip: benchmarkIndices(snap, f).map((index) => ({ title: index.symbol_name, content: index.description })),
   };
 }
 
@@ -502,10 +961,20 @@ export async function achievementView(db: Database, snap: MarketSnapshot, f: Fun
     }
     const b0 = bench[from];
     const b1 = bench[to];
+    // The benchmark's drawdown over the same days (its level is 1 + the cumulative return).
+    let benchPeak = 0;
+    let benchDd: number | null = b0 == null ? null : 0;
+    for (let i = from; i <= to && benchDd != null; i += 1) {
+      const b = bench[i];
+      if (b == null) benchDd = null;
+      else if (1 + b > benchPeak) benchPeak = 1 + b;
+      else benchDd = Math.max(benchDd, 1 - (1 + b) / benchPeak);
+    }
     return {
       self_nav: (((tr[to] as number) / (tr[from] as number) - 1) * 100).toFixed(4),
       self_max_draw_down: `${(dd * 100).toFixed(2)}%`,
       standard_index_nav: b0 == null || b1 == null ? null : (((1 + b1) / (1 + b0) - 1) * 100).toFixed(4),
+      standard_index_max_draw_down: benchDd == null ? null : `${(benchDd * 100).toFixed(2)}%`,
     };
   };
   const last = points.length - 1;
@@ -555,6 +1024,8 @@ export function tradeDateView(f: FundRecord, now: Date) {
     if_can_sale: SELLABLE.has(f.sale_status),
     if_can_pay_xjb: BUYABLE.has(f.sale_status) && !money,
     if_can_sale_to_cash: SELLABLE.has(f.sale_status),
+    /** Days after confirmation before the shares may be redeemed (the holding lock period; 0 when none). */
+    withdraw_date: f.lock_days,
     status_reason: f.status_reason,
   };
 }

@@ -8,7 +8,7 @@ import { Decimal, FundCode, NullableDecimal, NullableString, readSchemas, String
 import {
   achievementView,
   assetPercentView,
-  fundDerivedView,
+  fundDerivedFull,
   fundDetailView,
   fundSummaryView,
   FILTER_ORDER_KEYS,
@@ -63,21 +63,52 @@ const FundDerived = Type.Object({
   yield_7d: NullableDecimal,
 });
 
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+
+/** The derived answer with the real one's further fields (GET /djapi/fund/derived, fund_derived of the summary). */
+const FundDerivedFull = Type.Object({
+  ...FundDerived.properties,
+  nav_growth: Type.Union([Decimal, Type.Null()], { description: 'unit NAV change of the last day, yuan' }),
+  fd_type: Type.String(),
+  aip_grl1y: NullableDecimal,
+  aip_grl2y: NullableDecimal,
+  itg_aip_grl1y: NullableDecimal,
+  itg_aip_grl2y: NullableDecimal,
+  annual_performance_list: Type.Array(Type.Object({ period: Type.String(), nav: NullableDecimal, rank: NullableString })),
+  first_nav: Type.Boolean(),
+  yield_history: Type.Array(Type.Object({ yield: NullableDecimal, name: Type.String() })),
+});
+
+const StatusCode = Type.String({ description: "'1' open, '0' closed" });
+const HeaderItem = Type.Object({
+  data_name: Type.String(),
+  data_value_str: Type.String(),
+  data_value_number: NullableNumber,
+  data_have_colour: Type.Boolean(),
+  data_extend: NullableString,
+});
+
 const FundSummary = Type.Object({
   fd_code: Type.String(),
+  fd_type: Type.String(),
   fd_name: Type.String(),
   fd_full_name: Type.String(),
   type: Type.Integer(),
   type_desc: Type.String(),
   share_class: NullableString,
   found_date: Type.String(),
+  fd_status: Type.String({ description: "'0' being raised, '1' in operation, '2' terminated" }),
+  declare_status: StatusCode,
+  subscribe_status: StatusCode,
+  withdraw_status: StatusCode,
+  auto_invest_status: StatusCode,
   totshare: Type.String(),
   total_asset: Decimal,
   keeper_code: Type.String(),
   keeper_name: Type.String(),
   manager_name: Type.String(),
   trup_name: Type.String(),
-  risk_level: Type.Integer({ minimum: 1, maximum: 5 }),
+  risk_level: Type.String({ pattern: '^[1-5]$', description: "'1' low … '5' high, a string as in Danjuan" }),
   sale_status: StringEnum([
     'on_sale',
     'not_on_sale',
@@ -93,6 +124,8 @@ const FundSummary = Type.Object({
   can_sell: Type.Boolean(),
   subscribe_start: NullableString,
   subscribe_end: NullableString,
+  ipo_start_date: Type.Integer({ description: 'ms since 1970' }),
+  ipo_end_date: Type.Integer({ description: 'ms since 1970' }),
   lock_days: Type.Integer(),
   daily_purchase_limit: NullableDecimal,
   min_purchase: Decimal,
@@ -102,7 +135,35 @@ const FundSummary = Type.Object({
   performance_bench_mark: Type.String(),
   invest_target: Type.String(),
   invest_orientation: Type.String(),
-  fund_derived: FundDerived,
+  fund_derived: FundDerivedFull,
+  fund_rates: Type.Object({
+    subscribe_rate: NullableDecimal,
+    declare_rate: Decimal,
+    discount: Decimal,
+    subscribe_discount: Decimal,
+    declare_discount: Decimal,
+  }),
+  op_fund: Type.Object({ fund_tags: Type.Array(Type.Object({ category: Type.String(), name: Type.String() })) }),
+  yield: NullableDecimal,
+  yield_name: Type.String(),
+  growth_day: Type.String(),
+  sales: Type.String(),
+  rating_desc: Type.String(),
+  follower_count: Type.Integer(),
+  status_count: Type.Integer(),
+  stock_position_names: Type.String(),
+  agent_sell: Type.Boolean(),
+  trade_reason: Type.Object({ show_button: Type.Boolean(), withdraw_display: Type.Boolean(), reason: Type.String() }),
+  growth_default_period: Type.String(),
+  fir_header_base_data: Type.Array(HeaderItem),
+  sec_header_base_data: Type.Array(HeaderItem),
+  base_data_tip: Type.Array(Type.Object({ title: Type.String(), content: Type.String() })),
+  nav_tab_list: Type.Array(
+    Type.Object({ nav_tab_name: Type.String(), nav_tab_value: Type.String(), nav_growth: NullableDecimal, nav_tab_extent: NullableString }),
+  ),
+  display_annual_performance: Type.Boolean(),
+  benchmark_index: Type.Array(Type.Object({ symbol: Type.String(), symbol_name: Type.String() })),
+  record_version: Type.String(),
 });
 
 const RateRow = Type.Object({
@@ -113,20 +174,43 @@ const RateRow = Type.Object({
   upper_bound: Type.Union([Type.Integer(), Type.Null()]),
 });
 const Position = Type.Object({
-  stock_percent: Decimal,
-  bond_percent: Decimal,
-  cash_percent: Decimal,
-  other_percent: Decimal,
-  asset_tot: Decimal,
-  asset_val: Decimal,
+  stock_percent: Type.Number(),
+  bond_percent: Type.Number(),
+  cash_percent: Type.Number(),
+  other_percent: Type.Number(),
+  asset_tot: Type.Number(),
+  asset_val: Type.Number(),
   source_mark: Type.String(),
   source: Type.String(),
   enddate: NullableString,
-  chart_list: Type.Array(Type.Object({ type_desc: Type.String(), percent: Decimal, color: Type.String() })),
+  chart_list: Type.Array(Type.Object({ type_desc: Type.String(), type: Type.String(), percent: Type.Number(), color: Type.String() })),
   stock_list: Type.Array(
-    Type.Object({ name: Type.String(), code: Type.String(), percent: Decimal, xq_symbol: Type.String(), amarket: Type.Boolean() }),
+    Type.Object({
+      name: Type.String(),
+      code: Type.String(),
+      percent: Type.Number(),
+      percent_double: Type.Number(),
+      current_price: Type.Number(),
+      change_percentage: Type.Number(),
+      xq_symbol: Type.String(),
+      xq_url: Type.String(),
+      change_of_pre_quarter: Type.String(),
+      change_of_pre_quarter_type: Type.Integer({ description: '1 new, 2 increased, 3 unchanged, 4 decreased' }),
+      industry_label: Type.String(),
+      amarket: Type.Boolean(),
+    }),
   ),
-  bond_list: Type.Array(Type.Object({ name: Type.String(), code: Type.String(), percent: Decimal })),
+  bond_list: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      code: Type.String(),
+      percent: Type.Number(),
+      percent_double: Type.Number(),
+      xq_symbol: Type.String(),
+      xq_url: Type.String(),
+      amarket: Type.Boolean(),
+    }),
+  ),
 });
 const FundDetail = Type.Object({
   fd_code: Type.String(),
@@ -159,7 +243,7 @@ const FundDetail = Type.Object({
           fundsname: Type.String(),
           post_date: Type.String(),
           resi_date: NullableString,
-          cp_rate: NullableDecimal,
+          cp_rate: NullableNumber,
         }),
       ),
     }),
@@ -191,7 +275,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         `fund:${request.params.code}`,
         (snap) => fundIn(snap, request.params.code),
-        (snap, f) => fundSummaryView(f, snap),
+        (snap, f) => fundSummaryView(app.db, snap, f),
       ),
   );
 
@@ -214,14 +298,14 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/djapi/fund/derived/:code',
-    { schema: schemaFor('Period returns and same-type ranks', FundDerived, { params: CodeParams }) },
+    { schema: schemaFor('Period returns and same-type ranks', FundDerivedFull, { params: CodeParams }) },
     (request, reply) =>
       answerFound(
         cache,
         reply,
         `derived:${request.params.code}`,
         (snap) => fundIn(snap, request.params.code),
-        (_snap, f) => fundDerivedView(f),
+        async (snap, f) => (await fundDerivedFull(app.db, snap, f)).view,
       ),
   );
 
@@ -289,6 +373,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ),
           growth_lines: Type.Array(Type.Object({ line_name: Type.String(), line_key: Type.String(), line_color: Type.String() })),
           performance_remark: Type.String(),
+          tip: Type.Array(Type.Object({ title: Type.String(), content: Type.String() })),
         }),
         { params: CodeParams, querystring: Type.Object({ day: StringEnum(GROWTH_DAYS, 'period: 1m 3m 6m ty (this year) 1y 3y 5y all') }) },
       ),
@@ -324,6 +409,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if_can_sale: Type.Boolean(),
           if_can_pay_xjb: Type.Boolean(),
           if_can_sale_to_cash: Type.Boolean(),
+          withdraw_date: Type.Integer({ description: 'days after confirmation before a redemption is accepted (lock period)' }),
           status_reason: Type.String(),
         }),
         { querystring: Type.Object({ fd_code: FundCode }) },
@@ -434,6 +520,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
               self_nav: Decimal,
               self_max_draw_down: Type.String(),
               standard_index_nav: NullableDecimal,
+              standard_index_max_draw_down: NullableString,
               self_nav_rank: NullableString,
             }),
           ),
@@ -443,6 +530,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
               self_nav: Decimal,
               self_max_draw_down: Type.String(),
               standard_index_nav: NullableDecimal,
+              standard_index_max_draw_down: NullableString,
               self_nav_rank: NullableString,
             }),
           ),
@@ -465,7 +553,12 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: schemaFor(
         'Latest quarterly asset allocation and top-10 holdings',
-        Type.Intersect([Type.Object({ fund_code: Type.String() }), Position]),
+        Type.Object({
+          fund_code: Type.String(),
+          ...Position.properties,
+          important_list_show: Type.Integer(),
+          end_date_str: Type.String(),
+        }),
         { querystring: FundCodeQuery },
       ),
     },
@@ -475,7 +568,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         `asset:${request.query.fund_code}`,
         (snap) => fundIn(snap, request.query.fund_code),
-        (_snap, f) => assetPercentView(app.db, f),
+        (snap, f) => assetPercentView(app.db, snap, f),
       ),
   );
 
@@ -486,6 +579,10 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Managers of the fund (post_status 1 current, 0 former; absent = all)',
         Type.Object({
           fund_code: Type.String(),
+          current_page: Type.Integer(),
+          size: Type.Integer(),
+          total_items: Type.Integer(),
+          total_pages: Type.Integer(),
           items: Type.Array(
             Type.Object({
               indi_id: Type.String(),
@@ -500,7 +597,8 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
               post_status: Type.Integer(),
               post_name: Type.Integer(),
               cp_term: Type.String(),
-              cp_rate: NullableDecimal,
+              cp_rate: NullableNumber,
+              performance_year: NullableNumber,
               fund_count: Type.Integer(),
               fund_total_nav: Decimal,
             }),

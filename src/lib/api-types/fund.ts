@@ -1,6 +1,7 @@
 // Response types of the fund endpoints (server/src/routes/fund.ts): one fund's summary, detail, growth line,
 // stage performance, trade dates and managers, the screening/ranking list and the search box.
-// Numbers arrive as decimal strings, as in the public Danjuan API; money is never turned into a float.
+// Numbers arrive as decimal strings where the public Danjuan API sends strings (NAV, returns, money: never turned
+// into a float), and as JSON numbers where it sends numbers (a position's percentages, a manager's cp_rate).
 import type { Paged } from './paged';
 
 export type SaleStatus =
@@ -33,6 +34,39 @@ export interface FundDerived {
   income_per_10k: string | null;
   yield_7d: string | null;
   [rank: `srank_${string}`]: string | null;
+  // Fields of the real Danjuan answer (sent on every fund; optional so hand-made values stay valid):
+  /** Unit NAV change of the last day, yuan ('-0.0110'). */
+  nav_growth?: string | null;
+  fd_type?: string;
+  /** Return of a monthly auto-invest plan over one / two years, percent; itg_: the "smart" plan. */
+  aip_grl1y?: string | null;
+  aip_grl2y?: string | null;
+  itg_aip_grl1y?: string | null;
+  itg_aip_grl2y?: string | null;
+  /** 成立以来, 今年以来, then each past calendar year: return (percent, 2 decimals) and rank where ranked. */
+  annual_performance_list?: { period: string; nav: string | null; rank: string | null }[];
+  first_nav?: boolean;
+  yield_history?: { yield: string | null; name: string }[];
+}
+
+/** One figure of the fund header (fir_header_base_data / sec_header_base_data). */
+export interface HeaderBaseData {
+  data_name: string;
+  /** Ready to show: '+36.35%', '2年151天', '1.3635'. */
+  data_value_str: string;
+  data_value_number: number | null;
+  /** Red/green by sign. */
+  data_have_colour: boolean;
+  /** A note beside the value (the NAV's date, 'MM-DD'). */
+  data_extend: string | null;
+}
+
+/** A period tab of the growth chart with the fund's return over it (null: the fund is younger than the period). */
+export interface NavTab {
+  nav_tab_name: string;
+  nav_tab_value: string;
+  nav_growth: string | null;
+  nav_tab_extent: string | null;
 }
 
 /** `GET /djapi/fund/{code}`. */
@@ -46,7 +80,8 @@ export interface FundSummary {
   totshare: string;
   keeper_name: string;
   manager_name: string;
-  risk_level: number;
+  /** '1' low … '5' high (a string, as in Danjuan). */
+  risk_level: string;
   sale_status: SaleStatus;
   status_reason: string;
   can_buy: boolean;
@@ -59,6 +94,43 @@ export interface FundSummary {
   tracked_index_name: string | null;
   performance_bench_mark: string;
   fund_derived: FundDerived;
+  // Fields of the real Danjuan answer (sent on every fund; optional so hand-made values stay valid):
+  fd_type?: string;
+  /** '0' being raised, '1' in operation, '2' terminated. */
+  fd_status?: string;
+  /** Purchase, subscription, redemption, auto-invest: '1' open, '0' closed. */
+  declare_status?: string;
+  subscribe_status?: string;
+  withdraw_status?: string;
+  auto_invest_status?: string;
+  /** Subscription period, ms since 1970. */
+  ipo_start_date?: number;
+  ipo_end_date?: number;
+  fund_rates?: {
+    subscribe_rate: string | null;
+    declare_rate: string;
+    discount: string;
+    subscribe_discount: string;
+    declare_discount: string;
+  };
+  op_fund?: { fund_tags: { category: string; name: string }[] };
+  /** Return since founding, percent with 2 decimals, and its label. */
+  yield?: string | null;
+  yield_name?: string;
+  rating_desc?: string;
+  follower_count?: number;
+  status_count?: number;
+  /** The top holdings' names, 'A,B,C,...'. */
+  stock_position_names?: string;
+  agent_sell?: boolean;
+  trade_reason?: { show_button: boolean; withdraw_display: boolean; reason: string };
+  growth_default_period?: string;
+  fir_header_base_data?: HeaderBaseData[];
+  sec_header_base_data?: HeaderBaseData[];
+  base_data_tip?: { title: string; content: string }[];
+  nav_tab_list?: NavTab[];
+  display_annual_performance?: boolean;
+  benchmark_index?: { symbol: string; symbol_name: string }[];
 }
 
 export interface RateRow {
@@ -71,15 +143,35 @@ export interface RateRow {
   upper_bound: number | null;
 }
 
+/** A top-ten stock of the latest quarterly report, with the day's quote. */
+export interface PositionStock {
+  name: string;
+  code: string;
+  /** Share of NAV, percent (a JSON number, as in Danjuan). */
+  percent: number;
+  xq_symbol: string;
+  current_price?: number;
+  /** The day's price change, percent. */
+  change_percentage?: number;
+  xq_url?: string;
+  /** Change of the share of NAV since the previous report: '0.08%', '新增', '持平'. */
+  change_of_pre_quarter?: string;
+  /** 1 new, 2 increased, 3 unchanged, 4 decreased. */
+  change_of_pre_quarter_type?: number;
+  industry_label?: string;
+}
+
+/** Percentages are JSON numbers (percent), as in the real Danjuan answer. */
 export interface FundPosition {
-  stock_percent: string;
-  bond_percent: string;
-  cash_percent: string;
-  other_percent: string;
+  stock_percent: number;
+  bond_percent: number;
+  cash_percent: number;
+  other_percent: number;
   source_mark: string;
   enddate: string | null;
-  chart_list: { type_desc: string; percent: string; color: string }[];
-  stock_list: { name: string; code: string; percent: string; xq_symbol: string }[];
+  chart_list: { type_desc: string; type?: string; percent: number; color: string }[];
+  stock_list: PositionStock[];
+  bond_list?: { name: string; code: string; percent: number; xq_symbol: string; xq_url: string }[];
 }
 
 /** `GET /djapi/fund/detail/{code}`. */
@@ -105,6 +197,8 @@ export interface GrowthData {
   fund_nav_growth: { date: string; nav: string; gr_nav: string; value: string; than_value: string | null }[];
   growth_lines: { line_name: string; line_key: string; line_color: string }[];
   performance_remark: string;
+  /** What each index the chart compares with is. */
+  tip?: { title: string; content: string }[];
 }
 
 export interface StageRow {
@@ -112,6 +206,8 @@ export interface StageRow {
   self_nav: string;
   self_max_draw_down: string;
   standard_index_nav: string | null;
+  /** The benchmark's maximum drawdown over the same period ('5.26%'). */
+  standard_index_max_draw_down?: string | null;
   self_nav_rank: string | null;
 }
 
@@ -131,6 +227,8 @@ export interface TradeDates {
   sale_confirm_date: string;
   sale_query_date: string;
   if_can_buy: boolean;
+  /** Days after confirmation before shares may be redeemed (lock period; 0 when none). */
+  withdraw_date?: number;
 }
 
 /** One row of `GET /djapi/fundx/base/fund/record/manager/list` (`{ items }`). */
@@ -141,7 +239,10 @@ export interface ManagerItem {
   work_year: string;
   post_date_text: string;
   cp_term: string;
-  cp_rate: string | null;
+  /** Return over the tenure, percent (a JSON number, as in Danjuan). */
+  cp_rate: number | null;
+  /** The same, annualised. */
+  performance_year?: number | null;
   fund_count: number;
   fund_total_nav: string;
 }
