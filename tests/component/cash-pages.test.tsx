@@ -167,8 +167,8 @@ describe('the rule pages state the constants the code applies', () => {
   });
 
   it('the figures follow the constants, not the text: other constants, other figures', async () => {
-    const spied = jest.replaceProperty(rules, 'QUICK_WITHDRAW_DAILY_LIMIT_FEN', 2_000_000);
-    const cutoff = jest.replaceProperty(rules, 'CASH_CUTOFF', '14:30');
+    const spied = jest.replaceProperty(rules, 'QUICK_WITHDRAW_DAILY_LIMIT_FEN', 2_000_000 as never);
+    const cutoff = jest.replaceProperty(rules, 'CASH_CUTOFF', '14:30' as never);
     try {
       const { unmount } = render(<WithdrawalRulesScreen />);
       expect(text('cash-withdrawal-rules')).toContain('每人每个自然日累计不超过 20,000.00 元');
