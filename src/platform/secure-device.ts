@@ -6,6 +6,7 @@ import { base64ToBytes, bytesToBase64 } from './word-array';
 import { decryptMessage, encryptMessage, generateRsaKeyPair } from './device-crypto';
 import { post } from './http';
 import { localStore } from './storage';
+import { loadX25519 } from './x25519-loader';
 
 /** docs/PRODUCT.md §3 device info, as the app uses it (the secret decoded to its 32 bytes). */
 export interface DeviceInfo {
@@ -13,12 +14,19 @@ export interface DeviceInfo {
   secret: Bytes;
 }
 
-/** `POST /xqapi/ee2e/public_key_web` answer: the device secret arrives RSA-encrypted to our public key. */
+/**
+ * `POST /xqapi/ee2e/public_key_web` answer (docs/SECURITY.md "Key exchange"): to an X25519 key, the server's
+ * ephemeral X25519 key and a key confirmation; to an RSA key (the fallback), the secret RSA-encrypted to it.
+ */
 interface KeyExchangeResponse {
   client_id: string;
   public_key: string;
-  secret: string;
+  secret?: string;
+  key_confirmation?: string;
 }
+
+/** Which exchange registers the device: X25519 wherever it can run, RSA (a key pair made here: seconds) otherwise. */
+export type KeyExchangeKind = 'x25519' | 'rsa';
 
 export type DeviceState = 'unknown' | 'registering' | 'registered' | 'notRegistered';
 
@@ -39,6 +47,9 @@ let inFlight: Promise<DeviceInfo | null> | null = null;
 let reRegisterTimer: ReturnType<typeof setTimeout> | undefined;
 /** RSA key size; tests lower it so key generation does not dominate the run. */
 let rsaKeyBits = 2048;
+/** Tests force the RSA fallback (an engine without BigInt) with this. */
+let forcedKind: KeyExchangeKind | null = null;
+let lastKind: KeyExchangeKind | null = null;
 
 export function deviceState(): DeviceState {
   return state;
@@ -46,6 +57,15 @@ export function deviceState(): DeviceState {
 
 export function setRsaKeyBitsForTests(bits: number): void {
   rsaKeyBits = bits;
+}
+
+export function forceKeyExchangeForTests(kind: KeyExchangeKind | null): void {
+  forcedKind = kind;
+}
+
+/** The exchange the last registration used (tests, diagnostics). */
+export function lastKeyExchangeKind(): KeyExchangeKind | null {
+  return lastKind;
 }
 
 // The per-install key only keeps the secret from sitting in storage as plain text (see docs/SECURITY.md).
@@ -84,14 +104,30 @@ function storeDevice(device: DeviceInfo): void {
   localStore.setString(DEVICE_STORAGE_KEY, encryptMessage(installKey(), JSON.stringify(stored)));
 }
 
+/** X25519: a fresh 32-byte private key, no key generation to wait for (milliseconds even on a slow phone). */
+async function x25519Exchange(module: NonNullable<Awaited<ReturnType<typeof loadX25519>>>): Promise<DeviceInfo> {
+  const exchange = module.startX25519Exchange(randomBytes(32));
+  const answer = await post<KeyExchangeResponse>(KEY_EXCHANGE_PATH, { public_key: exchange.publicKeyPem }, { silent: true });
+  if (!answer.client_id) throw new Error(t('platform.device.notRegistered'));
+  return { deviceId: String(answer.client_id), secret: exchange.finish(answer) };
+}
+
+/** RSA (engines without BigInt): an RSA-2048 key pair made here, the secret sent back encrypted to it. */
+async function rsaExchange(): Promise<DeviceInfo> {
+  const keyPair = await generateRsaKeyPair(rsaKeyBits);
+  const answer = await post<KeyExchangeResponse>(KEY_EXCHANGE_PATH, { public_key: keyPair.publicKeyPem }, { silent: true });
+  const secret = keyPair.decrypt(answer.secret ?? '');
+  if (secret.length !== 32 || !answer.client_id) throw new Error(t('platform.device.notRegistered'));
+  return { deviceId: String(answer.client_id), secret };
+}
+
 async function keyExchange(): Promise<DeviceInfo | null> {
   state = 'registering';
   try {
-    const keyPair = await generateRsaKeyPair(rsaKeyBits);
-    const answer = await post<KeyExchangeResponse>(KEY_EXCHANGE_PATH, { public_key: keyPair.publicKeyPem }, { silent: true });
-    const secret = keyPair.decrypt(answer.secret);
-    if (secret.length !== 32 || !answer.client_id) throw new Error(t('platform.device.notRegistered'));
-    const device = { deviceId: String(answer.client_id), secret };
+    const module = forcedKind === 'rsa' ? null : await loadX25519();
+    if (!module && forcedKind === 'x25519') throw new Error(t('platform.device.notRegistered'));
+    lastKind = module ? 'x25519' : 'rsa';
+    const device = module ? await x25519Exchange(module) : await rsaExchange();
     storeDevice(device);
     current = device;
     state = 'registered';

@@ -1,4 +1,4 @@
-// docs/PRODUCT.md §2/§4/§5: the one-tap sheet (Login disabled until the agreement is ticked) → the code modal (sends by
+// docs/PRODUCT.md §2/§4/§5: the one-tap sheet ("Send a code to 138****5678" disabled until the agreement is ticked) → the code modal (sends by
 // itself; Verify needs 4 characters) → "Log in to another account" → the full form (Login disabled unless the
 // phone has 11 characters, a code is filled and the box is ticked; inputs trimmed).
 import { render, screen } from '@testing-library/react';
@@ -21,12 +21,12 @@ describe('login screens', () => {
 
   it('the one-tap sheet shows the masked known phone, terms and privacy links, Login disabled until ticked', async () => {
     const { sendCode } = setup('13812345678');
-    expect(screen.getByText('One-tap login')).toBeInTheDocument();
+    expect(screen.getByText('Log in with a code')).toBeInTheDocument();
     expect(screen.getByText('138****5678')).toBeInTheDocument();
     expect(screen.queryByText('13812345678')).toBeNull();
     expect(screen.getByText('Service Terms')).toBeInTheDocument();
     expect(screen.getByText('Privacy Policy')).toBeInTheDocument();
-    const loginButton = buttonWithText('Login', document.querySelector('.account-one-tap')!);
+    const loginButton = buttonWithText('Send a code to 138****5678', document.querySelector('.account-one-tap')!);
     expect(isDisabled(loginButton)).toBe(true);
     click(loginButton);
     await flush();
@@ -46,7 +46,7 @@ describe('login screens', () => {
   it('Login opens the code modal, which sends a code itself; Verify needs exactly 4 characters', async () => {
     const { sendCode, login, onLoggedIn } = setup('13812345678');
     tickAgreement(document.querySelector('.account-one-tap')!);
-    click(buttonWithText('Login', document.querySelector('.account-one-tap')!));
+    click(buttonWithText('Send a code to 138****5678', document.querySelector('.account-one-tap')!));
     await flush();
     expect(screen.getByText('The code was sent to 138****5678')).toBeInTheDocument();
     expect(sendCode).toHaveBeenCalledTimes(1);
@@ -68,7 +68,7 @@ describe('login screens', () => {
   it('"Log in to another account" switches to the full phone-and-code form', async () => {
     setup('13812345678');
     tickAgreement(document.querySelector('.account-one-tap')!);
-    click(buttonWithText('Login', document.querySelector('.account-one-tap')!));
+    click(buttonWithText('Send a code to 138****5678', document.querySelector('.account-one-tap')!));
     await flush();
     click(document.querySelector('.account-code-modal .account-other-account')!);
     await flush();

@@ -75,9 +75,14 @@ describe('account login paths', () => {
     assert.equal(await sheet.getByText(phone).count(), 0, 'the full phone is never shown');
     await sheet.getByText(zhAccount['account.login.serviceTerms']).waitFor();
     await sheet.getByText(zhAccount['account.login.privacyPolicy']).waitFor();
-    const loginButton = button(sheet, zhAccount['account.login.submit']);
-    assert.ok(await isDisabled(loginButton), 'Login is disabled until the agreement is ticked');
+    // Named for what it does (issue 17): it sends a code to the remembered phone.
+    const loginButton = button(sheet, fill(zhAccount['account.login.sendCodeTo'], { phone: masked(phone) }));
+    assert.ok(await isDisabled(loginButton), 'disabled until the agreement is ticked');
+    // A tap on it says why (a toast and a line under the box), and sends nothing.
+    await sheet.locator('.account-agreement-gate__tap').click();
+    await sheet.locator('.account-agreement__hint').getByText(zhAccount['account.login.agreeFirst']).waitFor();
     await sheet.locator('.account-agreement .nut-checkbox').click();
+    await sheet.locator('.account-agreement__hint').waitFor({ state: 'detached' });
     assert.ok(!(await isDisabled(loginButton)));
     assert.equal((await smsFor(server.url, phone)).length, 0);
 
@@ -119,8 +124,8 @@ describe('account login paths', () => {
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     const phone = freshPhone('135');
     await page.clock.install();
-    // The screen registers the secure-API device as it opens (an RSA key pair made on timers): let that
-    // finish before the page's clock is paused.
+    // The screen registers the secure-API device as it opens (an X25519 exchange: the crypto chunk and one call):
+    // let that finish before the page's clock is paused.
     const registered = page.waitForResponse((r) => r.url().includes('/xqapi/ee2e/public_key_web') && r.status() === 200, {
       timeout: 240_000,
     });
@@ -158,8 +163,8 @@ describe('account login paths', () => {
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     const phone = freshPhone('133');
     await page.clock.install();
-    // The screen registers the secure-API device as it opens (an RSA key pair made on timers): let that
-    // finish before the page's clock is paused.
+    // The screen registers the secure-API device as it opens (an X25519 exchange: the crypto chunk and one call):
+    // let that finish before the page's clock is paused.
     const registered = page.waitForResponse((r) => r.url().includes('/xqapi/ee2e/public_key_web') && r.status() === 200, {
       timeout: 240_000,
     });
@@ -232,7 +237,12 @@ describe('account login paths', () => {
     await button(page, zhAccount['account.login.goLogin']).click();
     await page.waitForURL((url) => url.pathname === '/account/login' && url.searchParams.get('oauth') === 'done');
     // The SMS screens, starting with the one-tap sheet for the phone that logged in last here.
-    await shown(page, '.account-one-tap').getByText(masked(phone)).waitFor();
+    const sheet = shown(page, '.account-one-tap');
+    await sheet.getByText(masked(phone)).waitFor();
+    // After logout the remembered phone is still offered: it can be forgotten here (issue 17).
+    await sheet.getByText(zhAccount['account.login.forgetPhone']).click();
+    await shown(page, '.account-phone-form').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('dj-last-login-phone')), null);
     assert.deepEqual(errors, []);
     await context.close();
   });

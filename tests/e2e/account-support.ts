@@ -33,7 +33,7 @@ export async function latestCode(
   telephone: string,
   options: { after?: string; purpose?: string } = {},
 ): Promise<SmsItem> {
-  // Generous: the first send of a page may wait for the device key exchange (an RSA key pair made in the page).
+  // Generous: the first send of a page may wait for the device key exchange (X25519; RSA on engines without BigInt).
   const deadline = Date.now() + 90_000;
   for (;;) {
     const items = (await smsFor(serverUrl, telephone)).filter((i) => !options.purpose || i.purpose === options.purpose);
@@ -97,7 +97,7 @@ export async function loginWithForm(page: Page, serverUrl: string, telephone: st
   await form.waitFor();
   await form.locator('input[name="telephone"]').fill(telephone);
   await button(form, zhAccount['account.login.sendCode']).click();
-  // The first listed call may wait for the device key exchange (an RSA key pair made in the page).
+  // The first listed call may wait for the device key exchange (X25519; RSA on engines without BigInt).
   await see(page, zhAccount['account.toast.codeSent']).waitFor({ timeout: 90_000 });
   const { code } = await latestCode(serverUrl, telephone);
   await form.locator('input[name="code"]').fill(code);

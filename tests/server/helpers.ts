@@ -1,7 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { constants as cryptoConstants, generateKeyPairSync, publicEncrypt, randomBytes } from 'node:crypto';
+import {
+  constants as cryptoConstants,
+  createHmac,
+  createPublicKey,
+  diffieHellman,
+  generateKeyPairSync,
+  hkdfSync,
+  publicEncrypt,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
@@ -156,36 +167,73 @@ export interface SecureAnswer {
   body: Record<string, unknown> & { result_code: number; data: unknown };
 }
 
-/** Registers a device the way the client does (RSA key exchange) and talks the secure API. */
-export async function createSecureClient(testApp: Pick<TestApp, 'app'>): Promise<SecureClient> {
-  const client = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/xqapi/ee2e/public_key_web',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ public_key: client.publicKey }).toString(),
-  });
-  const registered = json<{ result_code: number; data: { client_id: string; secret: string } }>(response);
-  if (registered.result_code !== 0) throw new Error(`device registration failed: ${response.body}`);
-  const secret = rsaPkcs1Decrypt(client.privateKey, Buffer.from(registered.data.secret, 'base64'));
+/** The client's half of the X25519 exchange (docs/SECURITY.md "Key exchange"), written with node:crypto only. */
+export function x25519ClientSecret(
+  clientPrivate: KeyObject,
+  clientPublic: KeyObject,
+  answer: { client_id: string; public_key: string; key_confirmation?: string },
+): Buffer {
+  const serverPublic = createPublicKey(answer.public_key);
+  if (serverPublic.asymmetricKeyType !== 'x25519') throw new Error('the server key is not X25519');
+  const raw = (key: KeyObject) => key.export({ type: 'spki', format: 'der' }).subarray(12);
+  const shared = diffieHellman({ privateKey: clientPrivate, publicKey: serverPublic });
+  const info = Buffer.concat([raw(clientPublic), raw(serverPublic), Buffer.from(answer.client_id, 'utf8')]);
+  const secret = Buffer.from(hkdfSync('sha256', shared, 'dj-ee2e-x25519-v1', info, 32));
+  const expected = createHmac('sha256', secret).update('dj-confirm').digest();
+  const received = Buffer.from(answer.key_confirmation ?? '', 'base64');
+  if (received.length !== expected.length || !timingSafeEqual(received, expected)) throw new Error('key confirmation does not verify');
+  return secret;
+}
+
+/**
+ * Registers a device the way the client does — X25519 (today's clients) or, with `exchange: 'rsa'`, the older RSA
+ * exchange (native apps, outside clients) — and talks the secure API.
+ */
+export async function createSecureClient(
+  testApp: Pick<TestApp, 'app'>,
+  options: { exchange?: 'x25519' | 'rsa' } = {},
+): Promise<SecureClient> {
+  let secret: Buffer | undefined;
+  let registered: { result_code: number; data: { client_id: string; public_key: string; secret?: string; key_confirmation?: string } };
+  const exchange = (publicKey: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/xqapi/ee2e/public_key_web',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ public_key: publicKey }).toString(),
+    });
+  if (options.exchange === 'rsa') {
+    const client = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const response = await exchange(client.publicKey);
+    registered = json<typeof registered>(response);
+    if (registered.result_code !== 0) throw new Error(`device registration failed: ${response.body}`);
+    secret = rsaPkcs1Decrypt(client.privateKey, Buffer.from(registered.data.secret ?? '', 'base64'));
+  } else {
+    const client = generateKeyPairSync('x25519');
+    const response = await exchange(client.publicKey.export({ type: 'spki', format: 'pem' }) as string);
+    registered = json<typeof registered>(response);
+    if (registered.result_code !== 0) throw new Error(`device registration failed: ${response.body}`);
+    secret = x25519ClientSecret(client.privateKey, client.publicKey, registered.data);
+  }
   if (!secret) throw new Error('device secret did not decrypt');
+  const deviceSecret = secret;
   const deviceId = registered.data.client_id;
   return {
     deviceId,
-    secret,
+    secret: deviceSecret,
     async post(url, form, headers = {}) {
       const answer = await testApp.app.inject({
         method: 'POST',
         url,
         headers: { isenc: '1', 'x-device-id': deviceId, 'content-type': 'text/plain', ...headers },
-        payload: sealMessage(secret, new URLSearchParams(form).toString()),
+        payload: sealMessage(deviceSecret, new URLSearchParams(form).toString()),
       });
       const body = json<SecureAnswer['body']>(answer);
-      if (answer.headers.isenc === '1' && typeof body.data === 'string') body.data = JSON.parse(openMessage(secret, body.data));
+      if (answer.headers.isenc === '1' && typeof body.data === 'string') body.data = JSON.parse(openMessage(deviceSecret, body.data));
       return { statusCode: answer.statusCode, headers: answer.headers, body };
     },
   };

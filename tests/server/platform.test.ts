@@ -1,10 +1,19 @@
 import assert from 'node:assert/strict';
-import { constants, createHash, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { constants, createHash, createPublicKey, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { tokenHash } from '../../server/src/domain/tokens';
 import { sealMessage, openMessage } from '../../server/src/services/secure-message';
 import { rsaPkcs1Decrypt } from '../../server/src/services/rsa';
-import { createSecureClient, createTestApp, createTestUser, json, type SecureClient, type TestApp, type Envelope } from './helpers';
+import {
+  createSecureClient,
+  createTestApp,
+  createTestUser,
+  json,
+  x25519ClientSecret,
+  type SecureClient,
+  type TestApp,
+  type Envelope,
+} from './helpers';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -461,7 +470,7 @@ describe('Secure API', () => {
     return { deviceId: body.data.client_id, secret, serverPublicKey: body.data.public_key };
   }
 
-  test("key exchange: a 32-byte secret encrypted to the client key, and the server's RSA public key", async () => {
+  test("the RSA exchange (native apps, outside clients): a 32-byte secret encrypted to the client key, and the server's RSA public key", async () => {
     const device = await register();
     assert.equal(device.secret.length, 32);
     assert.match(device.serverPublicKey, /^-----BEGIN PUBLIC KEY-----/);
@@ -474,6 +483,108 @@ describe('Secure API', () => {
     });
     const secret = Buffer.from(json<Envelope<{ secret: string }>>(response).data.secret, 'base64');
     assert.throws(() => privateDecrypt({ key: client.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING }, secret));
+  });
+
+  type X25519Answer = { client_id: string; public_key: string; key_confirmation: string; secret?: string };
+  async function exchangeX25519(publicKeyText?: string) {
+    const client = generateKeyPairSync('x25519');
+    const text = publicKeyText ?? (client.publicKey.export({ type: 'spki', format: 'pem' }) as string);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/ee2e/public_key_web',
+      headers: form,
+      payload: `public_key=${encodeURIComponent(text)}`,
+    });
+    return { client, response, body: json<Envelope<X25519Answer>>(response) };
+  }
+
+  test('the X25519 exchange: the server key and a key confirmation, no secret on the wire; both sides derive the same secret', async () => {
+    const { client, body } = await exchangeX25519();
+    assert.equal(body.result_code, 0);
+    assert.deepEqual(Object.keys(body.data).sort(), ['client_id', 'key_confirmation', 'public_key']);
+    assert.match(body.data.client_id, /^[0-9a-f-]{36}$/);
+    assert.equal(createPublicKey(body.data.public_key).asymmetricKeyType, 'x25519');
+    const secret = x25519ClientSecret(client.privateKey, client.publicKey, body.data);
+    const row = await t.db.kysely
+      .selectFrom('devices')
+      .select(['secret', 'client_public_key'])
+      .where('id', '=', body.data.client_id)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.secret, secret.toString('base64'));
+    assert.equal(row.client_public_key, client.publicKey.export({ type: 'spki', format: 'pem' }));
+    // The device talks the unchanged wire format.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/provider/oauth/token',
+      headers: { isenc: '1', 'x-device-id': body.data.client_id, 'content-type': 'text/plain' },
+      payload: sealMessage(secret, 'grant_type=password&client_id=dj-h5&client_secret=dj-h5-demo-secret'),
+    });
+    assert.equal(response.headers.isenc, '1');
+    const data = JSON.parse(openMessage(secret, json<Envelope<string>>(response).data)) as { access_token: string };
+    assert.match(data.access_token, /^[0-9a-f]{40}$/);
+  });
+
+  test('X25519: a bare base64 DER key is accepted; a replayed exchange gets a fresh server key and another secret', async () => {
+    const first = await exchangeX25519();
+    const der = (first.client.publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64');
+    const replayed = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/ee2e/public_key_web',
+      headers: form,
+      payload: `public_key=${encodeURIComponent(der)}`,
+    });
+    const again = json<Envelope<X25519Answer>>(replayed).data;
+    assert.notEqual(again.client_id, first.body.data.client_id);
+    assert.notEqual(again.public_key, first.body.data.public_key);
+    const one = x25519ClientSecret(first.client.privateKey, first.client.publicKey, first.body.data);
+    const two = x25519ClientSecret(first.client.privateKey, first.client.publicKey, again);
+    assert.ok(!one.equals(two));
+    // Whoever replays the request without the private key cannot use the device: its secret is not theirs.
+    const attacker = generateKeyPairSync('x25519');
+    assert.throws(() => x25519ClientSecret(attacker.privateKey, first.client.publicKey, again), /key confirmation/);
+  });
+
+  test('X25519: a wrong MAC from an X25519 device is 900001 and never reaches the route', async () => {
+    const device = await createSecureClient(t);
+    const sealed = Buffer.from(sealMessage(device.secret, 'grant_type=password&client_id=dj-h5&client_secret=dj-h5-demo-secret'), 'base64');
+    sealed[sealed.length - 1] = sealed[sealed.length - 1]! ^ 1;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/provider/oauth/token',
+      headers: { isenc: '1', 'x-device-id': device.deviceId, 'content-type': 'text/plain' },
+      payload: sealed.toString('base64'),
+    });
+    assert.equal(json<Envelope>(response).result_code, 900001);
+    assert.equal(response.headers.isenc, undefined);
+  });
+
+  test('X25519: small-order keys, Ed25519 keys and a private key are 400s', async () => {
+    const prefix = Buffer.from('302a300506032b656e032100', 'hex');
+    const ed = generateKeyPairSync('ed25519');
+    const x = generateKeyPairSync('x25519');
+    const keys = {
+      zero: Buffer.concat([prefix, Buffer.alloc(32)]).toString('base64'),
+      one: Buffer.concat([prefix, Buffer.from([1, ...new Array(31).fill(0)])]).toString('base64'),
+      ed25519: ed.publicKey.export({ type: 'spki', format: 'pem' }) as string,
+      'X25519 private key': x.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+      'X25519 key and more': `${x.publicKey.export({ type: 'spki', format: 'pem' }) as string}x`,
+    };
+    for (const [name, key] of Object.entries(keys)) {
+      const { response, body } = await exchangeX25519(key);
+      assert.equal(response.statusCode, 400, name);
+      assert.equal(body.result_code, 400001, name);
+    }
+  });
+
+  test('the RSA exchange through the test client (what the native apps do) still talks the secure API', async () => {
+    const rsa = await createSecureClient(t, { exchange: 'rsa' });
+    const answer = await rsa.post('/xqapi/provider/oauth/token', {
+      grant_type: 'password',
+      client_id: 'dj-h5',
+      client_secret: 'dj-h5-demo-secret',
+    });
+    assert.equal(answer.body.result_code, 0);
+    assert.match((answer.body.data as { access_token: string }).access_token, /^[0-9a-f]{40}$/);
   });
 
   test('base64 SPKI (no PEM armour) is accepted; garbage and short keys are 400s', async () => {

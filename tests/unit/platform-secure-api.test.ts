@@ -1,12 +1,29 @@
 import { Buffer } from 'node:buffer';
-import { constants, createCipheriv, createDecipheriv, createHmac, publicEncrypt, randomBytes } from 'node:crypto';
+import {
+  constants,
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createPublicKey,
+  diffieHellman,
+  generateKeyPairSync,
+  hkdfSync,
+  publicEncrypt,
+  randomBytes,
+} from 'node:crypto';
 import Taro from '@tarojs/taro';
 import { setLocale } from '@/locales/i18n';
 import { post, setSecureLayer, setTransport } from '@/platform/http';
 import { setToastPresenter } from '@/platform/feedback';
 import { clearConfigCache } from '@/platform/mpaas';
 import { installSecureApi, isSecureApi } from '@/platform/secure-api';
-import { deviceState, forgetDeviceInMemory, setRsaKeyBitsForTests } from '@/platform/secure-device';
+import {
+  deviceState,
+  forceKeyExchangeForTests,
+  forgetDeviceInMemory,
+  lastKeyExchangeKind,
+  setRsaKeyBitsForTests,
+} from '@/platform/secure-device';
 import type { BridgeRequest } from '@/platform/bridge.types';
 import { createBridgeTransport } from '@/platform/http-bridge-transport';
 import type { TransportRequest } from '@/platform/http-transport';
@@ -49,6 +66,7 @@ function open(secret: Buffer, message: string): string {
 class FakeSecureServer {
   devices = new Map<string, Buffer>();
   exchanges = 0;
+  keyTypes: string[] = [];
   plaintextSeen: string[] = [];
   failExchange = false;
   nextSecureAnswer: 'ok' | 'reject-device' | 'garbled' = 'ok';
@@ -65,8 +83,24 @@ class FakeSecureServer {
       this.exchanges += 1;
       if (this.failExchange) return envelopeResponse({ result_code: 500001, data: null, message: 'down' });
       const publicKey = new URLSearchParams(req.body).get('public_key') ?? '';
-      const secret = randomBytes(32);
       const id = `device-${this.exchanges}`;
+      const clientKey = createPublicKey(publicKey);
+      this.keyTypes.push(clientKey.asymmetricKeyType ?? '');
+      if (clientKey.asymmetricKeyType === 'x25519') {
+        // docs/SECURITY.md "Key exchange", written with node:crypto only.
+        const server = generateKeyPairSync('x25519');
+        const raw = (key: typeof clientKey) => key.export({ type: 'spki', format: 'der' }).subarray(12);
+        const shared = diffieHellman({ privateKey: server.privateKey, publicKey: clientKey });
+        const info = Buffer.concat([raw(clientKey), raw(server.publicKey), Buffer.from(id)]);
+        const secret = Buffer.from(hkdfSync('sha256', shared, 'dj-ee2e-x25519-v1', info, 32));
+        this.devices.set(id, secret);
+        const confirmation = createHmac('sha256', secret).update('dj-confirm').digest('base64');
+        return envelopeResponse({
+          result_code: 0,
+          data: { client_id: id, public_key: server.publicKey.export({ type: 'spki', format: 'pem' }), key_confirmation: confirmation },
+        });
+      }
+      const secret = randomBytes(32);
       this.devices.set(id, secret);
       const encrypted = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, secret).toString('base64');
       return envelopeResponse({ result_code: 0, data: { client_id: id, public_key: 'server-pem', secret: encrypted } });
@@ -140,6 +174,36 @@ it('registers a device, sends the listed POST encrypted with isenc and X-Device-
   expect(deviceState()).toBe('registered');
   const stored = JSON.stringify(Object.fromEntries(Taro.getStorageInfoSync().keys.map((k) => [k, Taro.getStorageSync(k)])));
   expect(stored).not.toContain(server.devices.get('device-1')!.toString('base64')); // secret not stored in clear
+  expect(server.keyTypes).toEqual(['x25519']); // no RSA key made on the device
+  expect(lastKeyExchangeKind()).toBe('x25519');
+}, 30_000);
+
+it('an engine without BigInt registers with the RSA exchange instead, and talks the same wire format', async () => {
+  forceKeyExchangeForTests('rsa');
+  try {
+    await expect(sendCode()).resolves.toEqual({ sent: '13800000000' });
+    expect(server.keyTypes).toEqual(['rsa']);
+    expect(lastKeyExchangeKind()).toBe('rsa');
+    expect(server.plaintextSeen).toEqual([]);
+  } finally {
+    forceKeyExchangeForTests(null);
+  }
+}, 30_000);
+
+it('an X25519 answer whose key confirmation does not verify leaves the device not registered; nothing goes out in clear', async () => {
+  const original = server.handle;
+  server.handle = (req) => {
+    const res = original(req);
+    if (req.url.split('?')[0] !== '/xqapi/ee2e/public_key_web') return res;
+    const data = (res.data as { data: Record<string, string> }).data;
+    data.key_confirmation = Buffer.alloc(32).toString('base64'); // a replayed or altered answer
+    return res;
+  };
+  transport.respond(server.handle);
+  await expect(sendCode()).rejects.toMatchObject({ kind: 'network' });
+  expect(deviceState()).toBe('notRegistered');
+  expect(secureRequests()).toEqual([]);
+  expect(server.plaintextSeen).toEqual([]);
 }, 30_000);
 
 it('reuses the stored device (also after a relaunch) and registers again after 2 days', async () => {
@@ -183,10 +247,12 @@ it('an undecryptable answer: same message, data emptied, registration again afte
   expect(toasts).toEqual(['network is having a hiccup, please retry later']);
   await new Promise((r) => setTimeout(r, 1000));
   expect(deviceState()).toBe('registered'); // not yet
+  expect(server.exchanges).toBe(1);
   await new Promise((r) => setTimeout(r, 300));
-  expect(deviceState()).not.toBe('registered'); // forgotten at 1.2 s, key exchange under way
+  // Forgotten at 1.2 s and registered again (an X25519 exchange takes milliseconds: it may be done already).
   await waitFor(() => server.exchanges === 2);
-  expect(deviceState()).toBe('registered');
+  await waitFor(() => deviceState() === 'registered');
+  expect(secureRequests()).toHaveLength(2);
 }, 30_000);
 
 async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {

@@ -16,13 +16,17 @@ export function isSecureRequest(request: FastifyRequest): boolean {
   return secureRequests.has(request);
 }
 
-/** Registers a device after the key exchange; returns its id. */
-export async function registerDevice(
+/**
+ * Registers a device after the key exchange; returns its id and secret. The secret is drawn here (the RSA exchange
+ * sends it encrypted) unless `agree` derives it from the new device id (the X25519 exchange binds the id into it).
+ */
+export async function registerDevice<T extends { secret: Buffer } = { secret: Buffer }>(
   kysely: Kysely<DB>,
-  opts: { clientPublicKey: string; now: Date },
-): Promise<{ deviceId: string; secret: Buffer; expiresAt: Date }> {
+  opts: { clientPublicKey: string; now: Date; agree?: (deviceId: string) => T },
+): Promise<T & { deviceId: string; expiresAt: Date }> {
   const deviceId = randomUUID();
-  const secret = randomBytes(32);
+  const agreed = opts.agree ? opts.agree(deviceId) : ({ secret: randomBytes(32) } as T);
+  const secret = agreed.secret;
   const expiresAt = new Date(opts.now.getTime() + DEVICE_INFO_CACHE_MS);
   await kysely
     .insertInto('devices')
@@ -34,7 +38,7 @@ export async function registerDevice(
       expires_at: expiresAt,
     })
     .execute();
-  return { deviceId, secret, expiresAt };
+  return { ...agreed, deviceId, expiresAt };
 }
 
 async function deviceSecret(request: FastifyRequest): Promise<Buffer> {

@@ -7,7 +7,7 @@ import { ConfigKey, PageUrl } from '../http/schemas';
 import { registerDevice } from '../plugins/secure-api';
 import { parseAnalyticsLines, saveAnalyticsEvents } from '../services/analytics';
 import { readConfigEntries } from '../services/mpaas-config';
-import { encryptSecretFor, parseClientPublicKey, publicKeyPem } from '../services/secure-message';
+import { SecureMessageError, agreeX25519, encryptSecretFor, parseClientPublicKey, publicKeyPem } from '../services/secure-message';
 import { jsapiSignature } from '../services/wechat';
 
 /** JS-SDK APIs the pages use for sharing (docs/PRODUCT.md §7 "Messaging-app share config"). */
@@ -34,10 +34,23 @@ const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['platform'],
-        summary: 'Secure API key exchange: registers a device and sends it a secret encrypted to its RSA key',
-        body: Type.Object({ public_key: Type.String({ minLength: 64, maxLength: 4096 }) }),
+        summary: 'Secure API key exchange: registers a device and agrees its secret (X25519, or the older RSA exchange)',
+        description:
+          "X25519 (today's clients): `public_key` is the client's X25519 key as SPKI (PEM or base64 DER); the answer is " +
+          "the device id, the server's ephemeral X25519 key (SPKI PEM) and `key_confirmation` = " +
+          'base64 HMAC-SHA256(secret, "dj-confirm"), where secret = HKDF-SHA256(shared, "dj-ee2e-x25519-v1", ' +
+          'clientPublic ‖ serverPublic ‖ client_id). RSA (older clients): `public_key` is an RSA-2048 SPKI key; the answer ' +
+          'carries `secret`, the 32-byte device secret RSA-PKCS#1 v1.5-encrypted to it. docs/SECURITY.md "Key exchange".',
+        body: Type.Object({ public_key: Type.String({ minLength: 40, maxLength: 4096 }) }),
         response: {
-          200: EnvelopeOf(Type.Object({ client_id: Type.String(), public_key: Type.String(), secret: Type.String() })),
+          200: EnvelopeOf(
+            Type.Object({
+              client_id: Type.String(),
+              public_key: Type.String(),
+              secret: Type.Optional(Type.String()),
+              key_confirmation: Type.Optional(Type.String()),
+            }),
+          ),
           400: ErrorEnvelope,
         },
       },
@@ -49,6 +62,22 @@ const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch {
         throw ApiError.of(ResultCode.INVALID_PARAMETER, 'invalidPublicKey', 400);
       }
+      if (clientKey.asymmetricKeyType === 'x25519') {
+        const x25519Key = clientKey;
+        let device;
+        try {
+          device = await registerDevice(app.db.kysely, {
+            clientPublicKey: publicKeyPem(x25519Key),
+            now: app.clock.now(),
+            agree: (deviceId) => agreeX25519(x25519Key, deviceId),
+          });
+        } catch (error) {
+          if (error instanceof SecureMessageError) throw ApiError.of(ResultCode.INVALID_PARAMETER, 'invalidPublicKey', 400);
+          throw error;
+        }
+        return ok({ client_id: device.deviceId, public_key: device.serverPublicKeyPem, key_confirmation: device.keyConfirmation });
+      }
+      // The older RSA exchange (native apps, outside clients): the secret travels encrypted to the client's key.
       const device = await registerDevice(app.db.kysely, {
         clientPublicKey: publicKeyPem(clientKey),
         now: app.clock.now(),

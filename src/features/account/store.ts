@@ -5,6 +5,7 @@ import { LOCAL_KEY_OPEN_TRADE } from '@/lib/constants';
 import { LEGACY_STORAGE_VERSION, taroPersistStorage } from '@/platform/persist-storage';
 import { registerStore, resetStores } from '@/platform/store-registry';
 import { getAccount, logoutWithRetry } from './api';
+import { forgetCertifiedIdCard } from './opening-id';
 
 /** Login state (docs/PRODUCT.md §4): unknown until the current-user call answers, then logged in or not. */
 export type LoginStatus = 'unknown' | 'loggedIn' | 'anonymous';
@@ -106,6 +107,7 @@ export const useAccountStore = create<AccountState>()(
       },
       reset() {
         generation += 1;
+        forgetCertifiedIdCard(); // logout: the next user's birthday is not this one's
         pending = null;
         set(initial);
       },

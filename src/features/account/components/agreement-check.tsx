@@ -8,12 +8,14 @@ import { t } from '@/locales/account';
 export interface AgreementCheckProps {
   checked: boolean;
   onChange(checked: boolean): void;
+  /** Says, under the box, that it must be ticked (after a tap on the Login button it keeps disabled). */
+  showHint?: boolean;
 }
 
 type Doc = 'terms' | 'privacy';
 
 /** The terms/privacy checkbox of the login screens (docs/PRODUCT.md §2, §5); the links open the documents. */
-export function AgreementCheck({ checked, onChange }: AgreementCheckProps) {
+export function AgreementCheck({ checked, onChange, showHint = false }: AgreementCheckProps) {
   const [doc, setDoc] = useState<Doc | null>(null);
   const open = (which: Doc) => (event: { stopPropagation?: () => void }) => {
     // A tap on a link reads the document; it must not tick the box.
@@ -33,6 +35,7 @@ export function AgreementCheck({ checked, onChange }: AgreementCheckProps) {
           {t('account.login.privacyPolicy')}
         </Text>
       </View>
+      {showHint && !checked ? <Text className='account-error account-agreement__hint'>{t('account.login.agreeFirst')}</Text> : null}
       <Popup
         visible={doc !== null}
         position='bottom'
@@ -45,6 +48,26 @@ export function AgreementCheck({ checked, onChange }: AgreementCheckProps) {
           <Text>{doc === 'privacy' ? t('account.doc.privacy') : t('account.doc.terms')}</Text>
         </View>
       </Popup>
+    </View>
+  );
+}
+
+export interface AgreementGateProps {
+  /** The button's agreement is missing: a tap on it (disabled) tells so instead of doing nothing. */
+  blocked: boolean;
+  onBlockedTap(): void;
+  children: JSX.Element;
+}
+
+/**
+ * Wraps a Login button that stays disabled until the agreement is ticked (docs/PRODUCT.md §5): while it is, a layer
+ * over the button takes the tap and says why (a disabled button gets no taps of its own, on either target).
+ */
+export function AgreementGate({ blocked, onBlockedTap, children }: AgreementGateProps) {
+  return (
+    <View className='account-agreement-gate'>
+      {children}
+      {blocked ? <View className='account-agreement-gate__tap' aria-hidden onClick={onBlockedTap} /> : null}
     </View>
   );
 }

@@ -25,6 +25,7 @@ import { certify, requestBankCode } from '../api';
 import { errorText, holdForToast } from '../login-flow';
 import { reloadAccount } from '../store';
 import { useResendTimer } from '../use-resend-timer';
+import { holdCertifiedIdCard } from '../opening-id';
 import '../account.scss';
 
 /** Today in Asia/Shanghai as 'YYYY-MM-DD' (the business date the age rule uses), whatever the device's zone. */
@@ -120,6 +121,8 @@ export function CertificationForm({ onCertified }: CertificationFormProps) {
         reserved_phone: trimInput(values.tel),
         bank_code_sms: trimInput(values.code),
       });
+      // The form's copy goes; the ID stays in memory for the trade password's birthday rule, checked at its first entry.
+      holdCertifiedIdCard(normalizeIdCard(values.idNo));
       for (const key of Object.values(STORED)) sessionStore.remove(key);
       showToast(t('account.cert.success'), { type: 'success' });
       await Promise.all([reloadAccount(), holdForToast()]);

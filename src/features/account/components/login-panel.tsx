@@ -4,7 +4,8 @@ import { Button, Popup } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css';
 import { t } from '@/locales/account';
-import { loginWithCode, prepareSecureChannel, rememberedPhone, sendCode as defaultSendCode } from '../login-flow';
+import { showToast } from '@/platform/feedback';
+import { forgetPhone, loginWithCode, maskPhone, prepareSecureChannel, rememberedPhone, sendCode as defaultSendCode } from '../login-flow';
 import type { TimerFunctions } from '../use-resend-timer';
 import { CodeVerifyModal } from './code-verify-modal';
 import { OneTapSheet } from './one-tap-sheet';
@@ -35,8 +36,16 @@ export function LoginPanel(props: LoginPanelProps) {
     if (realSending) void prepareSecureChannel();
   }, [realSending]);
   const login = props.login ?? ((phone: string, code: string) => loginWithCode(phone, code));
-  const [knownPhone] = useState(() => (props.knownPhone !== undefined ? props.knownPhone : rememberedPhone()));
+  const [knownPhone, setKnownPhone] = useState(() => (props.knownPhone !== undefined ? props.knownPhone : rememberedPhone()));
   const firstStage: Stage = knownPhone ? 'sheet' : 'form';
+  // "Forget this number": gone from this device; the full form takes over.
+  const forgetKnownPhone = () => {
+    if (!knownPhone) return;
+    forgetPhone();
+    showToast(t('account.login.phoneForgotten', { phone: maskPhone(knownPhone) }));
+    setKnownPhone(null);
+    setStage('form');
+  };
   const [stage, setStage] = useState<Stage>(layout === 'inline' ? 'form' : firstStage);
 
   // NutUI popups also report onClose when their visible prop turns false (another stage took over):
@@ -69,6 +78,7 @@ export function LoginPanel(props: LoginPanelProps) {
             phone={knownPhone}
             onLogin={() => setStage('code')}
             onOtherAccount={() => setStage('form')}
+            onForget={forgetKnownPhone}
             onClose={() => leave('sheet', 'idle')}
           />
           <CodeVerifyModal

@@ -6,8 +6,9 @@ import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { PHONE_LENGTH } from '@/lib/constants';
 import { trimInput } from '@/lib/validators';
 import { t } from '@/locales/account';
+import { showToast } from '@/platform/feedback';
 import type { TimerFunctions } from '../use-resend-timer';
-import { AgreementCheck } from './agreement-check';
+import { AgreementCheck, AgreementGate } from './agreement-check';
 import { SmsCodeField } from './sms-code-field';
 
 export interface PhoneLoginFormProps {
@@ -29,6 +30,11 @@ export function PhoneLoginForm({ onLogin, initialPhone = '', sendCode, timers }:
   const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [agreementHint, setAgreementHint] = useState(false);
+  const remindAgreement = () => {
+    setAgreementHint(true);
+    showToast(t('account.login.agreeFirst'));
+  };
   const submit = async () => {
     setBusy(true);
     try {
@@ -49,17 +55,19 @@ export function PhoneLoginForm({ onLogin, initialPhone = '', sendCode, timers }:
         onChange={setPhone}
       />
       <SmsCodeField phone={trimInput(phone)} value={code} onChange={setCode} sendCode={sendCode} timers={timers} />
-      <AgreementCheck checked={agreed} onChange={setAgreed} />
-      <Button
-        className='account-phone-form__login'
-        type='primary'
-        block
-        loading={busy}
-        disabled={!canSubmitPhoneLogin(phone, code, agreed) || busy}
-        onClick={() => void submit()}
-      >
-        {t('account.login.submit')}
-      </Button>
+      <AgreementCheck checked={agreed} onChange={setAgreed} showHint={agreementHint} />
+      <AgreementGate blocked={!agreed && !busy} onBlockedTap={remindAgreement}>
+        <Button
+          className='account-phone-form__login'
+          type='primary'
+          block
+          loading={busy}
+          disabled={!canSubmitPhoneLogin(phone, code, agreed) || busy}
+          onClick={() => void submit()}
+        >
+          {t('account.login.submit')}
+        </Button>
+      </AgreementGate>
     </View>
   );
 }

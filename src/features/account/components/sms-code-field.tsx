@@ -57,11 +57,14 @@ export function SmsCodeField({ phone, value, onChange, autoSend, sendCode = defa
     // once, when the field first appears
   }, [autoSend]);
 
-  const label = timer.counting
-    ? t('account.login.resendIn', { n: timer.remaining ?? 0 })
-    : sentOnce
-      ? t('account.login.resend')
-      : t('account.login.sendCode');
+  // The tap shows at once that the code is on its way (the first send also registers the secure-API device).
+  const label = sending
+    ? t('account.login.sending')
+    : timer.counting
+      ? t('account.login.resendIn', { n: timer.remaining ?? 0 })
+      : sentOnce
+        ? t('account.login.resend')
+        : t('account.login.sendCode');
 
   return (
     <View className='account-code-field'>
@@ -80,6 +83,7 @@ export function SmsCodeField({ phone, value, onChange, autoSend, sendCode = defa
         fill='outline'
         type='primary'
         disabled={timer.counting || sending}
+        aria-busy={sending}
         onClick={() => void send(false)}
       >
         {label}

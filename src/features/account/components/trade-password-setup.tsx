@@ -9,6 +9,7 @@ import { showToast } from '@/platform/feedback';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
 import { setTradePassword as defaultSetTradePassword } from '../api';
 import { errorText, holdForToast } from '../login-flow';
+import { certifiedIdCardInMemory, forgetCertifiedIdCard } from '../opening-id';
 import { reloadAccount } from '../store';
 import '../account.scss';
 
@@ -19,8 +20,8 @@ export interface TradePasswordSetupProps {
 }
 
 /**
- * Six digits twice: the first entry is checked at once (all the same, a run, the birth date
- * when the ID is still in this visit's form), then confirmed; the server checks again and explains a refusal.
+ * Six digits twice: the first entry is checked at once (all the same, a run, the birth date of the ID just certified),
+ * then confirmed; the server checks again and explains a refusal.
  */
 export function TradePasswordSetup({ onDone, save = defaultSetTradePassword }: TradePasswordSetupProps) {
   const [step, setStep] = useState<'enter' | 'confirm'>('enter');
@@ -45,7 +46,8 @@ export function TradePasswordSetup({ onDone, save = defaultSetTradePassword }: T
 
   const complete = async (password: string) => {
     if (step === 'enter') {
-      const idCard = sessionStore.get(SESSION_KEYS.accountOpeningIdNo) ?? undefined;
+      // The birthday rule needs the ID: the one just certified (memory), else the opening form's copy of this visit.
+      const idCard = certifiedIdCardInMemory() ?? sessionStore.get(SESSION_KEYS.accountOpeningIdNo) ?? undefined;
       const strength = validateNewTradePassword(password, { idCard });
       if (!strength.ok) {
         restart(t(strength.reason));
@@ -64,6 +66,7 @@ export function TradePasswordSetup({ onDone, save = defaultSetTradePassword }: T
     setBusy(true);
     try {
       await save(password);
+      forgetCertifiedIdCard();
       showToast(t('account.tp.success'), { type: 'success' });
       await Promise.all([reloadAccount(), holdForToast()]);
       onDone();
