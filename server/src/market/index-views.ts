@@ -1,6 +1,7 @@
 // Index valuation table, valuation detail, PE/PB history and daily K-line (Danjuan shapes).
-import { addCalendarDays, type IsoDate } from '../domain/calendar';
+import { addCalendarDays, dayNumber, type IsoDate } from '../domain/calendar';
 import { shanghaiInstant } from '../domain/clock';
+import { hashUniform, streamId } from './prng';
 import type { FundRecord, IndexPoint, IndexRecord, MarketSnapshot } from './market-cache';
 
 /** Percentile thresholds of the valuation status (docs/PRODUCT.md §10.15: < 30 % low, > 70 % high). */
@@ -33,13 +34,61 @@ function valuationPoints(index: IndexRecord): IndexPoint[] {
   return index.points.filter((p) => p.pe != null && p.pb != null);
 }
 
-export function valuationItem(index: IndexRecord) {
+/** Danjuan's ttype of an index (a string): '1' broad, '2' strategy (dividend, low volatility), '3' sector, '4' overseas, '5' bond. */
+const TTYPE_BY_CATEGORY: Record<string, string> = { 宽基: '1', 策略: '2', 行业: '3', 海外: '4', 债券: '5' };
+
+/** Ten-year government bond yield of the index's market on a day (ratio): the market has no bond curve, so it is
+ * generated per region and month, slowly moving (CN about 2.5 %, HK/US about 4 %). */
+function bondYield(region: string, date: IsoDate): number {
+  const base = region === 'CN' ? 0.025 : 0.04;
+  const month = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
+  const wave = 0.004 * Math.sin(month / 9) + 0.002 * (hashUniform(0xb07d, streamId(region), month) - 0.5);
+  return Number((base + wave).toFixed(4));
+}
+
+/** Fields of the real valuation row beyond the figures: ids, timestamps, PEG and the over-history shares. */
+function valuationExtras(index: IndexRecord, last: IndexPoint, begin: IsoDate, pePct: number, pbPct: number, fundUrl: string) {
+  const pe = Number(last.pe);
+  const roe = Number(last.roe);
+  const payout = Math.min(0.9, Number(last.dividend_yield) * pe);
+  // Earnings growth of the retained part of the return on equity; PEG = PE / growth in percent.
+  const growth = roe * (1 - payout);
+  const published = shanghaiInstant(last.date, '18:00:00').getTime();
+  return {
+    id: dayNumber(last.date) * 100_000 + (streamId(index.code) % 100_000),
+    ttype: TTYPE_BY_CATEGORY[index.category] ?? '1',
+    url: fundUrl,
+    bond_yeild: bondYield(index.region, last.date),
+    begin_at_ts: tsOf(begin),
+    created_at: published,
+    updated_at: published,
+    peg: growth > 0 ? Number((pe / (growth * 100)).toFixed(4)) : null,
+    /** Valued by PB instead of PE (Danjuan does so for some financials): never here, every index is valued by PE. */
+    pb_flag: false,
+    pe_over_history: Number((1 - pePct).toFixed(4)),
+    pb_over_history: Number((1 - pbPct).toFixed(4)),
+  };
+}
+
+/** The public page of the index's tracking fund with the smallest tracking error (the valuation row's link), or ''. */
+function trackerUrl(snap: MarketSnapshot | undefined, index: IndexRecord): string {
+  if (!snap) return '';
+  let best: FundRecord | undefined;
+  for (const f of snap.byCode) {
+    if (f.tracked_index_code !== index.code || f.sale_status === 'closed' || f.sale_status === 'delisted') continue;
+    if (!best || Number(f.tracking_error ?? 99) < Number(best.tracking_error ?? 99)) best = f;
+  }
+  return best ? `/funding/${best.code}` : '';
+}
+
+export function valuationItem(index: IndexRecord, snap?: MarketSnapshot) {
   const points = valuationPoints(index);
   const last = points[points.length - 1];
   if (!last) return null;
   const pePct = percentileOfLast(points.map((p) => Number(p.pe))) ?? 0.5;
   const pbPct = percentileOfLast(points.map((p) => Number(p.pb))) ?? 0.5;
   const eva = evaTypeOf(pePct);
+  const extras = valuationExtras(index, last, points[0]?.date ?? last.date, pePct, pbPct, trackerUrl(snap, index));
   return {
     index_code: index.code,
     name: index.name,
@@ -57,6 +106,7 @@ export function valuationItem(index: IndexRecord) {
     begin_at: points[0]?.date ?? last.date,
     category: index.category,
     region: index.region,
+    ...extras,
   };
 }
 
@@ -64,17 +114,26 @@ export type ValuationItem = NonNullable<ReturnType<typeof valuationItem>>;
 
 export function valuationTableView(snap: MarketSnapshot) {
   const items = [...snap.indices.values()]
-    .map(valuationItem)
+    .map((index) => valuationItem(index, snap))
     .filter((i): i is ValuationItem => i !== null)
     .sort(
       (a, b) =>
         a.eva_type_int - b.eva_type_int || Number(a.pe_percentile) - Number(b.pe_percentile) || a.index_code.localeCompare(b.index_code),
     );
-  return { items, low_percentile: LOW_PERCENTILE.toFixed(2), high_percentile: HIGH_PERCENTILE.toFixed(2) };
+  return {
+    items,
+    low_percentile: LOW_PERCENTILE.toFixed(2),
+    high_percentile: HIGH_PERCENTILE.toFixed(2),
+    // The whole table is one page (Danjuan's paging fields).
+    current_page: 1,
+    size: items.length,
+    total_items: items.length,
+    total_pages: items.length > 0 ? 1 : 0,
+  };
 }
 
 export function valuationDetailView(snap: MarketSnapshot, index: IndexRecord) {
-  const item = valuationItem(index);
+  const item = valuationItem(index, snap);
   const trackers = snap.byCode
     .filter((f: FundRecord) => f.tracked_index_code === index.code && f.sale_status !== 'closed' && f.sale_status !== 'delisted')
     .sort((a, b) => Number(a.tracking_error ?? 99) - Number(b.tracking_error ?? 99) || a.code.localeCompare(b.code));

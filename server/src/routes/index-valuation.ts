@@ -39,6 +39,18 @@ const ValuationItem = Type.Object({
   begin_at: Type.String(),
   category: Type.String(),
   region: Type.String(),
+  // Further fields of the real Danjuan row (numbers where Danjuan sends numbers):
+  id: Type.Integer(),
+  ttype: Type.String({ description: "'1' broad, '2' strategy, '3' sector, '4' overseas, '5' bond" }),
+  url: Type.String({ description: 'page of the tracking fund with the smallest tracking error, or empty' }),
+  bond_yeild: Type.Number({ description: "ten-year government bond yield of the index's market, ratio" }),
+  begin_at_ts: Type.Integer({ description: 'begin_at as ms since 1970 (Danjuan sends begin_at so)' }),
+  created_at: Type.Integer(),
+  updated_at: Type.Integer(),
+  peg: Type.Union([Type.Number(), Type.Null()]),
+  pb_flag: Type.Boolean(),
+  pe_over_history: Type.Number({ description: '1 − pe_percentile' }),
+  pb_over_history: Type.Number({ description: '1 − pb_percentile' }),
 });
 
 const schemaFor = readSchemas('index');
@@ -61,7 +73,15 @@ const indexValuationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: schemaFor(
         'Index valuation table: PE/PB and their percentiles over the history, low (< 30 %) / mid / high (> 70 %)',
-        Type.Object({ items: Type.Array(ValuationItem), low_percentile: Decimal, high_percentile: Decimal }),
+        Type.Object({
+          items: Type.Array(ValuationItem),
+          low_percentile: Decimal,
+          high_percentile: Decimal,
+          current_page: Type.Integer(),
+          size: Type.Integer(),
+          total_items: Type.Integer(),
+          total_pages: Type.Integer(),
+        }),
       ),
     },
     (_request, reply) => answerCached(cache, reply, 'index_eva', (snap) => valuationTableView(snap)),

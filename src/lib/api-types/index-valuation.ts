@@ -17,6 +17,24 @@ export interface ValuationItem {
   date: string;
   category: string;
   region: string;
+  // Further fields of the real Danjuan row (JSON numbers where Danjuan sends numbers; optional so hand-made
+  // values stay valid):
+  id?: number;
+  /** '1' broad, '2' strategy, '3' sector, '4' overseas, '5' bond. */
+  ttype?: string;
+  /** Page of the tracking fund with the smallest tracking error ('/funding/…'), or ''. */
+  url?: string;
+  /** Ten-year government bond yield of the index's market, ratio. */
+  bond_yeild?: number;
+  /** First valuation day, ms since 1970. */
+  begin_at_ts?: number;
+  created_at?: number;
+  updated_at?: number;
+  peg?: number | null;
+  pb_flag?: boolean;
+  /** 1 − the percentile: the share of the history above today's value. */
+  pe_over_history?: number;
+  pb_over_history?: number;
 }
 
 /** `GET /djapi/index_eva/dj`. */
@@ -24,6 +42,11 @@ export interface ValuationTable {
   items: ValuationItem[];
   low_percentile: string;
   high_percentile: string;
+  /** The whole table is one page. */
+  current_page?: number;
+  size?: number;
+  total_items?: number;
+  total_pages?: number;
 }
 
 /** `GET /djapi/index_eva/detail/{indexCode}`. */
