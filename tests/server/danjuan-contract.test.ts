@@ -2,8 +2,10 @@
 // published with the public clients is served, with the same JSON type, on funds of every type and state.
 //
 // The real answers are those pysnowball (github.com/uname-yang/pysnowball, APIs/fund_*.md) keeps for its nine
-// fund calls; tests/server/fixtures/danjuan/*.json hold their key/type skeleton (values replaced by their JSON
-// type; an array by the union of its rows, a key missing from some rows marked `|null`).
+// fund calls, and the valuation table (/djapi/index_eva/dj) as a crawler's notes publish it; no published real
+// answer of search or filter was found, so those two have no fixture. tests/server/fixtures/danjuan/*.json hold
+// their key/type skeleton (values replaced by their JSON type; an array by the union of its rows, a key missing
+// from some rows marked `|null`); each names its source.
 //
 // Rules checked, per call and fund:
 // - every key of the skeleton is present (extra keys of ours are fine);
