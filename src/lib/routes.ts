@@ -72,6 +72,8 @@ const ROUTE_LIST = [
   { name: 'orderDetail', pattern: '/n/orders/{orderId}', page: 'pages/trade/order-detail/index' },
   { name: 'holding', pattern: '/n/holding/{fundcode}', page: 'pages/assets/holding/index' },
   { name: 'incomeCalendar', pattern: '/n/income-calendar', page: 'pages/assets/income-calendar/index' },
+  // Auto-invest (issue 14; ours, not a SPEC §2 URL): create a plan for a fund, beside the spec's autoinvest pages.
+  { name: 'autoInvestCreate', pattern: '/n/aip/create/{fundcode}', page: 'pages/autoinvest/create/index' },
   { name: 'notFound', pattern: '/404', page: 'pages/misc/not-found/index' },
 ] as const;
 
@@ -87,9 +89,6 @@ export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'advisorLatest',
   'advisorPortfolio',
   'assetProof',
-  'autoInvestDetail',
-  'autoInvestIntro',
-  'autoInvestTotalList',
   'pensionActivity',
   'lumpSumActivity',
   'competition',

@@ -46,7 +46,8 @@ export function FundActions({ fund, state, account }: { fund: FundSummary; state
           fill='outline'
           type='primary'
           size='large'
-          onClick={() => void navigateToSpecUrl(specUrl('autoInvestIntro', {}, { fd_code: fund.fd_code }))}
+          onClick={() => void navigateToSpecUrl(specUrl('autoInvestCreate', { fundcode: fund.fd_code }))}
+          data-testid='auto-invest-button'
         >
           {t('fund.action.autoInvest')}
         </Button>

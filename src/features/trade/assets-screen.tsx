@@ -10,11 +10,14 @@ import { PercentText } from '@/components/percent-text/percent-text';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
+import type { AipList } from '@/lib/api-types/auto-invest';
 import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
 import { formatAmount, formatShares } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
+import { t as tAip } from '@/locales/aip';
 import { t } from '@/locales/trade';
 import type { HoldingItem, HoldingSummary } from '@/lib/api-types/trading';
+import { get } from '@/platform/http';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import { getHoldingSummary } from './api';
@@ -158,6 +161,8 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
         </View>
       ) : null}
 
+      {variant === 'myMoney' ? <AipPlansLine /> : null}
+
       {data.allocation.length > 0 ? <Allocation allocation={data.allocation} /> : null}
 
       {data.orders_in_progress.length > 0 ? (
@@ -278,6 +283,47 @@ function Allocation({ allocation }: { allocation: HoldingSummary['allocation'] }
           <Text className='trade-allocation__value'>{formatAmount(part.market_value)}</Text>
         </View>
       ))}
+    </View>
+  );
+}
+
+/**
+ * Auto-invest (issue 14): the running plans and their next runs (`GET /djapi/aip/list`), with the way to all plans.
+ * Nothing while loading or when the investor has no plan; a failure leaves a retry.
+ */
+function AipPlansLine() {
+  const plans = useRemote(() => get<AipList>('/djapi/aip/list', undefined, { silent: true }), []);
+  if (plans.status === 'loading') return null;
+  if (plans.status === 'error') {
+    return (
+      <View className='trade-card' data-testid='assets-aip-error' onClick={plans.retry}>
+        <Text className='trade-muted'>{tAip('aip.error.generic')}</Text>
+      </View>
+    );
+  }
+  const items = Array.isArray(plans.data?.items) ? plans.data.items : [];
+  if (items.length === 0) return null;
+  const running = items.filter((plan) => plan.status === 'running');
+  return (
+    <View className='trade-card trade-card--list' data-testid='assets-aip'>
+      <Text className='trade-card__title'>{tAip('aip.assets.title')}</Text>
+      {running.length === 0 ? <Text className='trade-muted'>{tAip('aip.assets.noneRunning')}</Text> : null}
+      {running.map((plan) => (
+        <View
+          key={plan.plan_id}
+          className='trade-row'
+          data-testid='assets-aip-plan'
+          onClick={go(specUrl('autoInvestDetail', { planId: plan.plan_id }, { prelink: specUrl('myMoney') }))}
+        >
+          <Text className='trade-row__label'>{plan.fd_name}</Text>
+          <Text className='trade-row__value'>
+            {tAip('aip.assets.next', { date: plan.next_date ?? '--', amount: yuanText(plan.amount) })}
+          </Text>
+        </View>
+      ))}
+      <View className='trade-link' data-testid='assets-aip-all' onClick={go(specUrl('autoInvestTotalList'))}>
+        <Text>{tAip('aip.assets.all')} ›</Text>
+      </View>
     </View>
   );
 }

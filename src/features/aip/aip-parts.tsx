@@ -1,0 +1,257 @@
+// Pieces the auto-invest screens share: gates, notices, the action bar, label/value rows, the plan's status tag and
+// the backtest card (invested vs value, total return, XIRR, normal vs smart).
+import type { ReactNode } from 'react';
+import { Text, View } from '@tarojs/components';
+import { Button } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import { AmountText } from '@/components/amount-text/amount-text';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { PercentText } from '@/components/percent-text/percent-text';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
+import { formatAmount } from '@/lib/format';
+import type { AipBacktest, AipCycle, AipStatus } from '@/lib/api-types/auto-invest';
+import { t } from '@/locales/aip';
+import { getBacktest } from './api';
+import { aipErrorText } from './aip-errors';
+import { cycleText } from './aip-figures';
+import './aip.scss';
+
+/** '1,000.00元' / '¥1,000.00'. */
+export function yuanText(value: string | null | undefined): string {
+  return t('aip.unit.yuan', { amount: formatAmount(value, { unit: false }) });
+}
+
+export function riskLevelText(level: number): string {
+  return t('aip.risk.level', { level, name: t(`aip.risk.${level}`) });
+}
+
+export function Gate(props: { title: string; description?: string; action: string; onAction: () => void; testId: string }) {
+  return (
+    <View className='aip-card aip-gate' data-testid={props.testId}>
+      <Text className='aip-gate__title'>{props.title}</Text>
+      {props.description ? <Text className='aip-muted'>{props.description}</Text> : null}
+      <Button className='aip-gate__action' type='primary' block onClick={props.onAction} data-testid={`${props.testId}-action`}>
+        {props.action}
+      </Button>
+    </View>
+  );
+}
+
+export function Notice({ children, tone = 'warn', testId }: { children: ReactNode; tone?: 'warn' | 'danger' | 'info'; testId: string }) {
+  return (
+    <View className={`aip-notice aip-notice--${tone}`} data-testid={testId} role={tone === 'info' ? undefined : 'alert'}>
+      {children}
+    </View>
+  );
+}
+
+export function ActionBar({ children }: { children: ReactNode }) {
+  return <View className='aip-bar'>{children}</View>;
+}
+
+export function ActionButton(props: {
+  text: string;
+  disabled?: boolean;
+  loading?: boolean;
+  onClick: () => void;
+  testId: string;
+  fill?: 'outline';
+  size?: 'large' | 'normal' | 'small';
+}) {
+  return (
+    <Button
+      className='aip-bar__button'
+      type='primary'
+      fill={props.fill}
+      size={props.size ?? 'large'}
+      block
+      disabled={props.disabled}
+      loading={props.loading}
+      onClick={props.onClick}
+      data-testid={props.testId}
+    >
+      {props.text}
+    </Button>
+  );
+}
+
+export function InfoRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <View className='aip-row' data-testid={testId}>
+      <Text className='aip-row__label'>{label}</Text>
+      <View className='aip-row__value'>{typeof value === 'string' ? <Text>{value}</Text> : value}</View>
+    </View>
+  );
+}
+
+export function Disclosure() {
+  return (
+    <View className='aip-disclosure' data-testid='aip-disclosure'>
+      <Text className='aip-disclosure__line'>{t('aip.disclosure.risk')}</Text>
+      <Text className='aip-disclosure__line'>{t('aip.disclosure.past')}</Text>
+    </View>
+  );
+}
+
+export function StatusTag({ status, text }: { status: AipStatus; text?: string }) {
+  return (
+    <Text className={`aip-status aip-status--${status}`} data-testid='aip-status'>
+      {text || t(`aip.status.${status}`)}
+    </Text>
+  );
+}
+
+export interface BacktestCardProps {
+  code: string;
+  amount: string;
+  cycle: AipCycle;
+  cycleDay: number | null;
+  smart: boolean;
+  /** A title over the card; default "history backtest". */
+  title?: string;
+  testId?: string;
+}
+
+/** Had you invested `amount` every period for the last years: the live backtest of `GET /djapi/aip/backtest`. */
+export function BacktestCard({ code, amount, cycle, cycleDay, smart, title, testId = 'aip-backtest' }: BacktestCardProps) {
+  const backtest = useRemote(() => getBacktest({ code, amount, cycle, cycleDay, smart }), [code, amount, cycle, cycleDay, smart], {
+    keepPreviousData: true,
+  });
+  return (
+    <View className='aip-card' data-testid={testId}>
+      <Text className='aip-card__title'>{title ?? t('aip.backtest.title')}</Text>
+      {backtest.status === 'loading' ? (
+        <SkeletonList items={1} rows={3} />
+      ) : backtest.status === 'error' ? (
+        <ErrorBox title={aipErrorText(backtest.error)} onRetry={backtest.retry} />
+      ) : (
+        <BacktestBody data={backtest.data} amount={amount} cycle={cycle} cycleDay={cycleDay} smart={smart} testId={testId} />
+      )}
+    </View>
+  );
+}
+
+function BacktestBody(props: {
+  data: AipBacktest;
+  amount: string;
+  cycle: AipCycle;
+  cycleDay: number | null;
+  smart: boolean;
+  testId: string;
+}) {
+  const { data, amount, cycle, cycleDay, smart, testId } = props;
+  const other = data.other;
+  const normal = smart && other ? other : { invested: data.invested, value: data.value, total_return: data.total_return, xirr: data.xirr };
+  const smartSide = smart ? { invested: data.invested, value: data.value, total_return: data.total_return, xirr: data.xirr } : other;
+  return (
+    <View>
+      <Text className='aip-muted' data-testid={`${testId}-premise`}>
+        {t('aip.backtest.premise', {
+          start: data.start,
+          end: data.end,
+          schedule: cycleText(cycle, cycleDay),
+          amount: formatAmount(amount, { unit: false }),
+          runs: data.runs,
+        })}
+      </Text>
+      <View className='aip-figures'>
+        <View className='aip-figures__item'>
+          <Text className='aip-figures__label'>{t('aip.backtest.invested')}</Text>
+          <Text className='aip-figures__value' data-testid={`${testId}-invested`}>
+            {formatAmount(data.invested)}
+          </Text>
+        </View>
+        <View className='aip-figures__item'>
+          <Text className='aip-figures__label'>{t('aip.backtest.value')}</Text>
+          <Text className='aip-figures__value' data-testid={`${testId}-value`}>
+            {formatAmount(data.value)}
+          </Text>
+        </View>
+        <View className='aip-figures__item'>
+          <Text className='aip-figures__label'>{t('aip.backtest.totalReturn')}</Text>
+          <PercentText className='aip-figures__value' value={data.total_return} sign />
+        </View>
+        <View className='aip-figures__item'>
+          <Text className='aip-figures__label'>{t('aip.backtest.xirr')}</Text>
+          {data.xirr === null ? (
+            <Text className='aip-figures__value'>{t('aip.backtest.noXirr')}</Text>
+          ) : (
+            <PercentText className='aip-figures__value' value={data.xirr} sign />
+          )}
+        </View>
+      </View>
+      <BacktestChart data={data} />
+      {smartSide ? (
+        <View className='aip-compare' data-testid={`${testId}-compare`}>
+          <View className='aip-compare__head'>
+            <Text className='aip-compare__cell aip-compare__cell--label'>{'\u00a0'}</Text>
+            <Text className='aip-compare__cell'>{t('aip.backtest.invested')}</Text>
+            <Text className='aip-compare__cell'>{t('aip.backtest.value')}</Text>
+            <Text className='aip-compare__cell'>{t('aip.backtest.totalReturn')}</Text>
+            <Text className='aip-compare__cell'>{t('aip.backtest.xirrShort')}</Text>
+          </View>
+          {[
+            { key: 'normal', label: t('aip.mode.normal'), side: normal },
+            { key: 'smart', label: t('aip.mode.smart'), side: smartSide },
+          ].map(({ key, label, side }) => (
+            <View key={key} className='aip-compare__row' data-testid={`${testId}-${key}`}>
+              <Text className='aip-compare__cell aip-compare__cell--label'>{label}</Text>
+              <Text className='aip-compare__cell'>{formatAmount(side.invested, { unit: false })}</Text>
+              <Text className='aip-compare__cell'>{formatAmount(side.value, { unit: false })}</Text>
+              <PercentText className='aip-compare__cell' value={side.total_return} sign />
+              {side.xirr === null ? (
+                <Text className='aip-compare__cell'>--</Text>
+              ) : (
+                <PercentText className='aip-compare__cell' value={side.xirr} sign />
+              )}
+            </View>
+          ))}
+        </View>
+      ) : null}
+      <Text className='aip-muted aip-small'>{t('aip.backtest.fees', { fees: formatAmount(data.fees, { unit: false }) })}</Text>
+      <Text className='aip-muted aip-small'>{t('aip.backtest.note')}</Text>
+    </View>
+  );
+}
+
+const CHART_BARS = 36;
+
+/**
+ * Invested (grey steps) and value (orange bars) over the backtest, drawn with plain views so the mini program and
+ * H5 draw the same thing; the numbers are for drawing only (the figures above are the server's strings).
+ */
+function BacktestChart({ data }: { data: AipBacktest }) {
+  const points = data.points;
+  if (points.length < 2) return null;
+  const step = Math.max(1, Math.ceil(points.length / CHART_BARS));
+  const picked = points.filter((_, i) => i % step === 0 || i === points.length - 1);
+  const top = Math.max(...picked.map((p) => Math.max(Number(p.invested) || 0, Number(p.value) || 0)), 1);
+  const pct = (text: string) => `${Math.max(0, Math.min(100, ((Number(text) || 0) / top) * 100)).toFixed(1)}%`;
+  const first = picked[0];
+  const last = picked[picked.length - 1];
+  return (
+    <View className='aip-chart' data-testid='aip-backtest-chart' aria-label={t('aip.backtest.chartLabel')}>
+      <View className='aip-chart__legend'>
+        <Text className='aip-chart__key aip-chart__key--invested'>{t('aip.backtest.invested')}</Text>
+        <Text className='aip-chart__key aip-chart__key--value'>{t('aip.backtest.value')}</Text>
+      </View>
+      <View className='aip-chart__plot'>
+        {picked.map((p) => (
+          <View key={p.date} className='aip-chart__col'>
+            <View className='aip-chart__invested' style={{ height: pct(p.invested) }} />
+            <View className='aip-chart__value' style={{ height: pct(p.value) }} />
+          </View>
+        ))}
+      </View>
+      <View className='aip-chart__axis'>
+        <Text>{first?.date ?? ''}</Text>
+        <Text>{last?.date ?? ''}</Text>
+      </View>
+    </View>
+  );
+}
+
+export function GainText({ value }: { value: string }) {
+  return <AmountText value={value} sign />;
+}

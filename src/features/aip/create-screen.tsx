@@ -1,0 +1,552 @@
+import { useEffect, useRef, useState } from 'react';
+import { Text, View } from '@tarojs/components';
+import { Button, Dialog } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
+import { EmptyBox } from '@/components/empty-box/empty-box';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
+import { formatAmount } from '@/lib/format';
+import { specUrl } from '@/lib/routes';
+import type { AipCreateAnswer, AipQuote } from '@/lib/api-types/auto-invest';
+import { t } from '@/locales/aip';
+import { showToast } from '@/platform/feedback';
+import { startLogin } from '@/platform/login';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import { createPlan, getAipQuote, getPayOptions, type AipPayMethod } from './api';
+import { AIP_RESULT, aipErrorText, leadToFix, outcomeUnknown, resultCodeOf, riskWarningOf } from './aip-errors';
+import { checkAmount, cycleText, fenToYuan } from './aip-figures';
+import { AipKeypad } from './aip-keypad';
+import { ActionBar, ActionButton, BacktestCard, Disclosure, Gate, InfoRow, Notice, riskLevelText, yuanText } from './aip-parts';
+import { newRequestId } from './request-id';
+import { ScheduleField, type Schedule } from './schedule-field';
+import { useAipPassword, type PasswordOrderOutcome } from './use-aip-password';
+import './aip.scss';
+
+/** Who is setting up the plan, as the account store knows it (the page passes it in). */
+export interface AipAccess {
+  status: 'unknown' | 'loggedIn' | 'anonymous';
+  openTrade: boolean | null;
+  assessed: boolean;
+}
+
+export interface CreateScreenProps {
+  code: string | undefined;
+  access: AipAccess;
+  ensureAssessed: () => Promise<boolean>;
+  /** A schedule to start from (`?cycle=monthly&day=28`, e.g. from a backtest); else monthly on today's day. */
+  initial?: Partial<Schedule>;
+}
+
+const FUND_CODE = /^\d{6}$/;
+const QUICK_AMOUNTS = ['100', '500', '1000', '2000'];
+/** The backtest's amount before one is typed. */
+const SAMPLE_AMOUNT = '1000';
+
+function defaultSchedule(initial?: Partial<Schedule>): Schedule {
+  const cycle = initial?.cycle ?? 'monthly';
+  if (cycle === 'daily') return { cycle, day: null };
+  const day = initial?.day ?? null;
+  if (cycle === 'monthly') return { cycle, day: day !== null && day >= 1 && day <= 28 ? day : Math.min(new Date().getDate(), 28) };
+  return { cycle, day: day !== null && day >= 1 && day <= 5 ? day : 1 };
+}
+
+/**
+ * The create page (`/n/aip/create/{fundcode}`): the purchase's gates in order — logged in, account opened, a valid
+ * risk assessment —, then the form on the server's quote, then suitability and the trade password.
+ */
+export function CreateScreen({ code, access, ensureAssessed, initial }: CreateScreenProps) {
+  if (!code || !FUND_CODE.test(code)) return <EmptyBox title={t('aip.create.invalidCode', { code: code ?? '' })} />;
+  const here = specUrl('autoInvestCreate', { fundcode: code });
+  if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
+  if (access.status === 'anonymous') {
+    return (
+      <Gate
+        testId='aip-gate-login'
+        title={t('aip.gate.loginTitle')}
+        action={t('aip.gate.login')}
+        onAction={() => void startLogin({ redirect: here })}
+      />
+    );
+  }
+  if (access.openTrade !== true) {
+    return (
+      <Gate
+        testId='aip-gate-open'
+        title={t('aip.gate.openTitle')}
+        description={t('aip.gate.openDesc')}
+        action={t('aip.gate.open')}
+        onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))}
+      />
+    );
+  }
+  return <Assessed key={code} code={code} assessed={access.assessed} ensureAssessed={ensureAssessed} initial={initial} />;
+}
+
+function Assessed(props: { code: string; assessed: boolean; ensureAssessed: () => Promise<boolean>; initial?: Partial<Schedule> }) {
+  const { code, assessed, ensureAssessed, initial } = props;
+  const [passed, setPassed] = useState(assessed);
+  const asked = useRef(false);
+  const ask = () => void ensureAssessed().then((ok) => ok && setPassed(true));
+  useEffect(() => {
+    if (passed || asked.current) return;
+    asked.current = true;
+    ask();
+  });
+  if (!passed && !assessed) {
+    return (
+      <Gate
+        testId='aip-gate-assess'
+        title={t('aip.gate.assessTitle')}
+        description={t('aip.gate.assessDesc')}
+        action={t('aip.gate.assess')}
+        onAction={ask}
+      />
+    );
+  }
+  return <CreateForm code={code} initial={initial} />;
+}
+
+/** The quote failed: the gate it names, else the server's reason with a retry. */
+function QuoteFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
+  switch (resultCodeOf(error)) {
+    case AIP_RESULT.notLoggedIn:
+      return (
+        <Gate
+          testId='aip-gate-login'
+          title={t('aip.gate.loginTitle')}
+          action={t('aip.gate.login')}
+          onAction={() => void startLogin({ redirect: here })}
+        />
+      );
+    case AIP_RESULT.accountNotOpened:
+      return (
+        <Gate
+          testId='aip-gate-open'
+          title={t('aip.gate.openTitle')}
+          action={t('aip.gate.open')}
+          onAction={() => void leadToFix(error, here)}
+        />
+      );
+    case AIP_RESULT.noRiskAssessment:
+      return (
+        <Gate
+          testId='aip-gate-assess'
+          title={t('aip.gate.assessTitle')}
+          action={t('aip.gate.assess')}
+          onAction={() => void leadToFix(error, here)}
+        />
+      );
+    default:
+      return <ErrorBox title={aipErrorText(error)} onRetry={retry} />;
+  }
+}
+
+function CreateForm({ code, initial }: { code: string; initial?: Partial<Schedule> }) {
+  const [schedule, setSchedule] = useState<Schedule>(() => defaultSchedule(initial));
+  // The first run date follows the schedule: a new cycle or day asks the quote again (the form stays meanwhile).
+  const quote = useRemote(() => getAipQuote(code, schedule.cycle, schedule.day), [code, schedule.cycle, schedule.day], {
+    keepPreviousData: true,
+  });
+  const here = specUrl('autoInvestCreate', { fundcode: code });
+  if (quote.status === 'loading') return <SkeletonList items={4} rows={2} />;
+  if (quote.status === 'error') return <QuoteFailure error={quote.error} retry={quote.retry} here={here} />;
+  return <CreateFormReady quote={quote.data} dateLoading={quote.pending} schedule={schedule} onSchedule={setSchedule} />;
+}
+
+interface Intent {
+  key: string;
+  requestId: string;
+}
+
+function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedule: Schedule; onSchedule: (next: Schedule) => void }) {
+  const { quote, dateLoading, schedule, onSchedule } = props;
+  const [text, setText] = useState('');
+  const [keypadOpen, setKeypadOpen] = useState(false);
+  const [backtestAmount, setBacktestAmount] = useState(SAMPLE_AMOUNT);
+  const [payMethod, setPayMethod] = useState<AipPayMethod>('bankcard');
+  const [smart, setSmart] = useState(false);
+  const [riskAccepted, setRiskAccepted] = useState(false);
+  const [riskDialog, setRiskDialog] = useState<{ text: string; resendWith: string | null } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<AipCreateAnswer | null>(null);
+  const intent = useRef<Intent | null>(null);
+  const password = useAipPassword();
+  const pay = useRemote(() => getPayOptions(quote.fd_code), [quote.fd_code]);
+  const cash = pay.status === 'ready' ? pay.data.cash : null;
+  const card = pay.status === 'ready' ? pay.data.card : null;
+
+  const check = checkAmount(text, quote.min_amount);
+  const refused = quote.refusal !== null || quote.suitability === 'refuse';
+  const canSubmit = check.fen !== null && check.problem === null && !refused && !busy && !dateLoading;
+  const useSmart = smart && quote.smart_available;
+  const here = specUrl('autoInvestCreate', { fundcode: quote.fd_code });
+
+  const change = (next: string) => {
+    setText(next);
+    setNotice(null);
+  };
+  const closeKeypad = () => {
+    setKeypadOpen(false);
+    const typed = checkAmount(text, quote.min_amount);
+    if (typed.fen !== null && typed.problem === null) setBacktestAmount(fenToYuan(typed.fen));
+  };
+  const chooseAmount = (yuan: string) => {
+    change(yuan);
+    const typed = checkAmount(yuan, quote.min_amount);
+    if (typed.fen !== null && typed.problem === null) setBacktestAmount(fenToYuan(typed.fen));
+  };
+
+  /** One request id per intent: the same settings retried keep it, anything else is a new intent. */
+  const requestIdFor = async (key: string): Promise<string> => {
+    if (intent.current?.key !== key) intent.current = { key, requestId: await newRequestId() };
+    return intent.current.requestId;
+  };
+
+  const settle = async (outcome: PasswordOrderOutcome<AipCreateAnswer>, accepted: boolean) => {
+    if (outcome.ok) {
+      intent.current = null;
+      setCreated(outcome.value);
+      return;
+    }
+    if (outcome.cancelled) return;
+    const { error } = outcome;
+    if (!outcomeUnknown(error)) intent.current = null;
+    if (resultCodeOf(error) === AIP_RESULT.riskConfirmRequired && !accepted) {
+      setRiskDialog({ text: riskWarningOf(error) ?? quote.risk_warning ?? t('aip.risk.fallback'), resendWith: outcome.encrypted });
+      return;
+    }
+    if (await leadToFix(error, here)) return;
+    const message = aipErrorText(error);
+    setNotice(message);
+    showToast(message);
+  };
+
+  const send = (amount: string, requestId: string, encryptedPassword: string, accepted: boolean) =>
+    createPlan({
+      code: quote.fd_code,
+      amount,
+      cycle: schedule.cycle,
+      cycleDay: schedule.day,
+      payMethod,
+      smart: useSmart,
+      requestId,
+      encryptedPassword,
+      riskConfirmed: accepted,
+    });
+
+  const order = async (accepted: boolean) => {
+    if (check.fen === null) return;
+    const amount = fenToYuan(check.fen);
+    const requestId = await requestIdFor([amount, schedule.cycle, schedule.day, payMethod, useSmart].join('|'));
+    const outcome = await password.run({ title: t('aip.create.passwordTitle'), payee: quote.fd_name, amount }, (encrypted) =>
+      send(amount, requestId, encrypted, accepted),
+    );
+    await settle(outcome, accepted);
+  };
+
+  /** After a 410003 the same plan goes again, same request id, with risk_confirm=1, without asking twice. */
+  const resend = async (encryptedPassword: string) => {
+    if (check.fen === null || !intent.current) return;
+    setBusy(true);
+    try {
+      const answer = await send(fenToYuan(check.fen), intent.current.requestId, encryptedPassword, true);
+      await settle({ ok: true, value: answer, encrypted: encryptedPassword }, true);
+    } catch (error) {
+      if (resultCodeOf(error) === AIP_RESULT.wrongPassword) await order(true);
+      else await settle({ ok: false, cancelled: false, error, encrypted: encryptedPassword }, true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = () => {
+    if (!canSubmit) return;
+    setKeypadOpen(false);
+    setNotice(null);
+    if (quote.suitability === 'warn' && !riskAccepted) {
+      setRiskDialog({ text: quote.risk_warning ?? t('aip.risk.fallback'), resendWith: null });
+      return;
+    }
+    void order(riskAccepted);
+  };
+
+  const acceptRisk = () => {
+    const dialog = riskDialog;
+    setRiskDialog(null);
+    setRiskAccepted(true);
+    if (dialog?.resendWith) void resend(dialog.resendWith);
+    else void order(true);
+  };
+
+  if (created) return <Created answer={created} />;
+
+  return (
+    <View className='aip-page' data-testid='aip-create'>
+      <View className='aip-card'>
+        <Text className='aip-fund__name'>{quote.fd_name}</Text>
+        <View className='aip-fund__meta'>
+          <Text className='aip-muted aip-inline'>{quote.fd_code}</Text>
+          <Text className='aip-tag'>{riskLevelText(quote.risk_level)}</Text>
+          {quote.index_name ? <Text className='aip-tag'>{t('aip.create.tracks', { index: quote.index_name })}</Text> : null}
+        </View>
+      </View>
+
+      {quote.refusal ? (
+        <Notice tone='danger' testId='aip-refusal'>
+          <Text>{quote.refusal}</Text>
+        </Notice>
+      ) : null}
+      {quote.suitability === 'refuse' ? (
+        <Notice tone='danger' testId='aip-suitability-refuse'>
+          <Text>{quote.risk_warning ?? t('aip.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
+        </Notice>
+      ) : null}
+      {quote.suitability === 'warn' ? (
+        <Notice tone='warn' testId='aip-suitability-warn'>
+          <Text>{t('aip.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
+        </Notice>
+      ) : null}
+
+      <View className='aip-card'>
+        <Text className='aip-card__title'>{t('aip.create.amount')}</Text>
+        <AipKeypad
+          testId='aip-amount'
+          value={text}
+          onChange={change}
+          placeholder={t('aip.create.placeholder', { min: formatAmount(quote.min_amount) })}
+          open={keypadOpen}
+          onOpen={() => setKeypadOpen(true)}
+          onClose={closeKeypad}
+          keypadTitle={t('aip.keypad.amountTitle')}
+          doneText={t('aip.keypad.done')}
+        />
+        <View className='aip-chips'>
+          {QUICK_AMOUNTS.map((yuan) => (
+            <View
+              key={yuan}
+              className={`aip-chip${text === yuan ? ' aip-chip--on' : ''}`}
+              data-testid={`aip-chip-${yuan}`}
+              onClick={() => chooseAmount(yuan)}
+            >
+              <Text>{t('aip.unit.yuan', { amount: yuan })}</Text>
+            </View>
+          ))}
+        </View>
+        {check.problem ? (
+          <Text className='aip-problem' data-testid='aip-amount-problem'>
+            {check.problem === 'min' ? t('aip.create.error.min', { min: formatAmount(quote.min_amount) }) : t('aip.create.error.invalid')}
+          </Text>
+        ) : (
+          <Text className='aip-muted'>{t('aip.create.minimum', { min: formatAmount(quote.min_amount) })}</Text>
+        )}
+      </View>
+
+      <View className='aip-card'>
+        <Text className='aip-card__title'>{t('aip.cycle.title')}</Text>
+        <ScheduleField testId='aip-schedule' value={schedule} onChange={onSchedule} />
+      </View>
+
+      <View className='aip-card' data-testid='aip-mode'>
+        <Text className='aip-card__title'>{t('aip.mode.title')}</Text>
+        <View role='radiogroup' aria-label={t('aip.mode.title')}>
+          <View
+            className={`aip-option${!useSmart ? ' aip-option--on' : ''}`}
+            role='radio'
+            aria-checked={!useSmart}
+            data-testid='aip-mode-normal'
+            onClick={() => setSmart(false)}
+          >
+            <View className='aip-option__radio' />
+            <View className='aip-option__body'>
+              <Text className='aip-option__name'>{t('aip.mode.normal')}</Text>
+              <Text className='aip-muted'>{t('aip.mode.normalDesc')}</Text>
+            </View>
+          </View>
+          {quote.smart_available ? (
+            <View
+              className={`aip-option${useSmart ? ' aip-option--on' : ''}`}
+              role='radio'
+              aria-checked={useSmart}
+              data-testid='aip-mode-smart'
+              onClick={() => setSmart(true)}
+            >
+              <View className='aip-option__radio' />
+              <View className='aip-option__body'>
+                <Text className='aip-option__name'>{t('aip.mode.smart')}</Text>
+                <Text className='aip-muted' data-testid='aip-smart-index'>
+                  {t('aip.mode.smartFollows', { index: quote.index_name ?? quote.index_code ?? '' })}
+                </Text>
+                <Text className='aip-muted'>{t('aip.mode.smartValuation')}</Text>
+                <Text className='aip-muted'>{t('aip.mode.smartMa')}</Text>
+              </View>
+            </View>
+          ) : (
+            <Text className='aip-muted' data-testid='aip-smart-unavailable'>
+              {t('aip.mode.smartUnavailable')}
+            </Text>
+          )}
+        </View>
+      </View>
+
+      <View className='aip-card' data-testid='aip-pay'>
+        <Text className='aip-card__title'>{t('aip.pay.title')}</Text>
+        <View role='radiogroup' aria-label={t('aip.pay.title')}>
+          <View
+            className={`aip-option${payMethod === 'bankcard' ? ' aip-option--on' : ''}`}
+            role='radio'
+            aria-checked={payMethod === 'bankcard'}
+            data-testid='aip-pay-card'
+            onClick={() => setPayMethod('bankcard')}
+          >
+            <View className='aip-option__radio' />
+            <View className='aip-option__body'>
+              <Text className='aip-option__name'>
+                {card ? t('aip.pay.card', { bank: card.bank_name, tail: card.card_tail }) : t('aip.pay.cardPlain')}
+              </Text>
+              {card ? (
+                <Text className='aip-muted'>
+                  {t('aip.pay.limits', { perPayment: formatAmount(card.per_payment_limit), daily: formatAmount(card.daily_limit) })}
+                </Text>
+              ) : null}
+              <Text className='aip-muted'>{t('aip.pay.cardNote')}</Text>
+            </View>
+          </View>
+          {cash ? (
+            <View
+              className={`aip-option${payMethod === 'xjb' ? ' aip-option--on' : ''}`}
+              role='radio'
+              aria-checked={payMethod === 'xjb'}
+              data-testid='aip-pay-xjb'
+              onClick={() => setPayMethod('xjb')}
+            >
+              <View className='aip-option__radio' />
+              <View className='aip-option__body'>
+                <Text className='aip-option__name'>{t('aip.pay.xjb')}</Text>
+                <Text className='aip-muted' data-testid='aip-xjb-available'>
+                  {t('aip.pay.xjbAvailable', { available: formatAmount(cash.available) })}
+                </Text>
+                <Text className='aip-muted'>{t('aip.pay.xjbNote')}</Text>
+              </View>
+            </View>
+          ) : null}
+        </View>
+      </View>
+
+      <View className='aip-card' data-testid='aip-summary'>
+        <Text className='aip-card__title'>{t('aip.create.summary')}</Text>
+        <InfoRow
+          label={t('aip.create.eachRun')}
+          value={check.fen !== null && check.problem === null ? yuanText(fenToYuan(check.fen)) : '--'}
+        />
+        <InfoRow label={t('aip.cycle.title')} value={cycleText(schedule.cycle, schedule.day)} testId='aip-summary-cycle' />
+        <InfoRow label={t('aip.mode.title')} value={useSmart ? t('aip.mode.smart') : t('aip.mode.normal')} />
+        <InfoRow
+          label={t('aip.create.firstDate')}
+          testId='aip-first-date'
+          value={
+            <Text className='aip-strong' data-testid='aip-first-date-value'>
+              {dateLoading ? t('aip.create.dateLoading') : quote.first_date}
+            </Text>
+          }
+        />
+        <Text className='aip-muted aip-small'>{t('aip.create.holidayRule')}</Text>
+        <Text className='aip-muted aip-small'>{t('aip.create.failureRule')}</Text>
+      </View>
+
+      <BacktestCard
+        code={quote.fd_code}
+        amount={backtestAmount}
+        cycle={schedule.cycle}
+        cycleDay={schedule.day}
+        smart={useSmart}
+        title={t('aip.backtest.titleFor', { amount: formatAmount(backtestAmount, { unit: false }) })}
+      />
+
+      {notice ? (
+        <Notice tone='danger' testId='aip-notice'>
+          <Text>{notice}</Text>
+        </Notice>
+      ) : null}
+
+      <Disclosure />
+
+      <ActionBar>
+        <ActionButton
+          testId='aip-submit'
+          text={quote.refusal ? t('aip.create.unavailable') : t('aip.create.submit')}
+          disabled={!canSubmit}
+          loading={busy}
+          onClick={submit}
+        />
+      </ActionBar>
+
+      <Dialog
+        className='aip-risk-dialog'
+        visible={riskDialog !== null}
+        title={t('aip.risk.title')}
+        content={
+          <Text className='aip-risk-dialog__text' data-testid='risk-warning-text'>
+            {riskDialog?.text ?? ''}
+          </Text>
+        }
+        confirmText={t('aip.risk.confirm')}
+        cancelText={t('aip.risk.cancel')}
+        closeOnOverlayClick={false}
+        footerDirection='vertical'
+        onConfirm={acceptRisk}
+        onCancel={() => {
+          setRiskDialog(null);
+          intent.current = null;
+        }}
+        onClose={() => setRiskDialog(null)}
+      />
+      {password.dialog}
+    </View>
+  );
+}
+
+/** The plan is made: its id, the first run date and the ways on. */
+function Created({ answer }: { answer: AipCreateAnswer }) {
+  const plan = answer.plan;
+  return (
+    <View className='aip-page' data-testid='aip-created'>
+      <View className='aip-card aip-result'>
+        <Text className='aip-result__icon'>✓</Text>
+        <Text className='aip-result__title'>{t('aip.created.title')}</Text>
+        <Text className='aip-muted'>{t('aip.created.desc', { date: answer.first_date })}</Text>
+      </View>
+      <View className='aip-card'>
+        <InfoRow label={t('aip.created.planId')} value={answer.plan_id} testId='aip-created-id' />
+        {plan ? <InfoRow label={t('aip.created.fund')} value={plan.fd_name} /> : null}
+        {plan ? <InfoRow label={t('aip.create.eachRun')} value={yuanText(plan.amount)} /> : null}
+        {plan ? <InfoRow label={t('aip.cycle.title')} value={plan.cycle_desc} /> : null}
+        <InfoRow label={t('aip.create.firstDate')} value={answer.first_date} testId='aip-created-first-date' />
+      </View>
+      <View className='aip-result__actions'>
+        <Button
+          type='primary'
+          block
+          data-testid='aip-created-detail'
+          onClick={() =>
+            void navigateToSpecUrl(specUrl('autoInvestDetail', { planId: answer.plan_id }, { prelink: specUrl('autoInvestTotalList') }), {
+              replace: true,
+            })
+          }
+        >
+          {t('aip.created.viewPlan')}
+        </Button>
+        <Button
+          fill='outline'
+          type='primary'
+          block
+          data-testid='aip-created-list'
+          onClick={() => void navigateToSpecUrl(specUrl('autoInvestTotalList'))}
+        >
+          {t('aip.created.allPlans')}
+        </Button>
+      </View>
+    </View>
+  );
+}
