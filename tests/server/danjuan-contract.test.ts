@@ -2,10 +2,10 @@
 // published with the public clients is served, with the same JSON type, on funds of every type and state.
 //
 // The real answers are those pysnowball (github.com/uname-yang/pysnowball, APIs/fund_*.md) keeps for its nine
-// fund calls, and the valuation table (/djapi/index_eva/dj) as a crawler's notes publish it; no published real
-// answer of search or filter was found, so those two have no fixture. tests/server/fixtures/danjuan/*.json hold
-// their key/type skeleton (values replaced by their JSON type; an array by the union of its rows, a key missing
-// from some rows marked `|null`); each names its source.
+// fund calls, and the valuation table (/djapi/index_eva/dj) as a crawler's notes publish it; of the ranking
+// (filter) and the search no complete real answer is published, so their fixtures hold what public clients quote or
+// read of them. tests/server/fixtures/danjuan/*.json hold the key/type skeletons (values replaced by their JSON
+// type; an array by the union of its rows, a key missing from some rows marked `|null`); each names its source.
 //
 // Rules checked, per call and fund:
 // - every key of the skeleton is present (extra keys of ours are fine);
@@ -83,6 +83,8 @@ const NULLABLE: Record<string, string[]> = {
   manager: ['data.items[].cp_rate', 'data.items[].performance_year'],
   trade_date: [],
   index_eva: [],
+  filter: [],
+  search: [],
 };
 
 /**
@@ -193,10 +195,23 @@ describe('Danjuan contract: the real answers of the public clients, key by key a
   });
   after(async () => t.close());
 
-  it('holds a fixture for each of pysnowball’s nine fund calls and the valuation table', () => {
+  it('holds a fixture for each of pysnowball’s nine fund calls, the valuation table, the ranking and the search', () => {
     assert.deepEqual(
       [...fixtures.keys()].sort(),
-      ['achievement', 'asset', 'derived', 'detail', 'growth', 'index_eva', 'info', 'manager', 'nav_history', 'trade_date'].sort(),
+      [
+        'achievement',
+        'asset',
+        'derived',
+        'detail',
+        'filter',
+        'growth',
+        'index_eva',
+        'info',
+        'manager',
+        'nav_history',
+        'search',
+        'trade_date',
+      ].sort(),
     );
   });
 
