@@ -231,7 +231,8 @@ export function industryLabel(code: string, name: string): string {
   return GENERAL_INDUSTRIES[streamId(`industry:${code}`) % GENERAL_INDUSTRIES.length] as string;
 }
 
-/** Fixed-income securities a fund's bond holdings are drawn from (exchange code, name). */
+/** Fixed-income securities a fund's bond holdings are drawn from (exchange code, name): government and policy-bank
+ * bonds, and bonds of the market's fictional companies. */
 const BOND_ISSUES: [string, string][] = [
   ['019658', '21国债10'],
   ['019702', '23国债09'],
@@ -245,11 +246,12 @@ const BOND_ISSUES: [string, string][] = [
   ['230312', '23进出12'],
   ['210411', '21农发11'],
   ['230405', '23农发05'],
-  ['113052', '兴业转债'],
-  ['127045', '牧原转债'],
-  ['110059', '浦发转债'],
-  ['185432', '22铁建K1'],
-  ['188890', '21电投03'],
+  // Credit and convertible bonds of the market's fictional companies.
+  ['113052', '嘉禾转债'],
+  ['127045', '恒远转债'],
+  ['110059', '金桥转债'],
+  ['185432', '22宏图K1'],
+  ['188890', '21长青03'],
 ];
 
 /** The bond rows of a report: up to five issues (seeded by fund and report date) sharing part of bond_percent. */
