@@ -38,10 +38,11 @@ export function forgetPhone(): void {
 export const SECURE_CHANNEL_ATTEMPTS = 3;
 
 /**
- * Starts the secure channel's device registration (an RSA key pair: seconds on a slow phone) while the visitor
- * reads and types, so the first code request does not wait for it. A failed exchange is tried again: jsencrypt
- * makes a 2047-bit modulus about one time in four, which the server refuses. H5 only: the mini program
- * registers at launch.
+ * Starts the secure channel's device registration while the visitor reads and types, so the first code request does
+ * not wait for it: the crypto chunks and one call for the X25519 exchange, but an RSA key pair (seconds on a slow
+ * phone) where X25519 cannot run (docs/SECURITY.md "Key exchange"). A failed exchange is tried again (the network;
+ * on the RSA fallback jsencrypt makes a 2047-bit modulus about one time in four, which the server refuses).
+ * H5 only: the mini program registers at launch.
  */
 export async function prepareSecureChannel(attempts: number = SECURE_CHANNEL_ATTEMPTS): Promise<void> {
   // A build-time constant: the weapp build drops this branch (and its chunk) entirely.
