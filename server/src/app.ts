@@ -34,6 +34,7 @@ import discoverRoutes from './routes/discover';
 import fundRoutes from './routes/fund';
 import indexValuationRoutes from './routes/index-valuation';
 import platformRoutes from './routes/platform';
+import autoInvestRoutes from './routes/auto-invest';
 import cashRoutes from './routes/cash';
 import tradingRoutes from './routes/trading';
 import watchlistRoutes from './routes/watchlist';
@@ -120,6 +121,7 @@ const routePlugins: FastifyPluginAsync[] = [
   accountWechatRoutes,
   tradingRoutes,
   cashRoutes,
+  autoInvestRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -156,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       {
         db: deps.db,
         clock: deps.clock,
+        bank: app.bank,
         marketChanged: () => app.marketCache.invalidate(),
         log: (line) => app.log.info(line),
       },

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { JsonValue } from './platform-types';
 
-// Trading tables (migrations/0005_trading.sql, 0007_cash.sql). bigint → number (fen and volumes stay far below 2^53),
+// Trading tables (migrations/0005_trading.sql, 0007_cash.sql, 0008_auto_invest.sql). bigint → number (fen and volumes stay far below 2^53),
 // numeric → string, date → 'YYYY-MM-DD' (database.ts's type parsers).
 
 export interface OrdersTable {
@@ -120,7 +120,43 @@ export interface MmfIncomeRunsTable {
   paid_at: Date;
 }
 
+export interface AipPlansTable {
+  user_id: number;
+  id: Generated<number>;
+  request_id: string;
+  fund_code: string;
+  amount_fen: number;
+  cycle: string;
+  cycle_day: number | null;
+  anchor_date: string;
+  pay_method: Generated<string>;
+  smart: Generated<boolean>;
+  index_code: string | null;
+  status: string;
+  pause_reason: string | null;
+  failures: Generated<number>;
+  next_date: string | null;
+  risk_warning: ColumnType<JsonValue | null, string | null, string | null>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AipRunsTable {
+  user_id: number;
+  plan_id: number;
+  date: string;
+  amount_fen: number;
+  ratio_percent: number;
+  reason: ColumnType<JsonValue | null, string | null, string | null>;
+  status: string;
+  note: string | null;
+  order_id: number | null;
+  created_at: Date;
+}
+
 export interface TradingTables {
+  aip_plans: AipPlansTable;
+  aip_runs: AipRunsTable;
   mmf_income: MmfIncomeTable;
   mmf_income_runs: MmfIncomeRunsTable;
   dividend_runs: DividendRunsTable;

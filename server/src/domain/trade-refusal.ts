@@ -28,7 +28,13 @@ export type TradeRefusalReason =
   | 'invalidVolume'
   | 'cashQuickQuota'
   | 'cashInsufficient'
-  | 'cashNotAllowed';
+  | 'cashNotAllowed'
+  | 'aipInvalidSchedule'
+  | 'aipSmartUnavailable'
+  | 'aipNotFound'
+  | 'aipStopped'
+  | 'aipNotRunning'
+  | 'aipNotPaused';
 
 export class TradeRefusal extends Error {
   constructor(

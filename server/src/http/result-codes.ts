@@ -71,6 +71,9 @@ export const ResultCode = {
   CASH_QUICK_QUOTA: 410017,
   CASH_INSUFFICIENT: 410018,
   CASH_NOT_ALLOWED: 410019,
+  AIP_INVALID: 410020,
+  AIP_NOT_FOUND: 410021,
+  AIP_STATE: 410022,
   /** The XSRF header is missing or does not match the cookie. */
   XSRF_MISMATCH: 403001,
   NOT_FOUND: 404001,
@@ -280,6 +283,30 @@ export const serverMessages = {
     'en-US': 'Not enough in your cash account: {available} CNY available',
   },
   cashNotAllowed: { 'zh-CN': '现金宝不能用于这笔交易：{reason}', 'en-US': 'The cash account cannot be used for this: {reason}' },
+  aipInvalidSchedule: {
+    'zh-CN': '定投周期不正确：每周、每两周选周一至周五，每月选 1–28 日',
+    'en-US': 'Invalid schedule: weekly and biweekly plans take Monday–Friday, monthly plans a day from 1 to 28',
+  },
+  aipSmartUnavailable: {
+    'zh-CN': '该基金不跟踪指数，只能普通定投',
+    'en-US': 'This fund tracks no index: only a normal plan is possible',
+  },
+  aipNotFound: { 'zh-CN': '定投计划不存在', 'en-US': 'No such plan' },
+  aipStopped: { 'zh-CN': '定投计划已终止，不能再修改', 'en-US': 'The plan was stopped and can no longer be changed' },
+  aipNotRunning: { 'zh-CN': '定投计划未在执行中', 'en-US': 'The plan is not running' },
+  aipNotPaused: { 'zh-CN': '定投计划未暂停', 'en-US': 'The plan is not paused' },
+  aipPausedByFailures: {
+    'zh-CN': '连续 3 次扣款失败，计划已暂停',
+    'en-US': 'Paused after 3 failed debits in a row',
+  },
+  aipPausedByInvestor: { 'zh-CN': '您已暂停该计划', 'en-US': 'You paused this plan' },
+  aipRunPaymentFailed: { 'zh-CN': '扣款失败，本期未投入', 'en-US': 'The debit failed; nothing was invested this time' },
+  aipRunBankLimit: { 'zh-CN': '超过银行卡支付限额，本期未投入', 'en-US': 'Above the card’s payment limit; nothing was invested this time' },
+  aipRunCashInsufficient: {
+    'zh-CN': '现金宝余额不足，本期未投入',
+    'en-US': 'Not enough in the cash account; nothing was invested this time',
+  },
+  aipRunSkipped: { 'zh-CN': '基金当前不可买入，本期跳过', 'en-US': 'The fund cannot be bought now; this run was skipped' },
   stepCashArrived: { 'zh-CN': '资金转入现金宝', 'en-US': 'The money reaches your cash account' },
   stepQuickArrived: { 'zh-CN': '快速取现，资金已到达银行卡', 'en-US': 'Instant withdrawal: the money is on your card' },
   stepCashPaid: {

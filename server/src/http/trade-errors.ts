@@ -33,6 +33,12 @@ const CODES: Record<TradeRefusalReason, { code: number; key: ServerMessageKey; s
   cashQuickQuota: { code: ResultCode.CASH_QUICK_QUOTA, key: 'cashQuickQuota' },
   cashInsufficient: { code: ResultCode.CASH_INSUFFICIENT, key: 'cashInsufficient' },
   cashNotAllowed: { code: ResultCode.CASH_NOT_ALLOWED, key: 'cashNotAllowed' },
+  aipInvalidSchedule: { code: ResultCode.AIP_INVALID, key: 'aipInvalidSchedule' },
+  aipSmartUnavailable: { code: ResultCode.AIP_INVALID, key: 'aipSmartUnavailable' },
+  aipNotFound: { code: ResultCode.AIP_NOT_FOUND, key: 'aipNotFound', status: 404 },
+  aipStopped: { code: ResultCode.AIP_STATE, key: 'aipStopped' },
+  aipNotRunning: { code: ResultCode.AIP_STATE, key: 'aipNotRunning' },
+  aipNotPaused: { code: ResultCode.AIP_STATE, key: 'aipNotPaused' },
 };
 
 /** The bank's name in the request's language ('中国工商银行'). */

@@ -1,7 +1,8 @@
-// The order of each business date's jobs. Later issues add theirs here: the trading settlement (after the
-// NAVs it prices at), money-market income, auto-invest plans.
+// The order of each business date's jobs: the market's NAVs, the trading settlement priced at them (money-market
+// income its last step), then the auto-invest plans due that day.
 import { publishMarketJob } from './publish-market';
+import { runPlansJob } from './run-plans';
 import { settleTradesJob } from './settle-trades';
 import type { Job } from './scheduler';
 
-export const DAILY_JOBS: readonly Job[] = [publishMarketJob, settleTradesJob];
+export const DAILY_JOBS: readonly Job[] = [publishMarketJob, settleTradesJob, runPlansJob];

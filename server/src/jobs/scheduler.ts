@@ -4,6 +4,7 @@
 // recorded. Runs hold one lock: an in-process mutex, and on PostgreSQL a session advisory lock, so several
 // server instances (or `npm run jobs` beside a server) never run jobs at the same time.
 import { sql } from 'kysely';
+import type { Bank } from '../services/bank';
 import type { Database } from '../db/database';
 import { addCalendarDays, dayNumber, type IsoDate } from '../domain/calendar';
 import { shanghaiDate, type Clock } from '../domain/clock';
@@ -12,6 +13,8 @@ import { shanghaiDate, type Clock } from '../domain/clock';
 export interface JobContext {
   db: Database;
   clock: Clock;
+  /** The bank auto-invest runs debit (the app's; the simulated bank by default). */
+  bank?: Bank;
   /** Called when a job changed market data (NAVs, valuations), so caches of it are dropped. */
   marketChanged(): void;
   log(line: string): void;

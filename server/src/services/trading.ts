@@ -35,7 +35,7 @@ import { verifyTradePassword } from './trade-password';
 
 export const MONEY_MARKET_TYPE = 4;
 /** The money-market fund behind the cash-management product (现金宝): its lots are the investor's cash balance. */
-export const CASH_FUND_CODE: string = FUND_SAMPLES.moneyMarket;
+export const CASH_FUND_CODE: string = FUND_SAMPLES.xjb;
 /** Request ids: made by the client once per purchase intent. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -236,7 +236,7 @@ export async function checkBuy(deps: TradingDeps, db: Db, userId: number, fundCo
 }
 
 /** The checks that need no password, in the order a user meets them. Throws the first refusal. */
-function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boolean, bank: Bank, cash: CashPayment | null = null): void {
+export function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boolean, bank: Bank, cash: CashPayment | null = null): void {
   const { fund, investor } = check;
   if (!investor.openTrade || !investor.card) throw new TradeRefusal('accountNotOpened');
   if (investor.riskLevel === null) throw new TradeRefusal('riskAssessmentRequired');
@@ -276,7 +276,7 @@ export function fenText(fen: number): string {
   return `${sign}${s.slice(0, -2)}.${s.slice(-2)}`;
 }
 
-function requestHash(fields: unknown[]): string {
+export function requestHash(fields: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
 }
 
@@ -301,7 +301,7 @@ async function replayed(db: Db, userId: number, requestId: string, hash: string)
   return { userId, orderId: Number(earlier.id) };
 }
 
-async function checkPassword(db: Db, userId: number, password: string | undefined, now: Date): Promise<void> {
+export async function checkPassword(db: Db, userId: number, password: string | undefined, now: Date): Promise<void> {
   const result = await verifyTradePassword(db as Kysely<DB>, { userId, password, now });
   if (result.ok) return;
   if (result.reason === 'not_set') throw new TradeRefusal('tradePasswordNotSet');
@@ -316,7 +316,7 @@ async function checkPassword(db: Db, userId: number, password: string | undefine
 }
 
 /** Locks the user's row for the rest of the transaction: one trade of a user at a time. */
-async function lockUser(trx: Transaction<DB>, userId: number): Promise<void> {
+export async function lockUser(trx: Transaction<DB>, userId: number): Promise<void> {
   await sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
 }
 
@@ -328,7 +328,7 @@ export interface BuyInput {
   riskConfirm: boolean;
   /** The bound card (default) or the cash product: its shares are frozen and the platform pays at once. */
   payMethod?: 'bankcard' | 'xjb';
-  /** Set by the auto-invest step: the plan this order runs. */
+  /** Set by the auto-invest step only (never from a request): the plan this order runs; no password is asked. */
   planId?: number;
   /** Decrypted trade password (undefined when the field did not decrypt). */
   password: string | undefined;
@@ -365,7 +365,8 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
   const before = await checkBuy(deps, kysely, userId, input.fundCode);
   refuseBuy(before, amountFen, input.riskConfirm, deps.bank, payMethod === 'xjb' ? await cashPayment(deps, kysely, userId) : null);
   const now = deps.clock.now();
-  await checkPassword(kysely, userId, input.password, now);
+  // A plan's run was authorised with the trade password when the plan was made (services/auto-invest.ts).
+  if (input.planId === undefined) await checkPassword(kysely, userId, input.password, now);
 
   let declined: TradeRefusal | null = null;
   const placed = await kysely.transaction().execute(async (trx) => {

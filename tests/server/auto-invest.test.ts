@@ -1,0 +1,232 @@
+// Auto-invest (定投): the schedule across holidays and month ends, smart ratios at their band edges, plans made,
+// run by the daily jobs (a holiday's run on the next trading day, each order confirmed with its shares), paused
+// after 3 failed debits, resumed, stopped — and the backtest against an independent computation.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import type { AipBacktest, AipCreateAnswer, AipList, AipPlanDetail, AipQuote, AipYieldList } from '../../src/lib/api-types/auto-invest';
+import {
+  anchorFor,
+  movingAverageRatio,
+  nextRunDate,
+  runDatesBetween,
+  smartAmountFen,
+  valuationRatio,
+  type Schedule,
+} from '../../server/src/domain/auto-invest-plan';
+import { isTradingDay } from '../../server/src/domain/calendar';
+import { FUND_SAMPLES } from '../../server/src/market/samples';
+import { checkLedger } from '../../server/src/services/ledger-check';
+import { createTestApp, encryptForServer, type TestApp } from './helpers';
+import { advance, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';
+
+describe('auto-invest rules', () => {
+  const plan = (cycle: Schedule['cycle'], cycleDay: number | null, today: string): Schedule => ({
+    cycle,
+    cycleDay,
+    anchor: anchorFor(cycle, cycleDay, today),
+  });
+
+  it('monthly on day 1 runs on the next trading day after a holiday (2025 May Day, Dragon Boat), once a month', () => {
+    const s = plan('monthly', 1, '2025-03-04');
+    assert.deepEqual(runDatesBetween(s, '2025-03-04', '2025-07-31'), ['2025-04-01', '2025-05-06', '2025-06-03', '2025-07-01']);
+  });
+
+  it('monthly on day 28 and 31-day months; a nominal date is never run twice', () => {
+    const s = plan('monthly', 28, '2025-01-28');
+    assert.deepEqual(runDatesBetween(s, '2025-01-28', '2025-06-30'), [
+      '2025-02-28',
+      '2025-03-28',
+      '2025-04-28',
+      '2025-05-28',
+      '2025-06-30',
+    ]);
+  });
+
+  it('weekly on Wednesday across the 2025 National Day week: Oct 1 (holiday) runs on Oct 9 with Oct 8’s, once', () => {
+    const s = plan('weekly', 3, '2025-09-20');
+    const dates = runDatesBetween(s, '2025-09-20', '2025-10-20');
+    assert.deepEqual(dates, ['2025-09-24', '2025-10-09', '2025-10-15']);
+    for (const d of dates) assert.ok(isTradingDay(d));
+  });
+
+  it('every two weeks counts from the anchor; daily is every trading day', () => {
+    const s = plan('biweekly', 1, '2025-03-04');
+    assert.deepEqual(runDatesBetween(s, '2025-03-04', '2025-04-08'), ['2025-03-10', '2025-03-24', '2025-04-07']);
+    const d = plan('daily', null, '2025-04-03'); // Thursday; Friday 04-04 is Qingming
+    assert.deepEqual(runDatesBetween(d, '2025-04-03', '2025-04-09'), ['2025-04-07', '2025-04-08', '2025-04-09']);
+    assert.equal(nextRunDate(d, '2025-04-09'), '2025-04-10');
+    assert.throws(() => anchorFor('weekly', 6, '2025-03-04'), RangeError);
+    assert.throws(() => anchorFor('monthly', 29, '2025-03-04'), RangeError);
+  });
+
+  it('valuation bands: a percentile on a band’s lower edge belongs to it', () => {
+    assert.equal(valuationRatio(0), 200);
+    assert.equal(valuationRatio(999), 200);
+    assert.equal(valuationRatio(1_000), 180);
+    assert.equal(valuationRatio(2_999), 160);
+    assert.equal(valuationRatio(3_000), 140);
+    assert.equal(valuationRatio(4_999), 120);
+    assert.equal(valuationRatio(5_000), 90);
+    assert.equal(valuationRatio(9_999), 50);
+    assert.equal(valuationRatio(10_000), 50);
+  });
+
+  it('moving-average bands: above 90/80/70/60 %, below 160…210 %, 100 points less in a wide 10-day range', () => {
+    assert.equal(movingAverageRatio(0, 0), 90);
+    assert.equal(movingAverageRatio(1_499, 0), 90);
+    assert.equal(movingAverageRatio(1_500, 0), 80);
+    assert.equal(movingAverageRatio(4_999, 0), 80);
+    assert.equal(movingAverageRatio(5_000, 0), 70);
+    assert.equal(movingAverageRatio(10_000, 0), 60);
+    assert.equal(movingAverageRatio(-1, 0), 160);
+    assert.equal(movingAverageRatio(-500, 0), 160);
+    assert.equal(movingAverageRatio(-501, 0), 170);
+    assert.equal(movingAverageRatio(-1_000, 500), 170);
+    assert.equal(movingAverageRatio(-1_000, 501), 70);
+    assert.equal(movingAverageRatio(-2_000, 0), 180);
+    assert.equal(movingAverageRatio(-3_000, 0), 190);
+    assert.equal(movingAverageRatio(-4_000, 0), 200);
+    assert.equal(movingAverageRatio(-4_001, 0), 210);
+    assert.equal(movingAverageRatio(-4_001, 900), 110);
+    assert.equal(smartAmountFen(100_000, 160, 1_000), 160_000);
+    assert.equal(smartAmountFen(1_000, 50, 1_000), 1_000, 'never below the minimum');
+    assert.equal(smartAmountFen(333, 150, 1), 500, '333 × 1.5 = 499.5 → 500 (half up)');
+  });
+});
+
+describe('auto-invest plans', () => {
+  let t: TestApp;
+  let user: Investor;
+  before(async () => {
+    t = await createTestApp({ market: true }); // Tuesday 2025-03-04 10:00
+    user = await createInvestor(t);
+  });
+  after(async () => t.close());
+
+  const create = (fields: Record<string, string>) =>
+    post<AipCreateAnswer>(t, user, '/djapi/aip/create', {
+      request_id: newRequestId(),
+      trade_password: encryptForServer(t, TRADE_PASSWORD),
+      risk_confirm: '1',
+      ...fields,
+    });
+  const act = (planId: string, action: string) =>
+    post<AipPlanDetail>(t, user, `/djapi/aip/${planId}/${action}`, { trade_password: encryptForServer(t, TRADE_PASSWORD) });
+
+  it('a monthly plan on day 1: the quote shows the first date; the runs follow the calendar and each order is confirmed', async () => {
+    const quote = await get<AipQuote>(t, user, `/djapi/aip/quote?fd_code=${FUND_SAMPLES.stock}&cycle=monthly&cycle_day=1`);
+    assert.equal(quote.body.result_code, 0, JSON.stringify(quote.body));
+    assert.equal(quote.body.data.first_date, '2025-04-01');
+    const wrong = await create({
+      fd_code: FUND_SAMPLES.stock,
+      amount: '500.00',
+      cycle: 'monthly',
+      cycle_day: '1',
+      trade_password: encryptForServer(t, '000000'),
+    });
+    assert.equal(wrong.body.result_code, 400051, 'the trade password is asked');
+    const bad = await create({ fd_code: FUND_SAMPLES.stock, amount: '500.00', cycle: 'weekly', cycle_day: '6' });
+    assert.equal(bad.body.result_code, 410020);
+    const made = await create({ fd_code: FUND_SAMPLES.stock, amount: '500.00', cycle: 'monthly', cycle_day: '1' });
+    assert.equal(made.body.result_code, 0, JSON.stringify(made.body));
+    assert.equal(made.body.data.first_date, '2025-04-01');
+    const planId = made.body.data.plan_id;
+    await advance(t, 95); // through 2025-06-07
+    assert.deepEqual(await checkLedger(t.db.kysely), []);
+    const detail = (await get<AipPlanDetail>(t, user, `/djapi/aip/${planId}`)).body.data;
+    assert.deepEqual(
+      detail.runs.map((r) => [r.date, r.amount, r.status, r.order_status]),
+      [
+        ['2025-06-03', '500.00', 'placed', 'confirmed'],
+        ['2025-05-06', '500.00', 'placed', 'confirmed'],
+        ['2025-04-01', '500.00', 'placed', 'confirmed'],
+      ],
+    );
+    assert.equal(detail.next_date, '2025-07-01');
+    const orders = await sql<{
+      plan_id: string;
+      trade_date: string;
+      confirm_volume: string;
+      confirm_nav: string;
+      fee_fen: string;
+      amount_fen: string;
+    }>`
+      SELECT plan_id::text, trade_date::text, confirm_volume::text, confirm_nav::text, fee_fen::text, amount_fen::text FROM orders WHERE user_id = ${user.userId} AND plan_id IS NOT NULL ORDER BY trade_date`.execute(
+      t.db.kysely,
+    );
+    assert.deepEqual(
+      orders.rows.map((o) => o.trade_date),
+      ['2025-04-01', '2025-05-06', '2025-06-03'],
+    );
+    let invested = 0;
+    for (const o of orders.rows) {
+      assert.equal(o.plan_id, planId);
+      // shares = (amount − fee) / NAV(T), half up, independently in BigInt.
+      const net = BigInt(o.amount_fen) - BigInt(o.fee_fen);
+      const nav = BigInt(o.confirm_nav.replace('.', ''));
+      const q = (net * 10_000n) / nav;
+      const r = (net * 10_000n) % nav;
+      assert.equal(BigInt(o.confirm_volume), r * 2n >= nav ? q + 1n : q);
+      invested += Number(o.amount_fen);
+    }
+    assert.equal(Math.round(Number(detail.total_invested) * 100), invested);
+    const list = (await get<AipList>(t, user, '/djapi/aip/list')).body.data;
+    assert.equal(list.items[0]?.plan_id, planId);
+    assert.equal(list.items[0]?.cycle_desc, '每月1日');
+  });
+
+  it('3 failed debits in a row pause the plan and say why; resume runs again; stop is final', async () => {
+    const made = await create({ fd_code: FUND_SAMPLES.bond, amount: '100.00', cycle: 'daily' });
+    assert.equal(made.body.result_code, 0, JSON.stringify(made.body));
+    const planId = made.body.data.plan_id;
+    const failing = await post(t, null, '/__dev/bank', { fail_next: '3' });
+    assert.equal(failing.body.result_code, 0);
+    await advance(t, 7);
+    let detail = (await get<AipPlanDetail>(t, user, `/djapi/aip/${planId}`)).body.data;
+    assert.equal(detail.status, 'paused');
+    assert.equal(detail.pause_reason, '连续 3 次扣款失败，计划已暂停');
+    assert.deepEqual(
+      detail.runs.map((r) => r.status),
+      ['failed', 'failed', 'failed'],
+    );
+    assert.equal(detail.runs[0]?.note, '扣款失败，本期未投入');
+    assert.equal(detail.next_date, null);
+    const resumed = await act(planId, 'resume');
+    assert.equal(resumed.body.result_code, 0, JSON.stringify(resumed.body));
+    assert.equal(resumed.body.data.status, 'running');
+    assert.equal(resumed.body.data.failures, 0);
+    await advance(t, 3);
+    detail = (await get<AipPlanDetail>(t, user, `/djapi/aip/${planId}`)).body.data;
+    assert.ok(detail.runs.filter((r) => r.status === 'placed').length >= 1);
+    const stopped = await act(planId, 'stop');
+    assert.equal(stopped.body.data.status, 'stopped');
+    const again = await act(planId, 'resume');
+    assert.equal(again.body.result_code, 410022);
+    const other = await get(t, await createInvestor(t), `/djapi/aip/${planId}`);
+    assert.equal(other.body.result_code, 410021, 'someone else’s plan reads as no plan');
+    assert.deepEqual(await checkLedger(t.db.kysely), []);
+  });
+
+  it('the backtest equals an independent computation; the yield list has Danjuan’s shape', async () => {
+    const res = await get<AipBacktest>(
+      t,
+      null,
+      `/djapi/aip/backtest?fd_code=${FUND_SAMPLES.stock}&amount=1000&cycle=monthly&cycle_day=15&start=2024-01-01`,
+    );
+    assert.equal(res.body.result_code, 0, JSON.stringify(res.body));
+    const b = res.body.data;
+    assert.ok(b.runs >= 12);
+    assert.equal(b.invested, (b.runs * 1000).toFixed(2));
+    assert.equal(b.points.at(-1)?.value, b.value);
+    const ret = ((Number(b.value) - Number(b.invested)) / Number(b.invested)) * 100;
+    assert.ok(Math.abs(ret - Number(b.total_return)) < 0.006, `total return ${b.total_return} vs ${ret}`);
+    assert.ok(b.xirr !== null);
+    const yields = await get<AipYieldList>(t, null, `/djapi/fundx/autoinvest/quote/yield/list?fd_code=${FUND_SAMPLES.stock}`);
+    assert.deepEqual(
+      yields.body.data.recent_yields.map((y) => y.duration),
+      ['近1年', '近2年', '近3年'],
+    );
+    for (const y of yields.body.data.recent_yields) assert.match(y.normal, /^-?\d+\.\d{4}$/);
+  });
+});
