@@ -326,6 +326,7 @@ describe('转入', () => {
     expect(form?.get('request_id')).toMatch(REQUEST_ID_PATTERN);
     expect(decryptPassword(form?.get('trade_password') ?? '')).toBe('135790');
     expect(text('cash-result-value')).toBe('转入 20,000.00元');
+    expect(text('cash-result-note')).toBe('2026-03-10 确认份额，2026-03-11 起计算收益');
     expect(text('cash-result-confirm-date')).toBe('确认份额2026-03-10');
     expect(text('cash-result-income-date')).toBe('开始计算收益2026-03-11');
     // Done: back to the product, loaded again.
@@ -427,6 +428,7 @@ describe('转出', () => {
     await typePassword('135790');
     await until(() => expect(screen.getByTestId('cash-result')).toBeInTheDocument());
     expect(text('cash-result-quota-left')).toBe('今日剩余快速取现额度0.00元');
+    expect(text('cash-result-note')).toBe('资金已实时转至招商银行（尾号2565），份额由基金公司按规则确认');
     expect(text('cash-result-arrival-date')).toBe('到账日期2026-03-09');
   });
 

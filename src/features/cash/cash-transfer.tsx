@@ -25,6 +25,8 @@ import './cash.scss';
 export interface Finished {
   kind: 'deposit' | 'withdraw';
   answer: CashOrderAnswer;
+  /** The card the money came from or goes to. */
+  card: CashSummary['card'];
 }
 
 export function problemText(problem: CashProblem): string {
@@ -97,7 +99,7 @@ export function DepositForm({ summary, onBack, onDone }: { summary: CashSummary;
       placeDeposit({ amount, requestId, encryptedPassword }),
     );
     intent.settle(outcome);
-    if (outcome.ok) return onDone({ kind: 'deposit', answer: outcome.value });
+    if (outcome.ok) return onDone({ kind: 'deposit', answer: outcome.value, card: summary.card });
     if (outcome.cancelled) return;
     if (await leadToFix(outcome.error, specUrl('xjb'))) return;
     const message = cashErrorText(outcome.error);
@@ -207,7 +209,7 @@ export function WithdrawForm({ summary, onBack, onDone }: { summary: CashSummary
       placeWithdraw({ amount, mode, requestId, encryptedPassword }),
     );
     intent.settle(outcome);
-    if (outcome.ok) return onDone({ kind: 'withdraw', answer: outcome.value });
+    if (outcome.ok) return onDone({ kind: 'withdraw', answer: outcome.value, card: summary.card });
     if (outcome.cancelled) return;
     if (await leadToFix(outcome.error, specUrl('xjb'))) return;
     const message = cashErrorText(outcome.error);
@@ -327,6 +329,13 @@ export function TransferResult({ finished, onDone }: { finished: Finished; onDon
         </Text>
         <Text className='cash-result__value' data-testid='cash-result-value'>
           {`${answer.action_desc} ${yuanText(answer.amount)}`}
+        </Text>
+        <Text className='cash-muted cash-result__note' data-testid='cash-result-note'>
+          {answer.kind === 'deposit'
+            ? t('cash.result.note.deposit', { confirm: answer.confirm_date, income: answer.arrival_date })
+            : answer.kind === 'quick'
+              ? t('cash.result.note.quick', { card: cardText(finished.card) })
+              : t('cash.result.note.normal', { date: answer.arrival_date, card: cardText(finished.card) })}
         </Text>
       </View>
       <View className='cash-card'>

@@ -103,6 +103,9 @@ export default {
     'cash.result.arrivalDate': '到账日期',
     'cash.result.quotaLeft': '今日剩余快速取现额度',
     'cash.result.done': '完成',
+    'cash.result.note.deposit': '{confirm} 确认份额，{income} 起计算收益',
+    'cash.result.note.quick': '资金已实时转至{card}，份额由基金公司按规则确认',
+    'cash.result.note.normal': '资金预计 {date} 到达{card}',
 
     'cash.unavailable.total': '不可用金额（元）',
     'cash.unavailable.intro': '以下金额尚未确认或仍在途中，到期后自动变为可用或完成扣款',
@@ -241,6 +244,9 @@ export default {
     'cash.result.arrivalDate': 'Arrives',
     'cash.result.quotaLeft': 'Instant withdrawal left today',
     'cash.result.done': 'Done',
+    'cash.result.note.deposit': 'Shares confirmed on {confirm}; earning from {income}',
+    'cash.result.note.quick': 'The money is already on {card}; the fund company confirms the redemption as usual',
+    'cash.result.note.normal': 'The money reaches {card} on {date}',
 
     'cash.unavailable.total': 'Unavailable (CNY)',
     'cash.unavailable.intro':
