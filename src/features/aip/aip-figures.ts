@@ -1,6 +1,6 @@
 // Pure rules of the create and change forms: the amount as typed (integer fen, never floats), the schedule's
 // choices and their words. The server is the authority (it answers the first run date and refuses what it must).
-import { compareFen, fenToYuan, parseAmountInput } from '@/lib/money';
+import { compareFen, fenToYuan, parseAmountInput, yuanToFen } from '@/lib/money';
 import type { AipCycle } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 
@@ -30,7 +30,7 @@ export function checkAmount(text: string, minAmount: string): AmountCheck {
   if (text === '') return { fen: null, problem: null };
   const parsed = parseAmountInput(text);
   if (!parsed.ok || parsed.fen <= 0) return { fen: null, problem: 'invalid' };
-  if (compareFen(parsed.fen, minAmount) < 0) return { fen: parsed.fen, problem: 'min' };
+  if (compareFen(parsed.fen, yuanToFen(minAmount)) < 0) return { fen: parsed.fen, problem: 'min' };
   return { fen: parsed.fen, problem: null };
 }
 
