@@ -55,12 +55,9 @@ const NULLABLE: Record<string, string[]> = {
     'data.fir_header_base_data[].data_value_number',
     // A fund being raised has no return since founding yet.
     'data.yield',
-    // No subscription fee outside the subscription period.
-    'data.fund_rates.subscribe_rate',
   ],
   derived: ['data.end_date', 'data.nav_gr*', 'data.srank_*', 'data.aip_gr*', 'data.itg_aip_gr*', 'data.annual_performance_list[].rank'],
   detail: [
-    'data.fund_rates.subscribe_rate',
     // A manager's post on a fund with no NAV yet (being raised) has no return.
     'data.manager_list[].achievement_list[].cp_rate',
     // A fund without a quarterly report yet (being raised, just founded).

@@ -421,7 +421,7 @@ export async function fundSummaryView(db: Database, snap: MarketSnapshot, f: Fun
     tracking_error: f.tracking_error,
     fund_derived: derived,
     fund_rates: {
-      subscribe_rate: subscribe[0]?.value ?? null,
+      subscribe_rate: subscribeRate(subscribe, declare),
       declare_rate: declare[0]?.value ?? '0',
       discount: f.declare_discount,
       subscribe_discount: f.declare_discount,
@@ -490,6 +490,19 @@ function feeLabel(fee: FundFeeTable): string {
   const wan = (fen: number) => `${fen / 1_000_000}万`;
   if (fee.upper_bound == null) return fee.lower_bound === 0 ? `${subject}>=0万` : `${wan(fee.lower_bound)}<=${subject}`;
   return fee.lower_bound === 0 ? `${subject}<${wan(fee.upper_bound)}` : `${wan(fee.lower_bound)}<=${subject}<${wan(fee.upper_bound)}`;
+}
+
+/**
+ * The first-tier subscription rate (percent, as Danjuan shows it on every fund): the fund's own subscription table
+ * while it is being raised; for a fund raised before our records, its subscription fee as such funds charged it —
+ * 80 % of the first purchase tier, to a tenth of a percent (1.5 → 1.2); '0.0000' without a purchase fee.
+ */
+function subscribeRate(subscribe: ReturnType<typeof feeRows>, declare: ReturnType<typeof feeRows>): string {
+  const own = subscribe[0];
+  if (own) return own.value;
+  const first = declare[0];
+  if (!first || first.unit !== '%') return '0.0000';
+  return (Math.round(Number(first.value) * 8) / 10).toFixed(4);
 }
 
 function feeRows(fees: FundFeeTable[], kind: string) {
@@ -733,7 +746,7 @@ export async function fundDetailView(db: Database, snap: MarketSnapshot, f: Fund
     fund_position: position,
     fund_rates: {
       fd_code: f.code,
-      subscribe_rate: subscribe[0]?.value ?? null,
+      subscribe_rate: subscribeRate(subscribe, declare),
       declare_rate: declare[0]?.value ?? '0',
       withdraw_rate: withdraw[0]?.value ?? '0',
       discount: f.declare_discount,

@@ -137,7 +137,7 @@ const FundSummary = Type.Object({
   invest_orientation: Type.String(),
   fund_derived: FundDerivedFull,
   fund_rates: Type.Object({
-    subscribe_rate: NullableDecimal,
+    subscribe_rate: Decimal,
     declare_rate: Decimal,
     discount: Decimal,
     subscribe_discount: Decimal,
@@ -218,7 +218,7 @@ const FundDetail = Type.Object({
   fund_position: Position,
   fund_rates: Type.Object({
     fd_code: Type.String(),
-    subscribe_rate: NullableDecimal,
+    subscribe_rate: Decimal,
     declare_rate: Decimal,
     withdraw_rate: Decimal,
     discount: Decimal,

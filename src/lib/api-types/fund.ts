@@ -107,7 +107,7 @@ export interface FundSummary {
   ipo_start_date?: number;
   ipo_end_date?: number;
   fund_rates?: {
-    subscribe_rate: string | null;
+    subscribe_rate: string;
     declare_rate: string;
     discount: string;
     subscribe_discount: string;
