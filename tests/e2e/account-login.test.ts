@@ -71,7 +71,7 @@ describe('account login paths', () => {
     await button(page, zhAccount['account.login.goLogin']).click();
     await page.waitForURL((url) => url.pathname === '/account/login' && url.searchParams.get('redirect') === '/my-money');
     const sheet = shown(page, '.account-one-tap');
-    await sheet.getByText(masked(phone)).waitFor();
+    await sheet.getByText(masked(phone), { exact: true }).waitFor();
     assert.equal(await sheet.getByText(phone).count(), 0, 'the full phone is never shown');
     await sheet.getByText(zhAccount['account.login.serviceTerms']).waitFor();
     await sheet.getByText(zhAccount['account.login.privacyPolicy']).waitFor();
@@ -238,7 +238,7 @@ describe('account login paths', () => {
     await page.waitForURL((url) => url.pathname === '/account/login' && url.searchParams.get('oauth') === 'done');
     // The SMS screens, starting with the one-tap sheet for the phone that logged in last here.
     const sheet = shown(page, '.account-one-tap');
-    await sheet.getByText(masked(phone)).waitFor();
+    await sheet.getByText(masked(phone), { exact: true }).waitFor();
     // After logout the remembered phone is still offered: it can be forgotten here (issue 17).
     await sheet.getByText(zhAccount['account.login.forgetPhone']).click();
     await shown(page, '.account-phone-form').waitFor();

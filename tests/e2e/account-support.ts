@@ -75,7 +75,7 @@ export function freshPhone(prefix = '139'): string {
 export function button(scope: Page | Locator, text: string): Locator {
   return scope
     .locator('.nut-button')
-    .filter({ hasText: new RegExp(`^\\s*${text.replace(/[()[\]]/g, '\\$&')}\\s*$`), visible: true })
+    .filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`), visible: true })
     .first();
 }
 

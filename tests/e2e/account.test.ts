@@ -212,11 +212,10 @@ describe('a new H5 user: SMS login → account → trade password → risk asses
     await see(page, zhCommon['common.validation.tradePasswordSameDigits']).waitFor();
     await typeOnKeypad(page, '654321');
     await see(page, zhCommon['common.validation.tradePasswordSequential']).waitFor();
-    // The birth date (MMDD 0307) is known to the server, which explains the refusal after the confirmation.
-    await typeOnKeypad(page, '030791');
-    await see(page, zhAccount['account.tp.confirm']).waitFor();
+    // The birth date (MMDD 0307) of the ID just certified: refused at the first entry, no confirmation asked (issue 17).
     await typeOnKeypad(page, '030791');
     await see(page, zhCommon['common.validation.tradePasswordBirthday']).waitFor();
+    assert.equal(await see(page, zhAccount['account.tp.enter']).count(), 1, 'still the first entry');
     // Two different entries.
     await typeOnKeypad(page, '258036');
     await see(page, zhAccount['account.tp.confirm']).waitFor();
