@@ -55,9 +55,6 @@ export function PlansScreen() {
           <>
             <View className='aip-card aip-list-head' data-testid='aip-plans-summary'>
               <Text className='aip-muted'>{t('aip.list.summary', { running, total: items.length })}</Text>
-              {running > 0 ? (
-                <Text className='aip-muted'>{t('aip.list.monthly', { amount: formatAmount(String(plans.data.running)) })}</Text>
-              ) : null}
             </View>
             {items.map((plan) => (
               <PlanCard key={plan.plan_id} plan={plan} />

@@ -175,7 +175,6 @@ export default {
     'aip.edit.save': '保存',
 
     'aip.list.summary': '进行中 {running} 个，共 {total} 个计划',
-    'aip.list.monthly': '每月约投入 {amount} 元',
     'aip.list.schedule': '{schedule}定投 {amount}',
     'aip.list.next': '下次扣款 {date} · 已投 {count} 期',
     'aip.list.stoppedRuns': '已投 {count} 期',
@@ -385,7 +384,6 @@ export default {
     'aip.edit.save': 'Save',
 
     'aip.list.summary': '{running} running of {total} plans',
-    'aip.list.monthly': 'About ¥{amount} a month',
     'aip.list.schedule': '{amount}, {schedule}',
     'aip.list.next': 'Next run {date} · {count} runs so far',
     'aip.list.stoppedRuns': '{count} runs',

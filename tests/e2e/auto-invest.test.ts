@@ -1,0 +1,274 @@
+// Issue 14 journey in Chromium at 390 px against the real server: a new investor opens an account and takes the
+// assessment, then sets up a monthly plan on day 28 from a fund page's 定投; the dev clock moves across three months
+// and each run places an order that is confirmed with the exact shares the rules give; the bank then declines three
+// debits in a row and the plan pauses saying why; the investor resumes it and finally stops it.
+// Build first: `npm run build:h5` (or H5_DIR=dist/h5-<you> with TARO_OUTPUT_ROOT for a private build).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import aipMessages from '../../src/locales/messages/aip';
+import type { AipPlanDetail, AipQuote } from '../../src/lib/api-types/auto-invest';
+import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
+import {
+  button,
+  fill,
+  freshPhone,
+  icbcCard,
+  idCardFor,
+  latestCode,
+  loginWithForm,
+  see,
+  shown,
+  STEP_TIMEOUT_MS,
+  typeOnKeypad,
+  zhAccount,
+} from './account-support';
+
+const zhAip = aipMessages['zh-CN'];
+const BOND = '009004'; // R2, tracks no index: a normal plan
+const PASSWORD = '258036';
+const AMOUNT = '1000';
+
+interface Envelope<T> {
+  result_code: number;
+  data: T;
+  message: string;
+}
+
+describe('auto-invest in the browser: a monthly plan runs itself, pauses after three failed debits, resumes, stops', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let planId = '';
+  const telephone = freshPhone('137');
+  const reservedPhone = freshPhone('135');
+
+  async function api<T>(path: string): Promise<T> {
+    const response = await context.request.get(`${server.url}${path}`);
+    const body = (await response.json()) as Envelope<T>;
+    assert.equal(body.result_code, 0, `${path}: ${body.message}`);
+    return body.data;
+  }
+
+  async function devPost(path: string, form: Record<string, string>): Promise<void> {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
+    const body = (await response.json()) as Envelope<unknown>;
+    assert.equal(body.result_code, 0, `${path}: ${body.message}`);
+  }
+
+  async function today(): Promise<string> {
+    const clock = (await (await fetch(`${server.url}/__dev/clock`)).json()) as Envelope<{ now: string }>;
+    return clock.data.now.slice(0, 10);
+  }
+
+  /** Moves the business clock until its date is `date` (or later) and the jobs of those days have run. */
+  async function advanceTo(date: string): Promise<void> {
+    const days = Math.round((Date.parse(date) - Date.parse(await today())) / 86_400_000);
+    if (days > 0) await devPost('/__dev/clock/advance', { days: String(days) });
+  }
+
+  const plan = () => api<AipPlanDetail>(`/djapi/aip/${planId}`);
+
+  /** The detail page's action: its button, the confirmation, the trade password. */
+  async function act(testId: string): Promise<void> {
+    await shown(page, `[data-testid="${testId}"]`).tap();
+    await shown(page, '[data-testid="aip-confirm-text"]').waitFor();
+    await button(page, zhAip['aip.action.confirm']).tap();
+    await typeOnKeypad(page, PASSWORD);
+  }
+
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    ({ context, page } = await openPhone(browser));
+    context.setDefaultTimeout(Number(process.env.E2E_STEP_MS ?? STEP_TIMEOUT_MS));
+    errors = collectPageErrors(page);
+  });
+
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the fund page’s 定投 leads to the plan, which asks a visitor to log in; then an account and the assessment', async () => {
+    await page.goto(`${server.url}/funding/${BOND}`);
+    await shown(page, '[data-testid="auto-invest-button"]').tap();
+    await page.waitForURL((url) => url.pathname === `/n/aip/create/${BOND}`);
+    await shown(page, '[data-testid="aip-gate-login-action"]').tap();
+    await page.waitForURL((url) => url.pathname === '/account/login');
+    await loginWithForm(page, server.url, telephone);
+    await page.goto(`${server.url}/ccount/certification?pageId=6`);
+    const form = shown(page, '.account-cert');
+    await form.locator('input[name="real_name"]').fill('赵六');
+    await form.locator('input[name="id_no"]').fill(idCardFor('19870304', '318'));
+    await form.locator('input[name="bank_card_no"]').fill(icbcCard('000076543210'));
+    await form.locator('input[name="reserved_phone"]').fill(reservedPhone);
+    await button(form, zhAccount['account.cert.sendBankCode']).click();
+    const { code } = await latestCode(server.url, reservedPhone, { purpose: 'bank' });
+    await form.locator('input[name="bank_code_sms"]').fill(code);
+    await button(form, zhAccount['account.cert.submit']).click();
+    await page.waitForURL((url) => url.pathname === '/ccount/trade-password');
+    await typeOnKeypad(page, PASSWORD);
+    await see(page, zhAccount['account.tp.confirm']).waitFor();
+    await typeOnKeypad(page, PASSWORD);
+    await see(page, zhAccount['account.tp.success']).waitFor();
+    await page.goto(`${server.url}/n/risk-assessment`);
+    await button(page, zhAccount['account.risk.start']).click();
+    const progress = shown(page, '.account-risk__progress');
+    await progress.waitFor();
+    const total = Number(/\/ (\d+)/.exec(await progress.innerText())?.[1]);
+    for (let n = 1; n <= total; n += 1) {
+      await see(page, fill(zhAccount['account.risk.progress'], { n, total })).waitFor();
+      await page.locator('.account-risk__option').filter({ visible: true }).nth(1).click();
+    }
+    await button(page, zhAccount['account.risk.submit']).click();
+    await page.waitForURL((url) => url.pathname === '/n/risk-assessment/result');
+  });
+
+  it('sets up ¥1,000 monthly on day 28 from the fund page: the first run date is shown before the password', async () => {
+    await page.goto(`${server.url}/funding/${BOND}`);
+    await shown(page, '[data-testid="auto-invest-button"]').tap();
+    await page.waitForURL((url) => url.pathname === `/n/aip/create/${BOND}`);
+    await shown(page, '[data-testid="aip-create"]').waitFor();
+    // A bond fund tracks no index: normal mode only.
+    await shown(page, '[data-testid="aip-smart-unavailable"]').waitFor();
+    // Day 28 on the picker: its column is dragged up to the 28th row, then confirmed.
+    await shown(page, '[data-testid="aip-schedule-monthly"]').tap();
+    await shown(page, '[data-testid="aip-schedule-day"]').tap();
+    await pickOption(page, '28日');
+    await page.waitForFunction(() => document.querySelector('[data-testid="aip-schedule-day-value"]')?.textContent === '28日', undefined, {
+      timeout: 10_000,
+    });
+    await shown(page, `[data-testid="aip-chip-${AMOUNT}"]`).tap();
+    const quote = await api<AipQuote>(`/djapi/aip/quote?fd_code=${BOND}&cycle=monthly&cycle_day=28`);
+    assert.match(quote.first_date, /-28$|-(29|30|31)$|-0[1-4]$/);
+    await page.waitForFunction(
+      (date) => document.querySelector('[data-testid="aip-first-date-value"]')?.textContent === date,
+      quote.first_date,
+    );
+    await shown(page, '[data-testid="aip-backtest-invested"]').waitFor();
+    await shown(page, '[data-testid="aip-submit"]').tap();
+    await typeOnKeypad(page, PASSWORD);
+    await shown(page, '[data-testid="aip-created"]').waitFor();
+    planId = ((await shown(page, '[data-testid="aip-created-id"]').innerText()).match(/\d+/) ?? [''])[0];
+    assert.ok(planId, 'the plan id is shown');
+    assert.match(await shown(page, '[data-testid="aip-created-first-date"]').innerText(), new RegExp(quote.first_date));
+    const made = await plan();
+    assert.deepEqual(
+      [made.status, made.cycle, made.cycle_day, made.amount, made.next_date],
+      ['running', 'monthly', 28, '1000.00', quote.first_date],
+    );
+  });
+
+  it('three months: three orders, each confirmed with the exact shares', async () => {
+    for (let month = 1; month <= 3; month += 1) {
+      const before = await plan();
+      assert.ok(before.next_date, 'a running plan has a next date');
+      await advanceTo(before.next_date);
+      const after = await plan();
+      assert.equal(after.runs.length, month, `run ${month} placed on ${before.next_date}`);
+    }
+    const runs = (await plan()).runs;
+    assert.equal(new Set(runs.map((r) => r.order_id)).size, 3);
+    // Every order confirmed: move to the last one's confirmation date.
+    for (const run of runs) {
+      assert.equal(run.status, 'placed');
+      const order = await api<{ confirm_date: string }>(`/djapi/fund/order/${run.order_id}`);
+      await advanceTo(order.confirm_date);
+    }
+    for (const run of runs) {
+      const order = await api<{ status: string; amount: string; fee: string; confirm_nav: string; confirm_volume: string }>(
+        `/djapi/fund/order/${run.order_id}`,
+      );
+      assert.equal(order.status, 'confirmed', `order ${run.order_id}`);
+      assert.equal(order.amount, '1000.00');
+      const net = 100_000 - Math.round(Number(order.fee) * 100);
+      const navUnits = Math.round(Number(order.confirm_nav) * 10_000);
+      assert.equal(Math.round(Number(order.confirm_volume) * 100), Math.round((net * 10_000) / navUnits), `shares of ${run.order_id}`);
+    }
+    await page.goto(`${server.url}/autoinvesment/detail/${planId}?prelink=/autoinvesment/total-list`);
+    await shown(page, '[data-testid="aip-runs"]').waitFor();
+    assert.equal(await page.locator('[data-testid="aip-run"]').filter({ visible: true }).count(), 3);
+    assert.equal(await page.locator('[data-testid="aip-run-order"]').filter({ visible: true }).count(), 3);
+  });
+
+  it('the bank declines three debits in a row: the plan pauses and says why', async () => {
+    await devPost('/__dev/bank', { fail_next: '3' });
+    for (let n = 1; n <= 3; n += 1) {
+      const before = await plan();
+      assert.equal(before.status, 'running', `running before failure ${n}`);
+      assert.ok(before.next_date);
+      await advanceTo(before.next_date);
+    }
+    const paused = await plan();
+    assert.equal(paused.status, 'paused');
+    assert.ok(paused.pause_reason, 'a reason is given');
+    assert.equal(paused.runs.filter((r) => r.status === 'failed').length, 3);
+    await page.goto(`${server.url}/autoinvesment/detail/${planId}?prelink=/autoinvesment/total-list`);
+    const reason = shown(page, '[data-testid="aip-pause-reason"]');
+    await reason.waitFor();
+    assert.ok((await reason.innerText()).includes(paused.pause_reason as string));
+    assert.equal(await page.locator('[data-testid="aip-run-failed"]').filter({ visible: true }).count(), 3);
+    await page.goto(`${server.url}/autoinvesment/total-list`);
+    await shown(page, '[data-testid="aip-plan-pause-reason"]').waitFor();
+  });
+
+  it('resumed, then stopped (final), each with a confirmation and the trade password', async () => {
+    await page.goto(`${server.url}/autoinvesment/detail/${planId}?prelink=/autoinvesment/total-list`);
+    await shown(page, '[data-testid="aip-resume"]').waitFor();
+    await act('aip-resume');
+    await shown(page, '[data-testid="aip-pause"]').waitFor();
+    assert.equal((await plan()).status, 'running');
+    await act('aip-stop');
+    await shown(page, '[data-testid="aip-stopped-note"]').waitFor();
+    const stopped = await plan();
+    assert.equal(stopped.status, 'stopped');
+    assert.equal(stopped.next_date, null);
+    await shown(page, '[data-testid="aip-back"]').tap();
+    await page.waitForURL((url) => url.pathname === '/autoinvesment/total-list');
+    assert.deepEqual(errors, []);
+  });
+});
+
+/**
+ * Picks an option on NutUI's picker (H5): the roller follows touch moves, so the column is dragged by the rows
+ * between the active option and the wanted one — slowly, so no momentum carries it further —, then confirmed.
+ */
+async function pickOption(page: Page, label: string): Promise<void> {
+  await page.locator('.nut-pickerview-roller-item').filter({ visible: true }).first().waitFor();
+  await page.evaluate(async (text) => {
+    const list = [...document.querySelectorAll<HTMLElement>('.nut-pickerview-list')].find((el) => el.getBoundingClientRect().height > 0);
+    if (!list) throw new Error('no picker');
+    const items = [...list.querySelectorAll<HTMLElement>('.nut-pickerview-roller-item')];
+    const wanted = items.findIndex((el) => el.textContent?.trim() === text);
+    const active = Math.max(
+      0,
+      items.findIndex((el) => el.classList.contains('nut-pickerview-roller-item-active')),
+    );
+    if (wanted < 0) throw new Error(`no option ${text}`);
+    const spacing = parseFloat(getComputedStyle(list).getPropertyValue('--nutui-picker-item-height')) || 36;
+    const at = (y: number) => new Touch({ identifier: 1, target: list, clientX: 100, clientY: y, pageX: 100, pageY: y });
+    const start = 300;
+    const end = start - (wanted - active) * spacing;
+    const fire = (type: string, y: number, touching: boolean) =>
+      list.dispatchEvent(
+        new TouchEvent(type, { bubbles: true, cancelable: true, touches: touching ? [at(y)] : [], changedTouches: [at(y)] }),
+      );
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 40));
+    fire('touchstart', start, true);
+    for (let step = 1; step <= 20; step += 1) {
+      await pause();
+      fire('touchmove', start + ((end - start) * step) / 20, true);
+    }
+    await pause();
+    fire('touchend', end, false);
+  }, label);
+  await page.waitForTimeout(800);
+  await page.locator('.nut-picker-confirm-btn').filter({ visible: true }).first().tap();
+}
