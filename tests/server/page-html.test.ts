@@ -45,7 +45,7 @@ describe('page HTML', () => {
     assert.match(home, /<link rel="preload" as="style" href="\/css\/home\.cccccccc\.css">/);
     assert.equal(home.split('/js/app-shared.aaaaaaaa.js').length - 1, 1, 'index.html already preloads app-shared');
     assert.ok(home.indexOf('home.bbbbbbbb.js') < home.indexOf('</head>'));
-    for (const url of ['/no/such/page', '/xjb']) {
+    for (const url of ['/no/such/page', '/ccount/get-prove-assets']) {
       const html = (await t.app.inject({ method: 'GET', url })).body;
       assert.match(html, /\/js\/lost\.dddddddd\.js/, url);
       assert.doesNotMatch(html, /home\.bbbbbbbb/, url);
