@@ -270,9 +270,11 @@ describe('the product', () => {
     await home();
     await until(() => expect(screen.getAllByTestId('cash-income-row')).toHaveLength(2));
     const [first] = screen.getAllByTestId('cash-income-row');
-    expect(first?.textContent).toBe('2026-03-066,000.00份 × 万份收益 0.6712+1.23');
+    expect(first?.textContent).toBe('2026-03-06含3天收益6,000.00份 × 万份收益 0.6712+1.23');
     fireEvent.click(button('cash-income-more'));
-    await until(() => expect(screen.getAllByTestId('cash-income-row')).toHaveLength(3));
+    await until(() => expect(screen.getAllByTestId('cash-income-row')).toHaveLength(3), 10_000);
+    // 2026-03-06 is a Friday: its distribution covers the weekend.
+    expect(screen.getAllByTestId('cash-income-covers').map((el) => el.textContent)).toEqual(['含3天收益']);
     expect(screen.queryByTestId('cash-income-more')).toBeNull();
   });
 

@@ -280,6 +280,18 @@ function YieldCard({ data }: { data: CashSummary }) {
   );
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Calendar days a distribution covers: up to the next distribution (the row above, newest first); the newest row of
+ * a Friday covers the weekend. A holiday's span shows once the next distribution is in.
+ */
+export function coveredDays(date: string, newer: string | undefined): number {
+  const day = Date.parse(`${date}T00:00:00Z`);
+  if (newer) return Math.max(1, Math.round((Date.parse(`${newer}T00:00:00Z`) - day) / DAY_MS));
+  return new Date(day).getUTCDay() === 5 ? 3 : 1;
+}
+
 /** One row per day income was paid, newest first, page by page (a Friday's covers the weekend). */
 function IncomeList({ generation }: { generation: number }) {
   const list = usePagedList((page) => getCashIncome(page), [generation]);
@@ -293,10 +305,17 @@ function IncomeList({ generation }: { generation: number }) {
           {t('cash.income.empty')}
         </Text>
       ) : null}
-      {list.items.map((row) => (
+      {list.items.map((row, index) => (
         <View key={row.date} className='cash-income__row' data-testid='cash-income-row' data-date={row.date}>
           <View className='cash-income__main'>
-            <Text className='cash-income__date'>{row.date}</Text>
+            <Text className='cash-income__date'>
+              {row.date}
+              {coveredDays(row.date, list.items[index - 1]?.date) > 1 ? (
+                <Text className='cash-tag cash-income__covers' data-testid='cash-income-covers'>
+                  {t('cash.income.covers', { days: coveredDays(row.date, list.items[index - 1]?.date) })}
+                </Text>
+              ) : null}
+            </Text>
             <Text className='cash-income__how'>
               {t('cash.income.how', { shares: formatShares(row.shares), per10k: row.income_per_10k })}
             </Text>

@@ -59,6 +59,7 @@ export default {
     'cash.income.title': '收益明细',
     'cash.income.how': '{shares}份 × 万份收益 {per10k}',
     'cash.income.empty': '暂无收益，转入的份额确认后从下一日起每天计算收益',
+    'cash.income.covers': '含{days}天收益',
     'cash.income.more': '加载更多',
     'cash.income.retryMore': '加载失败，点击重试',
 
@@ -200,6 +201,7 @@ export default {
     'cash.income.title': 'Daily income',
     'cash.income.how': '{shares} shares × {per10k} per 10,000',
     'cash.income.empty': 'No income yet: deposited shares earn every day from the day after they are confirmed',
+    'cash.income.covers': 'covers {days} days',
     'cash.income.more': 'Load more',
     'cash.income.retryMore': 'Could not load; tap to retry',
 
