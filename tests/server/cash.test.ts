@@ -227,6 +227,25 @@ describe('现金宝', () => {
     assert.equal(summary.unavailable, '0.00');
   });
 
+  it('a QDII purchase paid with it (confirmed T+2) stays in total assets once, in the cash balance and then in transit', async () => {
+    const before = (await get<HoldingSummary>(t, user, '/djapi/holding/summary')).body.data;
+    const paid = await buy(t, user, FUND_SAMPLES.qdiiHk, '500.00', { pay_method: 'xjb' });
+    assert.equal(paid.body.result_code, 0, JSON.stringify(paid.body));
+    let money = (await get<HoldingSummary>(t, user, '/djapi/holding/summary')).body.data;
+    assert.equal(money.total_assets, before.total_assets, 'moved from available to frozen: the same total');
+    await advance(t, 1); // the cash redemption is confirmed (T+1); the QDII purchase is not yet (T+2)
+    money = (await get<HoldingSummary>(t, user, '/djapi/holding/summary')).body.data;
+    const cash = (await get<CashSummary>(t, user, '/djapi/xjb/summary')).body.data;
+    const item = money.items.find((i) => i.fd_code === FUND_SAMPLES.qdiiHk);
+    assert.equal(item?.buying_amount, '500.00');
+    assert.equal(
+      fen(money.total_assets),
+      fen(cash.total) + fen(money.in_transit_amount) + money.items.reduce((s, i) => s + fen(i.market_value), 0),
+    );
+    assert.ok(fen(money.in_transit_amount) >= 50_000, 'the purchase is in transit now');
+    await assertLedger(t);
+  });
+
   it('a fund sale into 现金宝 arrives on its confirmation date, itemised until then', async () => {
     const fund = FUND_SAMPLES.stock;
     const before = (await get<CashSummary>(t, user, '/djapi/xjb/summary')).body.data;
@@ -241,7 +260,8 @@ describe('现金宝', () => {
     assert.equal(items[0]?.expected_date, answer.arrival_date);
     const selfSale = await withdraw(t, user, '0.00', 'normal');
     assert.equal(selfSale.body.result_code, 400001);
-    await advance(t, 1);
+    const today = (await get<{ now: string }>(t, null, '/__dev/clock')).body.data.now.slice(0, 10);
+    await advance(t, (Date.parse(answer.confirm_date) - Date.parse(today)) / 86_400_000);
     await assertLedger(t);
     const after = (await get<CashSummary>(t, user, '/djapi/xjb/summary')).body.data;
     const order = await get<{ confirm_amount: string; fee: string }>(t, user, `/djapi/fund/order/${answer.order_id}`);

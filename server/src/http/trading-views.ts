@@ -348,7 +348,8 @@ export function holdingSummary(
   const funds = positions.funds.filter((p) => p.code !== cash?.fundCode);
   const live = funds.filter((p) => figuresOf(p, tradeDate).volume > 0 || p.buyingFen > 0 || p.proceedsInTransitFen > 0);
   const figures = funds.map((p) => ({ p, f: figuresOf(p, tradeDate) }));
-  const inTransit = funds.reduce((s, p) => s + p.buyingFen + p.proceedsInTransitFen, 0) + (cash?.outgoingFen ?? 0);
+  // A purchase paid by the cash product is counted once: in the cash balance while its cash shares are frozen.
+  const inTransit = funds.reduce((s, p) => s + p.buyingFen - p.buyingInCashFen + p.proceedsInTransitFen, 0) + (cash?.outgoingFen ?? 0);
   const marketValue = figures.reduce((s, x) => s + x.f.marketValueFen, 0);
   const totalAssets = marketValue + inTransit + (cash?.totalFen ?? 0);
   const latest = [...figures.map((x) => x.p.nav?.date ?? ''), cash?.lastIncome?.date ?? ''].reduce((a, b) => (a > b ? a : b), '');

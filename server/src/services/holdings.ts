@@ -24,6 +24,8 @@ export interface FundPosition {
   sellingCostFen: number;
   /** Paid purchases not yet confirmed. */
   buyingFen: number;
+  /** Of which paid by the cash product whose frozen cash shares still count in its balance (not in transit twice). */
+  buyingInCashFen: number;
   /** Confirmed sales' proceeds not yet on the card. */
   proceedsInTransitFen: number;
   nav: NavDay | null;
@@ -57,28 +59,30 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
       .where('l.user_id', '=', userId)
       .execute(),
   );
-  const orders = byFund(
-    await db
-      .selectFrom('orders')
-      .select([
-        'id',
-        'fund_code',
-        'action',
-        'status',
-        sql<string>`trade_date::text`.as('trade_date'),
-        'amount_fen',
-        'volume',
-        'confirm_amount_fen',
-        'confirm_volume',
-        'fee_fen',
-        'settled_at',
-        'pay_method',
-        'sell_mode',
-      ])
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['submitted', 'paid', 'confirmed'])
-      .execute(),
-  );
+  const allOrders = await db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'fund_code',
+      'action',
+      'status',
+      sql<string>`trade_date::text`.as('trade_date'),
+      'amount_fen',
+      'volume',
+      'confirm_amount_fen',
+      'confirm_volume',
+      'fee_fen',
+      'settled_at',
+      'pay_method',
+      'sell_mode',
+      'linked_order_id',
+    ])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['submitted', 'paid', 'confirmed'])
+    .execute();
+  // Cash-product payments still frozen in its balance (their redemption not yet confirmed).
+  const frozenPayments = new Set(allOrders.filter((o) => o.sell_mode === 'pay' && o.status === 'submitted').map((o) => Number(o.id)));
+  const orders = byFund(allOrders);
   const selling = byFund(
     (
       await sql<{ fund_code: string; volume: string; cost: string }>`
@@ -185,8 +189,14 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
       ),
       sellingVolume: Number(sell?.volume ?? 0),
       sellingCostFen: Number(sell?.cost ?? 0),
-      // Paid by the cash product: the money is still counted there (frozen) until the purchase is confirmed.
-      buyingFen: own.filter((o) => o.status === 'paid' && o.pay_method !== 'xjb').reduce((s, o) => s + Number(o.amount_fen), 0),
+      buyingFen: own.filter((o) => o.status === 'paid').reduce((s, o) => s + Number(o.amount_fen), 0),
+      // Paid by the cash product: counted there (frozen) until the cash redemption paying for it is confirmed.
+      buyingInCashFen: own
+        .filter(
+          (o) =>
+            o.status === 'paid' && o.pay_method === 'xjb' && o.linked_order_id !== null && frozenPayments.has(Number(o.linked_order_id)),
+        )
+        .reduce((s, o) => s + Number(o.amount_fen), 0),
       // Proceeds for the card only: into the cash product they count there; advanced ones were paid already.
       proceedsInTransitFen: own
         .filter((o) => o.action === '024' && o.status === 'confirmed' && o.settled_at === null && (o.sell_mode ?? 'card') === 'card')
