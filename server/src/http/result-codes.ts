@@ -141,8 +141,8 @@ export const serverMessages = {
     'en-US': 'network is having a hiccup, please retry later (this call must be encrypted)',
   },
   invalidPublicKey: {
-    'zh-CN': '公钥不正确，需要 RSA-2048 公钥（PEM 或 base64 SPKI）',
-    'en-US': 'Invalid public key: an RSA-2048 public key (PEM or base64 SPKI) is required',
+    'zh-CN': '公钥不正确，需要 X25519 或 RSA-2048 公钥（PEM 或 base64 SPKI）',
+    'en-US': 'Invalid public key: an X25519 or RSA-2048 public key (PEM or base64 SPKI) is required',
   },
   analyticsBadLine: {
     'zh-CN': '第 {line} 条记录格式不正确：{reason}',
