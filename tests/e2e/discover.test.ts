@@ -58,6 +58,7 @@ describe('discovery pages', () => {
     const errors = collectPageErrors(page);
     await page.goto(`${server.url}/rn/fund/filter`);
     await page.locator(ROW).first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('risk-disclosure').getByText('过往业绩不代表未来表现').waitFor();
     assertDescending(await shownValues(page), '1y default');
     const firstCodes = await codesOf(page);
     assert.equal(firstCodes.length, 20);
@@ -210,6 +211,7 @@ describe('discovery pages', () => {
     await page.getByTestId('valuation-row').first().waitFor({ timeout: 20_000 });
     const table = await api<{ items: { index_code: string; pe: string; eva_type: string }[] }>('/djapi/index_eva/dj');
     assert.equal(await page.getByTestId('valuation-row').count(), table.items.length);
+    await page.getByTestId('risk-disclosure').getByText('基金有风险，投资需谨慎').waitFor({ state: 'attached' });
     const summary = (await page.getByTestId('valuation-summary').textContent()) ?? '';
     const low = table.items.filter((i) => i.eva_type === 'low').length;
     assert.ok(summary.includes(`低估${low}`), summary);

@@ -74,6 +74,7 @@ describe('fund search and detail', () => {
     await openResult(summary.fd_name);
     await suite.page.waitForURL((url) => url.pathname === `/funding/${stock}`);
     await suite.page.getByTestId('fund-header').getByText(summary.fd_name).waitFor();
+    await suite.page.getByTestId('risk-disclosure').getByText('基金有风险，投资需谨慎').waitFor({ state: 'attached' });
 
     // The chart opens on one year, drawn against its benchmark.
     const chartSummary = suite.page.getByTestId('chart-summary');

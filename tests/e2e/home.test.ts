@@ -37,6 +37,9 @@ describe('/index', () => {
       );
     }
     assert.equal(table.items.length > 0, true);
+    // The seller's disclosure under the lists.
+    await suite.page.getByTestId('risk-disclosure').getByText('基金有风险，投资需谨慎').waitFor();
+    await suite.page.getByTestId('risk-disclosure').getByText('过往业绩不代表未来表现').waitFor();
     assert.deepEqual(suite.errors, []);
   });
 

@@ -10,6 +10,7 @@ import { ChoiceRow, type Choice } from './choice-row';
 import { FundRow, InfiniteList } from './fund-list';
 import { PAGE_SIZE, periodChoices } from './fund-screen';
 import { usePagedList } from '@/components/use-remote/use-paged-list';
+import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 const AUTO_INVEST_TYPES = FUND_TYPES.filter((v) => v !== 4);
 
@@ -42,6 +43,7 @@ export function AutoInvestRanking() {
           {t('discover.rank.autoInvest.rule', rule)}
         </Text>
       ) : null}
+      <RiskDisclosure />
       <InfiniteList
         list={list}
         renderItem={(item, index) => (

@@ -9,6 +9,7 @@ import { FUND_TYPES, PERIODS, getFilteredFunds, type FilterQuery, type FundType,
 import { ChoiceRow, type Choice } from './choice-row';
 import { FundRow, InfiniteList } from './fund-list';
 import { usePagedList } from '@/components/use-remote/use-paged-list';
+import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 export const PAGE_SIZE = 20;
 
@@ -95,9 +96,12 @@ export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y' }
         list={list}
         emptyText={t('discover.filter.noMatch')}
         header={
-          <Text className='discover-count' data-testid='discover-count'>
-            {t('discover.filter.count', { count: list.total })}
-          </Text>
+          <>
+            <Text className='discover-count' data-testid='discover-count'>
+              {t('discover.filter.count', { count: list.total })}
+            </Text>
+            <RiskDisclosure />
+          </>
         }
         renderItem={(item, index) => (
           <FundRow

@@ -17,6 +17,7 @@ import type { TrackingFund } from '@/lib/api-types/discover';
 import { getIndexCategories, getIndexFunds } from './api';
 import { ChoiceRow } from './choice-row';
 import { useRemote } from '@/components/use-remote/use-remote';
+import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 const MAX_COMPARE = 3;
 
@@ -79,6 +80,7 @@ export function IndexMass() {
         ))}
       </View>
       <IndexFundsPanel key={index.index_code} indexCode={index.index_code} indexName={index.name} />
+      <RiskDisclosure />
     </View>
   );
 }

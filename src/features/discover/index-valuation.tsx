@@ -19,6 +19,7 @@ import type { IndexDetail } from '@/lib/api-types/index-valuation';
 import { ChoiceRow } from './choice-row';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { valuationHistoryElement } from './valuation-history-elements';
+import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 /** The history chart's horizontal lines, in the server's order. */
 const HISTORY_LINES = ['danger', 'median', 'opportunity'] as const;
@@ -55,6 +56,7 @@ export function IndexValuation({ indexCode }: { indexCode: string }) {
         {data.has_valuation ? <ValuationHistoryPanel indexCode={data.index_code} indexName={data.name} /> : null}
         <KlinePanel indexCode={data.index_code} indexName={data.name} />
         <TrackingFunds detail={data} />
+        <RiskDisclosure />
       </View>
     </PullRefresh>
   );

@@ -12,6 +12,7 @@ import { navigateToSpecUrl } from '@/platform/navigation';
 import type { ValuationItem } from '@/lib/api-types/index-valuation';
 import { getValuationTable } from './api';
 import { useRemote } from '@/components/use-remote/use-remote';
+import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 export type ValuationColumn = 'name' | 'pe' | 'pe_percentile' | 'pb' | 'pb_percentile' | 'roe' | 'yeild';
 
@@ -115,6 +116,7 @@ export function ValuationTable() {
             </View>
           ))}
         </View>
+        <RiskDisclosure />
       </View>
     </PullRefresh>
   );

@@ -27,6 +27,7 @@ import {
 import { fundState, isFundCode } from './fund-state';
 import { useWatchlist } from './watchlist-store';
 import './fund-detail.scss';
+import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 /** A code that is not a fund: says why, offers the way home. */
 function NoSuchFund({ text }: { text: string }) {
@@ -99,6 +100,7 @@ function FundDetailBody({ code, account }: { code: string; account: FundAccount 
           {managers ? <Managers managers={managers} /> : <SectionError onRetry={retry} />}
         </Section>
         <Text className='fund-detail__risk'>{summary.performance_bench_mark}</Text>
+        <RiskDisclosure />
       </PullRefresh>
       <FundActions fund={summary} state={fund} account={account} />
     </View>

@@ -10,6 +10,7 @@ import { navigateToSpecUrl } from '@/platform/navigation';
 import { getRankedFunds, getValuationSummary } from './api';
 import { HomeBanners } from './home-banners';
 import './home.scss';
+import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 const ENTRIES: readonly { route: RouteName; label: string; glyph: string }[] = [
   { route: 'xjb', label: 'home.entry.xjb', glyph: '现' },
@@ -153,7 +154,7 @@ export function HomeScreen() {
       <HomeBanners />
       <RankedFunds />
       <Valuation />
-      <Text className='home__risk'>{t('home.risk')}</Text>
+      <RiskDisclosure />
     </View>
   );
 }

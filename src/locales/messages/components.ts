@@ -21,6 +21,8 @@ export default {
     'components.pullRefresh.refreshing': '正在刷新…',
     'components.pullRefresh.complete': '刷新完成',
     'components.loading': '加载中…',
+    'components.disclosure.risk': '基金有风险，投资需谨慎',
+    'components.disclosure.past': '过往业绩不代表未来表现',
   },
   'en-US': {
     'components.tradePassword.title': 'Please enter your trade password',
@@ -41,5 +43,7 @@ export default {
     'components.pullRefresh.refreshing': 'Refreshing…',
     'components.pullRefresh.complete': 'Refreshed',
     'components.loading': 'Loading…',
+    'components.disclosure.risk': 'Funds carry risk; invest with care',
+    'components.disclosure.past': 'Past performance does not predict future results',
   },
 } satisfies MessageNamespace;

@@ -23,7 +23,6 @@ export default {
     'home.valuation.count': '{n} 个',
     'home.valuation.date': '数据日期 {date}',
     'home.valuation.more': '查看估值表',
-    'home.risk': '基金投资有风险，选择需谨慎',
   },
   'en-US': {
     'home.title': 'Danjuan Funds',
@@ -46,6 +45,5 @@ export default {
     'home.valuation.count': '{n}',
     'home.valuation.date': 'Data date {date}',
     'home.valuation.more': 'Valuation table',
-    'home.risk': 'Fund investment carries risk; choose with care',
   },
 } satisfies MessageNamespace;

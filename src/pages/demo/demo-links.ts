@@ -22,6 +22,7 @@ const SAMPLES: Partial<Record<RouteName, { params?: Values; query?: Values }>> =
   holding: { params: { fundcode: FUND_SAMPLE_CODES.stock } },
   tradeResult: { params: { orderId: '1' } },
   orderDetail: { params: { orderId: '1' } },
+  autoInvestCreate: { params: { fundcode: FUND_SAMPLE_CODES.stock } },
 };
 
 export interface DemoLink {
