@@ -120,6 +120,16 @@ describe('buy: pay with 现金宝', () => {
     await until(() => expect(screen.getByTestId('buy-screen')).toBeInTheDocument());
     expect(screen.queryByTestId('buy-pay-xjb')).toBeNull();
   });
+
+  it('an answer without the `cash` field (a server before the cash product) is the card only, not a crash', async () => {
+    const older: Partial<ReturnType<typeof quote>> = quote();
+    delete older.cash;
+    server.on(QUOTE, older);
+    renderBuy();
+    await until(() => expect(screen.getByTestId('buy-screen')).toBeInTheDocument());
+    expect(screen.queryByTestId('buy-pay-xjb')).toBeNull();
+    expect(text('buy-pay-card')).toContain('招商银行（尾号2565）');
+  });
 });
 
 describe('sell: into 现金宝', () => {

@@ -176,7 +176,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
   const intent = useRef<Intent | null>(null);
   const password = usePasswordOrder();
   /** The cash product may pay (it exists for the investor and is not the fund bought). */
-  const cashPays = quote.cash !== null && quote.cash.fd_code !== quote.fd_code;
+  const cashPays = quote.cash != null && quote.cash.fd_code !== quote.fd_code;
   const [payMethod, setPayMethod] = useState<PayMethod>('bankcard');
 
   const subscribe = quote.mode === 'subscribe';
