@@ -208,6 +208,87 @@ describe('auto-invest plans', () => {
     assert.deepEqual(await checkLedger(t.db.kysely), []);
   });
 
+  it('the backtest equals an independent computation (BigInt fees, shares and dividends) on a stock, a bond and an index fund', async () => {
+    const index = await sql<{
+      code: string;
+    }>`SELECT code FROM fund WHERE tracked_index_code = 'SH000300' AND sale_status = 'on_sale' ORDER BY code LIMIT 1`.execute(t.db.kysely);
+    for (const fund of [FUND_SAMPLES.stock, FUND_SAMPLES.bond, index.rows[0]?.code as string]) {
+      const res = await get<AipBacktest>(
+        t,
+        null,
+        `/djapi/aip/backtest?fd_code=${fund}&amount=777.77&cycle=weekly&cycle_day=2&start=2024-06-01`,
+      );
+      assert.equal(res.body.result_code, 0, JSON.stringify(res.body));
+      const b = res.body.data;
+      const f = (
+        await sql<{
+          rounding_mode: string;
+          declare_discount: string;
+        }>`SELECT rounding_mode, declare_discount::text FROM fund WHERE code = ${fund}`.execute(t.db.kysely)
+      ).rows[0]!;
+      const fees = (
+        await sql<{ lower: string; upper: string | null; rate: string | null; fixed: string | null }>`
+          SELECT lower_bound::text AS lower, upper_bound::text AS upper, rate::text, fixed_fee_fen::text AS fixed FROM fund_fee WHERE fund_code = ${fund} AND kind = 'declare' ORDER BY seq`.execute(
+          t.db.kysely,
+        )
+      ).rows;
+      const navs = (
+        await sql<{
+          date: string;
+          nav: string;
+        }>`SELECT date::text, nav::text FROM fund_nav WHERE fund_code = ${fund} AND date >= '2024-06-01' ORDER BY date`.execute(t.db.kysely)
+      ).rows;
+      const divs = (
+        await sql<{
+          date: string;
+          per: string;
+        }>`SELECT date::text, per_share::text AS per FROM fund_dividend WHERE fund_code = ${fund} AND date >= '2024-06-01' ORDER BY date`.execute(
+          t.db.kysely,
+        )
+      ).rows;
+      const half = f.rounding_mode === 'half_up';
+      const div = (n: bigint, d: bigint, up = half) => (up && (n % d) * 2n >= d ? n / d + 1n : n / d);
+      const u4 = (x: string) => BigInt(x.replace('.', '').padEnd(x.split('.')[0]!.length + 4, '0'));
+      const navOf = new Map(navs.map((n) => [n.date, u4(Number(n.nav).toFixed(4))]));
+      // Tuesdays from 2024-06-01, each on the next trading day when closed (runDatesBetween is unit-tested above).
+      const schedule: Schedule = { cycle: 'weekly', cycleDay: 2, anchor: anchorFor('weekly', 2, '2024-05-31') };
+      const runs = runDatesBetween(schedule, '2024-05-31', navs.at(-1)!.date).filter((d) => navOf.has(d));
+      let volume = 0n;
+      let invested = 0n;
+      let feesPaid = 0n;
+      let d = 0;
+      const amount = 77_777n;
+      const reinvest = (through: string) => {
+        for (; d < divs.length && divs[d]!.date <= through; d += 1) {
+          const nav = navOf.get(divs[d]!.date);
+          if (nav === undefined || volume === 0n) continue;
+          const cash = div(volume * u4(Number(divs[d]!.per).toFixed(4)), 10_000n);
+          volume += div(cash * 10_000n, nav);
+        }
+      };
+      for (const date of runs) {
+        reinvest(new Date(Date.parse(date) - 86_400_000).toISOString().slice(0, 10));
+        const bracket = fees.find((x) => Number(amount) >= Number(x.lower) && (x.upper === null || Number(amount) < Number(x.upper)));
+        let fee = 0n;
+        if (bracket?.fixed) fee = BigInt(bracket.fixed);
+        else if (bracket?.rate) {
+          const ppm = div(u4(Number(bracket.rate).toFixed(4)) * u4(Number(f.declare_discount).toFixed(4)), 10_000n, true);
+          fee = ppm === 0n ? 0n : div(amount * ppm, 1_000_000n + ppm);
+        }
+        volume += div((amount - fee) * 10_000n, navOf.get(date)!);
+        invested += amount;
+        feesPaid += fee;
+      }
+      reinvest(navs.at(-1)!.date);
+      const value = div(volume * navOf.get(navs.at(-1)!.date)!, 10_000n);
+      const yuan = (fen: bigint) => `${fen / 100n}.${String(fen % 100n).padStart(2, '0')}`;
+      assert.equal(b.runs, runs.length, `${fund} runs`);
+      assert.equal(b.invested, yuan(invested), `${fund} invested`);
+      assert.equal(b.fees, yuan(feesPaid), `${fund} fees`);
+      assert.equal(b.value, yuan(value), `${fund} value`);
+    }
+  });
+
   it('the backtest equals an independent computation; the yield list has Danjuan’s shape', async () => {
     const res = await get<AipBacktest>(
       t,
