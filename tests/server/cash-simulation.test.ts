@@ -4,8 +4,8 @@
 // first-in first-out withdrawals, income rights, BigInt income and the per-day instant-withdrawal cap — predicts
 // every income row, every balance and every refusal of the cap; after every day the server must agree to the fen
 // and the ledger's invariants must hold.
-//   CASH_SIM_INVESTORS (default 30), CASH_SIM_DAYS (calendar days from 2025-01-02, default 120 — the Spring Festival,
-//   Qingming and May Day closures included; 60 on PostgreSQL), CASH_SIM_SEED (11).
+//   CASH_SIM_INVESTORS (default 30), CASH_SIM_DAYS (calendar days from 2025-01-02, default 75 — the Spring Festival
+//   closure included; 30 on PostgreSQL; CASH_SIM_DAYS=365 for a year), CASH_SIM_SEED (11).
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -21,7 +21,7 @@ import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, type TestApp } from './helpers';
 
 const INVESTORS = Number(process.env.CASH_SIM_INVESTORS ?? 30);
-const DAYS = Number(process.env.CASH_SIM_DAYS ?? (process.env.TEST_DATABASE_URL ? 60 : 120));
+const DAYS = Number(process.env.CASH_SIM_DAYS ?? (process.env.TEST_DATABASE_URL ? 30 : 75));
 const SEED = Number(process.env.CASH_SIM_SEED ?? 11);
 const PASSWORD = '246813';
 
