@@ -139,6 +139,14 @@ describe('the form', () => {
     expect(server.forms(QUOTE).at(-1)?.has('cycle_day')).toBe(false);
   });
 
+  it('a first run moved off the chosen day (a weekend) says why', async () => {
+    server.on(QUOTE, aipQuote({ first_date: '2026-12-28' }));
+    render(<CreateScreen code='519671' access={READY} ensureAssessed={jest.fn()} initial={{ cycle: 'monthly', day: 26 }} />);
+    await ready();
+    expect(text('aip-first-date-value')).toBe('2026-12-28');
+    expect(text('aip-first-date-shifted')).toBe('扣款日非交易日，顺延至下一交易日');
+  });
+
   it('checks the amount against the minimum', async () => {
     renderCreate();
     await ready();

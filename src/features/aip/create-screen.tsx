@@ -154,6 +154,12 @@ function CreateForm({ code, initial }: { code: string; initial?: Partial<Schedul
   return <CreateFormReady quote={quote.data} dateLoading={quote.pending} schedule={schedule} onSchedule={setSchedule} />;
 }
 
+/** The first run is not on the chosen day (a weekend or holiday moved it to the next trading day). */
+function shifted(firstDate: string, schedule: Schedule): boolean {
+  if (schedule.cycle !== 'monthly' || schedule.day === null) return false;
+  return Number(firstDate.slice(8, 10)) !== schedule.day;
+}
+
 interface Intent {
   key: string;
   requestId: string;
@@ -446,9 +452,16 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
           label={t('aip.create.firstDate')}
           testId='aip-first-date'
           value={
-            <Text className='aip-strong' data-testid='aip-first-date-value'>
-              {dateLoading ? t('aip.create.dateLoading') : quote.first_date}
-            </Text>
+            <>
+              <Text className='aip-strong' data-testid='aip-first-date-value'>
+                {dateLoading ? t('aip.create.dateLoading') : quote.first_date}
+              </Text>
+              {!dateLoading && shifted(quote.first_date, schedule) ? (
+                <Text className='aip-muted aip-small' data-testid='aip-first-date-shifted'>
+                  {t('aip.create.shifted')}
+                </Text>
+              ) : null}
+            </>
           }
         />
         <Text className='aip-muted aip-small'>{t('aip.create.holidayRule')}</Text>

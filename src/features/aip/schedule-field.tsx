@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Picker } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/picker/style/css';
@@ -18,7 +18,11 @@ export function ScheduleField({ value, onChange, testId }: { value: Schedule; on
   const [picking, setPicking] = useState(false);
   const monthly = value.cycle === 'monthly';
   const days = monthly ? MONTH_DAYS : WEEKDAYS;
-  const options = days.map((day) => ({ value: day, label: monthly ? t('aip.cycle.dayOfMonth', { day }) : weekdayText(day) }));
+  // One options array per list of days: NutUI's roller snaps back to its value whenever it gets a new array.
+  const options = useMemo(
+    () => [days.map((day) => ({ value: day, label: monthly ? t('aip.cycle.dayOfMonth', { day }) : weekdayText(day) }))],
+    [days, monthly],
+  );
   return (
     <View data-testid={testId}>
       <View className='aip-chips' role='radiogroup' aria-label={t('aip.cycle.title')}>
@@ -49,10 +53,11 @@ export function ScheduleField({ value, onChange, testId }: { value: Schedule; on
       {value.cycle === 'biweekly' ? <Text className='aip-muted'>{t('aip.cycle.biweeklyHint')}</Text> : null}
       {monthly ? <Text className='aip-muted'>{t('aip.cycle.monthlyHint')}</Text> : null}
       <Picker
+        key={`${value.cycle}-${value.day ?? 0}`}
         visible={picking}
         title={monthly ? t('aip.cycle.monthDayLabel') : t('aip.cycle.weekdayLabel')}
-        options={[options]}
-        value={[value.day ?? 1]}
+        options={options}
+        defaultValue={[value.day ?? 1]}
         onConfirm={(_options, selected) => {
           const day = Number(selected[0]);
           if (Number.isInteger(day)) onChange({ cycle: value.cycle, day: dayFor(value.cycle, day) });
