@@ -82,7 +82,14 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
     const response = await context.request.get(`${server.url}/djapi/aip/list`);
     const body = (await response.json()) as Envelope<unknown>;
     if (body.result_code === 0) return;
+    // A fresh start: the expired session's cookies and the page's remembered login state go first.
+    await context.clearCookies();
     await page.goto(`${server.url}/account/login`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.reload();
     await loginWithForm(page, server.url, telephone);
   }
 

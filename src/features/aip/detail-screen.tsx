@@ -140,11 +140,11 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
         <InfoRow label={t('aip.pay.title')} value={plan.pay_method === 'xjb' ? t('aip.pay.xjb') : t('aip.pay.cardPlain')} />
         <InfoRow
           label={t('aip.plan.nextDate')}
-          value={stopped ? t('aip.plan.noNext') : (plan.next_date ?? t('aip.plan.noNext'))}
+          value={plan.status === 'paused' ? t('aip.plan.nextPaused') : (plan.next_date ?? t('aip.plan.noNext'))}
           testId='aip-detail-next'
         />
         <InfoRow label={t('aip.plan.runs')} value={t('aip.plan.runsCount', { count: plan.runs_count })} />
-        {plan.failures > 0 && !stopped ? (
+        {plan.failures > 0 && plan.status === 'running' ? (
           <Text className='aip-problem' data-testid='aip-detail-failures'>
             {t('aip.plan.failures', { count: plan.failures })}
           </Text>
