@@ -169,6 +169,13 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
     await page.goto(`${server.url}/autoinvesment/intro`);
     await shown(page, '[data-testid="aip-teaser-invested"]').waitFor();
     await shoot('intro', '[data-testid="aip-teaser-invested"]');
+    if (SHOTS) {
+      // The create page of an index fund: smart mode offered, with the index it follows.
+      const tracking = await api<{ funds: Array<{ fd_code: string }> }>('/djapi/index-mass/SH000300/funds');
+      await page.goto(`${server.url}/n/aip/create/${tracking.funds[0]?.fd_code ?? ''}`);
+      await shown(page, '[data-testid="aip-mode-smart"]').waitFor();
+      await shoot('create-index-fund', '[data-testid="aip-backtest-invested"]');
+    }
   });
 
   it('sets up ¥1,000 monthly on day 28 from the fund page: the first run date is shown before the password', async () => {
