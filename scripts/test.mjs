@@ -136,6 +136,7 @@ if (wants('lint')) {
 if (wants('typecheck')) {
   check('typecheck app', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   check('typecheck server', npx('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']);
+  check('typecheck weapp tests', npx('tsc'), ['-p', 'tests/weapp/tsconfig.json', '--noEmit']);
 }
 if (wants('unit')) jestTests();
 if (wants('server')) {

@@ -13,6 +13,7 @@ import fundMessages from '../../src/locales/messages/fund';
 import homeMessages from '../../src/locales/messages/home';
 import accountMessages from '../../src/locales/messages/account';
 import tradeMessages from '../../src/locales/messages/trade';
+import cashMessages from '../../src/locales/messages/cash';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, type RunningServer } from './harness';
 
@@ -24,6 +25,7 @@ const zh = {
   ...homeMessages['zh-CN'],
   ...accountMessages['zh-CN'],
   ...tradeMessages['zh-CN'],
+  ...cashMessages['zh-CN'],
 } as Record<string, string>;
 
 function text(key: string): string {
@@ -59,8 +61,9 @@ const BUILT_PAGE_TEXT: Partial<Record<RouteName, string>> = {
   root: text('home.ranked.title'),
   appShell: text('home.ranked.title'),
   commonQuestions: text('shell.faq.q1'),
-  xjbTradeRules: text('shell.xjb.tradeRules.r1'),
-  xjbWithdrawalRules: text('shell.xjb.withdrawalRules.r1'),
+  // The cash product's rule pages are public: their fixed lines show to anyone.
+  xjbTradeRules: text('cash.rules.trade.product'),
+  xjbWithdrawalRules: text('cash.rules.withdrawal.reset'),
   download: text('shell.download.pageIntro'),
   customerService: text('shell.service.intro'),
   demo: text('demo.section.fundSamples'),
@@ -99,6 +102,9 @@ const BUILT_PAGE_TITLE: Partial<Record<RouteName, string>> = {
   fundAssets: text('trade.title.fundAssets'),
   holding: text('trade.title.holding'),
   incomeCalendar: text('trade.title.incomeCalendar'),
+  // The cash product (issue 13).
+  xjb: text('cash.title.home'),
+  xjbUnavailableAmount: text('cash.title.unavailable'),
 };
 
 /** Pages that are a step, not a destination: they finish their work and move on (path, then what shows). */

@@ -37,6 +37,8 @@ const QUOTE: BuyQuote = {
     { lower: '0.00', upper: '1000000.00', rate: '1.20', fixed: null },
     { lower: '1000000.00', upper: null, rate: null, fixed: '1000.00' },
   ],
+  rounding_mode: 'half_up',
+  cash: null,
   card: {
     bank_code: 'CMB',
     bank_name: '招商银行',
@@ -78,6 +80,7 @@ const SUMMARY: HoldingSummary = {
   ],
   allocation: [{ type: 5, type_desc: '指数型', market_value: '10317.38', percent: '100.00' }],
   orders_in_progress: [],
+  cash: null,
 };
 
 function pathOf(request: WxRequest): string {
