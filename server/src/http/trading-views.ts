@@ -18,7 +18,7 @@ import { shanghaiDate, shanghaiTime } from '../domain/clock';
 import { isCancellable, refundArrival } from '../domain/trading-dates';
 import type { Bank } from '../services/bank';
 import { figuresOf, incomeByDay, lotRateToday, type FundPosition, type Positions } from '../services/holdings';
-import { fenText, purchaseQuote, type BuyCheck, type OrderLotRow, type OrderRow } from '../services/trading';
+import { CASH_FUND_CODE, fenText, purchaseQuote, type BuyCheck, type OrderLotRow, type OrderRow } from '../services/trading';
 import { formatMessage, type ServerLocale } from './result-codes';
 import { bankName, statusText } from './trade-errors';
 
@@ -35,6 +35,24 @@ const ORDER_TYPE_NAME: Record<string, { 'zh-CN': string; 'en-US': string }> = {
   '143': { 'zh-CN': '分红', 'en-US': 'Dividend' },
 };
 
+/** The cash product's movements read as such (转入, 快速取现, 普通取现, 支付), not as a fund's purchase or sale. */
+const CASH_DESC: Record<string, { 'zh-CN': string; 'en-US': string }> = {
+  bankcard: { 'zh-CN': '现金宝转入', 'en-US': 'Cash deposit' },
+  sale: { 'zh-CN': '卖出转入现金宝', 'en-US': 'Sale into cash' },
+  quick: { 'zh-CN': '快速取现', 'en-US': 'Instant withdrawal' },
+  card: { 'zh-CN': '普通取现', 'en-US': 'Normal withdrawal' },
+  pay: { 'zh-CN': '现金宝支付', 'en-US': 'Paid from cash' },
+};
+
+function actionDesc(order: OrderRow, locale: ServerLocale): string {
+  if (order.fund_code === CASH_FUND_CODE) {
+    const key = order.action === '024' ? (order.sell_mode ?? 'card') : order.action === '022' ? order.pay_method : '';
+    const desc = CASH_DESC[key];
+    if (desc) return desc[locale];
+  }
+  return ACTION_DESC[order.action]?.[locale] ?? order.action;
+}
+
 const shares = (volume: number | null) => (volume === null ? null : volumeToShares(volume));
 const money = (fen: number | null) => (fen === null ? null : fenText(fen));
 const percent2 = (numerator: number, denominator: number) => {
@@ -46,6 +64,9 @@ const percent2 = (numerator: number, denominator: number) => {
 };
 
 function statusDesc(order: OrderRow, locale: ServerLocale): string {
+  // 快速取现: the money was on the card when it was placed; the redemption behind it only repays the advance.
+  if (order.sell_mode === 'quick' && order.status !== 'failed' && order.status !== 'cancelled')
+    return locale === 'en-US' ? 'Arrived' : '已到账';
   if (order.status === 'confirmed' && order.action === '024' && order.settled_at === null)
     return locale === 'en-US' ? 'Confirmed, money on its way' : '确认成功，资金在途';
   if (order.status === 'confirmed') return locale === 'en-US' ? 'Completed' : order.action === '022' ? '申购完成' : '交易成功';
@@ -113,7 +134,7 @@ export function placeAnswer(order: OrderRow, locale: ServerLocale, now: Date): P
   return {
     order_id: String(order.id),
     action: order.action as PlaceOrderAnswer['action'],
-    action_desc: ACTION_DESC[order.action]?.[locale] ?? order.action,
+    action_desc: actionDesc(order, locale),
     status: order.status as PlaceOrderAnswer['status'],
     status_desc: statusDesc(order, locale),
     fd_code: order.fund_code,
@@ -164,7 +185,7 @@ export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: Server
     fd_code: order.fund_code,
     fd_name: order.fund_name,
     action: order.action as OrderDetail['action'],
-    action_desc: ACTION_DESC[order.action]?.[locale] ?? order.action,
+    action_desc: actionDesc(order, locale),
     status: order.status as OrderDetail['status'],
     status_desc: statusDesc(order, locale),
     state_msg: formatMessage(
@@ -230,7 +251,7 @@ export function orderListItem(order: OrderRow, locale: ServerLocale): OrderListI
     name: order.fund_name,
     ttype: 'fund',
     action: order.action as OrderListItem['action'],
-    action_desc: ACTION_DESC[order.action]?.[locale] ?? order.action,
+    action_desc: actionDesc(order, locale),
     status: order.status as OrderListItem['status'],
     status_desc: statusDesc(order, locale),
     amount: isSell || amountFen === null ? null : amountFen / 100,
@@ -238,7 +259,7 @@ export function orderListItem(order: OrderRow, locale: ServerLocale): OrderListI
     value_desc: isSell ? `${volumeToShares(order.volume ?? 0)}${en ? ' shares' : '份'}` : `${fenText(amountFen ?? 0)}${en ? ' CNY' : '元'}`,
     trade_date: order.trade_date,
     created_at: order.created_at.getTime(),
-    title: `${ACTION_DESC[order.action]?.[locale] ?? ''} ${order.fund_name}`.trim(),
+    title: `${actionDesc(order, locale)} ${order.fund_name}`.trim(),
   };
 }
 
