@@ -57,6 +57,10 @@ export const PAGE_CODES = {
   fundAssets: 'fund_assets',
   holding: 'holding',
   incomeCalendar: 'income_calendar',
+  // Ours: auto-invest (the spec names no code for them; the create page counts as a trade entry).
+  aipIntro: 'aip_intro',
+  aipList: 'aip_list',
+  aipDetail: 'aip_detail',
   autoDeparture: 'auto_departure',
   miniMiddle: 'mini_middle',
 } as const;

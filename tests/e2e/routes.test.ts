@@ -14,6 +14,7 @@ import homeMessages from '../../src/locales/messages/home';
 import accountMessages from '../../src/locales/messages/account';
 import tradeMessages from '../../src/locales/messages/trade';
 import cashMessages from '../../src/locales/messages/cash';
+import aipMessages from '../../src/locales/messages/aip';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, type RunningServer } from './harness';
 
@@ -26,6 +27,7 @@ const zh = {
   ...accountMessages['zh-CN'],
   ...tradeMessages['zh-CN'],
   ...cashMessages['zh-CN'],
+  ...aipMessages['zh-CN'],
 } as Record<string, string>;
 
 function text(key: string): string {
@@ -105,6 +107,11 @@ const BUILT_PAGE_TITLE: Partial<Record<RouteName, string>> = {
   // The cash product (issue 13).
   xjb: text('cash.title.home'),
   xjbUnavailableAmount: text('cash.title.unavailable'),
+  // Auto-invest (issue 14).
+  autoInvestIntro: text('aip.title.intro'),
+  autoInvestCreate: text('aip.title.create'),
+  autoInvestTotalList: text('aip.title.list'),
+  autoInvestDetail: text('aip.title.detail'),
 };
 
 /** Pages that are a step, not a destination: they finish their work and move on (path, then what shows). */
@@ -193,7 +200,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
   });
 
   it('the route table covers every route of docs/PRODUCT.md §2 (36 routes, the shell, the OAuth page, 404)', () => {
-    assert.equal(ROUTES.length, 51); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages
+    assert.equal(ROUTES.length, 52); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages, auto-invest's create page
     for (const name of UNBUILT_ROUTES)
       assert.ok(
         ROUTES.some((r) => r.name === name),

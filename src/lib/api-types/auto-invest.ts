@@ -53,7 +53,7 @@ export interface AipPlan {
   status_desc: string;
   /** Why the plan is paused (3 failed debits in a row, or by the investor); null when running. */
   pause_reason: string | null;
-  /** The next run, or null when stopped. */
+  /** The next run; null while paused (resuming sets it) and when stopped. */
   next_date: string | null;
   /** Failed debits in a row so far (3 pause the plan). */
   failures: number;
@@ -69,7 +69,7 @@ export interface AipPlan {
 /** `GET /djapi/aip/list`. */
 export interface AipList {
   items: AipPlan[];
-  /** Running plans' base amounts per month, roughly (a planning aid). */
+  /** How many of the plans are running. */
   running: number;
 }
 

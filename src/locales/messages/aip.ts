@@ -329,7 +329,7 @@ export default {
     'aip.backtest.xirrShort': 'XIRR',
     'aip.backtest.noXirr': 'n/a',
     'aip.backtest.fees': 'Purchase fees of ¥{fees} included',
-    'aip.backtest.note': 'Simulated on the fund’s NAV history; the annual return is money-weighted (XIRR)',
+    'aip.backtest.note': 'Simulated on the fund’s past NAVs; the annual return is money-weighted (XIRR)',
     'aip.backtest.chartLabel': 'Invested and value over time',
 
     'aip.status.running': 'Running',
