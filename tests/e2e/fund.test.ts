@@ -231,6 +231,24 @@ describe('fund search and detail', () => {
     assert.deepEqual(suite.errors, []);
   });
 
+  it('the auto-invest backtest opens on a tap and shows what the server computed', async () => {
+    const stock = code('stock');
+    const yields = await api<{ recent_yields: { duration: string; normal: string }[] }>(
+      `/djapi/fundx/autoinvest/quote/yield/list?fd_code=${stock}`,
+    );
+    await suite.page.goto(`${suite.server.url}/funding/${stock}`);
+    const open = suite.page.getByTestId('aip-yields-open');
+    await open.waitFor();
+    await open.click();
+    const table = suite.page.getByTestId('aip-yields');
+    await table.waitFor();
+    const text = await table.innerText();
+    for (const row of yields.recent_yields) {
+      assert.ok(text.includes(row.duration), `${row.duration} in ${text}`);
+      assert.ok(text.includes(Number(row.normal).toFixed(2)), `${row.normal} in ${text}`);
+    }
+  });
+
   it('a code that is not six digits, or that no fund has, gets a clear page', async () => {
     for (const [path, message] of [
       ['/funding/12345', say('fund.invalidCode', { code: '12345' })],

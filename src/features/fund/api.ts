@@ -2,6 +2,7 @@
 // @/lib/api-types/fund and watchlist). Numbers arrive as decimal strings, as in the public Danjuan API; money is
 // never turned into a float here.
 import type { Achievement, FundDetail, FundSummary, GrowthData, ManagerItem, SearchItem, TradeDates } from '@/lib/api-types/fund';
+import type { AipYieldList } from '@/lib/api-types/auto-invest';
 import type { FundHolding } from '@/lib/api-types/trading';
 import type { WatchItem, WatchlistAdded, WatchlistRemoved } from '@/lib/api-types/watchlist';
 import { SEARCH_SOURCE, WATCHLIST_PID, WATCHLIST_SIZE } from '@/lib/constants';
@@ -64,6 +65,11 @@ export const getFundGrowth = (code: string, day: GrowthPeriod) =>
 export const getAchievement = (code: string) =>
   get<Achievement>(`/djapi/fundx/base/fund/achievement/${code}`, undefined, quiet).then(
     checked('achievement', (d) => isArray(d.stage_performance_list)),
+  );
+/** Danjuan's auto-invest yield list: a monthly 100 CNY plan over 1, 2 and 3 years, normal and smart. */
+export const getAutoInvestYields = (code: string) =>
+  get<AipYieldList>('/djapi/fundx/autoinvest/quote/yield/list', { fd_code: code }, quiet).then(
+    checked('auto-invest yields', (d) => Array.isArray(d.recent_yields)),
   );
 export const getTradeDates = (code: string) =>
   get<TradeDates>('/djapi/fund/order/v2/trade_date', { fd_code: code }, quiet).then(

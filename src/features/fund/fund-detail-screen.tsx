@@ -23,6 +23,7 @@ import {
   SectionError,
   StagePerformance,
   TradeDateSteps,
+  AutoInvestYields,
 } from './fund-sections';
 import { fundState, isFundCode } from './fund-state';
 import { useWatchlist } from './watchlist-store';
@@ -83,6 +84,11 @@ function FundDetailBody({ code, account }: { code: string; account: FundAccount 
         {!building && (
           <Section title={t('fund.stage.title')} testId='section-stage'>
             {achievement ? <StagePerformance rows={achievement.stage_performance_list} /> : <SectionError onRetry={retry} />}
+          </Section>
+        )}
+        {fund.autoInvest && !building && (
+          <Section title={t('fund.aip.title')} testId='section-aip'>
+            <AutoInvestYields code={code} />
           </Section>
         )}
         <Section title={t('fund.dates.title')} testId='section-dates'>

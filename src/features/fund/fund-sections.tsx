@@ -1,8 +1,9 @@
 // The read-only sections of the fund detail page. Numbers come as decimal strings and are shown through the
 // lib formatters (never float arithmetic); rises red, falls green (PercentText).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Tag } from '@nutui/nutui-react-taro';
+import { Button, Tag } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/tag/style/css';
 import { InfoBanner } from '@/components/info-banner/info-banner';
 import { PercentText } from '@/components/percent-text/percent-text';
@@ -10,7 +11,8 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { formatNav, formatPercent } from '@/lib/format';
 import { t } from '@/locales/fund';
 import type { FundDetail, FundSummary, ManagerItem, StageRow, TradeDates } from '@/lib/api-types/fund';
-import { MONEY_MARKET_TYPE } from './api';
+import { useRemote } from '@/components/use-remote/use-remote';
+import { getAutoInvestYields, MONEY_MARKET_TYPE } from './api';
 import { amountBracket, holdingBracket, platformRateText, rateText } from './fees';
 import type { FundNotice } from './fund-state';
 
@@ -125,6 +127,49 @@ export function StagePerformance({ rows }: { rows: StageRow[] }) {
           </View>
         );
       })}
+    </View>
+  );
+}
+
+/**
+ * 定投回测: what a monthly 100 CNY plan would have returned over 1, 2, 3 years, normal and smart. Computed on demand (a
+ * tap), so a shared fund link's first screen still asks the network nothing.
+ */
+export function AutoInvestYields({ code }: { code: string }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button size='small' fill='outline' type='primary' data-testid='aip-yields-open' onClick={() => setOpen(true)}>
+        {t('fund.aip.show')}
+      </Button>
+    );
+  }
+  return <AutoInvestYieldTable code={code} />;
+}
+
+function AutoInvestYieldTable({ code }: { code: string }) {
+  const yields = useRemote(() => getAutoInvestYields(code), [code]);
+  if (yields.status === 'loading') return <Text className='fund-section__note'>{t('fund.aip.loading')}</Text>;
+  if (yields.status === 'error' || !yields.data) return <ErrorBox onRetry={yields.retry} />;
+  const rows = yields.data.recent_yields;
+  const smart = rows.some((r) => r.max_itg !== null);
+  return (
+    <View data-testid='aip-yields'>
+      <View className='fund-table' role='table'>
+        <View className='fund-table__row fund-table__row--head' role='row'>
+          <Text>{t('fund.aip.duration')}</Text>
+          <Text>{t('fund.aip.normal')}</Text>
+          {smart ? <Text>{t('fund.aip.smart')}</Text> : null}
+        </View>
+        {rows.map((row) => (
+          <View className='fund-table__row' role='row' key={row.duration}>
+            <Text>{t(`fund.aip.${row.duration === '近1年' ? '1y' : row.duration === '近2年' ? '2y' : '3y'}`)}</Text>
+            <PercentText value={row.normal} sign />
+            {smart ? row.max_itg === null ? <Text>--</Text> : <PercentText value={row.max_itg} sign /> : null}
+          </View>
+        ))}
+      </View>
+      <Text className='fund-section__note'>{t('fund.aip.note')}</Text>
     </View>
   );
 }
