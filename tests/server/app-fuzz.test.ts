@@ -742,7 +742,8 @@ test('the log of all of it holds no canary, token, secret or error', async () =>
     'client secret': 'demo-secret',
     'a telephone': '13800000000',
   })) {
-    assert.ok(!log.includes(secret), `the log holds the ${name}`);
+    const at = log.indexOf(secret);
+    assert.ok(at < 0, `the log holds the ${name}: …${log.slice(Math.max(0, at - 300), at + 60)}`);
   }
   for (const field of ['"params"', '"query"', '"body"', '"remoteAddress"', '"cookie"', '"authorization"'])
     assert.ok(!log.includes(field), `the log has ${field}`);
