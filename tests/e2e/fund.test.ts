@@ -74,7 +74,12 @@ describe('fund search and detail', () => {
     await openResult(summary.fd_name);
     await suite.page.waitForURL((url) => url.pathname === `/funding/${stock}`);
     await suite.page.getByTestId('fund-header').getByText(summary.fd_name).waitFor();
-    await suite.page.getByTestId('risk-disclosure').getByText('基金有风险，投资需谨慎').waitFor({ state: 'attached' });
+    // The home page the search started from stays in the DOM underneath: look inside the fund page.
+    await suite.page
+      .getByTestId('fund-detail')
+      .getByTestId('risk-disclosure')
+      .getByText('基金有风险，投资需谨慎')
+      .waitFor({ state: 'attached' });
 
     // The chart opens on one year, drawn against its benchmark.
     const chartSummary = suite.page.getByTestId('chart-summary');
