@@ -46,3 +46,13 @@ export function readSchemas(tag: string) {
     response: { 200: EnvelopeOf(data), ...READ_ERRORS },
   });
 }
+
+// The money routes' fields (trading, cash, auto-invest).
+export const MoneyAmount = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'yuan, up to 2 decimals' });
+export const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'made by the client once per purchase intent' });
+export const EncryptedPassword = Type.String({
+  minLength: 1,
+  maxLength: 1024,
+  description: 'RSA-encrypted trade password (as /djapi/account/trade-password/verify)',
+});
+export const PageNumber = Type.String({ pattern: '^[1-9]\\d{0,4}$' });

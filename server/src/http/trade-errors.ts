@@ -1,9 +1,10 @@
 // TradeRefusal (server/src/domain/trade-refusal.ts) → the envelope's result code and catalogue message.
 import common from '../../../src/locales/messages/common';
 import { shanghaiTime } from '../domain/clock';
-import type { TradeRefusal, TradeRefusalReason } from '../domain/trade-refusal';
-import { ApiError, ApiErrorWithData } from './envelope';
-import { ResultCode, type ServerLocale, type ServerMessageKey } from './result-codes';
+import type { FastifyRequest } from 'fastify';
+import { TradeRefusal, type TradeRefusalReason } from '../domain/trade-refusal';
+import { ApiError, ApiErrorWithData, requestLocale } from './envelope';
+import { formatMessage, ResultCode, type ServerLocale, type ServerMessageKey } from './result-codes';
 
 const CODES: Record<TradeRefusalReason, { code: number; key: ServerMessageKey; status?: number }> = {
   accountNotOpened: { code: ResultCode.ACCOUNT_NOT_OPENED, key: 'accountNotOpened' },
@@ -58,9 +59,22 @@ export function tradeError(refusal: TradeRefusal, locale: ServerLocale): ApiErro
     Object.assign(params, { field: 'body.volume', reason: 'must be a positive number of shares with at most 2 decimals' });
   if (refusal.reason === 'paymentFailed') params.reason = locale === 'en-US' ? 'the bank declined the payment' : '银行拒绝了本次支付';
   if (refusal.reason === 'orderAlreadyClosed') params.status = statusText(String(params.status), locale);
-  return Object.keys(refusal.data).length > 0
-    ? new ApiErrorWithData(code, key, refusal.data, params, status)
-    : ApiError.of(code, key, status, params);
+  // A purchase above the investor's level answers the warning text to show and confirm.
+  const data =
+    refusal.reason === 'riskConfirmRequired'
+      ? { ...refusal.data, risk_warning: formatMessage('riskWarningText', locale, refusal.params) }
+      : refusal.data;
+  return Object.keys(data).length > 0 ? new ApiErrorWithData(code, key, data, params, status) : ApiError.of(code, key, status, params);
+}
+
+/** Runs a service call of the money routes, turning its refusals into the catalogue's answers (trading, cash, auto-invest). */
+export async function answerRefusals<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TradeRefusal) throw tradeError(error, requestLocale(request));
+    throw error;
+  }
 }
 
 const STATUS_TEXT: Record<string, { 'zh-CN': string; 'en-US': string }> = {

@@ -10,10 +10,11 @@ import { addCalendarDays } from '../domain/calendar';
 import { shanghaiDate } from '../domain/clock';
 import { TradeRefusal } from '../domain/trade-refusal';
 import { backtestAnswer, planDetail, planOf, yieldList } from '../http/auto-invest-views';
+import { EncryptedPassword, FundCode, MoneyAmount as Amount, RequestId } from '../http/schemas';
 import { EnvelopeOf, ErrorEnvelopeWithData, ok, requestLocale } from '../http/envelope';
 import { decryptedField } from '../http/forms';
 import { formatMessage } from '../http/result-codes';
-import { tradeError } from '../http/trade-errors';
+import { answerRefusals } from '../http/trade-errors';
 import { requireUser } from '../plugins/session';
 import {
   changePlanState,
@@ -30,10 +31,6 @@ import {
 } from '../services/auto-invest';
 import { checkBuy, type TradingDeps } from '../services/trading';
 
-const Amount = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'yuan, up to 2 decimals' });
-const FundCode = Type.String({ pattern: '^\\d{6}$' });
-const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'made by the client once per plan intent' });
-const EncryptedPassword = Type.String({ minLength: 1, maxLength: 1024, description: 'RSA-encrypted trade password' });
 const Cycle = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('biweekly'), Type.Literal('monthly')]);
 const CycleDay = Type.String({
   pattern: '^([1-9]|1\\d|2[0-8])$',
@@ -48,22 +45,6 @@ const cycleDayOf = (cycle: AipCycle, day: string | undefined) => (cycle === 'dai
 
 const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank });
-  const trade = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof TradeRefusal) {
-        const apiError = tradeError(error, requestLocale(request));
-        if (error.reason === 'riskConfirmRequired') {
-          Object.assign((apiError as { data?: Record<string, unknown> }).data ?? {}, {
-            risk_warning: formatMessage('riskWarningText', requestLocale(request), error.params),
-          });
-        }
-        throw apiError;
-      }
-      throw error;
-    }
-  };
 
   const fundFacts = async (codes: string[]) => {
     const names = new Map<string, string>();
@@ -116,7 +97,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const check = await checkBuy(deps(), app.db.kysely, user.userId, request.query.fd_code);
         const cycle = request.query.cycle ?? 'monthly';
         const day = cycle === 'daily' ? null : Number(request.query.cycle_day ?? (cycle === 'monthly' ? 1 : 1));
@@ -169,7 +150,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await requireUser(request);
       const body = request.body;
       const locale = requestLocale(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const { planId } = await createPlan(deps(), {
           userId: user.userId,
           fundCode: body.fd_code,
@@ -212,7 +193,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const user = await requireUser(request);
-        return trade(request, async () => {
+        return answerRefusals(request, async () => {
           const planId = Number(request.params.plan_id);
           await changePlanState(deps(), user.userId, planId, action, decryptedField(app, request.body.trade_password));
           return ok(await planAnswer(request, (await loadPlan(app.db.kysely, user.userId, planId)) as PlanRow));
@@ -234,7 +215,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const planId = Number(request.params.plan_id);
         const body = request.body;
         await updatePlan(deps(), user.userId, planId, {
@@ -294,7 +275,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      trade(request, async () => {
+      answerRefusals(request, async () => {
         const q = request.query;
         const cycle = q.cycle ?? 'monthly';
         const amountFen = yuanToFen(q.amount ?? '1000');
@@ -324,7 +305,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      trade(request, async () => {
+      answerRefusals(request, async () => {
         const today = shanghaiDate(app.clock.now());
         const rows = [];
         for (const [years, label] of [
@@ -358,7 +339,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const plan = await loadPlan(app.db.kysely, user.userId, Number(request.params.plan_id));
         if (!plan) throw new TradeRefusal('aipNotFound');
         return ok(await planAnswer(request, plan));

@@ -2,38 +2,25 @@
 // contract): summary, yields, income, unavailable amounts, rules, deposit and withdrawal. Same conventions as the
 // trading calls (routes/trading.ts): owner-only, the trade password RSA-encrypted, idempotent by request_id.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { yuanToFen } from '../../../src/lib/money';
 import { shanghaiDate } from '../domain/clock';
 import { TradeRefusal } from '../domain/trade-refusal';
 import { cashIncomeRow, cashOrderAnswer, cashRules, cashSummary, cashUnavailable, cashYields } from '../http/cash-views';
+import { EncryptedPassword, MoneyAmount as Amount, PageNumber, RequestId } from '../http/schemas';
 import { EnvelopeOf, ErrorEnvelopeWithData, ok, requestLocale } from '../http/envelope';
 import { decryptedField } from '../http/forms';
 import { formatMessage } from '../http/result-codes';
-import { tradeError } from '../http/trade-errors';
+import { answerRefusals } from '../http/trade-errors';
 import { orderListItem } from '../http/trading-views';
 import { requireUser } from '../plugins/session';
 import { cashBalance, cashFund, deposit, incomeRows, quickLeftFen, withdraw, yieldHistory } from '../services/cash';
 import { CASH_FUND_CODE, listOrders, loadInvestor, loadOrder, type TradingDeps } from '../services/trading';
 
-const Amount = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'yuan, up to 2 decimals' });
-const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'made by the client once per intent' });
-const EncryptedPassword = Type.String({ minLength: 1, maxLength: 1024, description: 'RSA-encrypted trade password' });
-const PageNumber = Type.String({ pattern: '^[1-9]\\d{0,4}$' });
 const AnyData = Type.Unknown();
 const errors = { '4xx': ErrorEnvelopeWithData };
 
 const cashRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank });
-
-  const trade = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof TradeRefusal) throw tradeError(error, requestLocale(request));
-      throw error;
-    }
-  };
 
   const latestYield = async () => {
     const row = await yieldHistory(app.db.kysely, shanghaiDate(app.clock.now()), 30);
@@ -52,7 +39,7 @@ const cashRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const now = app.clock.now();
         const balance = await cashBalance(deps(), user.userId);
         const investor = await loadInvestor(app.db.kysely, user.userId, shanghaiDate(now));
@@ -127,7 +114,7 @@ const cashRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => ok(cashUnavailable(await cashBalance(deps(), user.userId))));
+      return answerRefusals(request, async () => ok(cashUnavailable(await cashBalance(deps(), user.userId))));
     },
   );
 
@@ -140,7 +127,7 @@ const cashRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
     },
-    async (request) => trade(request, async () => ok(cashRules(await cashFund(app.db.kysely), app.clock.now()))),
+    async (request) => answerRefusals(request, async () => ok(cashRules(await cashFund(app.db.kysely), app.clock.now()))),
   );
 
   app.post(
@@ -156,7 +143,7 @@ const cashRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const locale = requestLocale(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const placed = await deposit(deps(), {
           userId: user.userId,
           amountFen: yuanToFen(request.body.amount),
@@ -191,7 +178,7 @@ const cashRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const locale = requestLocale(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const placed = await withdraw(deps(), {
           userId: user.userId,
           amountFen: yuanToFen(request.body.amount),

@@ -10,10 +10,11 @@ import { orderTradeDate } from '../domain/calendar';
 import { shanghaiDate } from '../domain/clock';
 import { TradeRefusal } from '../domain/trade-refusal';
 import { redemptionDates } from '../domain/trading-dates';
+import { EncryptedPassword, FundCode, MoneyAmount as Amount, PageNumber, RequestId } from '../http/schemas';
 import { EnvelopeOf, ErrorEnvelopeWithData, ok, requestLocale } from '../http/envelope';
 import { decryptedField } from '../http/forms';
 import { formatMessage } from '../http/result-codes';
-import { tradeError } from '../http/trade-errors';
+import { answerRefusals } from '../http/trade-errors';
 import {
   buyQuoteAnswer,
   fundHolding,
@@ -40,41 +41,14 @@ import {
   type TradingDeps,
 } from '../services/trading';
 
-const Amount = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'yuan, up to 2 decimals' });
 const Volume = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'shares, up to 2 decimals' });
-const FundCode = Type.String({ pattern: '^\\d{6}$' });
-const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'made by the client once per purchase intent' });
-const EncryptedPassword = Type.String({
-  minLength: 1,
-  maxLength: 1024,
-  description: 'RSA-encrypted trade password (as /djapi/account/trade-password/verify)',
-});
 const OrderId = Type.String({ pattern: '^[1-9]\\d{0,18}$' });
-const PageNumber = Type.String({ pattern: '^[1-9]\\d{0,4}$' });
 const Month = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
 const AnyData = Type.Unknown();
 const errors = { '4xx': ErrorEnvelopeWithData };
 
 const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank });
-
-  /** Runs a service call, turning its refusals into the catalogue's answers. */
-  const trade = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof TradeRefusal) {
-        const apiError = tradeError(error, requestLocale(request));
-        if (error.reason === 'riskConfirmRequired') {
-          Object.assign((apiError as { data?: Record<string, unknown> }).data ?? {}, {
-            risk_warning: formatMessage('riskWarningText', requestLocale(request), error.params),
-          });
-        }
-        throw apiError;
-      }
-      throw error;
-    }
-  };
 
   const orderAnswer = async (request: FastifyRequest, userId: number, orderId: number) => {
     const found = await loadOrder(app.db.kysely, userId, orderId);
@@ -94,7 +68,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const check = await checkBuy(deps(), app.db.kysely, user.userId, request.query.fd_code);
         const amountFen = request.query.amount === undefined ? null : yuanToFen(request.query.amount);
         const cash = await cashPayment(deps(), app.db.kysely, user.userId);
@@ -127,7 +101,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await requireUser(request);
       const locale = requestLocale(request);
       const body = request.body;
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const placed = await placeBuy(deps(), {
           userId: user.userId,
           fundCode: body.fd_code,
@@ -164,7 +138,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const body = request.body;
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const placed = await placeSell(deps(), {
           userId: user.userId,
           fundCode: body.fd_code,
@@ -191,7 +165,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const placed = await cancelOrder(deps(), {
           userId: user.userId,
           orderId: Number(request.body.order_id),
@@ -245,7 +219,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const { order, lots } = await orderAnswer(request, user.userId, Number(request.params.order_id));
         return ok(orderDetail(order, lots, requestLocale(request), app.clock.now()));
       });
@@ -301,7 +275,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         const now = app.clock.now();
         const fund = await loadTradeFund(app.db.kysely, request.params.fd_code);
         if (!fund) throw new TradeRefusal('fundNotFound', { code: request.params.fd_code });
@@ -334,7 +308,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return trade(request, async () => {
+      return answerRefusals(request, async () => {
         await setDividendMethod(deps(), user.userId, request.body.fd_code, request.body.method);
         return ok({ fd_code: request.body.fd_code, dividend_method: request.body.method });
       });
