@@ -6,6 +6,8 @@ import { ensureCsprngReady } from '@/platform/csprng';
 import { setTransportWhenLoaded } from '@/platform/http';
 import { nativeBridgePresent } from '@/platform/native-app';
 import { installSecureApi } from '@/platform/secure-api-install';
+import { applyBootLocale, chooseLocale } from '@/platform/locale-preference';
+import { pickLocale } from '@/locales/i18n';
 import { captureLandingUrl } from '@/platform/share';
 // NutUI: the theme's CSS variables once here; each component's own CSS is imported where it is used
 // (`@nutui/nutui-react-taro/dist/es/packages/<name>/style/css`), never the 233 KB all-in-one sheet.
@@ -41,6 +43,8 @@ function App({ children }: PropsWithChildren) {
     // docs/PRODUCT.md §3 cookies that say where the visit came from; on weapp they ride in the emulated cookie jar.
     const query = ((options as { query?: LaunchQuery } | undefined)?.query ?? {}) as LaunchQuery;
     const scene = (options as { scene?: number } | undefined)?.scene;
+    // The mini program learns its launch query here (H5 read its address at load, below).
+    if (process.env.TARO_ENV === 'weapp' && query.lang) chooseLocale(pickLocale(query.lang));
     applyLaunchCookies({
       scene: scene === undefined ? undefined : String(scene),
       appid: miniProgramAppId(),
@@ -51,6 +55,10 @@ function App({ children }: PropsWithChildren) {
   });
   return children;
 }
+
+// The language, before the first page draws: a `lang` query, else the user's choice, else the browser's or WeChat's
+// language (platform/locale-preference.ts).
+applyBootLocale();
 
 if (process.env.TARO_ENV === 'h5') {
   // Before the router touches the address: iOS WeChat signs the share config against where the visit landed.

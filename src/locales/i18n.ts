@@ -58,6 +58,19 @@ export function pickLocale(requested?: string | null): Locale {
 }
 
 /**
+ * The locale for a list of preferred languages, most preferred first (navigator.languages, WeChat's language):
+ * the first that is English or Chinese decides; none of them → zh-CN.
+ */
+export function pickLocaleFrom(languages: readonly string[]): Locale {
+  for (const language of languages) {
+    const lower = language.trim().toLowerCase();
+    if (lower.startsWith('en')) return 'en-US';
+    if (lower.startsWith('zh')) return 'zh-CN';
+  }
+  return DEFAULT_LOCALE;
+}
+
+/**
  * The text for `key` in the current locale, with `{name}` placeholders filled.
  * A missing key falls back to zh-CN, then to the key itself, so a gap shows up in review instead of crashing.
  */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { t } from '@/locales/i18n';
+import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { specUrl, splitUrl } from '@/lib/routes';
 import { APP_STORE_URL, NAV_LINKS, customerServiceHref, isActiveLink, loginHref } from './header-rules';
 import type { HeaderProps } from './header.types';
@@ -109,6 +110,7 @@ export function Header(props: HeaderProps) {
             </>
           ) : null}
         </div>
+        <LanguageSwitch className='dj-header__language' onChange={() => setMenuOpen(false)} />
         {showDownload ? (
           <div className='dj-header__box dj-header__download' data-testid='header-download'>
             <span className='dj-header__box-title'>{t('shell.download.title')}</span>

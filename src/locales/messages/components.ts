@@ -23,6 +23,7 @@ export default {
     'components.loading': '加载中…',
     'components.disclosure.risk': '基金有风险，投资需谨慎',
     'components.disclosure.past': '过往业绩不代表未来表现',
+    'components.language.label': '语言',
   },
   'en-US': {
     'components.tradePassword.title': 'Please enter your trade password',
@@ -45,5 +46,6 @@ export default {
     'components.loading': 'Loading…',
     'components.disclosure.risk': 'Funds carry risk; invest with care',
     'components.disclosure.past': 'Past performance does not predict future results',
+    'components.language.label': 'Language',
   },
 } satisfies MessageNamespace;

@@ -8,10 +8,11 @@ import { Header } from '@/components/header/header';
 import { ToastHost } from '@/components/toast-host/toast-host';
 import { isHideHomeFlag, shouldShowHeader } from '@/components/header/header-rules';
 import { useAccountStore } from '@/features/account/store';
-import { onLocaleChange } from '@/locales/i18n';
+import { getLocale, onLocaleChange, pickLocale } from '@/locales/i18n';
 import { matchSpecUrl, specUrl } from '@/lib/routes';
 import type { Query } from '@/lib/routes';
 import { currentSpecUrl, navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
+import { chooseLocale } from '@/platform/locale-preference';
 import { useShare } from '@/platform/share';
 import type { ShareInput } from '@/platform/share.types';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
@@ -77,12 +78,15 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
   const status = useAccountStore((s) => s.status);
   const maskTelephone = useAccountStore((s) => s.maskTelephone);
   const [environment] = useState(() => pageEnvironment(params.channel ?? sessionStore.get(SESSION_KEYS.channel)));
-  // A locale switch anywhere re-renders the header (pages re-render their own content).
-  const [, setLocaleTick] = useState(0);
-  useEffect(() => onLocaleChange(() => setLocaleTick((n) => n + 1)), []);
+  // A locale switch anywhere re-renders the header and remounts the page's body in the new language (its data
+  // reloads too, so the server's messages follow: they read the `lang` cookie the switch sets).
+  const [locale, setLocaleShown] = useState(getLocale);
+  useEffect(() => onLocaleChange(setLocaleShown), []);
 
   useEffect(() => {
     rememberVisitFlags(params);
+    // An explicit `lang` in a link opened inside the app wins, like at launch (platform/locale-preference.ts).
+    if (params.lang) chooseLocale(pickLocale(params.lang));
     if (useAccountStore.getState().status === 'unknown') void useAccountStore.getState().refresh();
   }, [params]);
 
@@ -104,7 +108,7 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
         />
       ) : null}
       <View className={`page-shell__body${className ? ` ${className}` : ''}`}>
-        <DeferredRender>{children}</DeferredRender>
+        <DeferredRender key={locale}>{children}</DeferredRender>
       </View>
       {/* Toasts drawn with NutUI so the app config's position and mask apply (docs/PRODUCT.md §9). */}
       <ToastHost />
