@@ -27,6 +27,7 @@ import { currentInlineScriptHashes, isApiPath, isPagePath, registerStaticH5 } fr
 import { registerXsrf } from './plugins/xsrf';
 import accountRoutes from './routes/account';
 import accountOpeningRoutes from './routes/account-opening';
+import accountSettingsRoutes from './routes/account-settings';
 import accountRiskRoutes from './routes/account-risk';
 import accountWechatRoutes from './routes/account-wechat';
 import devClockRoutes from './routes/dev-clock';
@@ -117,6 +118,7 @@ const routePlugins: FastifyPluginAsync[] = [
   discoverRoutes,
   watchlistRoutes,
   accountOpeningRoutes,
+  accountSettingsRoutes,
   accountRiskRoutes,
   accountWechatRoutes,
   tradingRoutes,

@@ -3,7 +3,7 @@ import type { JsonValue, Timestamp } from './platform-types';
 
 /** Tables of migration 0003_accounts.sql (SMS login, opening, trade password, risk). */
 
-export type SmsPurpose = 'login' | 'bank';
+export type SmsPurpose = 'login' | 'bank' | 'account';
 
 export interface SmsCodesTable {
   id: Generated<number>;

@@ -37,18 +37,26 @@ export const ResultCode = {
   WECHAT_LOGIN_FAILED: 400023,
   /** Unknown or expired thirdparty_token. */
   THIRDPARTY_TOKEN_INVALID: 400024,
+  /** Account settings: the new phone is the current one, or another account's. */
+  TELEPHONE_REFUSED: 400025,
+  /** Account settings: the step's proof (ticket) is missing, expired, of another session or already used. */
+  SETTINGS_TICKET_INVALID: 400026,
   ID_CARD_INVALID: 400040,
   BANK_CARD_INVALID: 400041,
   BANK_UNSUPPORTED: 400042,
   ACCOUNT_ALREADY_OPENED: 400043,
   ID_CARD_TAKEN: 400044,
   REAL_NAME_INVALID: 400045,
+  /** Trade-password reset: the ID number is not the account's. */
+  ID_CARD_MISMATCH: 400046,
   NOT_CERTIFIED: 400047,
   TRADE_PASSWORD_WEAK: 400050,
   TRADE_PASSWORD_WRONG: 400051,
   TRADE_PASSWORD_LOCKED: 400052,
   TRADE_PASSWORD_NOT_SET: 400053,
   TRADE_PASSWORD_ALREADY_SET: 400054,
+  /** Changing the trade password to the same one. */
+  TRADE_PASSWORD_SAME: 400055,
   RISK_ANSWERS_INVALID: 400060,
   FUND_ACCOUNT_NOT_OWN: 400070,
   /** Trading (docs/PRODUCT.md, "Trading"): each refusal of a buy, sell or cancel has its own code. */
@@ -225,6 +233,20 @@ export const serverMessages = {
     'zh-CN': '仅可查询本人名下的基金账户',
     'en-US': 'You can only look up fund accounts held under your own ID',
   },
+  telephoneTaken: {
+    'zh-CN': '该手机号已绑定其他账户，请更换',
+    'en-US': 'This phone number belongs to another account, please use another one',
+  },
+  telephoneSame: { 'zh-CN': '新手机号不能与当前手机号相同', 'en-US': 'The new phone number is your current one' },
+  settingsTicketInvalid: {
+    'zh-CN': '验证已过期，请重新验证',
+    'en-US': 'The verification has expired, please verify again',
+  },
+  idCardMismatch: {
+    'zh-CN': '身份证号与开户信息不一致，请重新获取验证码',
+    'en-US': 'The ID number does not match your account, please get a new code',
+  },
+  tradePasswordSame: { 'zh-CN': '新交易密码不能与原交易密码相同', 'en-US': 'The new trade password must differ from the current one' },
 
   // Trading
   accountNotOpened: { 'zh-CN': '请先开户，开户后即可买卖基金', 'en-US': 'Please open an account first to buy and sell funds' },

@@ -10,8 +10,8 @@ export interface SmsMessage {
   /** docs/PRODUCT.md §4: a voice call instead of a text. */
   voice: boolean;
   sentAt: Date;
-  /** What the code is for: SMS login, or the simulated bank's check of a card's reserved phone. */
-  purpose?: 'login' | 'bank';
+  /** What the code is for: SMS login, the simulated bank's check of a card's reserved phone, or an account setting. */
+  purpose?: 'login' | 'bank' | 'account';
 }
 
 export interface SmsProvider {
