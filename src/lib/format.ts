@@ -2,7 +2,7 @@
  * Number display of docs/PRODUCT.md §5: amounts, percentages, NAV, fen, masked phones.
  * Every input is read as an exact decimal (digit strings, see decimal.ts), never through float arithmetic.
  */
-import { t } from '@/locales/i18n';
+import { getLocale, t } from '@/locales/i18n';
 import { absDecimal, compareDecimal, decimalToText, parseDecimal, rescaleHalfUp, shiftDecimal, type ScaledDecimal } from './decimal';
 
 /** An amount in yuan (decimal string or number), or an explicit integer fen amount. */
@@ -22,6 +22,23 @@ export const EMPTY_NUMBER_TEXT = '--';
 
 const TEN_MILLION: ScaledDecimal = { negative: false, digits: '10000000', scale: 0 };
 const HUNDRED_MILLION: ScaledDecimal = { negative: false, digits: '100000000', scale: 0 };
+const BILLION: ScaledDecimal = { negative: false, digits: '1000000000', scale: 0 };
+
+/**
+ * The units large amounts are counted in, largest first, per language: Chinese counts in 万 (10^4) and 亿 (10^8),
+ * English in thousands, millions and billions (K / M / B). `power` = the power of ten the unit stands for.
+ */
+const COMPACT_UNITS = {
+  'zh-CN': [
+    { power: 8, key: 'common.unit.hundredMillion' },
+    { power: 4, key: 'common.unit.tenThousand' },
+  ],
+  'en-US': [
+    { power: 9, key: 'common.unit.billion' },
+    { power: 6, key: 'common.unit.million' },
+    { power: 3, key: 'common.unit.thousand' },
+  ],
+} as const;
 
 function readAmount(value: AmountValue | null | undefined): ScaledDecimal | null {
   if (value === null || value === undefined) return null;
@@ -43,7 +60,9 @@ function readAmount(value: AmountValue | null | undefined): ScaledDecimal | null
  * - exactly 10,000,000 and exactly 100,000,000 are neither "above" nor "below" and stay plain
  *   ('10,000,000.00', '100,000,000.00'), as is everything up to 10,000,000.
  * Rounding happens after scaling, so 99,999,999.99 shows as '10,000.00万' (it is still below 亿).
- * The suffix comes from the catalogue (zh-CN 万/亿; en-US from `common.unit.*`).
+ * In English (issue 17) the same amounts count in millions and billions instead, which English readers use:
+ * strictly above 10,000,000 → millions ('12345678.9' → '12.35M'), strictly above 1,000,000,000 → billions
+ * ('1234000000' → '1.23B'). The suffixes come from the catalogue (`common.unit.*`).
  */
 export function formatAmount(value: AmountValue | null | undefined, options: FormatAmountOptions = {}): string {
   const amount = readAmount(value);
@@ -52,7 +71,16 @@ export function formatAmount(value: AmountValue | null | undefined, options: For
   const magnitude = absDecimal(amount);
   let scaled = amount;
   let suffix = '';
-  if (options.unit !== false) {
+  if (options.unit !== false && getLocale() === 'en-US') {
+    // English: the same "strictly above ten million" start, counted in millions, then billions (12.35M, 2.50B).
+    if (compareDecimal(magnitude, BILLION) > 0) {
+      scaled = shiftDecimal(amount, -9);
+      suffix = t('common.unit.billion');
+    } else if (compareDecimal(magnitude, TEN_MILLION) > 0) {
+      scaled = shiftDecimal(amount, -6);
+      suffix = t('common.unit.million');
+    }
+  } else if (options.unit !== false) {
     if (compareDecimal(magnitude, HUNDRED_MILLION) > 0) {
       scaled = shiftDecimal(amount, -8);
       suffix = t('common.unit.hundredMillion');
@@ -84,6 +112,41 @@ export function formatPercent(value: string | number | null | undefined, options
   if (!parsed) return EMPTY_NUMBER_TEXT;
   const percent = options.ratio ? shiftDecimal(parsed, 2) : parsed;
   return `${decimalToText(rescaleHalfUp(percent, options.decimals ?? 2), { sign: options.sign })}%`;
+}
+
+/**
+ * A round amount in the reader's units, trailing zeros dropped (fee brackets, size ranges): zh-CN
+ * 1,000,000 → '100万', 50,000,000 → '5,000万', 200,000,000 → '2亿'; en-US '1M', '50M', '200M', 1,234,000,000 → '1.23B',
+ * 5,000 → '5K'. Below the smallest unit: the plain grouped number ('500'). Up to two decimals, rounded half up.
+ */
+export function formatCompactAmount(value: AmountValue | null | undefined): string {
+  const amount = readAmount(value);
+  if (!amount) return EMPTY_NUMBER_TEXT;
+  const magnitude = absDecimal(amount);
+  for (const unit of COMPACT_UNITS[getLocale()]) {
+    const threshold: ScaledDecimal = { negative: false, digits: `1${'0'.repeat(unit.power)}`, scale: 0 };
+    if (compareDecimal(magnitude, threshold) >= 0) return trimmed(shiftDecimal(amount, -unit.power)) + t(unit.key);
+  }
+  return trimmed(amount);
+}
+
+/** Two decimals at most, no trailing zeros, thousands grouped: 1.50 → '1.5', 5000.00 → '5,000'. */
+function trimmed(value: ScaledDecimal): string {
+  return decimalToText(rescaleHalfUp(value, 2), { group: true }).replace(/\.(\d*?)0+$/, (_, kept: string) => (kept ? `.${kept}` : ''));
+}
+
+/**
+ * An amount the server states in 亿元 (a manager's assets under management, index fund sizes) as money text with
+ * its currency: zh-CN '12.34亿元', en-US '1.23B CNY' (`formatAmount` rules, so English counts in millions below
+ * a billion: 0.5亿 → '50.00M CNY').
+ */
+export function formatYiAmount(yi: string | number | null | undefined): string {
+  if (yi === null || yi === undefined) return EMPTY_NUMBER_TEXT;
+  const parsed = parseDecimal(yi);
+  if (!parsed) return EMPTY_NUMBER_TEXT;
+  const yuan = shiftDecimal(parsed, 8);
+  if (getLocale() === 'en-US') return t('common.unit.cny', { amount: formatAmount(decimalToText(yuan)) });
+  return t('common.unit.cny', { amount: `${decimalToText(rescaleHalfUp(parsed, 2), { group: true })}${t('common.unit.hundredMillion')}` });
 }
 
 /** Integer fen → grouped yuan text with two decimals: 123456 → '1,234.56'. Never scaled into 万. */

@@ -65,10 +65,15 @@ describe('formatAmount (docs/PRODUCT.md §5 number display)', () => {
     expect(formatAmount(Number.NaN)).toBe('--');
   });
 
-  test('en-US uses its own unit suffix from the catalogue', () => {
+  test('en-US counts the same large amounts in millions and billions (issue 17)', () => {
     setLocale('en-US');
-    expect(formatAmount('12345678.9')).toBe('1,234.57 ×10K');
-    expect(formatAmount('250000000')).toBe('2.50 ×100M');
+    expect(formatAmount('12345678.9')).toBe('12.35M');
+    expect(formatAmount('50000000')).toBe('50.00M');
+    expect(formatAmount('250000000')).toBe('250.00M');
+    expect(formatAmount('1234000000')).toBe('1.23B');
+    expect(formatAmount('-1234000000', { sign: true })).toBe('-1.23B');
+    expect(formatAmount('10000000')).toBe('10,000,000.00');
+    expect(formatAmount('9999999.99')).toBe('9,999,999.99');
   });
 });
 

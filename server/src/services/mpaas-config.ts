@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DEFAULT_MPAAS_APPKEY } from '../constants';
 import type { DB } from '../db/types';
 import type { JsonValue } from '../db/platform-types';
@@ -48,15 +48,33 @@ export const DEFAULT_CONFIG: Record<string, JsonValue> = {
     { path: '/xqapi/account/sms/send_verification_code.json', method: 'POST' },
     { path: '/xqapi/provider/oauth/token', method: 'POST' },
   ],
+  // Operator texts in Chinese, each with an optional English rendering (`title_en`, `text_en`) that the app shows
+  // to an English reader (docs/PRODUCT.md §4 remote config); without one the Chinese text shows.
   home_banners: [
-    { id: 'xjb', title: '现金宝 · 随存随取', image: '/static/banner-xjb.png', link: '/xjb' },
-    { id: 'value-center', title: '指数估值 · 低估好时机', image: '/static/banner-valuation.png', link: '/djmodule/value-center' },
-    { id: 'pension', title: '个人养老金 · 每年可省税', image: '/static/banner-pension.png', link: '/n/activity/pension' },
+    { id: 'xjb', title: '现金宝 · 随存随取', title_en: 'Cash account · in and out any day', image: '/static/banner-xjb.png', link: '/xjb' },
+    {
+      id: 'value-center',
+      title: '指数估值 · 低估好时机',
+      title_en: 'Index valuation · buy when cheap',
+      image: '/static/banner-valuation.png',
+      link: '/djmodule/value-center',
+    },
+    {
+      id: 'pension',
+      title: '个人养老金 · 每年可省税',
+      title_en: 'Personal pension · save tax every year',
+      image: '/static/banner-pension.png',
+      link: '/n/activity/pension',
+    },
   ],
   home_marquee: {
     items: [
-      { text: '基金投资有风险，选择需谨慎', link: '' },
-      { text: '现金宝单日快速取现上限 1 万元', link: '/n/xjb/trade-rules' },
+      { text: '基金投资有风险，选择需谨慎', text_en: 'Funds carry risk; choose with care', link: '' },
+      {
+        text: '现金宝单日快速取现上限 1 万元',
+        text_en: 'Cash account: instant withdrawals up to 10,000 CNY a day',
+        link: '/n/xjb/trade-rules',
+      },
     ],
     // docs/PRODUCT.md §9: marquee default speed 50, gap 50 px.
     speed: 50,
@@ -64,8 +82,43 @@ export const DEFAULT_CONFIG: Record<string, JsonValue> = {
   },
 };
 
-/** Inserts the defaults that are missing; never overwrites an operator's value. */
+/**
+ * Earlier defaults, exactly as they were stored: an entry still holding one of them was never touched by an operator,
+ * so it takes the current default (issue 17 added the English texts).
+ */
+const PREVIOUS_DEFAULTS: Record<string, JsonValue[]> = {
+  home_banners: [
+    [
+      { id: 'xjb', title: '现金宝 · 随存随取', image: '/static/banner-xjb.png', link: '/xjb' },
+      { id: 'value-center', title: '指数估值 · 低估好时机', image: '/static/banner-valuation.png', link: '/djmodule/value-center' },
+      { id: 'pension', title: '个人养老金 · 每年可省税', image: '/static/banner-pension.png', link: '/n/activity/pension' },
+    ],
+  ],
+  home_marquee: [
+    {
+      items: [
+        { text: '基金投资有风险，选择需谨慎', link: '' },
+        { text: '现金宝单日快速取现上限 1 万元', link: '/n/xjb/trade-rules' },
+      ],
+      speed: 50,
+      gap: 50,
+    },
+  ],
+};
+
+/** Inserts the defaults that are missing and upgrades untouched earlier defaults; never overwrites an operator's value. */
 export async function ensureDefaultConfig(kysely: Kysely<DB>, now: Date, appkey = DEFAULT_MPAAS_APPKEY): Promise<void> {
+  for (const [key, previous] of Object.entries(PREVIOUS_DEFAULTS)) {
+    for (const old of previous) {
+      await kysely
+        .updateTable('mpaas_config')
+        .set({ value: JSON.stringify(DEFAULT_CONFIG[key]), updated_at: now })
+        .where('appkey', '=', appkey)
+        .where('key', '=', key)
+        .where(sql<boolean>`value = ${JSON.stringify(old)}::jsonb`)
+        .execute();
+    }
+  }
   const rows = Object.entries(DEFAULT_CONFIG).map(([key, value]) => ({
     appkey,
     key,

@@ -5,6 +5,10 @@ const common = {
   'zh-CN': {
     'common.unit.tenThousand': '万',
     'common.unit.hundredMillion': '亿',
+    'common.unit.thousand': '千',
+    'common.unit.million': '百万',
+    'common.unit.billion': '十亿',
+    'common.unit.cny': '{amount}元',
 
     'common.validation.phone': '请输入正确的手机号',
     'common.validation.mobile': '请输入正确的中国大陆手机号',
@@ -52,6 +56,10 @@ const common = {
   'en-US': {
     'common.unit.tenThousand': ' ×10K',
     'common.unit.hundredMillion': ' ×100M',
+    'common.unit.thousand': 'K',
+    'common.unit.million': 'M',
+    'common.unit.billion': 'B',
+    'common.unit.cny': '{amount} CNY',
 
     'common.validation.phone': 'Please enter the correct phone number',
     'common.validation.mobile': 'Please enter a correct mainland China mobile number',
