@@ -74,6 +74,8 @@ const ROUTE_LIST = [
   { name: 'incomeCalendar', pattern: '/n/income-calendar', page: 'pages/assets/income-calendar/index' },
   // Auto-invest (issue 14; ours, not a SPEC §2 URL): create a plan for a fund, beside the spec's autoinvest pages.
   { name: 'autoInvestCreate', pattern: '/n/aip/create/{fundcode}', page: 'pages/autoinvest/create/index' },
+  // Account settings (issue 17; ours): the card, the trade password (change, reset), the phone, logout; `?action=` opens a flow.
+  { name: 'accountSettings', pattern: '/n/account/settings', page: 'pages/account/settings/index' },
   { name: 'notFound', pattern: '/404', page: 'pages/misc/not-found/index' },
 ] as const;
 

@@ -95,6 +95,7 @@ const BUILT_PAGE_TITLE: Partial<Record<RouteName, string>> = {
   findFundAccount: text('account.find.title'),
   personalIncomeInfo: text('account.income.title'),
   myMoney: text('account.my.title'),
+  accountSettings: text('account.settings.title'),
   // Trading (issue 12): an anonymous visitor gets the login prompt (or the "no such order" box) under the page's title.
   buy: text('trade.title.buy'),
   sell: text('trade.title.sell'),
@@ -200,7 +201,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
   });
 
   it('the route table covers every route of docs/PRODUCT.md §2 (36 routes, the shell, the OAuth page, 404)', () => {
-    assert.equal(ROUTES.length, 52); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages, auto-invest's create page
+    assert.equal(ROUTES.length, 53); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages, auto-invest's create page, account settings
     for (const name of UNBUILT_ROUTES)
       assert.ok(
         ROUTES.some((r) => r.name === name),

@@ -15,6 +15,7 @@ import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
 import { formatAmount, formatShares } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t as tAip } from '@/locales/aip';
+import { t as accountText } from '@/locales/account';
 import { t } from '@/locales/trade';
 import type { HoldingItem, HoldingSummary } from '@/lib/api-types/trading';
 import { get } from '@/platform/http';
@@ -136,6 +137,11 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
         {variant === 'myMoney' ? (
           <View className='trade-links__item' data-testid='assets-link-fund-assets' onClick={go(specUrl('fundAssets'))}>
             <Text>{t('trade.assets.fundAssets')}</Text>
+          </View>
+        ) : null}
+        {variant === 'myMoney' ? (
+          <View className='trade-links__item' data-testid='assets-link-settings' onClick={go(specUrl('accountSettings'))}>
+            <Text>{accountText('account.settings.entry')}</Text>
           </View>
         ) : null}
       </View>

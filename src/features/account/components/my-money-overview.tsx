@@ -43,6 +43,7 @@ export function MyMoneyOverview({ onLogout, onUnbind, unbindLabel }: MyMoneyOver
         ) : null}
       </View>
       <View className='account-card'>
+        <Cell className='account-my__settings' title={t('account.settings.entry')} clickable onClick={go(specUrl('accountSettings'))} />
         {!account.certified ? (
           <Cell className='account-my__open' title={t('account.my.openAccount')} clickable onClick={go(specUrl('openAccount'))} />
         ) : null}

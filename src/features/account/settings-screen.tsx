@@ -1,0 +1,171 @@
+import { useState, type ReactNode } from 'react';
+import { Text, View } from '@tarojs/components';
+import { Button, Cell, Dialog } from '@nutui/nutui-react-taro';
+import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import '@nutui/nutui-react-taro/dist/es/packages/cell/style/css';
+import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
+import { ErrorBox } from '@/components/error-box/error-box';
+import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
+import { formatAmount } from '@/lib/format';
+import { specUrl } from '@/lib/routes';
+import { t } from '@/locales/account';
+import { navigateToSpecUrl } from '@/platform/navigation';
+import { getAccountSettings, type AccountSettings } from './settings-api';
+import { ChangePasswordFlow, ResetPasswordFlow } from './settings-password';
+import { ChangePhoneFlow } from './settings-phone';
+import { useAccountStore } from './store';
+import './account.scss';
+import './settings.scss';
+
+/** The flows of the settings page; `?action=` opens one directly (the help page links the reset). */
+export type SettingsAction = 'password' | 'reset-password' | 'phone';
+
+export function settingsActionOf(value: string | undefined): SettingsAction | null {
+  return value === 'password' || value === 'reset-password' || value === 'phone' ? value : null;
+}
+
+export interface SettingsScreenProps {
+  initialAction?: SettingsAction | null;
+  /** Logs out (after the confirmation): the page's exit — stores reset, then the logout landing and home. */
+  onLogout(): void;
+  /** The language switch (components/language-switch), given by the page. */
+  languageSlot?: ReactNode;
+  /** Injectable for tests. */
+  load?: () => Promise<AccountSettings>;
+}
+
+/**
+ * Account settings (docs/PRODUCT.md §2.1 `/n/account/settings`): the phone, the bound card and its bank's limits, the
+ * trade password (change, reset), the risk level and its assessment, the language, and logging out with a
+ * confirmation.
+ */
+export function SettingsScreen({ initialAction = null, onLogout, languageSlot, load = getAccountSettings }: SettingsScreenProps) {
+  const [action, setAction] = useState<SettingsAction | null>(initialAction);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const remote = useRemote(load, []);
+  const account = useAccountStore();
+
+  const back = () => {
+    setAction(null);
+    void remote.refresh();
+  };
+
+  if (remote.status === 'loading') return <SkeletonList items={3} />;
+  if (remote.status === 'error') return <ErrorBox onRetry={remote.retry} />;
+  const settings = remote.data;
+  const card = settings.bank_card;
+
+  if (action === 'password') return <ChangePasswordFlow onDone={back} onCancel={back} onForgot={() => setAction('reset-password')} />;
+  if (action === 'reset-password')
+    return <ResetPasswordFlow reservedPhoneMasked={card?.reserved_phone_masked ?? null} onDone={back} onCancel={back} />;
+  if (action === 'phone') return <ChangePhoneFlow telephoneMasked={settings.telephone_masked} onDone={back} onCancel={back} />;
+
+  const riskValue = account.riskLevel
+    ? t('account.settings.riskValue', { level: account.riskLevel, date: account.riskValidUntil ?? '' })
+    : account.riskExpired
+      ? t('account.risk.expired')
+      : t('account.my.riskNone');
+  const locked = account.tradePasswordLockedUntil !== null;
+
+  return (
+    <View className='settings'>
+      <View className='account-card settings-section settings-section--account'>
+        <Text className='settings-section__title'>{t('account.settings.accountSection')}</Text>
+        <Cell
+          className='settings-row settings-row--phone'
+          title={t('account.settings.phone')}
+          extra={settings.telephone_masked}
+          clickable
+          onClick={() => setAction('phone')}
+        />
+        <Cell
+          className='settings-row settings-row--risk'
+          title={t('account.settings.risk')}
+          extra={riskValue}
+          clickable
+          onClick={() => void navigateToSpecUrl(specUrl('riskAssessment', {}, { redirect: specUrl('accountSettings') }))}
+        />
+      </View>
+
+      <View className='account-card settings-section settings-section--card'>
+        <Text className='settings-section__title'>{t('account.settings.cardSection')}</Text>
+        {card ? (
+          <View className='settings-card' data-testid='settings-card'>
+            <View className='settings-card__head'>
+              <Text className='settings-card__bank'>{card.bank_name}</Text>
+              <Text className='settings-card__number'>{card.card_no_masked}</Text>
+            </View>
+            <View className='settings-card__limits'>
+              <View className='settings-card__limit'>
+                <Text className='settings-card__label'>{t('account.settings.perPayment')}</Text>
+                <Text className='settings-card__value'>{t('account.settings.yuan', { amount: formatAmount(card.per_payment_limit) })}</Text>
+              </View>
+              <View className='settings-card__limit'>
+                <Text className='settings-card__label'>{t('account.settings.perDay')}</Text>
+                <Text className='settings-card__value'>{t('account.settings.yuan', { amount: formatAmount(card.daily_limit) })}</Text>
+              </View>
+              <View className='settings-card__limit'>
+                <Text className='settings-card__label'>{t('account.settings.leftToday')}</Text>
+                <Text className='settings-card__value'>{t('account.settings.yuan', { amount: formatAmount(card.daily_left) })}</Text>
+              </View>
+            </View>
+            <Text className='account-muted settings-card__phone'>
+              {t('account.settings.reservedPhone', { phone: card.reserved_phone_masked })}
+            </Text>
+          </View>
+        ) : (
+          <View className='settings-card settings-card--none'>
+            <Text className='account-muted'>{t('account.settings.noCard')}</Text>
+            <View className='account-link' role='button' onClick={() => void navigateToSpecUrl(specUrl('openAccount'))}>
+              {t('account.my.openAccount')}
+            </View>
+          </View>
+        )}
+      </View>
+
+      {settings.has_trade_password ? (
+        <View className='account-card settings-section settings-section--security'>
+          <Text className='settings-section__title'>{t('account.settings.securitySection')}</Text>
+          <Cell
+            className='settings-row settings-row--password'
+            title={t('account.settings.changePassword')}
+            extra={locked ? t('account.settings.lockedShort') : ''}
+            clickable
+            onClick={() => setAction(locked ? 'reset-password' : 'password')}
+          />
+          <Cell
+            className='settings-row settings-row--reset'
+            title={t('account.settings.resetPassword')}
+            extra={card ? '' : t('account.settings.needCard')}
+            clickable
+            onClick={() => card && setAction('reset-password')}
+          />
+        </View>
+      ) : null}
+
+      {/* The language switch: components/language-switch, passed in by the page. */}
+      {languageSlot ? <View className='account-card settings-section settings-section--language'>{languageSlot}</View> : null}
+
+      <View className='account-entries settings-logout'>
+        <Button className='settings-logout__button' block onClick={() => setConfirmLogout(true)}>
+          {t('account.my.logout')}
+        </Button>
+      </View>
+      <Dialog
+        className='settings-logout-dialog'
+        visible={confirmLogout}
+        title={t('account.settings.logoutTitle')}
+        content={t('account.settings.logoutConfirm')}
+        confirmText={t('account.my.logout')}
+        cancelText={t('account.login.cancel')}
+        onConfirm={() => {
+          setConfirmLogout(false);
+          onLogout();
+        }}
+        onCancel={() => setConfirmLogout(false)}
+        onClose={() => setConfirmLogout(false)}
+      />
+    </View>
+  );
+}
