@@ -149,6 +149,29 @@ export function formatYiAmount(yi: string | number | null | undefined): string {
   return t('common.unit.cny', { amount: `${decimalToText(rescaleHalfUp(parsed, 2), { group: true })}${t('common.unit.hundredMillion')}` });
 }
 
+/** Danjuan's fund type names (`type_desc`, Chinese by the API contract) → catalogue keys, so the label speaks the reader's language. */
+const FUND_TYPE_KEYS: Record<string, string> = {
+  股票型: 'stock',
+  债券型: 'bond',
+  混合型: 'hybrid',
+  货币型: 'moneyMarket',
+  指数型: 'index',
+  FOF: 'fof',
+  QDII: 'qdii',
+  // Asset classes of an allocation (fund page, my money).
+  股票: 'assetStock',
+  债券: 'assetBond',
+  现金: 'assetCash',
+  其他: 'assetOther',
+};
+
+/** A fund type (or asset class) name in the reader's language: '混合型' → 'Hybrid'; an unknown name as it came. */
+export function fundTypeName(typeDesc: string | null | undefined): string {
+  if (!typeDesc) return '';
+  const key = FUND_TYPE_KEYS[typeDesc.trim()];
+  return key ? t(`common.fundType.${key}`) : typeDesc;
+}
+
 /** Integer fen → grouped yuan text with two decimals: 123456 → '1,234.56'. Never scaled into 万. */
 export function formatFen(fen: number | string, options: { sign?: boolean } = {}): string {
   return formatAmount({ fen }, { sign: options.sign, unit: false });

@@ -58,6 +58,14 @@ export function pickLocale(requested?: string | null): Locale {
 }
 
 /**
+ * A text that comes with its own English rendering (operator content such as remote-config banners): the English
+ * one for an English reader when there is one, else the Chinese original.
+ */
+export function localizedText(zh: string, en?: string | null): string {
+  return current === 'en-US' && en ? en : zh;
+}
+
+/**
  * The locale for a list of preferred languages, most preferred first (navigator.languages, WeChat's language):
  * the first that is English or Chinese decides; none of them → zh-CN.
  */

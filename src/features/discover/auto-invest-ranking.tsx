@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { PercentText } from '@/components/percent-text/percent-text';
-import { formatPercent } from '@/lib/format';
+import { formatPercent, fundTypeName } from '@/lib/format';
 import { t } from '@/locales/discover';
 import './discover.scss';
 import type { AutoInvestItem, AutoInvestPeriod } from '@/lib/api-types/discover';
@@ -55,7 +55,7 @@ export function AutoInvestRanking() {
             value={<PercentText value={item.auto_invest_return} sign />}
             valueCaption={t('discover.rank.autoInvest.byPeriod', { period: t(`discover.period.${period}`) })}
             facts={[
-              item.type_desc,
+              fundTypeName(item.type_desc),
               t('discover.rank.autoInvest.value', { invested: item.invested_amount, value: item.final_value }),
               t('discover.rank.autoInvest.lumpSum', { value: formatPercent(item.lump_sum_return, { sign: true }) }),
             ]}

@@ -8,13 +8,16 @@ import { fetchConfig } from '@/platform/mpaas';
 export interface HomeBanner {
   id: string;
   title: string;
+  /** The title for an English reader (issue 17); absent → the Chinese title shows. */
+  title_en?: string;
   image?: string;
   /** A spec URL of this app ('/xjb') or an external URL. */
   link: string;
 }
 
 export interface HomeMarquee {
-  items: { text: string; link: string }[];
+  /** `text_en`: the notice for an English reader (issue 17); absent → the Chinese text shows. */
+  items: { text: string; text_en?: string; link: string }[];
   speed?: number;
   gap?: number;
 }

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components';
 import { Marquee } from '@/components/marquee/marquee';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { t } from '@/locales/home';
+import { localizedText } from '@/locales/i18n';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { BannerCarousel } from './banner-carousel';
 import { getHomeBanners, getHomeMarquee, type HomeBanner, type HomeMarquee } from './api';
@@ -27,7 +28,7 @@ export function HomeBanners() {
       {(marquee === undefined || notices.length > 0) && (
         <View className='home__marquee' data-testid={marquee ? 'home-marquee' : undefined}>
           <Marquee speed={marquee?.speed} gap={marquee?.gap} leftIcon={<Text className='home__notice'>{t('home.notice')}</Text>}>
-            {marquee ? notices.map((n) => n.text).join('　｜　') : '\u00a0'}
+            {marquee ? notices.map((n) => localizedText(n.text, n.text_en)).join(t('home.noticeSeparator')) : '\u00a0'}
           </Marquee>
         </View>
       )}
@@ -43,7 +44,7 @@ export function HomeBanners() {
                 style={{ background: BANNER_TONES[i % BANNER_TONES.length] }}
                 onClick={() => void navigateToSpecUrl(b.link)}
               >
-                <Text className='home__banner-title'>{b.title}</Text>
+                <Text className='home__banner-title'>{localizedText(b.title, b.title_en)}</Text>
               </View>
             ))}
           </BannerCarousel>

@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { useRemote } from '@/components/use-remote/use-remote';
+import { fundTypeName } from '@/lib/format';
 import { specUrl, type RouteName } from '@/lib/routes';
 import { t } from '@/locales/home';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
@@ -13,14 +14,14 @@ import './home.scss';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 const ENTRIES: readonly { route: RouteName; label: string; glyph: string }[] = [
-  { route: 'xjb', label: 'home.entry.xjb', glyph: '现' },
-  { route: 'autoInvestIntro', label: 'home.entry.autoInvest', glyph: '定' },
-  { route: 'pensionActivity', label: 'home.entry.pension', glyph: '养' },
-  { route: 'valueCenter', label: 'home.entry.valuation', glyph: '估' },
-  { route: 'rankIndex', label: 'home.entry.rankings', glyph: '榜' },
-  { route: 'fundFilter', label: 'home.entry.filter', glyph: '筛' },
-  { route: 'indexMass', label: 'home.entry.indexMass', glyph: '指' },
-  { route: 'watchlist', label: 'home.entry.watchlist', glyph: '自' },
+  { route: 'xjb', label: 'home.entry.xjb', glyph: 'home.glyph.xjb' },
+  { route: 'autoInvestIntro', label: 'home.entry.autoInvest', glyph: 'home.glyph.autoInvest' },
+  { route: 'pensionActivity', label: 'home.entry.pension', glyph: 'home.glyph.pension' },
+  { route: 'valueCenter', label: 'home.entry.valuation', glyph: 'home.glyph.valuation' },
+  { route: 'rankIndex', label: 'home.entry.rankings', glyph: 'home.glyph.rankings' },
+  { route: 'fundFilter', label: 'home.entry.filter', glyph: 'home.glyph.filter' },
+  { route: 'indexMass', label: 'home.entry.indexMass', glyph: 'home.glyph.indexMass' },
+  { route: 'watchlist', label: 'home.entry.watchlist', glyph: 'home.glyph.watchlist' },
 ];
 
 const go = (url: string) => void navigateToSpecUrl(url);
@@ -94,7 +95,7 @@ function RankedFunds() {
             <View className='home__fund-name'>
               <Text>{f.fd_name}</Text>
               <Text className='home__fund-code'>
-                {f.fd_code} · {f.type_desc}
+                {f.fd_code} · {fundTypeName(f.type_desc)}
               </Text>
             </View>
             <View className='home__fund-yield'>
@@ -146,7 +147,9 @@ export function HomeScreen() {
       <View className='home__entries'>
         {ENTRIES.map((e) => (
           <View key={e.route} className='home__entry' data-testid={`entry-${e.route}`} onClick={() => go(specUrl(e.route))}>
-            <Text className='home__entry-glyph'>{e.glyph}</Text>
+            <Text className='home__entry-glyph' aria-hidden='true'>
+              {t(e.glyph)}
+            </Text>
             <Text className='home__entry-label'>{t(e.label)}</Text>
           </View>
         ))}

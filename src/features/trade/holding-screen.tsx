@@ -9,7 +9,7 @@ import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
-import { formatAmount, formatNav, formatPercent, formatShares } from '@/lib/format';
+import { formatAmount, formatNav, formatPercent, formatShares, fundTypeName } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { FundHolding } from '@/lib/api-types/trading';
@@ -78,7 +78,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
   return (
     <View className='trade-page' data-testid='holding'>
       <View className='trade-card trade-summary'>
-        <FundLine name={holding.fd_name} code={code} tags={[holding.type_desc]} />
+        <FundLine name={holding.fd_name} code={code} tags={[fundTypeName(holding.type_desc)]} />
         <Text className='trade-summary__label'>{t('trade.holding.marketValue')}</Text>
         <Text className='trade-summary__total' data-testid='holding-market-value'>
           {formatAmount(holding.market_value)}

@@ -3,7 +3,8 @@ import type { MessageNamespace } from '../types';
 // Home (/index): entries, banner and marquee, ranked funds, valuation summary.
 export default {
   'zh-CN': {
-    'home.title': '蛋卷基金',
+    // The default brand's name; home's title is the configured one (src/platform/brand.ts).
+    'home.title': '澄观基金',
     'home.entry.xjb': '现金宝',
     'home.entry.autoInvest': '定投',
     'home.entry.pension': '养老金',
@@ -13,6 +14,16 @@ export default {
     'home.entry.indexMass': '指数选基',
     'home.entry.watchlist': '我的自选',
     'home.notice': '公告',
+    'home.noticeSeparator': '　｜　',
+    // The entries' round badges: one character each (the English ones the label's initial).
+    'home.glyph.xjb': '现',
+    'home.glyph.autoInvest': '定',
+    'home.glyph.pension': '养',
+    'home.glyph.valuation': '估',
+    'home.glyph.rankings': '榜',
+    'home.glyph.filter': '筛',
+    'home.glyph.indexMass': '指',
+    'home.glyph.watchlist': '自',
     'home.ranked.title': '近一年涨幅榜',
     'home.ranked.more': '更多',
     'home.ranked.yield': '近1年',
@@ -25,7 +36,7 @@ export default {
     'home.valuation.more': '查看估值表',
   },
   'en-US': {
-    'home.title': 'Danjuan Funds',
+    'home.title': 'Chengguan Funds',
     'home.entry.xjb': 'Cash',
     'home.entry.autoInvest': 'Auto-invest',
     'home.entry.pension': 'Pension',
@@ -35,6 +46,15 @@ export default {
     'home.entry.indexMass': 'Index funds',
     'home.entry.watchlist': 'Watchlist',
     'home.notice': 'Notice',
+    'home.noticeSeparator': '   |   ',
+    'home.glyph.xjb': 'C',
+    'home.glyph.autoInvest': 'A',
+    'home.glyph.pension': 'P',
+    'home.glyph.valuation': 'V',
+    'home.glyph.rankings': 'R',
+    'home.glyph.filter': 'S',
+    'home.glyph.indexMass': 'I',
+    'home.glyph.watchlist': 'W',
     'home.ranked.title': 'Top funds over 1 year',
     'home.ranked.more': 'More',
     'home.ranked.yield': '1 year',
