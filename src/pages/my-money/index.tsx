@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { View } from '@tarojs/components';
+import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { unbindAndLogout, unbindSourceFor } from '@/features/account/account-actions';
 import { MyMoneyOverview } from '@/features/account/components/my-money-overview';
 import { RequireLogin } from '@/features/account/components/require-login';
@@ -24,6 +26,12 @@ export default function MyMoneyPage() {
           unbindLabel={t('account.my.unbind')}
         />
       </RequireLogin>
+      {/* The mini program has no web header with its menu: its language switch sits on this "my" tab (H5: the menu). */}
+      {process.env.TARO_ENV === 'weapp' ? (
+        <View className='my-money__language' style={{ margin: '12px 0', padding: '0 16px', background: '#fff' }}>
+          <LanguageSwitch />
+        </View>
+      ) : null}
     </PageShell>
   );
 }
