@@ -220,7 +220,19 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // The external customer-service chat (a vendor URL per deployment); empty = not offered.
       CUSTOMER_SERVICE_CHAT_URL: JSON.stringify(process.env.TARO_APP_CHAT_URL || ''),
     },
-    copy: { patterns: [], options: {} },
+    // H5: the favicon at the site's root (/favicon.ico, served with the build by server/src/plugins/static-h5.ts).
+    copy: {
+      patterns:
+        process.env.TARO_ENV === 'h5'
+          ? [
+              {
+                from: path.resolve(__dirname, '../src/favicon.ico'),
+                to: path.resolve(__dirname, '..', process.env.TARO_OUTPUT_ROOT || 'dist/h5', 'favicon.ico'),
+              },
+            ]
+          : [],
+      options: {},
+    },
     framework: 'react',
     compiler: 'webpack5',
     // Persistent cache; app.config.ts and customRoutes are computed from the route table, which webpack

@@ -13,7 +13,7 @@ export default defineAppConfig({
     navigationBarTextStyle: 'black',
   },
   // The mini program's tab bar: home and my money (main package); navigation.weapp.ts switches to them with
-  // switchTab. H5 keeps its header navigation instead (a tab bar there would duplicate it).
+  // switchTab. H5 draws its own bar on phones (components/tab-bar: 首页 / 自选 / 我的, on those pages only).
   ...(process.env.TARO_ENV === 'weapp'
     ? {
         tabBar: {

@@ -28,6 +28,12 @@ export async function navigateToSpecUrl(url: string, options: NavigateOptions = 
   else await Taro.navigateTo({ url: path });
 }
 
+/** The header's back button: the previous page of this visit, or home when the page was opened directly (a shared link). */
+export async function navigateBackOrHome(): Promise<void> {
+  if (Taro.getCurrentPages().length > 1) await Taro.navigateBack();
+  else await Taro.redirectTo({ url: '/index' });
+}
+
 export function currentSpecUrl(): string {
   return window.location.pathname + window.location.search;
 }

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro';
 import { detectEnvironment } from '@/lib/environment';
 import type { Environment } from '@/lib/environment';
-import { TAB_PAGES, pageToSpecUrl, specUrlToPage } from '@/lib/routes';
+import { HOME_PAGE_PATH, TAB_PAGES, pageToSpecUrl, specUrlToPage } from '@/lib/routes';
 import type { NavigateOptions } from './navigation.types';
 import { isExternalUrl } from './navigation.types';
 
@@ -25,6 +25,12 @@ export async function navigateToSpecUrl(url: string, options: NavigateOptions = 
   else if (Taro.getCurrentPages().length >= 10)
     await Taro.redirectTo({ url: target.url }); // weapp's stack limit
   else await Taro.navigateTo({ url: target.url });
+}
+
+/** Back to the previous page, or home (a tab page) when this page was opened first (a shared card). */
+export async function navigateBackOrHome(): Promise<void> {
+  if (Taro.getCurrentPages().length > 1) await Taro.navigateBack();
+  else await Taro.switchTab({ url: `/${HOME_PAGE_PATH}` });
 }
 
 export function currentSpecUrl(): string {

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Taro from '@tarojs/taro';
 import { Header } from '@/components/header/header';
-import { APP_STORE_URL, isActiveLink, NAV_LINKS, shouldShowHeader } from '@/components/header/header-rules';
+import { APP_STORE_URL, hostDrawsTitleBar, isActiveLink, isHomeUrl, NAV_LINKS, shouldShowHeader } from '@/components/header/header-rules';
+import { TABS, tabOf } from '@/components/tab-bar/tab-bar-rules';
 import type { HeaderProps } from '@/components/header/header.types';
 import { useAccountStore } from '@/features/account/store';
 import { setLocale } from '@/locales/i18n';
@@ -178,6 +179,41 @@ describe('global header (docs/PRODUCT.md §2)', () => {
     fireEvent.click(button);
     expect(screen.getByRole('button', { name: '收起菜单' }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByTestId('global-header').className).toContain('dj-header--open');
+  });
+
+  it('shows the page title and a back button when given them, and neither otherwise (issue 17)', () => {
+    const onBack = jest.fn();
+    renderHeader({ title: 'QDII基金排行', onBack });
+    expect(screen.getByRole('heading', { name: 'QDII基金排行' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+    // The logo still links home beside them.
+    expect(screen.getByTestId('header-logo').getAttribute('href')).toBe('/');
+  });
+
+  it('draws no title nor back on home or where the host has its own bar', () => {
+    renderHeader({ currentUrl: '/index' });
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
+    const plain = { isNativeApp: false, isWechat: false, isMiniprogram: false };
+    expect(hostDrawsTitleBar(plain)).toBe(false);
+    expect(hostDrawsTitleBar({ ...plain, isNativeApp: true })).toBe(true);
+    expect(hostDrawsTitleBar({ ...plain, isWechat: true })).toBe(true);
+    expect(hostDrawsTitleBar({ ...plain, isMiniprogram: true })).toBe(true);
+    expect(['/', '/index', '/_app?channel=x'].every(isHomeUrl)).toBe(true);
+    expect(isHomeUrl('/index-mass')).toBe(false);
+  });
+
+  it('knows the top-level pages of the tab bar (首页 / 自选 / 我的)', () => {
+    expect(TABS.map((tab) => tab.href)).toEqual(['/index', '/n/optional', '/my-money']);
+    expect(['/', '/index?channel=x', '/_app', '/n/optional', '/my-money'].map(tabOf)).toEqual([
+      'home',
+      'home',
+      'home',
+      'watchlist',
+      'myMoney',
+    ]);
+    expect(['/funding/000001', '/rank-xq/qdii', '/n/trade/buy/000001', '/nope'].map(tabOf)).toEqual([null, null, null, null]);
   });
 
   it('is not drawn on activity pages and the OAuth loading page', () => {

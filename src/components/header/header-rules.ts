@@ -1,3 +1,4 @@
+import type { Environment } from '@/lib/environment';
 import { matchSpecUrl, specUrl, splitUrl, stringifyQuery } from '@/lib/routes';
 import type { RouteName } from '@/lib/routes';
 
@@ -30,6 +31,20 @@ export const NAV_LINKS: readonly NavLink[] = [
 ];
 
 const HOME_PATHS = ['/', '/index', '/_app'];
+
+/** Home answers at /, /index and /_app. */
+export function isHomeUrl(currentUrl: string): boolean {
+  return HOME_PATHS.includes(splitUrl(currentUrl).path);
+}
+
+/**
+ * Whether the page's host already draws a title bar with a back button above the page: our own and the
+ * stock-community native apps (their navigation bar, docs/BRIDGE.md), the WeChat browser and the mini program's
+ * web-view. There the header draws neither (the host shows `document.title`); in a plain browser it draws both.
+ */
+export function hostDrawsTitleBar(environment: Pick<Environment, 'isNativeApp' | 'isWechat' | 'isMiniprogram'>): boolean {
+  return environment.isNativeApp || environment.isWechat || environment.isMiniprogram;
+}
 
 /**
  * Whether a nav link is the page being shown, or a page of its section (home answers at /, /index and /_app;

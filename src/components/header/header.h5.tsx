@@ -34,7 +34,7 @@ function HeaderLink({ href, onNavigate, className, current, testId, children }: 
 }
 
 export function Header(props: HeaderProps) {
-  const { currentUrl, account, environment, hideHomeBtn, fullWidth, onNavigate, onExit } = props;
+  const { currentUrl, account, environment, hideHomeBtn, fullWidth, onNavigate, onExit, title, onBack } = props;
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = (url: string) => {
     setMenuOpen(false);
@@ -44,8 +44,18 @@ export function Header(props: HeaderProps) {
   const links = NAV_LINKS.filter((link) => !(hideHomeBtn && link.key === 'home'));
 
   return (
-    <header className={`dj-header${fullWidth ? ' dj-header--full' : ''}${menuOpen ? ' dj-header--open' : ''}`} data-testid='global-header'>
+    <header
+      className={`dj-header${fullWidth ? ' dj-header--full' : ''}${menuOpen ? ' dj-header--open' : ''}${title ? ' dj-header--titled' : ''}`}
+      data-testid='global-header'
+    >
       <div className='dj-header__bar'>
+        {onBack ? (
+          <button type='button' className='dj-header__back' aria-label={t('shell.header.back')} data-testid='header-back' onClick={onBack}>
+            <svg viewBox='0 0 24 24' aria-hidden='true'>
+              <path d='M15.5 4 7.5 12l8 8' />
+            </svg>
+          </button>
+        ) : null}
         <HeaderLink href='/' onNavigate={navigate} className='dj-header__logo' testId='header-logo'>
           <span className='dj-header__logo-mark' aria-hidden='true'>
             DJ
@@ -54,6 +64,11 @@ export function Header(props: HeaderProps) {
             {t('shell.brand')}
           </span>
         </HeaderLink>
+        {title ? (
+          <h1 className='dj-header__title' data-testid='header-title'>
+            {title}
+          </h1>
+        ) : null}
         <button
           type='button'
           className='dj-header__menu-button'

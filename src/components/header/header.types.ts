@@ -19,4 +19,11 @@ export interface HeaderProps {
   onNavigate(url: string): void;
   /** The [Exit] action: logout, clear identity, go to the logout landing. */
   onExit(): void;
+  /**
+   * The page's title, drawn in the bar (phones) or as a row under it (desktop); omitted on home and where the host
+   * draws its own title bar (header-rules.ts `hostDrawsTitleBar`).
+   */
+  title?: string;
+  /** The back button's action (back in history, or home); no button when omitted. */
+  onBack?(): void;
 }

@@ -1,17 +1,19 @@
 import { DeferredRender } from '@/components/deferred-render/deferred-render';
 import { DemoClockBadge } from '@/components/demo-clock-badge/demo-clock-badge';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import Taro from '@tarojs/taro';
 import { View } from '@tarojs/components';
 import { Header } from '@/components/header/header';
 import { ToastHost } from '@/components/toast-host/toast-host';
-import { isHideHomeFlag, shouldShowHeader } from '@/components/header/header-rules';
+import { hostDrawsTitleBar, isHideHomeFlag, isHomeUrl, shouldShowHeader } from '@/components/header/header-rules';
+import { TabBar } from '@/components/tab-bar/tab-bar';
+import { tabOf } from '@/components/tab-bar/tab-bar-rules';
 import { useAccountStore } from '@/features/account/store';
 import { getLocale, onLocaleChange, pickLocale } from '@/locales/i18n';
 import { matchSpecUrl, specUrl } from '@/lib/routes';
 import type { Query } from '@/lib/routes';
-import { currentSpecUrl, navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
+import { currentSpecUrl, navigateBackOrHome, navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
 import { chooseLocale } from '@/platform/locale-preference';
 import { useShare } from '@/platform/share';
 import type { ShareInput } from '@/platform/share.types';
@@ -57,6 +59,23 @@ export async function exitAccount(): Promise<void> {
   await navigateToSpecUrl(specUrl('logoutLanding'), { relaunch: true });
 }
 
+/**
+ * Calls `onShow` each time this page is shown again (back to it, both targets). `useDidShow` needs to sit directly
+ * under a Taro page; this works in any component of one, like components/use-page-leave.
+ */
+function usePageShow(onShow: () => void): void {
+  const onShowRef = useRef(onShow);
+  onShowRef.current = onShow;
+  useEffect(() => {
+    // The page's show event key ("<page id>.onShow"), when a Taro page hosts us.
+    const showEvent = Taro.getCurrentInstance().router?.onShow;
+    if (!showEvent) return undefined;
+    const show = (): void => onShowRef.current();
+    Taro.eventCenter.on(showEvent, show);
+    return () => void Taro.eventCenter.off(showEvent, show);
+  }, []);
+}
+
 interface PageShellProps {
   children: ReactNode;
   /** Page title (browser tab / mini program navigation bar). */
@@ -90,21 +109,36 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
     if (useAccountStore.getState().status === 'unknown') void useAccountStore.getState().refresh();
   }, [params]);
 
-  useEffect(() => {
+  // The title of the browser tab (and of the host's bar in WeChat or a native app): set again whenever this page is
+  // shown, since going back to a page kept under another does not mount it again.
+  const showTitle = () => {
     if (title) void Taro.setNavigationBarTitle({ title }).catch(() => undefined);
-  }, [title]);
+  };
+  useEffect(showTitle, [title]);
+  usePageShow(showTitle);
+
+  const hideHomeBtn = isHomeButtonHidden(params);
+  const home = isHomeUrl(url);
+  const tab = tabOf(url);
+  // Title and back in our header only where no host bar draws them; no back on the top-level (tab) pages.
+  const titled = !home && !hostDrawsTitleBar(environment);
+  const showBack = titled && tab === null && !hideHomeBtn;
+  // The bottom tab bar (phones, H5): top-level pages only, not inside a native app or the mini program (their own).
+  const tabbed = tab !== null && !hideHomeBtn && !environment.isNativeApp && !environment.isMiniprogram;
 
   return (
-    <View className={`page-shell${fullWidth ? ' page-shell--full' : ''}`}>
+    <View className={`page-shell${fullWidth ? ' page-shell--full' : ''}${tabbed ? ' page-shell--tabbed' : ''}`}>
       {shouldShowHeader(url) ? (
         <Header
           currentUrl={url}
           account={{ status, maskTelephone }}
           environment={environment}
-          hideHomeBtn={isHomeButtonHidden(params)}
+          hideHomeBtn={hideHomeBtn}
           fullWidth={fullWidth}
           onNavigate={(target) => void navigateToSpecUrl(target)}
           onExit={() => void exitAccount()}
+          title={titled ? title : undefined}
+          onBack={showBack ? () => void navigateBackOrHome() : undefined}
         />
       ) : null}
       <View className={`page-shell__body${className ? ` ${className}` : ''}`}>
@@ -112,6 +146,7 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
       </View>
       {/* Toasts drawn with NutUI so the app config's position and mask apply (docs/PRODUCT.md §9). */}
       <ToastHost />
+      {tabbed && tab ? <TabBar current={tab} onNavigate={(target) => void navigateToSpecUrl(target)} /> : null}
       {process.env.TARO_ENV === 'h5' ? <DemoClockBadge /> : null}
     </View>
   );

@@ -1,0 +1,277 @@
+// Getting around the H5 (issue 17 "Navigation", "the desktop"): a page's title and back button in the header, the
+// document title, the bottom tab bar of the top-level pages on phones, no second title bar inside hosts that draw
+// their own (our native app, WeChat), the desktop's centred column, and the favicon.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import accountMessages from '../../src/locales/messages/account';
+import discoverMessages from '../../src/locales/messages/discover';
+import fundMessages from '../../src/locales/messages/fund';
+import homeMessages from '../../src/locales/messages/home';
+import shellMessages from '../../src/locales/messages/shell';
+import { collectPageErrors, launchBrowser, openDesktop, openPhone, root, startServer, userAgents, type RunningServer } from './harness';
+
+const shell = shellMessages['zh-CN'];
+const qdiiTitle = discoverMessages['zh-CN']['discover.rank.qdii.title'];
+const indexTitle = discoverMessages['zh-CN']['discover.rank.index.title'];
+const fundTitle = fundMessages['zh-CN']['fund.title'];
+const watchlistTitle = fundMessages['zh-CN']['fund.optional.title'];
+const myMoneyTitle = accountMessages['zh-CN']['account.my.title'];
+const homeTitle = homeMessages['zh-CN']['home.title'];
+const FUND_APP_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 danjuanfund/6.91.0 DJ/6910';
+const fakeNativeHost = readFileSync(path.join(root, 'tests/e2e/fake-native-host.js'), 'utf8');
+/** The desktop column of src/app.scss (--dj-column). */
+const COLUMN = 800;
+
+/** The single-page app keeps earlier pages hidden in the DOM: only the page shown counts. */
+const visible = (page: Page, selector: string): Locator => page.locator(`${selector}:visible`);
+
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await visible(page, '.page-shell').first().waitFor({ timeout: 15_000 });
+}
+
+async function waitForTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+}
+
+describe('navigation', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  describe('phone (390 wide), plain browser', () => {
+    let page: Page;
+    let errors: string[];
+    let close: () => Promise<void>;
+
+    before(async () => {
+      const opened = await openPhone(browser);
+      page = opened.page;
+      close = () => opened.context.close();
+      errors = collectPageErrors(page);
+    });
+
+    after(async () => {
+      assert.deepEqual(errors, [], 'no uncaught page errors');
+      await close();
+    });
+
+    it('a ranking says which ranking it is: title in the header and in the document, and a back button', async () => {
+      await open(page, `${server.url}/rank-xq/qdii`);
+      const title = visible(page, '[data-testid="header-title"]');
+      await title.waitFor();
+      assert.equal(await title.innerText(), qdiiTitle);
+      await waitForTitle(page, qdiiTitle);
+      const back = page.getByRole('button', { name: shell['shell.header.back'] });
+      assert.ok(await back.isVisible(), 'the back button is shown');
+      const box = await back.boundingBox();
+      assert.ok(box && box.width >= 28 && box.height >= 28, `back is a real tap target (${box?.width}×${box?.height})`);
+      const bar = await visible(page, '[data-testid="global-header"]').boundingBox();
+      assert.ok(bar && bar.height <= 60, `title and back share the phone bar (${bar?.height}px)`);
+      assert.equal(await visible(page, '[data-testid="tab-bar"]').count(), 0, 'a ranking is no top-level page: no tab bar');
+    });
+
+    it('back on a page opened directly (a shared link) goes home', async () => {
+      await page.getByRole('button', { name: shell['shell.header.back'] }).tap();
+      await page.waitForURL((url) => url.pathname === '/index');
+      await visible(page, '[data-testid="home-ranked"]').waitFor();
+      await waitForTitle(page, homeTitle);
+      assert.equal(await visible(page, '[data-testid="header-back"]').count(), 0, 'home has no back button');
+      assert.equal(await visible(page, '[data-testid="header-title"]').count(), 0, 'home shows the logo, not a title');
+    });
+
+    it('back after moving on goes back in history, and the document title follows', async () => {
+      await open(page, `${server.url}/index`);
+      await page.getByRole('button', { name: shell['shell.header.menu'] }).tap();
+      await page.getByTestId('nav-qdii').tap();
+      await page.waitForURL((url) => url.pathname === '/rank-xq/qdii');
+      await waitForTitle(page, qdiiTitle);
+      await visible(page, '[data-testid="header-back"]').tap();
+      await page.waitForURL((url) => url.pathname === '/index');
+      await waitForTitle(page, homeTitle);
+      // Forward again, then the browser's own back: the title is the page's shown again, not the last one set.
+      await page.goForward();
+      await page.waitForURL((url) => url.pathname === '/rank-xq/qdii');
+      await waitForTitle(page, qdiiTitle);
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/index');
+      await waitForTitle(page, homeTitle);
+    });
+
+    it('home, the watchlist and my money carry the tab bar (首页 / 自选 / 我的), the current one marked', async () => {
+      for (const [url, current, title] of [
+        ['/index', 'home', homeTitle],
+        ['/n/optional', 'watchlist', watchlistTitle],
+        ['/my-money', 'myMoney', myMoneyTitle],
+      ] as const) {
+        await open(page, `${server.url}${url}`);
+        const bar = visible(page, '[data-testid="tab-bar"]');
+        await bar.waitFor();
+        assert.deepEqual(await bar.locator('a').allInnerTexts(), [
+          shell['shell.tab.home'],
+          shell['shell.tab.watchlist'],
+          shell['shell.tab.myMoney'],
+        ]);
+        assert.equal(
+          await bar.locator('[aria-current="page"]').getAttribute('data-testid'),
+          `tab-${current}`,
+          `${url}: its tab is current`,
+        );
+        const box = await bar.boundingBox();
+        assert.ok(box && Math.abs(box.y + box.height - 844) <= 1 && box.width === 390, `${url}: the bar sits at the bottom, full width`);
+        // The page leaves room for it: the shell's bottom padding is at least the bar's height.
+        const padding = await visible(page, '.page-shell').evaluate((el) => parseFloat(getComputedStyle(el).paddingBottom));
+        assert.ok(box && padding >= box.height, `${url}: content can scroll clear of the bar (${padding} ≥ ${box?.height})`);
+        await waitForTitle(page, title);
+        if (url !== '/index') {
+          assert.equal(await visible(page, '[data-testid="header-title"]').innerText(), title, `${url}: titled`);
+          assert.equal(await visible(page, '[data-testid="header-back"]').count(), 0, `${url}: a top-level page has no back`);
+        }
+      }
+    });
+
+    it('a tab opens its page: my money is one tap from home', async () => {
+      await open(page, `${server.url}/index`);
+      await visible(page, '[data-testid="tab-myMoney"]').tap();
+      await page.waitForURL((url) => url.pathname === '/my-money');
+      await waitForTitle(page, myMoneyTitle);
+      await visible(page, '[data-testid="tab-watchlist"]').tap();
+      await page.waitForURL((url) => url.pathname === '/n/optional');
+      await waitForTitle(page, watchlistTitle);
+    });
+
+    it('the fund page has no tab bar: its own buy bar is the bottom of the screen', async () => {
+      await open(page, `${server.url}/funding/001108`);
+      const actions = visible(page, '[data-testid="fund-actions"]');
+      await actions.waitFor();
+      assert.equal(await visible(page, '[data-testid="tab-bar"]').count(), 0);
+      const box = await actions.boundingBox();
+      assert.ok(box && Math.abs(box.y + box.height - 844) <= 1, 'the buy bar sits at the bottom');
+      assert.equal(await visible(page, '[data-testid="header-title"]').innerText(), fundTitle);
+      await waitForTitle(page, fundTitle);
+    });
+  });
+
+  describe('hosts that draw their own title bar', () => {
+    it('inside our native app: no title or back in the page, the document title still follows, no web tab bar', async () => {
+      const { context, page } = await openPhone(browser, {
+        userAgent: FUND_APP_UA,
+        initScripts: [`window.__fakeNativeConfig = ${JSON.stringify({ platform: 'android' })};`, fakeNativeHost],
+      });
+      const errors = collectPageErrors(page);
+      await open(page, `${server.url}/rank-xq/index`);
+      await waitForTitle(page, indexTitle);
+      await page.getByTestId('header-service').waitFor({ state: 'attached' });
+      assert.equal(await page.getByTestId('header-title').count(), 0, 'the app bar shows the title');
+      assert.equal(await page.getByTestId('header-back').count(), 0, 'the app bar has the back button');
+      await open(page, `${server.url}/index`);
+      await page.getByTestId('header-service').waitFor({ state: 'attached' });
+      assert.equal(await page.getByTestId('tab-bar').count(), 0, 'the app has its own tabs');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    it('in the WeChat browser: no second title bar, the document title is the page’s', async () => {
+      const { context, page } = await openPhone(browser, { userAgent: userAgents.wechat });
+      const errors = collectPageErrors(page);
+      await open(page, `${server.url}/rank-xq/qdii`);
+      await waitForTitle(page, qdiiTitle);
+      assert.equal(await page.getByTestId('header-title').count(), 0);
+      assert.equal(await page.getByTestId('header-back').count(), 0);
+      assert.ok(await page.getByTestId('header-logo').isVisible(), 'the header itself stays');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  });
+
+  describe('desktop (1280 wide)', () => {
+    let page: Page;
+    let close: () => Promise<void>;
+    let errors: string[];
+
+    before(async () => {
+      const opened = await openDesktop(browser);
+      page = opened.page;
+      close = () => opened.context.close();
+      errors = collectPageErrors(page);
+    });
+
+    after(async () => {
+      assert.deepEqual(errors, [], 'no uncaught page errors');
+      await close();
+    });
+
+    async function columnOf(): Promise<{ x: number; width: number }> {
+      const box = await visible(page, '.page-shell__body').boundingBox();
+      assert.ok(box);
+      return box;
+    }
+
+    it('home: one centred column; a fund’s name and its return sit inside it, close together', async () => {
+      await open(page, `${server.url}/index`);
+      const column = await columnOf();
+      assert.ok(column.width <= COLUMN, `column ${column.width}px ≤ ${COLUMN}px`);
+      assert.ok(Math.abs(column.x - (1280 - column.width) / 2) <= 1, `centred (x ${column.x})`);
+      const row = visible(page, '[data-testid="home-ranked"] .home__fund').first();
+      await row.waitFor();
+      const name = await row.locator('.home__fund-name').boundingBox();
+      const ret = await row.locator('.home__fund-yield').boundingBox();
+      assert.ok(name && ret);
+      for (const box of [name, ret]) {
+        assert.ok(box.x >= column.x && box.x + box.width <= column.x + column.width + 0.5, 'inside the column');
+      }
+      assert.ok(ret.x + ret.width - name.x <= COLUMN, `name to return ${ret.x + ret.width - name.x}px`);
+      assert.equal(await visible(page, '[data-testid="tab-bar"]').count(), 0, 'no tab bar on a desktop');
+      assert.ok(await page.getByTestId('header-download').isVisible(), 'the Download App box');
+      assert.ok(await page.getByTestId('header-service').isVisible(), 'customer service');
+      assert.ok(await page.getByTestId('nav-qdii').isVisible(), 'the navigation links');
+    });
+
+    it('a ranking: its title (and back) on a row under the bar, aligned with the column', async () => {
+      await open(page, `${server.url}/rank-xq/qdii`);
+      const title = visible(page, '[data-testid="header-title"]');
+      await title.waitFor();
+      assert.equal(await title.innerText(), qdiiTitle);
+      const column = await columnOf();
+      const titleBox = await title.boundingBox();
+      const backBox = await visible(page, '[data-testid="header-back"]').boundingBox();
+      const logoBox = await page.getByTestId('header-logo').boundingBox();
+      assert.ok(titleBox && backBox && logoBox);
+      assert.ok(titleBox.y >= logoBox.y + logoBox.height - 1, 'the title row is under the bar');
+      assert.ok(Math.abs(backBox.x - column.x) <= 12, `back starts at the column (${backBox.x} vs ${column.x})`);
+      assert.ok(await page.getByTestId('header-download').isVisible());
+    });
+
+    it('the fund page’s action bar keeps to the column', async () => {
+      await open(page, `${server.url}/funding/001108`);
+      const actions = visible(page, '[data-testid="fund-actions"]');
+      await actions.waitFor();
+      const box = await actions.boundingBox();
+      const column = await columnOf();
+      assert.ok(box && box.width <= COLUMN + 0.5, `bar ${box?.width}px wide`);
+      assert.ok(box && Math.abs(box.x - column.x) <= 1, 'aligned with the column');
+    });
+  });
+
+  it('/favicon.ico is an image, and pages point at it', async () => {
+    const icon = await fetch(`${server.url}/favicon.ico`);
+    assert.equal(icon.status, 200);
+    assert.match(icon.headers.get('content-type') ?? '', /^image\//);
+    const bytes = new Uint8Array(await icon.arrayBuffer());
+    assert.deepEqual([...bytes.slice(0, 4)], [0, 0, 1, 0], 'an ICO file');
+    const html = await (await fetch(`${server.url}/index`)).text();
+    assert.match(html, /<link rel="icon" href="\/favicon\.ico"/);
+  });
+});
