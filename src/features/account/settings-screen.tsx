@@ -25,6 +25,11 @@ export function settingsActionOf(value: string | undefined): SettingsAction | nu
   return value === 'password' || value === 'reset-password' || value === 'phone' ? value : null;
 }
 
+/** A row's right side: its value (if any); the chevron follows in CSS. Always there, so every row shows it opens. */
+function rowExtra(value?: string): ReactNode {
+  return <View className='settings-row__extra'>{value ? <Text className='settings-row__value'>{value}</Text> : null}</View>;
+}
+
 export interface SettingsScreenProps {
   initialAction?: SettingsAction | null;
   /** Logs out (after the confirmation): the page's exit — stores reset, then the logout landing and home. */
@@ -61,11 +66,9 @@ export function SettingsScreen({ initialAction = null, onLogout, languageSlot, l
     return <ResetPasswordFlow reservedPhoneMasked={card?.reserved_phone_masked ?? null} onDone={back} onCancel={back} />;
   if (action === 'phone') return <ChangePhoneFlow telephoneMasked={settings.telephone_masked} onDone={back} onCancel={back} />;
 
-  const riskValue = account.riskLevel
-    ? t('account.settings.riskValue', { level: account.riskLevel, date: account.riskValidUntil ?? '' })
-    : account.riskExpired
-      ? t('account.risk.expired')
-      : t('account.my.riskNone');
+  const riskValue = account.riskLevel ?? (account.riskExpired ? t('account.risk.expired') : t('account.my.riskNone'));
+  const riskValidity =
+    account.riskLevel && account.riskValidUntil ? t('account.settings.riskValidUntil', { date: account.riskValidUntil }) : undefined;
   const locked = account.tradePasswordLockedUntil !== null;
 
   return (
@@ -75,14 +78,20 @@ export function SettingsScreen({ initialAction = null, onLogout, languageSlot, l
         <Cell
           className='settings-row settings-row--phone'
           title={t('account.settings.phone')}
-          extra={settings.telephone_masked}
+          extra={rowExtra(settings.telephone_masked)}
           clickable
           onClick={() => setAction('phone')}
         />
         <Cell
           className='settings-row settings-row--risk'
           title={t('account.settings.risk')}
-          extra={riskValue}
+          description={riskValidity}
+          extra={
+            <View className='settings-row__extra'>
+              <Text className='settings-row__value'>{riskValue}</Text>
+              <Text className='account-link settings-row__action'>{t('account.settings.reassess')}</Text>
+            </View>
+          }
           clickable
           onClick={() => void navigateToSpecUrl(specUrl('riskAssessment', {}, { redirect: specUrl('accountSettings') }))}
         />
@@ -130,14 +139,14 @@ export function SettingsScreen({ initialAction = null, onLogout, languageSlot, l
           <Cell
             className='settings-row settings-row--password'
             title={t('account.settings.changePassword')}
-            extra={locked ? t('account.settings.lockedShort') : ''}
+            extra={rowExtra(locked ? t('account.settings.lockedShort') : undefined)}
             clickable
             onClick={() => setAction(locked ? 'reset-password' : 'password')}
           />
           <Cell
             className='settings-row settings-row--reset'
             title={t('account.settings.resetPassword')}
-            extra={card ? '' : t('account.settings.needCard')}
+            extra={rowExtra(card ? undefined : t('account.settings.needCard'))}
             clickable
             onClick={() => card && setAction('reset-password')}
           />

@@ -1,0 +1,211 @@
+// Issue 17 (account settings) in Chromium at 390 px against the real server: an investor with an opened account finds
+// 设置 on my money, sees the bound card with its bank's limits, changes the trade password (the server then takes
+// the new one and refuses the old), and logs out only after confirming. SETTINGS_SHOTS_DIR=/tmp/x also saves
+// screenshots at 390 and 1280 px.
+import assert from 'node:assert/strict';
+import { constants as cryptoConstants, publicEncrypt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addCalendarDays } from '../../server/src/domain/calendar';
+import { hashPassword } from '../../server/src/services/password-hash';
+import { loadPersonalDataCipher } from '../../server/src/services/personal-data';
+import { button, freshPhone, idCardFor, see, shown, STEP_TIMEOUT_MS, typeOnKeypad, zhAccount } from './account-support';
+import { collectPageErrors, launchBrowser, openDesktop, openPhone, seedLoggedInUser, startServer, type RunningServer } from './harness';
+
+const OLD_PASSWORD = '258036';
+const NEW_PASSWORD = '803917';
+const SHOTS = process.env.SETTINGS_SHOTS_DIR;
+
+interface Envelope<T> {
+  result_code: number;
+  data: T;
+  message: string;
+}
+
+describe('account settings in the browser: the card, a new trade password, logout with a confirmation', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let token = '';
+  const telephone = freshPhone('137');
+  const reservedPhone = freshPhone('135');
+
+  async function shot(target: Page, name: string): Promise<void> {
+    if (!SHOTS) return;
+    mkdirSync(SHOTS, { recursive: true });
+    await target.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  }
+
+  /** What the server answers the verify call for this password, posted with the page's cookies as the app does. */
+  async function serverVerifies(password: string): Promise<number> {
+    const key = (await (await fetch(`${server.url}/djapi/security/public-key`)).json()) as Envelope<{ public_key: string }>;
+    const encrypted = publicEncrypt(
+      { key: key.data.public_key, padding: cryptoConstants.RSA_PKCS1_PADDING },
+      Buffer.from(password),
+    ).toString('base64');
+    const xsrf = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const response = await context.request.post(`${server.url}/djapi/account/trade-password/verify`, {
+      form: { encrypted_password: encrypted },
+      headers: { 'x-xsrf-token': xsrf },
+    });
+    return ((await response.json()) as Envelope<unknown>).result_code;
+  }
+
+  before(async () => {
+    server = await startServer(
+      {},
+      {
+        // An investor who opened an account: identity, an ICBC card with its reserved phone, the trade password,
+        // a valid C3 assessment, and a logged-in session.
+        prepareDatabase: async (db) => {
+          const user = await seedLoggedInUser(db, telephone);
+          token = user.token;
+          const cipher = await loadPersonalDataCipher(db.kysely);
+          const row = await db.kysely.selectFrom('users').select('id').where('telephone', '=', telephone).executeTakeFirstOrThrow();
+          const now = new Date();
+          const idNo = idCardFor('19880512', '246');
+          await db.kysely.updateTable('users').set({ open_trade: true }).where('id', '=', row.id).execute();
+          await db.kysely
+            .insertInto('user_identities')
+            .values({
+              user_id: row.id,
+              id_no_hmac: cipher.digest('id-no', idNo),
+              id_no_encrypted: cipher.encrypt(idNo),
+              id_no_masked: `1101**********${idNo.slice(-4)}`,
+              real_name_encrypted: cipher.encrypt('王五'),
+              real_name_masked: '*五',
+              birth_date: '1988-05-12',
+              certified_at: now,
+            })
+            .execute();
+          await db.kysely
+            .insertInto('bank_cards')
+            .values({
+              user_id: row.id,
+              bank_code: 'ICBC',
+              card_hmac: cipher.digest('bank-card', '6222020000987654321'),
+              card_no_encrypted: cipher.encrypt('6222020000987654321'),
+              card_tail: '4321',
+              reserved_phone_encrypted: cipher.encrypt(reservedPhone),
+              reserved_phone_masked: `${reservedPhone.slice(0, 3)}****${reservedPhone.slice(-4)}`,
+              verified_at: now,
+            })
+            .execute();
+          await db.kysely
+            .insertInto('trade_passwords')
+            .values({ user_id: row.id, hash: await hashPassword(OLD_PASSWORD), created_at: now, updated_at: now })
+            .execute();
+          await db.kysely
+            .insertInto('risk_assessments')
+            .values({
+              user_id: row.id,
+              questionnaire: 'v1',
+              answers: JSON.stringify({}),
+              score: 50,
+              level: 3,
+              assessed_at: now,
+              valid_until: addCalendarDays(now.toISOString().slice(0, 10), 700),
+            })
+            .execute();
+        },
+      },
+    );
+    browser = await launchBrowser();
+    ({ context, page } = await openPhone(browser));
+    context.setDefaultTimeout(Number(process.env.E2E_STEP_MS ?? STEP_TIMEOUT_MS));
+    await context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
+    errors = collectPageErrors(page);
+  });
+
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('my money has a 设置 entry; settings show the bound card with the bank’s limits and the risk level', async () => {
+    await page.goto(`${server.url}/my-money`);
+    const entry = shown(page, '[data-testid="assets-link-settings"]');
+    await entry.waitFor();
+    assert.equal((await entry.innerText()).trim(), zhAccount['account.settings.entry']);
+    await entry.tap();
+    await page.waitForURL((url) => url.pathname === '/n/account/settings');
+    const card = shown(page, '[data-testid="settings-card"]');
+    await card.waitFor();
+    const text = await card.innerText();
+    assert.match(text, /中国工商银行/);
+    assert.match(text, /\*\*\*\* \*\*\*\* \*\*\*\* 4321/);
+    // ICBC in the simulated bank: 50,000 per payment, 100,000 a day, nothing paid today.
+    assert.match(text, /单笔限额\s*50,000\.00元/);
+    assert.match(text, /单日限额\s*100,000\.00元/);
+    assert.match(text, /今日剩余\s*100,000\.00元/);
+    assert.match(text, new RegExp(`${reservedPhone.slice(0, 3)}\\*\\*\\*\\*${reservedPhone.slice(-4)}`));
+    assert.match(await shown(page, '.settings-row--risk').innerText(), /C3/);
+    assert.match(
+      await shown(page, '.settings-row--phone').innerText(),
+      new RegExp(`${telephone.slice(0, 3)}\\*\\*\\*\\*${telephone.slice(-4)}`),
+    );
+    await shown(page, '[data-testid="language-switch"]').waitFor();
+    await shot(page, 'after-settings-390');
+    if (SHOTS) {
+      // The same session on a wide screen.
+      const desktop = await openDesktop(browser);
+      try {
+        await desktop.context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
+        await desktop.page.goto(`${server.url}/n/account/settings`);
+        await shown(desktop.page, '[data-testid="settings-card"]').waitFor();
+        await shot(desktop.page, 'after-settings-1280');
+      } finally {
+        await desktop.context.close();
+      }
+    }
+  });
+
+  it('changes the trade password: old, new twice; the server then takes the new one and refuses the old', async () => {
+    await shown(page, '.settings-row--password').tap();
+    await see(page, zhAccount['account.settings.enterOld']).waitFor();
+    await shot(page, 'after-change-password-390');
+    await typeOnKeypad(page, OLD_PASSWORD);
+    await see(page, zhAccount['account.settings.enterNew']).waitFor();
+    await typeOnKeypad(page, '123456');
+    await see(page, '交易密码不能是连续递增或递减的数字').waitFor();
+    await typeOnKeypad(page, NEW_PASSWORD);
+    await see(page, zhAccount['account.settings.confirmNew']).waitFor();
+    await typeOnKeypad(page, NEW_PASSWORD);
+    await see(page, zhAccount['account.settings.passwordChanged']).waitFor();
+    await shown(page, '[data-testid="settings-card"]').waitFor();
+    assert.equal(await serverVerifies(NEW_PASSWORD), 0, 'the new password trades');
+    assert.equal(await serverVerifies(OLD_PASSWORD), 400051, 'the old one is wrong now');
+  });
+
+  it('the reset flow names the reserved phone the code goes to', async () => {
+    await shown(page, '.settings-row--reset').tap();
+    await see(page, `验证码将发送至银行预留手机号 ${reservedPhone.slice(0, 3)}****${reservedPhone.slice(-4)}`).waitFor();
+    await shot(page, 'after-reset-password-390');
+    await shown(page, '.settings-flow__back').tap();
+    await shown(page, '[data-testid="settings-card"]').waitFor();
+  });
+
+  it('logs out only after the confirmation: cancel stays, confirm ends the session and lands on home', async () => {
+    await button(shown(page, '.settings-logout'), zhAccount['account.my.logout']).tap();
+    const dialog = shown(page, '.settings-logout-dialog');
+    await see(dialog, zhAccount['account.settings.logoutConfirm']).waitFor();
+    await shot(page, 'after-logout-confirm-390');
+    await button(dialog, zhAccount['account.login.cancel']).tap();
+    await see(page, zhAccount['account.settings.logoutConfirm']).waitFor({ state: 'hidden' });
+    assert.equal(new URL(page.url()).pathname, '/n/account/settings');
+    const stillIn = (await (await context.request.get(`${server.url}/djapi/account`)).json()) as Envelope<unknown>;
+    assert.equal(stillIn.result_code, 0, 'cancel keeps the session');
+
+    await button(shown(page, '.settings-logout'), zhAccount['account.my.logout']).tap();
+    await button(shown(page, '.settings-logout-dialog'), zhAccount['account.my.logout']).tap();
+    await page.waitForURL((url) => url.pathname === '/index');
+    const out = (await (await context.request.get(`${server.url}/djapi/account`)).json()) as Envelope<unknown>;
+    assert.equal(out.result_code, 300001, 'the session is over');
+    assert.deepEqual(errors, []);
+  });
+});
