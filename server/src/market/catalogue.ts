@@ -106,8 +106,8 @@ export interface IndexDefinition {
   /** Daily drift and volatility of log returns. */
   drift: number;
   vol: number;
-  /** Loading on the region's common factor. */
-  beta: number;
+  /** How the index moves (see MARKET_FACTORS and INDEX_MOVES below). */
+  moves: IndexMoves;
   /**
    * The band the index's PE wanders in ([low, high], roughly its range over the last decade), its typical
    * return on equity (ROE = PB / PE, a fraction) and the share of earnings paid out (dividend yield =
@@ -145,7 +145,7 @@ function index(
     baseLevel,
     drift,
     vol,
-    beta: category === '行业' ? 0.8 : 1,
+    moves: INDEX_MOVES[code] ?? { factors: {}, ownVol: vol },
     peBand: valuation.pe,
     roe: valuation.roe,
     payout: valuation.payout,
@@ -155,6 +155,77 @@ function index(
 }
 
 const v = (low: number, high: number, roe: number, payout: number): Valuation => ({ pe: [low, high], roe, payout });
+
+/**
+ * The common factors that move the indices (daily standard deviation of each factor's shock): the A-share
+ * market, size (small caps minus large caps), style (value minus growth), Hong Kong, the US market and US
+ * technology (Nasdaq minus the broad market). Each factor's shock on a day is one stateless hash of
+ * (seed, factor, day), shared by every index and fund loading on it.
+ */
+export const MARKET_FACTORS = { CN: 0.0115, SIZE: 0.006, VALUE: 0.0045, HK: 0.011, US: 0.0095, USTECH: 0.005 } as const;
+export type MarketFactor = keyof typeof MARKET_FACTORS;
+
+/**
+ * An index's daily log return = drift − variance / 2 + Σ loading × factor shock + ownVol × its own shock (sector
+ * indices: the sector's own moves). A composite (中证800 = 沪深300 + 中证500) is instead the buy-and-hold mix of
+ * its constituents' levels with the given weights, so each of its period returns lies between theirs.
+ */
+export interface IndexMoves {
+  factors: Partial<Record<MarketFactor, number>>;
+  ownVol: number;
+  composite?: readonly (readonly [code: string, weight: number])[];
+}
+
+const m = (factors: IndexMoves['factors'], ownVol: number): IndexMoves => ({ factors, ownVol });
+
+const INDEX_MOVES: Record<string, IndexMoves> = {
+  SH000300: m({ CN: 1, SIZE: -0.15 }, 0.0008),
+  SH000903: m({ CN: 1, SIZE: -0.3, VALUE: 0.1 }, 0.001),
+  SH000016: m({ CN: 0.97, SIZE: -0.4, VALUE: 0.25 }, 0.0018),
+  SH000905: m({ CN: 1.05, SIZE: 0.7 }, 0.0025),
+  SH000852: m({ CN: 1.08, SIZE: 1.1 }, 0.003),
+  SZ399006: m({ CN: 1.1, SIZE: 0.5, VALUE: -0.8 }, 0.006),
+  SH000688: m({ CN: 1.05, SIZE: 0.4, VALUE: -0.9 }, 0.009),
+  SZ399001: m({ CN: 1.05, SIZE: 0.3, VALUE: -0.3 }, 0.003),
+  SH000906: {
+    factors: {},
+    ownVol: 0,
+    composite: [
+      ['SH000300', 0.78],
+      ['SH000905', 0.22],
+    ],
+  },
+  SH000985: {
+    factors: {},
+    ownVol: 0,
+    composite: [
+      ['SH000300', 0.6],
+      ['SH000905', 0.2],
+      ['SH000852', 0.2],
+    ],
+  },
+  SH000922: m({ CN: 0.8, SIZE: 0.1, VALUE: 0.9 }, 0.004),
+  CSIH30269: m({ CN: 0.7, VALUE: 0.8 }, 0.0035),
+  SH000015: m({ CN: 0.8, VALUE: 0.95 }, 0.004),
+  SZ399324: m({ CN: 0.95, VALUE: 0.4 }, 0.005),
+  SH000932: m({ CN: 1, VALUE: -0.2 }, 0.009),
+  SZ399989: m({ CN: 0.95, VALUE: -0.5 }, 0.011),
+  SZ399997: m({ CN: 1.05 }, 0.014),
+  SZ399986: m({ CN: 0.75, SIZE: -0.5, VALUE: 1 }, 0.006),
+  SZ399975: m({ CN: 1.4 }, 0.011),
+  SZ399967: m({ CN: 1.15, SIZE: 0.5 }, 0.012),
+  SZ399971: m({ CN: 1.1, SIZE: 0.6, VALUE: -0.4 }, 0.013),
+  SZ399812: m({ CN: 1, SIZE: 0.3 }, 0.007),
+  SH000827: m({ CN: 1, SIZE: 0.6 }, 0.008),
+  SZ399998: m({ CN: 0.85, VALUE: 0.9 }, 0.015),
+  SZ399976: m({ CN: 1.15, VALUE: -0.9 }, 0.014),
+  CSIH30184: m({ CN: 1.2, SIZE: 0.3, VALUE: -1 }, 0.015),
+  HKHSI: m({ CN: 0.35, HK: 1 }, 0.002),
+  HKHSTECH: m({ CN: 0.35, HK: 1.3, VALUE: -0.5 }, 0.008),
+  SP500: m({ US: 1 }, 0.0015),
+  NDX: m({ US: 1.15, USTECH: 1 }, 0.002),
+  CBA00101: m({}, 0.0006),
+};
 
 export const INDICES: readonly IndexDefinition[] = [
   index('SH000300', '沪深300', '宽基', 'CN', 3300, 0.012, v(9, 17, 0.11, 0.32), '沪深两市规模大、流动性好的300只股票'),

@@ -7,7 +7,17 @@ import type { CopyValue, Database } from '../db/database';
 import { dayNumber, nextTradingDay, tradingDaysInRange, type IsoDate } from '../domain/calendar';
 import { BOND_INDEX_CODE, INDICES } from './catalogue';
 import { computeDerived, derivedRow, DERIVED_COLUMNS, type NavPoint } from './derived';
-import { accrualDaysOf, dividendOn, fundDailyReturn, moneyMarketDay, nextIndexLevel, sevenDayYieldOn, type NavModel } from './generate';
+import {
+  accrualDaysOf,
+  dividendOn,
+  fundDailyReturn,
+  moneyMarketDay,
+  nextCompositeLevel,
+  nextIndexLevel,
+  sevenDayYieldOn,
+  totalReturnOfDay,
+  type NavModel,
+} from './generate';
 import { loadNavPoints } from './fund-views';
 import {
   indexDailyRow,
@@ -49,29 +59,51 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
     ) recent
     WHERE back < ${VALUATION_TREND_DAYS}
     GROUP BY index_code`.execute(db.kysely);
+  // Each index's day total return (price + accrued dividend yield), for the funds; factor-driven indices first,
+  // then the composites, which move with their constituents' closes.
   const returns = new Map<string, Map<IsoDate, number>>();
+  const closesOn = new Map<string, Map<IsoDate, number>>();
   const indexRows: CopyValue[][] = [];
   let newDays = 0;
-  for (const state of indexState.rows) {
-    const def = INDICES.find((d) => d.code === state.index_code);
-    if (!def || state.last_date >= through) continue;
+  const states = new Map(indexState.rows.map((row) => [row.index_code, row]));
+  const ordered = [...INDICES.filter((d) => !d.moves.composite), ...INDICES.filter((d) => d.moves.composite)];
+  for (const def of ordered) {
+    const state = states.get(def.code);
+    if (!state || state.last_date >= through) continue;
     const byDay = new Map<IsoDate, number>();
+    const levels = new Map<IsoDate, number>();
     const closes = state.closes.map(Number);
     const stored = closes.length;
+    levels.set(state.last_date, closes[stored - 1] as number);
     const days = tradingDaysInRange(nextTradingDay(state.last_date), through);
     newDays = Math.max(newDays, days.length);
+    let prevDate = state.last_date;
     for (const date of days) {
       const prev = closes[closes.length - 1] as number;
-      const close = Math.round(nextIndexLevel(def, seed, dayNumber(date), prev) * 10_000) / 10_000;
-      byDay.set(date, close / prev - 1);
+      const level = def.moves.composite
+        ? nextCompositeLevel(
+            def,
+            prev,
+            (code) => closesOn.get(code)?.get(prevDate) ?? Number.NaN,
+            (code) => closesOn.get(code)?.get(date) ?? Number.NaN,
+          )
+        : nextIndexLevel(def, seed, dayNumber(date), prev);
+      const close = Math.round(level * 10_000) / 10_000;
+      if (!Number.isFinite(close)) throw new Error(`extendMarket: ${def.code} needs its constituents' closes of ${date}`);
+      levels.set(date, close);
       closes.push(close);
+      prevDate = date;
     }
     const trend = trendLogs(closes, stored);
     days.forEach((date, k) => {
       const i = stored + k;
-      indexRows.push(indexDailyRow(def, seed, date, closes[i] as number, closes[i - 1] as number, trend[i] as number));
+      const row = indexDailyRow(def, seed, date, closes[i] as number, closes[i - 1] as number, trend[i] as number);
+      indexRows.push(row);
+      const dividendYield = row[10] == null ? 0 : Number(row[10]);
+      byDay.set(date, totalReturnOfDay((closes[i] as number) / (closes[i - 1] as number) - 1, dividendYield));
     });
     returns.set(def.code, byDay);
+    closesOn.set(def.code, levels);
   }
   await db.copyRows('index_daily', INDEX_DAILY_COLUMNS, indexRows);
 

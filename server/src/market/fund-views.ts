@@ -906,7 +906,10 @@ export async function growthView(db: Database, snap: MarketSnapshot, f: FundReco
   let startIndex = 0;
   if (last && day !== 'all') {
     const start = periodStart(last.date, day) as IsoDate;
-    startIndex = Math.max(0, indexOnOrBefore(points, start));
+    // A period the fund has not lived in full (its first NAV after the period's start; 'ty' excepted, as in
+    // fund_derived) has no line: an empty series, never the since-launch line under a 近3年 label.
+    const lived = day === 'ty' || (points[0] as NavPoint).date <= start;
+    startIndex = lived ? Math.max(0, indexOnOrBefore(points, start)) : points.length;
   }
   const window = points.slice(startIndex);
   const tr = totalReturnIndex(window, f.type === MONEY_MARKET_TYPE);

@@ -1,8 +1,10 @@
 // Deterministic fund market generator: same seed and as-of date → the same market, row for row.
-// Model (docs/DATA.md): indices follow a random walk with a common regional factor; funds follow
-// their benchmark index with a beta, an alpha and idiosyncratic noise per type; money-market funds
+// Model (docs/DATA.md): indices are driven by a few common factors (A-share market, size, style, Hong Kong,
+// US) plus their own moves, composites (中证800) are buy-and-hold mixes of their constituents; funds follow
+// their benchmark index's total return (price + its dividend yield) with a beta, an alpha net of fees, style
+// tilts and idiosyncratic noise per type (index funds: β = 1 and their tracking error); money-market funds
 // keep NAV 1.0000 and pay a daily income. Daily shocks come from a stateless hash of
-// (seed, fund, day), so extending a history later gives the same numbers as generating it at once.
+// (seed, stream, day), so extending a history later gives the same numbers as generating it at once.
 import type { FundCompanyTable, FundManagerTable, FundTable, MarketIndexTable } from '../db/market-types';
 import {
   addCalendarDays,
@@ -26,6 +28,7 @@ import {
   GIVEN_CHARS,
   HYBRID_THEMES,
   INDICES,
+  MARKET_FACTORS,
   MONEY_THEMES,
   QDII_PRODUCTS,
   STOCK_PREFIXES,
@@ -33,12 +36,14 @@ import {
   STOCK_THEMES,
   SURNAMES,
   type IndexDefinition,
+  type MarketFactor,
 } from './catalogue';
 import { per10kToUnits, sevenDayYield } from '../../../src/lib/cash-rules';
 import { computeDerived, type DerivedReturns, type NavPoint } from './derived';
 import { nameInitials } from './initials';
 import { hashNormal, hashUniform, Rng, streamId } from './prng';
 import { FUND_SAMPLES, LOCK_PERIOD_SAMPLE_DAYS, PURCHASE_LIMITED_DAILY_CAP_FEN } from './samples';
+import { indexValuation, trendLogs } from './valuation';
 
 export interface MarketOptions {
   seed: number;
@@ -72,6 +77,9 @@ export interface NavModel {
   phase: number;
   /** Pays a yearly dividend in December when NAV is high enough. */
   dividends: boolean;
+  /** Style tilts of an active fund: loadings on the size and value factors (absent in older markets: 0). */
+  size?: number;
+  value?: number;
 }
 
 export interface FeeRow {
@@ -95,6 +103,8 @@ export interface PlannedFund {
 export interface IndexSeries {
   def: IndexDefinition;
   closes: Float64Array;
+  /** The published dividend yield of each day (ratio, 4 decimals as stored; 0 without a valuation). */
+  yields: Float64Array;
 }
 
 export interface MarketPlan {
@@ -230,27 +240,100 @@ interface FundSpec {
   parentStream?: number;
 }
 
-/** The index level on `day` from the previous level: a log-normal step loading on the regional factor. */
-export function nextIndexLevel(def: IndexDefinition, seed: number, day: number, level: number): number {
-  const common = hashNormal(seed, streamId(`factor:${def.region}`), day);
-  const own = hashNormal(seed, streamId(`index:${def.code}`), day);
-  const shock = def.category === '债券' ? own : def.beta * 0.75 * common + Math.sqrt(1 - (0.75 * def.beta) ** 2) * own;
-  return level * Math.exp(def.drift - (def.vol * def.vol) / 2 + def.vol * shock);
+const FACTOR_STREAMS = Object.fromEntries(
+  (Object.keys(MARKET_FACTORS) as MarketFactor[]).map((f) => [f, streamId(`factor:${f}`)]),
+) as Record<MarketFactor, number>;
+
+/** The shock of a common factor on `day` (a daily log return, standard deviation MARKET_FACTORS[factor]). */
+export function factorShock(seed: number, factor: MarketFactor, day: number): number {
+  return MARKET_FACTORS[factor] * hashNormal(seed, FACTOR_STREAMS[factor], day);
 }
 
-/** A fund's simple return on `day`, given that day's returns of its index, the bond index and 沪深300. */
+interface IndexSteps {
+  stream: number;
+  variance: number;
+  loadings: [MarketFactor, number][];
+}
+const indexSteps = new Map<string, IndexSteps>();
+
+/** An index's own stream, its loadings as a list and the daily variance of its log return (computed once). */
+function stepsOf(def: IndexDefinition): IndexSteps {
+  let steps = indexSteps.get(def.code);
+  if (!steps) {
+    const loadings = Object.entries(def.moves.factors) as [MarketFactor, number][];
+    let variance = def.moves.ownVol ** 2;
+    for (const [f, loading] of loadings) variance += (loading * MARKET_FACTORS[f]) ** 2;
+    steps = { stream: streamId(`index:${def.code}`), variance, loadings };
+    indexSteps.set(def.code, steps);
+  }
+  return steps;
+}
+
+/**
+ * The level of a factor-driven index on `day` from the previous level: a log-normal step, drift − variance / 2 +
+ * Σ loading × factor shock + own shock. Not for composites (nextCompositeLevel).
+ */
+export function nextIndexLevel(def: IndexDefinition, seed: number, day: number, level: number): number {
+  const steps = stepsOf(def);
+  let logReturn = def.drift - steps.variance / 2 + def.moves.ownVol * hashNormal(seed, steps.stream, day);
+  for (const [f, loading] of steps.loadings) logReturn += loading * factorShock(seed, f, day);
+  return level * Math.exp(logReturn);
+}
+
+/** Σ weight × level / base level of a composite's constituents: the composite moves as this sum does. */
+export function compositeSum(def: IndexDefinition, levelOf: (code: string) => number): number {
+  let sum = 0;
+  for (const [code, weight] of def.moves.composite ?? []) {
+    const base = INDICES.find((d) => d.code === code)?.baseLevel ?? 1;
+    sum += (weight * levelOf(code)) / base;
+  }
+  return sum;
+}
+
+/**
+ * A composite's level from its previous one and its constituents' levels the day before and on the day: a
+ * buy-and-hold mix, so over any period its return is a weighted mean of the constituents' returns.
+ */
+export function nextCompositeLevel(
+  def: IndexDefinition,
+  level: number,
+  before: (code: string) => number,
+  after: (code: string) => number,
+): number {
+  return (level * compositeSum(def, after)) / compositeSum(def, before);
+}
+
+/** An index's dividend yield as published (4 decimals) on a day with the given close and trailing mean of logs. */
+export function publishedYield(def: IndexDefinition, seed: number, day: number, close: number, trendLog: number): number {
+  return def.hasValuation ? Number(indexValuation(def, seed, day, close, trendLog).dividendYield.toFixed(4)) : 0;
+}
+
+/**
+ * An index's total return of a trading day: the price return plus 1/250 of the day's published dividend yield —
+ * what a fund holding the index's stocks earns before fees (spread evenly over trading days, so the dividends do
+ * not show as tracking noise around weekends and holidays).
+ */
+export function totalReturnOfDay(priceReturn: number, dividendYield: number): number {
+  return priceReturn + dividendYield / 250;
+}
+
+/**
+ * A fund's simple return on `day`, given that day's total returns of its index, the bond index and 沪深300.
+ * The alpha is net of the fund's yearly management and custody fees; C classes pay their sales service fee too.
+ */
 export function fundDailyReturn(m: NavModel, seed: number, day: number, rEq: number, rBond: number, rCsi300: number): number {
   const idio = m.idioVol * hashNormal(seed, m.stream, day);
+  const style = (m.size ? m.size * factorShock(seed, 'SIZE', day) : 0) + (m.value ? m.value * factorShock(seed, 'VALUE', day) : 0);
   let r: number;
   switch (m.kind) {
     case 'index':
     case 'qdii':
     case 'stock':
-      r = m.beta * rEq + m.alpha + idio;
+      r = m.beta * rEq + m.alpha + style + idio;
       break;
     case 'hybrid':
     case 'fof':
-      r = m.equityWeight * m.beta * rEq + (1 - m.equityWeight) * rBond * 1.2 + m.alpha + idio;
+      r = m.equityWeight * (m.beta * rEq + style) + (1 - m.equityWeight) * rBond * 1.2 + m.alpha + idio;
       break;
     default:
       r = rBond * 1.1 + 0.05 * rCsi300 + 0.00004 + idio;
@@ -308,21 +391,34 @@ export function planMarket(options: MarketOptions): MarketPlan {
   const days = tradingDaysInRange(historyStart, end);
   const dayNumbers = Int32Array.from(days, dayNumber);
 
-  // Indices: one series over the whole window.
+  // Indices: one series over the whole window; factor-driven ones first, then the composites of them.
   const indexSeries = new Map<string, IndexSeries>();
-  for (const def of INDICES) {
+  const ordered = [...INDICES.filter((d) => !d.moves.composite), ...INDICES.filter((d) => d.moves.composite)];
+  for (const def of ordered) {
     const closes = new Float64Array(days.length);
     const stream = streamId(`index:${def.code}`);
-    let level = def.baseLevel * (0.85 + 0.3 * hashUniform(seed, stream, 0));
+    const constituent = (code: string, i: number) => (indexSeries.get(code) as IndexSeries).closes[i] as number;
+    let level = def.moves.composite
+      ? def.baseLevel * compositeSum(def, (code) => constituent(code, 0))
+      : def.baseLevel * (0.85 + 0.3 * hashUniform(seed, stream, 0));
     for (let i = 0; i < days.length; i += 1) {
       if (i > 0) {
-        level = nextIndexLevel(def, seed, dayNumbers[i] as number, level);
+        level = def.moves.composite
+          ? nextCompositeLevel(
+              def,
+              level,
+              (code) => constituent(code, i - 1),
+              (code) => constituent(code, i),
+            )
+          : nextIndexLevel(def, seed, dayNumbers[i] as number, level);
       }
       // Rounded as stored, so extending the series later from the database continues it exactly.
       level = Math.round(level * 10_000) / 10_000;
       closes[i] = level;
     }
-    indexSeries.set(def.code, { def, closes });
+    const trend = trendLogs(closes);
+    const yields = Float64Array.from(closes, (close, i) => publishedYield(def, seed, dayNumbers[i] as number, close, trend[i] as number));
+    indexSeries.set(def.code, { def, closes, yields });
   }
   const indices: MarketIndexTable[] = INDICES.map((def) => ({
     code: def.code,
@@ -396,23 +492,45 @@ export function planMarket(options: MarketOptions): MarketPlan {
     const def = indexSeries.get(spec.indexCode)?.def;
     const equityWeight =
       kind === 'hybrid' ? rng.between(0.35, 0.8) : kind === 'fof' ? 0.35 : kind === 'bond' ? 0.05 : kind === 'money' ? 0 : 1;
+    // An index tracker (index funds, QDII index funds) follows its index with β = 1: its alpha is its yearly fees
+    // (an enhanced one adds 1–5 % a year), its noise its tracking error. Extra draws come from hashes of the
+    // fund's stream, so the catalogue's sequence of choices (codes, names) stays that of earlier markets.
+    const tracker = kind === 'index' || (kind === 'qdii' && /指数/.test(spec.name));
+    const enhanced = tracker && /增强/.test(spec.name);
+    const yearlyFee = (Number(ANNUAL_FEES[kind][0]) + Number(ANNUAL_FEES[kind][1])) / 100;
+    const draw = (salt: number) => hashUniform(seed, stream, 0, 40 + salt);
+    const active = kind === 'stock' || kind === 'hybrid' || (kind === 'qdii' && !tracker);
+    const beta = kind === 'index' ? 1 : kind === 'qdii' ? rng.between(0.9, 1.05) : rng.between(0.8, 1.1);
+    const skill = kind === 'index' || kind === 'money' ? 0 : rng.between(-0.0001, 0.00028);
+    const noise =
+      kind === 'index'
+        ? rng.between(0, 1)
+        : kind === 'bond'
+          ? 0.0006
+          : kind === 'money'
+            ? 0
+            : kind === 'fof'
+              ? 0.0015
+              : rng.between(0.002, 0.005);
     const model: NavModel = {
       kind,
       stream,
       indexCode: spec.indexCode,
-      beta: kind === 'index' ? 1 : kind === 'qdii' ? rng.between(0.9, 1.05) : rng.between(0.8, 1.1),
+      beta: tracker ? 1 : beta,
       equityWeight,
-      alpha: kind === 'index' ? -0.000015 : kind === 'money' ? 0 : rng.between(-0.00012, 0.00025),
-      idioVol:
-        kind === 'index'
-          ? rng.between(0.0003, 0.0009)
-          : kind === 'bond'
-            ? 0.0006
-            : kind === 'money'
+      alpha:
+        kind === 'money'
+          ? 0
+          : tracker
+            ? (-yearlyFee + (enhanced ? 0.01 + 0.04 * draw(0) : 0)) / 250
+            : kind === 'bond'
               ? 0
-              : kind === 'fof'
-                ? 0.0015
-                : rng.between(0.003, 0.007),
+              : skill - yearlyFee / 250,
+      // Index funds: tracking error 0.3–1.4 % a year (enhanced 1.9–4.4 %); QDII index funds 1.0–2.2 %.
+      idioVol:
+        kind === 'index' ? (enhanced ? 0.0012 + 0.0016 * noise : 0.0002 + 0.0007 * noise) : tracker ? 0.0006 + 0.0008 * draw(1) : noise,
+      size: active ? -0.4 + draw(2) : undefined,
+      value: active ? -0.6 + 1.2 * draw(3) : undefined,
       feeDrag: spec.shareClass === 'C' ? (kind === 'bond' ? 0.003 : 0.004) : 0,
       baseYield: kind === 'money' ? rng.between(0.013, 0.022) : 0,
       phase: rng.next() * Math.PI * 2,
@@ -779,10 +897,10 @@ export function planMarket(options: MarketOptions): MarketPlan {
   return { options, days, dayNumbers, companies, managers, funds, indices, indexSeries, stocks };
 }
 
-/** Daily simple return of an index on day i of the window (0 on the first day). */
+/** Daily total return of an index on day i of the window (price return + accrued dividend yield; 0 on the first day). */
 function indexReturn(series: IndexSeries | undefined, i: number): number {
   if (!series || i <= 0) return 0;
-  return (series.closes[i] as number) / (series.closes[i - 1] as number) - 1;
+  return totalReturnOfDay((series.closes[i] as number) / (series.closes[i - 1] as number) - 1, series.yields[i] as number);
 }
 
 /** Simulates one fund's NAV history over the plan window. */
