@@ -111,6 +111,13 @@ describe('owner-only data and XSRF', () => {
     assert.equal((await read(bob, '/djapi/risk/assessment')).data, null);
     assert.notEqual((await read(alice, '/djapi/account/personal-income')).data!.income, null);
     assert.equal((await read(bob, '/djapi/account/personal-income')).data!.income, null);
+    const aliceSettings = (await read(alice, '/djapi/account/settings')).data!;
+    assert.equal((aliceSettings.bank_card as { reserved_phone_masked: string }).reserved_phone_masked, '133****0011');
+    assert.deepEqual((await read(bob, '/djapi/account/settings')).data, {
+      telephone_masked: '133****0002',
+      has_trade_password: false,
+      bank_card: null,
+    });
     // Every GET route of the account plugins was covered (a new one must be added here).
     const gets = t.app.registeredRoutes
       .filter((route) => route.method === 'GET' && ACCOUNT_PATHS.test(route.url))
@@ -123,6 +130,7 @@ describe('owner-only data and XSRF', () => {
         '/djapi/risk/questionnaire',
         '/djapi/risk/assessment',
         '/djapi/account/personal-income',
+        '/djapi/account/settings',
         '/djapi/wechat/oauth/authorize',
       ]),
     );
@@ -137,6 +145,14 @@ describe('owner-only data and XSRF', () => {
       (await post(t, bob, '/djapi/account/trade-password', { encrypted_password: encryptForServer(t, '583920') })).result_code,
       400047,
     );
+    // Settings: Bob's reset code goes nowhere (he has no card), his change has no password to change.
+    assert.equal((await post(t, bob, '/djapi/account/settings/code', { action: 'reset_password' })).result_code, 400047);
+    assert.equal((t.app.sms as OutboxSmsProvider).latestFor('13300000011')?.purpose, 'bank', 'no code to Alice’s reserved phone');
+    const change = await post(t, bob, '/djapi/account/trade-password/change', {
+      encrypted_old_password: encryptForServer(t, '583920'),
+      encrypted_new_password: encryptForServer(t, '803917'),
+    });
+    assert.equal(change.result_code, 400053);
     // Alice's bank code request, then Bob tries to certify with her card and phone.
     const card = cardNumber('621700');
     const phone = '13300000012';
