@@ -43,8 +43,24 @@ describe('fundState', () => {
       const s = fundState(fund({ sale_status: status, can_buy: false }));
       expect(s.buy).toBe('none');
       expect(s.autoInvest).toBe(false);
-      expect(s.notices.map((n) => n.key)).toEqual([key]);
+      expect(s.tradeDates).toBe(false);
+      expect(s.notices[0]?.key).toBe(key);
     }
+  });
+
+  it('liquidated and delisted funds: no fees, no timeline, returns dated to the last NAV', () => {
+    for (const status of ['closed', 'delisted'] as const) {
+      const s = fundState(
+        fund({ sale_status: status, can_buy: false, fund_derived: { end_date: '2026-03-31' } as FundSummary['fund_derived'] }),
+      );
+      expect(s).toMatchObject({ ended: true, fees: 'none', tradeDates: false });
+      expect(s.notices[1]).toEqual({ key: 'fund.state.returnsEnd', params: { date: '2026-03-31' }, tone: 'info' });
+    }
+    // Suspended or not on sale: no timeline and no purchase fees; holders of a purchase-suspended fund may sell.
+    expect(fundState(fund({ sale_status: 'not_on_sale', can_buy: false }))).toMatchObject({ fees: 'none', ended: false });
+    expect(fundState(fund({ sale_status: 'trading_suspended', can_buy: false })).fees).toBe('none');
+    expect(fundState(fund({ sale_status: 'purchase_suspended', can_buy: false })).fees).toBe('redeem');
+    expect(fundState(fund({})).fees).toBe('all');
   });
 
   it('building: subscribe, with the window and the founding date', () => {
@@ -104,7 +120,22 @@ describe('fees', () => {
     expect(platformRateText(row(0, 1, '1.5000'), '0.1000')).toBe('0.15%');
     expect(platformRateText(row(0, null, '1000.00', '元'), '0.1000')).toBe('每笔 1000.00 元');
     setLocale('en-US');
-    expect(amountBracket(row(0, 100_000_000))).toBe('Under 100 × 10,000 CNY');
+    expect(amountBracket(row(0, 100_000_000))).toBe('Under 1M CNY');
     expect(holdingBracket(row(7, 30))).toBe('Held 7 to under 30 days');
+    expect(rateText(row(0, null, '0.0000'))).toBe('Free');
+    expect(rateText(row(0, null, '0', '%/年'))).toBe('None');
+  });
+
+  it('a fee not charged reads 免费 / 不收取, never "0万 及以上 0.00%"', () => {
+    const row = (value: string, unit = '%', upper: number | null = null) => ({ name: '', value, unit, lower_bound: 0, upper_bound: upper });
+    expect(amountBracket(row('0.0000'))).toBe('不限金额');
+    expect(holdingBracket(row('0.0000'))).toBe('不限持有期');
+    expect(rateText(row('0.0000'))).toBe('免费');
+    expect(platformRateText(row('0.00'), '0.1000')).toBe('免费');
+    expect(rateText(row('0.00', '元'))).toBe('免费');
+    expect(rateText(row('0.0000', '%/年'))).toBe('不收取');
+    // A rate that rounds to nothing after the discount is free too; a real rate is not.
+    expect(platformRateText(row('0.0100'), '0.1000')).toBe('免费');
+    expect(rateText(row('0.5000', '%', 7))).toBe('0.50%');
   });
 });

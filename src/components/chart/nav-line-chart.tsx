@@ -13,10 +13,10 @@ export interface NavLineChartProps extends NavLineChartOptions {
 
 /** A fund's cumulative growth vs its benchmark (period tabs live in the feature that feeds `points`). */
 export function NavLineChart({ height = 200, label, testId, onDrawn, ...options }: NavLineChartProps) {
-  const { points, fundName, benchmarkName, fundColor, benchmarkColor, padding } = options;
+  const { points, fundName, benchmarkName, fundColor, benchmarkColor, padding, valueFormat } = options;
   const draw = useCallback(
-    (_size: ChartSize) => navLineChartElement({ points, fundName, benchmarkName, fundColor, benchmarkColor, padding }),
-    [points, fundName, benchmarkName, fundColor, benchmarkColor, padding],
+    (_size: ChartSize) => navLineChartElement({ points, fundName, benchmarkName, fundColor, benchmarkColor, padding, valueFormat }),
+    [points, fundName, benchmarkName, fundColor, benchmarkColor, padding, valueFormat],
   );
   return <ChartCanvas height={height} draw={draw} label={label} testId={testId} onDrawn={onDrawn} />;
 }

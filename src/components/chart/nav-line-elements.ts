@@ -24,6 +24,12 @@ export interface NavLineChartOptions {
   padding?: [number, number, number, number];
   /** Longer series are thinned to about this many points (a phone is ~350 px wide); default 600. */
   maxPoints?: number;
+  /**
+   * What the values are: 'growth' (default) fractions shown as signed percentages, red above zero and green below;
+   * 'percent' percentages as they are ('2.35%', e.g. a 7-day yield); 'amount' yuan with 4 decimals (income per
+   * 10,000 shares). The last two are neutral (grey axis labels).
+   */
+  valueFormat?: 'growth' | 'percent' | 'amount';
 }
 
 interface Row {
@@ -79,6 +85,9 @@ export function navLineChartElement(options: NavLineChartOptions): F2Element {
   const names = [options.fundName, ...(options.benchmarkName ? [options.benchmarkName] : [])];
   const colors = [options.fundColor ?? CHART_FUND_LINE, options.benchmarkColor ?? CHART_BENCHMARK_LINE];
   const label = { fill: CHART_AXIS_TEXT, fontSize: 10 };
+  const format = options.valueFormat ?? 'growth';
+  const formatter =
+    format === 'growth' ? percentText : format === 'percent' ? (v: number) => `${v.toFixed(2)}%` : (v: number) => v.toFixed(4);
   return f2El(
     Chart,
     {
@@ -86,7 +95,7 @@ export function navLineChartElement(options: NavLineChartOptions): F2Element {
       padding: options.padding ?? [12, 8, 4, 4],
       scale: {
         date: { type: 'timeCat', mask: 'YYYY-MM-DD', tickCount: 3, range: [0, 1] },
-        value: { tickCount: 5, nice: true, formatter: (v: number) => percentText(v) },
+        value: { tickCount: 5, nice: true, formatter },
       },
     },
     f2El(Axis, {
@@ -98,7 +107,7 @@ export function navLineChartElement(options: NavLineChartOptions): F2Element {
       field: 'value',
       style: {
         // Red above zero, green below (mainland convention).
-        label: (text: string) => ({ ...label, fill: toneColor(parseFloat(text)) }),
+        label: (text: string) => (format === 'growth' ? { ...label, fill: toneColor(parseFloat(text)) } : label),
         grid: { stroke: CHART_GRID, lineWidth: 1, lineDash: [3, 3] },
       },
     }),

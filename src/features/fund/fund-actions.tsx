@@ -6,6 +6,7 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/fund';
 import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import type { RiskLevel } from '@/lib/api-types/account';
 import type { FundSummary } from '@/lib/api-types/fund';
 import type { FundState } from './fund-state';
 import { fundSymbol, heldVolume } from './api';
@@ -16,6 +17,9 @@ export interface FundAccount {
   loggedIn: boolean;
   /** The account can trade (docs/PRODUCT.md §3 open_trade); null while unknown. */
   openTrade: boolean | null;
+  /** The investor's assessed risk tolerance (C1–C5) and whether the assessment has expired (the fund page's notice). */
+  riskLevel?: RiskLevel | null;
+  riskExpired?: boolean;
 }
 
 export function FundActions({ fund, state, account }: { fund: FundSummary; state: FundState; account: FundAccount }) {

@@ -4,6 +4,7 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import type { NavLinePoint } from '@/components/chart/nav-line-elements';
 import { useRemote } from '@/components/use-remote/use-remote';
+import { formatNav, formatPercent } from '@/lib/format';
 import { t } from '@/locales/fund';
 import type { GrowthData } from '@/lib/api-types/fund';
 import { GROWTH_PERIODS, getFundGrowth, type GrowthPeriod } from './api';
@@ -18,31 +19,64 @@ export function growthPoints(data: GrowthData): NavLinePoint[] {
   }));
 }
 
+/** What a money-market fund's chart shows: 7-day annualised yield (percent) or income per 10,000 shares (yuan). */
+export type MoneyMetric = 'yield7d' | 'income10k';
+
+/** A money-market fund's points of one metric; days without the figure are left out. */
+export function moneyPoints(data: GrowthData, metric: MoneyMetric): NavLinePoint[] {
+  const points: NavLinePoint[] = [];
+  for (const p of data.fund_nav_growth) {
+    const value = metric === 'yield7d' ? p.yield_7d : p.income_per_10k;
+    if (value != null) points.push({ date: p.date, fund: Number(value), benchmark: null });
+  }
+  return points;
+}
+
 export interface FundChartProps {
   code: string;
   fundName: string;
-  /** Money-market funds have no benchmark line. */
   refreshKey: number;
   defaultPeriod?: GrowthPeriod;
+  /** The period tabs the fund has lived (default: all of them). */
+  periods?: readonly GrowthPeriod[];
+  /** Money-market funds chart their 7-day yield and income per 10,000 shares, not a NAV that stays 1.0000. */
+  money?: boolean;
 }
 
 /** Performance against the benchmark with period tabs (ty 1m 3m 6m 1y 3y 5y all). */
-export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y' }: FundChartProps) {
-  const [period, setPeriod] = useState<GrowthPeriod>(defaultPeriod);
+export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', periods = GROWTH_PERIODS, money = false }: FundChartProps) {
+  const [period, setPeriod] = useState<GrowthPeriod>(periods.includes(defaultPeriod) ? defaultPeriod : (periods.at(-1) ?? 'all'));
+  const [metric, setMetric] = useState<MoneyMetric>('yield7d');
   // Switching period (or pulling to refresh) keeps the last line drawn until the new one arrives.
   const state = useRemote(() => getFundGrowth(code, period), [code, period, refreshKey], { keepPreviousData: true });
   const data = state.status === 'ready' ? state.data : null;
-  const points = useMemo(() => (data ? growthPoints(data) : []), [data]);
+  const points = useMemo(() => (data ? (money ? moneyPoints(data, metric) : growthPoints(data)) : []), [data, money, metric]);
   const last = data?.fund_nav_growth[data.fund_nav_growth.length - 1];
   const lines = data?.growth_lines ?? [];
   const fundLine = lines.find((l) => l.line_key === 'value');
-  const benchLine = lines.find((l) => l.line_key === 'than_value');
+  const benchLine = money ? undefined : lines.find((l) => l.line_key === 'than_value');
   const shownPeriod = data?.day ?? period;
+  const metricName = metric === 'yield7d' ? t('fund.header.yield7d') : t('fund.header.income10k');
 
   return (
     <View className='fund-chart' data-testid='fund-chart'>
+      {money && (
+        <View className='fund-chart__tabs fund-chart__tabs--metric' role='tablist' data-testid='money-metric-tabs'>
+          {(['yield7d', 'income10k'] as const).map((m) => (
+            <View
+              key={m}
+              role='tab'
+              aria-selected={m === metric}
+              className={`fund-chart__tab ${m === metric ? 'fund-chart__tab--active' : ''}`}
+              onClick={() => setMetric(m)}
+            >
+              {m === 'yield7d' ? t('fund.header.yield7d') : t('fund.header.income10k')}
+            </View>
+          ))}
+        </View>
+      )}
       <View className='fund-chart__tabs' role='tablist'>
-        {GROWTH_PERIODS.map((p) => (
+        {periods.map((p) => (
           <View
             key={p}
             role='tab'
@@ -60,13 +94,22 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y' }: 
       {data && points.length > 0 && (
         <>
           <View className='fund-chart__summary' data-testid='chart-summary' data-period={shownPeriod}>
-            <Text>
-              {t(`fund.chart.period.${shownPeriod}`)} {t('fund.chart.periodReturn')}{' '}
-            </Text>
-            <PercentText value={last?.gr_nav} sign />
+            {money ? (
+              <Text>
+                {t(`fund.chart.period.${shownPeriod}`)} {metricName}{' '}
+                {metric === 'yield7d' ? formatPercent(last?.yield_7d) : formatNav(last?.income_per_10k)}
+              </Text>
+            ) : (
+              <>
+                <Text>
+                  {t(`fund.chart.period.${shownPeriod}`)} {t('fund.chart.periodReturn')}{' '}
+                </Text>
+                <PercentText value={last?.gr_nav} sign />
+              </>
+            )}
             <View className='fund-chart__legend'>
               <View className='fund-chart__swatch' style={{ background: fundLine?.line_color ?? '#FFA100' }} />
-              <Text>{t('fund.chart.fund')}</Text>
+              <Text>{money ? metricName : t('fund.chart.fund')}</Text>
               {benchLine && (
                 <>
                   <View className='fund-chart__swatch' style={{ background: benchLine.line_color }} />
@@ -77,12 +120,13 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y' }: 
           </View>
           <GrowthChart
             points={points}
-            fundName={t('fund.chart.fund')}
+            fundName={money ? metricName : t('fund.chart.fund')}
             benchmarkName={benchLine ? t('fund.chart.benchmark') : undefined}
             fundColor={fundLine?.line_color}
             benchmarkColor={benchLine?.line_color}
+            valueFormat={money ? (metric === 'yield7d' ? 'percent' : 'amount') : 'growth'}
             height={200}
-            label={t('fund.chart.label', { name: fundName })}
+            label={money ? t('fund.chart.moneyLabel', { name: fundName, metric: metricName }) : t('fund.chart.label', { name: fundName })}
             testId='growth-canvas'
           />
         </>

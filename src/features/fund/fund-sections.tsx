@@ -8,13 +8,14 @@ import '@nutui/nutui-react-taro/dist/es/packages/tag/style/css';
 import { InfoBanner } from '@/components/info-banner/info-banner';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { ErrorBox } from '@/components/error-box/error-box';
-import { formatNav, formatPercent } from '@/lib/format';
+import { formatNav, formatPercent, formatTerm, formatYiAmount, fundTypeName } from '@/lib/format';
 import { t } from '@/locales/fund';
-import type { FundDetail, FundSummary, ManagerItem, StageRow, TradeDates } from '@/lib/api-types/fund';
+import type { FundDetail, FundSummary, ManagerItem, RateRow, StageRow, TradeDates } from '@/lib/api-types/fund';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { getAutoInvestYields, MONEY_MARKET_TYPE } from './api';
 import { amountBracket, holdingBracket, platformRateText, rateText } from './fees';
-import type { FundNotice } from './fund-state';
+import type { FundNotice, FundState } from './fund-state';
+import { hasLived, STAGE_PERIODS } from './periods';
 
 export function Section({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
   return (
@@ -25,9 +26,80 @@ export function Section({ title, testId, children }: { title: string; testId?: s
   );
 }
 
-export function FundHeader({ fund }: { fund: FundSummary }) {
+/** One figure of the header: a value over its label. */
+function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <View className='fund-header__figure' data-testid={testId}>
+      {children}
+      <Text className='fund-header__label'>{label}</Text>
+    </View>
+  );
+}
+
+/**
+ * Name, tags and the key figures, by what the fund is: a money-market fund its 7-day yield and income per 10,000
+ * shares; a fund being raised its subscription window and expected founding (no NAV, no size yet); a liquidated or
+ * delisted fund its last NAV and return since launch, dated; any other its unit and accumulated NAV, day change
+ * and one-year return (since launch when it is younger than a year).
+ */
+export function FundHeader({ fund, state }: { fund: FundSummary; state: FundState }) {
   const d = fund.fund_derived;
   const money = fund.type === MONEY_MARKET_TYPE;
+  const building = fund.sale_status === 'building';
+  const lived1y = hasLived('1y', fund.found_date, d.end_date);
+  let figures: ReactNode;
+  if (building) {
+    figures = (
+      <>
+        <Figure label={t('fund.header.subscribeWindow')} testId='subscribe-window'>
+          <Text className='fund-header__value fund-header__value--small'>
+            {fund.subscribe_start ?? '--'} ~ {fund.subscribe_end ?? '--'}
+          </Text>
+        </Figure>
+        <Figure label={t('fund.header.expectedFound')} testId='expected-found'>
+          <Text className='fund-header__value fund-header__value--small'>{fund.found_date}</Text>
+        </Figure>
+      </>
+    );
+  } else if (money) {
+    figures = (
+      <>
+        <Figure label={t('fund.header.yield7d')} testId='yield-7d'>
+          <PercentText className='fund-header__value' value={d.yield_7d} />
+        </Figure>
+        <Figure label={t('fund.header.income10k')}>
+          <Text className='fund-header__value' data-testid='income-per-10k'>
+            {formatNav(d.income_per_10k)}
+          </Text>
+        </Figure>
+      </>
+    );
+  } else {
+    figures = (
+      <>
+        <Figure label={state.ended ? t('fund.header.lastNav') : t('fund.header.unitNav')} testId='unit-nav'>
+          <Text className='fund-header__value'>{formatNav(d.unit_nav)}</Text>
+        </Figure>
+        <Figure label={t('fund.header.accNav')} testId='acc-nav'>
+          <Text className='fund-header__value'>{formatNav(d.unit_acc_nav)}</Text>
+        </Figure>
+        {state.ended ? (
+          <Figure label={t('fund.stage.base')}>
+            <PercentText className='fund-header__value' value={d.nav_grbase} sign />
+          </Figure>
+        ) : (
+          <>
+            <Figure label={t('fund.header.dayChange')}>
+              <PercentText className='fund-header__value' value={d.nav_grtd} sign />
+            </Figure>
+            <Figure label={lived1y ? t('fund.header.oneYear') : t('fund.stage.base')}>
+              <PercentText className='fund-header__value' value={lived1y ? d.nav_grl1y : d.nav_grbase} sign />
+            </Figure>
+          </>
+        )}
+      </>
+    );
+  }
   return (
     <View className='fund-header' data-testid='fund-header'>
       <View className='fund-header__title'>
@@ -36,47 +108,54 @@ export function FundHeader({ fund }: { fund: FundSummary }) {
       </View>
       <View className='fund-header__tags'>
         <Tag type='primary' plain>
-          {fund.type_desc}
+          {fundTypeName(fund.type_desc)}
         </Tag>
         <Tag type='warning' plain>
           {t(`fund.risk.${fund.risk_level}`)}
         </Tag>
+        {building && (
+          <Tag type='success' plain>
+            {t('fund.header.raising')}
+          </Tag>
+        )}
       </View>
-      {money ? (
-        <View className='fund-header__figures'>
-          <View className='fund-header__figure'>
-            <Text className='fund-header__value' data-testid='income-per-10k'>
-              {formatNav(d.income_per_10k)}
-            </Text>
-            <Text className='fund-header__label'>{t('fund.header.income10k')}</Text>
-          </View>
-          <View className='fund-header__figure'>
-            <PercentText className='fund-header__value' value={d.yield_7d} />
-            <Text className='fund-header__label'>{t('fund.header.yield7d')}</Text>
-          </View>
-        </View>
-      ) : (
-        <View className='fund-header__figures'>
-          <View className='fund-header__figure'>
-            <Text className='fund-header__value'>{formatNav(d.unit_nav)}</Text>
-            <Text className='fund-header__label'>{t('fund.header.unitNav')}</Text>
-          </View>
-          <View className='fund-header__figure'>
-            <PercentText className='fund-header__value' value={d.nav_grtd} sign />
-            <Text className='fund-header__label'>{t('fund.header.dayChange')}</Text>
-          </View>
-          <View className='fund-header__figure'>
-            <PercentText className='fund-header__value' value={d.nav_grl1y} sign />
-            <Text className='fund-header__label'>{t('fund.header.oneYear')}</Text>
-          </View>
-        </View>
-      )}
+      <View className='fund-header__figures'>{figures}</View>
       <View className='fund-header__meta'>
-        {d.end_date && <Text>{t('fund.header.navDate', { date: d.end_date })}</Text>}
-        <Text>{t('fund.header.size', { size: fund.totshare })}</Text>
-        <Text>{t('fund.header.foundDate', { date: fund.found_date })}</Text>
+        {!building && d.end_date && (
+          <Text data-testid='nav-date'>
+            {state.ended ? t('fund.header.lastNavDate', { date: d.end_date }) : t('fund.header.navDate', { date: d.end_date })}
+          </Text>
+        )}
         {fund.tracked_index_name && <Text>{t('fund.header.trackedIndex', { name: fund.tracked_index_name })}</Text>}
       </View>
+    </View>
+  );
+}
+
+/** 基金档案: what the fund is and who runs and keeps it. A fund being raised has no founding date or size yet. */
+export function FundProfile({ fund, company }: { fund: FundSummary; company: string | null }) {
+  const building = fund.sale_status === 'building';
+  const rows: [string, string, string?][] = [
+    [t('fund.profile.fullName'), fund.fd_full_name || fund.fd_name],
+    [t('fund.profile.type'), fundTypeName(fund.type_desc)],
+    building
+      ? [t('fund.header.expectedFound'), t('fund.profile.expected', { date: fund.found_date }), 'profile-found']
+      : [t('fund.profile.foundDate'), fund.found_date, 'profile-found'],
+    [t('fund.profile.size'), building ? t('fund.profile.raising') : fund.totshare, 'profile-size'],
+    [t('fund.profile.company'), company || fund.keeper_name || '--', 'profile-company'],
+    [t('fund.profile.custodian'), fund.trup_name || '--', 'profile-custodian'],
+    [t('fund.profile.managers'), fund.manager_name || '--'],
+    ...(fund.tracked_index_name ? [[t('fund.profile.trackedIndex'), fund.tracked_index_name] as [string, string]] : []),
+    [t('fund.profile.benchmark'), fund.performance_bench_mark || '--'],
+  ];
+  return (
+    <View className='fund-profile' data-testid='fund-profile'>
+      {rows.map(([label, value, testId]) => (
+        <View className='fund-profile__row' key={label} data-testid={testId}>
+          <Text className='fund-profile__label'>{label}</Text>
+          <Text className='fund-profile__value'>{value}</Text>
+        </View>
+      ))}
     </View>
   );
 }
@@ -93,40 +172,48 @@ export function FundNotices({ notices }: { notices: FundNotice[] }) {
   );
 }
 
-/** Server period labels (Danjuan's own) → catalogue keys, so the table speaks the reader's language. */
-const STAGE_KEYS: Record<string, string> = {
-  近1周: '1w',
-  近1月: '1m',
-  近3月: '3m',
-  近6月: '6m',
-  今年以来: 'ty',
-  近1年: '1y',
-  近2年: '2y',
-  近3年: '3y',
-  近5年: '5y',
-  成立以来: 'base',
-};
-
-export function StagePerformance({ rows }: { rows: StageRow[] }) {
+/**
+ * Stage returns over the periods the fund has lived (a period older than the fund, or one the answer leaves
+ * empty, is not shown). A liquidated or delisted fund shows only its return since launch up to its last NAV:
+ * recent periods and ranks measured from a frozen NAV would mislead.
+ */
+export function StagePerformance({
+  rows,
+  foundDate,
+  asOf,
+  ended = false,
+}: {
+  rows: StageRow[];
+  foundDate?: string;
+  asOf?: string | null;
+  ended?: boolean;
+}) {
+  const shown = rows.filter((row) => {
+    const key = STAGE_PERIODS[row.period_time];
+    if (row.self_nav == null) return false;
+    if (ended) return key === 'base';
+    return key === undefined || hasLived(key, foundDate, asOf);
+  });
   return (
     <View className='fund-table' role='table' data-testid='stage-table'>
       <View className='fund-table__row fund-table__row--head' role='row'>
         <Text>{t('fund.stage.period')}</Text>
         <Text>{t('fund.stage.return')}</Text>
         <Text>{t('fund.stage.benchmark')}</Text>
-        <Text>{t('fund.stage.rank')}</Text>
+        {!ended && <Text>{t('fund.stage.rank')}</Text>}
       </View>
-      {rows.map((row) => {
-        const key = STAGE_KEYS[row.period_time];
+      {shown.map((row) => {
+        const key = STAGE_PERIODS[row.period_time];
         return (
-          <View className='fund-table__row' role='row' key={row.period_time}>
+          <View className='fund-table__row' role='row' key={row.period_time} data-testid='stage-row' data-period={key}>
             <Text>{key ? t(`fund.stage.${key}`) : row.period_time}</Text>
             <PercentText value={row.self_nav} sign />
             <PercentText value={row.standard_index_nav} sign />
-            <Text>{row.self_nav_rank ?? '--'}</Text>
+            {!ended && <Text>{row.self_nav_rank ?? '--'}</Text>}
           </View>
         );
       })}
+      {ended && asOf && <Text className='fund-section__note'>{t('fund.stage.endedNote', { date: asOf })}</Text>}
     </View>
   );
 }
@@ -174,12 +261,22 @@ function AutoInvestYieldTable({ code }: { code: string }) {
   );
 }
 
-export function FeeTables({ detail, building }: { detail: FundDetail; building: boolean }) {
+/** Fee tables; `redeemOnly` (purchases suspended: holders may still sell) leaves the purchase table out. */
+export function FeeTables({ detail, building, redeemOnly = false }: { detail: FundDetail; building: boolean; redeemOnly?: boolean }) {
   const rates = detail.fund_rates;
   const buyRows = building ? rates.subscribe_rate_table : rates.declare_rate_table;
   const discount = building ? '1' : rates.declare_discount;
   return (
     <View className='fund-fees' data-testid='fee-tables'>
+      {!redeemOnly && <PurchaseFees rows={buyRows} discount={discount} building={building} />}
+      <RedeemAndRunningFees detail={detail} />
+    </View>
+  );
+}
+
+function PurchaseFees({ rows: buyRows, discount, building }: { rows: RateRow[]; discount: string; building: boolean }) {
+  return (
+    <>
       <Text className='fund-fees__caption'>{building ? t('fund.fees.subscribe') : t('fund.fees.purchase')}</Text>
       <View className='fund-table' role='table' data-testid='purchase-fees'>
         <View className='fund-table__row fund-table__row--head' role='row'>
@@ -204,6 +301,14 @@ export function FeeTables({ detail, building }: { detail: FundDetail; building: 
           );
         })}
       </View>
+    </>
+  );
+}
+
+function RedeemAndRunningFees({ detail }: { detail: FundDetail }) {
+  const rates = detail.fund_rates;
+  return (
+    <>
       <Text className='fund-fees__caption'>{t('fund.fees.redeem')}</Text>
       <View className='fund-table' role='table' data-testid='redeem-fees'>
         <View className='fund-table__row fund-table__row--head' role='row'>
@@ -226,7 +331,7 @@ export function FeeTables({ detail, building }: { detail: FundDetail; building: 
           </View>
         ))}
       </View>
-    </View>
+    </>
   );
 }
 
@@ -302,13 +407,15 @@ export function Managers({ managers }: { managers: ManagerItem[] }) {
             <Text className='fund-section__note'>{t('fund.managers.workYears', { years: m.work_year })}</Text>
           </View>
           <Text className='fund-section__note'>
-            {t('fund.managers.since', { date: m.post_date_text })} · {t('fund.managers.term', { term: m.cp_term })}
+            {t('fund.managers.since', { date: m.post_date_text })} · {t('fund.managers.term', { term: formatTerm(m.cp_term) })}
           </Text>
           <View className='fund-manager__return'>
             <Text>{t('fund.managers.termReturn')}</Text>
             <PercentText value={m.cp_rate} sign />
           </View>
-          <Text className='fund-section__note'>{t('fund.managers.funds', { count: m.fund_count, size: m.fund_total_nav })}</Text>
+          <Text className='fund-section__note'>
+            {t('fund.managers.funds', { count: m.fund_count, size: formatYiAmount(m.fund_total_nav) })}
+          </Text>
         </View>
       ))}
     </View>

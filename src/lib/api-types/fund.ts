@@ -96,6 +96,10 @@ export interface FundSummary {
   fund_derived: FundDerived;
   // Fields of the real Danjuan answer (sent on every fund; optional so hand-made values stay valid):
   fd_type?: string;
+  /** The custodian bank (托管人). */
+  trup_name?: string;
+  /** Fund assets, yuan (decimal string). */
+  total_asset?: string;
   /** '0' being raised, '1' in operation, '2' terminated. */
   fd_status?: string;
   /** Purchase, subscription, redemption, auto-invest: '1' open, '0' closed. */
@@ -194,7 +198,16 @@ export interface FundDetail {
 export interface GrowthData {
   fd_code: string;
   day: string;
-  fund_nav_growth: { date: string; nav: string; gr_nav: string; value: string; than_value: string | null }[];
+  fund_nav_growth: {
+    date: string;
+    nav: string;
+    gr_nav: string;
+    value: string;
+    than_value: string | null;
+    /** Money-market funds: income per 10,000 shares (yuan) and 7-day annualised yield (percent) of the day. */
+    income_per_10k?: string | null;
+    yield_7d?: string | null;
+  }[];
   growth_lines: { line_name: string; line_key: string; line_color: string }[];
   performance_remark: string;
   /** What each index the chart compares with is. */
@@ -270,9 +283,45 @@ export interface FilterItem {
   /** CNY, decimal string. */
   total_asset?: string;
   found_date?: string;
+  /** Money-market funds only: 7-day annualised yield, percent, and the last day's income per 10,000 units (CNY). */
+  yield_7d?: string | null;
+  income_per_10k?: string | null;
 }
 
 /** `GET /djapi/v3/filter/fund`. */
 export interface FilterPage extends Paged<FilterItem> {
   order_by: string;
+}
+
+/** One day of `GET /djapi/fund/nav/history/{code}?page&size` (newest first). */
+export interface NavHistoryItem {
+  date: string;
+  /** Unit NAV. */
+  nav: string;
+  /** Daily change, percent; null on the first day. */
+  percentage: string | null;
+  /** Accumulated NAV (累计净值). */
+  value: string;
+  /** Money-market funds only: income per 10,000 shares (yuan) and 7-day annualised yield (percent). */
+  income_per_10k?: string | null;
+  yield_7d?: string | null;
+}
+
+/** `GET /djapi/fund/nav/history/{code}`. */
+export interface NavHistoryPage extends Paged<NavHistoryItem> {
+  fd_code: string;
+}
+
+/** One dividend of `GET /djapi/fund/dividend/{code}` (newest first). */
+export interface DividendItem {
+  record_date: string;
+  ex_date: string;
+  /** Cash per share, yuan (4 decimals). */
+  per_share: string;
+  plan_text: string;
+}
+
+/** `GET /djapi/fund/dividend/{code}`. */
+export interface DividendPage extends Paged<DividendItem> {
+  fd_code: string;
 }

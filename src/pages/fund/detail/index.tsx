@@ -8,9 +8,11 @@ export default function FundDetailPage() {
   const { params } = usePageUrl();
   const status = useAccountStore((s) => s.status);
   const openTrade = useAccountStore((s) => s.openTrade);
+  const riskLevel = useAccountStore((s) => s.riskLevel);
+  const riskExpired = useAccountStore((s) => s.riskExpired);
   return (
     <PageShell title={t('fund.title')}>
-      <FundDetailScreen code={params.fundcode} account={{ loggedIn: status === 'loggedIn', openTrade }} />
+      <FundDetailScreen code={params.fundcode} account={{ loggedIn: status === 'loggedIn', openTrade, riskLevel, riskExpired }} />
     </PageShell>
   );
 }
