@@ -76,7 +76,7 @@ describe('search results', () => {
     try {
       const onSelect = jest.fn();
       const onBuy = jest.fn();
-      render(<SearchBox search={async () => [item]} onSelect={onSelect} onBuy={onBuy} />);
+      render(<SearchBox search={async () => ({ items: [item], total: 1 })} onSelect={onSelect} onBuy={onBuy} />);
       const input = document.querySelector('taro-input-core, input')!;
       act(() => {
         input.dispatchEvent(new CustomEvent('focus', { detail: { value: '' }, bubbles: true }));

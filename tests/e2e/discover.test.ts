@@ -33,6 +33,12 @@ async function waitForNewRows(page: Page, before: string[]): Promise<string[]> {
   throw new Error('the list did not change');
 }
 
+/** Opens a screen's tab in the filter bar and picks one of its choices. */
+async function choose(page: Page, group: 'type' | 'period' | 'size' | 'age', label: string): Promise<void> {
+  await page.getByTestId(`filter-tab-${group}`).click();
+  await page.getByTestId(`screen-${group}`).getByText(label, { exact: true }).click();
+}
+
 const codesOf = (page: Page) => page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code') ?? ''));
 
 describe('discovery pages', () => {
@@ -59,6 +65,12 @@ describe('discovery pages', () => {
     await page.goto(`${server.url}/rn/fund/filter`);
     await page.locator(ROW).first().waitFor({ timeout: 20_000 });
     await page.getByTestId('risk-disclosure').getByText('过往业绩不代表未来表现').waitFor();
+    // The screens take one row: the first results are on the first screen of a 390 × 844 phone.
+    const firstBox = await page.locator(ROW).first().boundingBox();
+    const thirdBox = await page.locator(ROW).nth(2).boundingBox();
+    assert.ok(firstBox && firstBox.y + firstBox.height <= 844, `first result on the first screen: ${JSON.stringify(firstBox)}`);
+    assert.ok(thirdBox && thirdBox.y + thirdBox.height <= 844, `three results on the first screen: ${JSON.stringify(thirdBox)}`);
+    assert.equal(await page.locator('.nut-infiniteloading').count(), 0, 'no scroller inside the page');
     assertDescending(await shownValues(page), '1y default');
     const firstCodes = await codesOf(page);
     assert.equal(firstCodes.length, 20);
@@ -70,16 +82,16 @@ describe('discovery pages', () => {
     );
 
     // Another period: a new ranking, again best first.
-    await page.getByTestId('screen-period').getByText(zh['discover.period.3m'], { exact: true }).click();
+    await choose(page, 'period', zh['discover.period.3m']);
     const threeMonths = await waitForNewRows(page, firstCodes);
     assertDescending(await shownValues(page), '3m');
     assert.equal(await page.locator(`${ROW} .discover-fund__caption`).first().textContent(), zh['discover.period.3m']);
 
     // Bonds of 5 bn CNY and more: each row says 债券型 and a size of at least 50亿.
-    await page.getByTestId('screen-type').getByText(zh['discover.type.2'], { exact: true }).click();
+    await choose(page, 'type', zh['discover.type.2']);
     const bonds = await waitForNewRows(page, threeMonths);
-    await page.getByTestId('screen-size').getByText(zh['discover.filter.size.gt50'], { exact: true }).click();
-    await waitForNewRows(page, bonds);
+    await choose(page, 'size', zh['discover.filter.size.gt50']);
+    const bigBonds = await waitForNewRows(page, bonds);
     const facts = await page
       .locator(ROW)
       .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('.discover-fund__fact')).map((f) => f.textContent ?? '')));
@@ -91,15 +103,27 @@ describe('discovery pages', () => {
     }
     assertDescending(await shownValues(page), 'bonds ≥ 50亿, 3m');
 
-    // Back to all funds, then scroll the list to its end: page 2 joins page 1.
-    await page.getByTestId('screen-size').getByText(zh['discover.filter.any'], { exact: true }).click();
-    await page.getByTestId('screen-type').getByText(zh['discover.type.all'], { exact: true }).click();
+    // The screens are in the address: a reload (or the link shared) shows the same list and the same tabs.
+    const search = new URL(page.url()).searchParams;
+    assert.deepEqual([search.get('type'), search.get('period'), search.get('size')], ['2', '3m', 'gt50'], page.url());
+    await page.reload();
+    await page.locator(ROW).first().waitFor({ timeout: 20_000 });
+    assert.deepEqual(await codesOf(page), bigBonds, 'the same funds after a reload');
+    assert.equal((await page.getByTestId('filter-tab-type').textContent())?.replace(/[▾▴]/g, ''), zh['discover.type.2']);
+    assert.equal((await page.getByTestId('filter-tab-period').textContent())?.replace(/[▾▴]/g, ''), zh['discover.period.3m']);
+    assert.equal((await page.getByTestId('filter-tab-size').textContent())?.replace(/[▾▴]/g, ''), zh['discover.filter.size.gt50']);
+
+    // Back to all funds, then scroll the page to its end: page 2 joins page 1.
+    await choose(page, 'size', zh['discover.filter.any']);
+    await choose(page, 'type', zh['discover.type.all']);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="discover-fund-row"]').length === 20);
     await page.waitForFunction(
       (first) => document.querySelector('[data-testid="discover-fund-row"]')?.getAttribute('data-code') === first,
       (await api<{ items: { fd_code: string }[] }>('/djapi/v3/filter/fund?order_by=3m&page=1&size=20')).items[0]?.fd_code,
     );
-    await page.locator('.nut-infiniteloading').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    assert.equal(new URL(page.url()).searchParams.get('type'), null, 'all types: no type in the address');
+    await page.locator(ROW).last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 2000);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="discover-fund-row"]').length >= 40, undefined, {
       timeout: 15_000,
     });
@@ -109,6 +133,44 @@ describe('discovery pages', () => {
       page2.items.map((i) => i.fd_code),
     );
     assertDescending(await shownValues(page), 'pages 1 and 2 together');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('screening: money-market funds by 七日年化; an address with unknown screens shows the defaults', async () => {
+    const { context, page } = await openPhone(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.url}/rn/fund/filter?type=4`);
+    await page.locator(ROW).first().waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator(`${ROW} .discover-fund__caption`).first().textContent(), zh['discover.period.7d']);
+    const yields = await shownValues(page);
+    assertDescending(yields, 'by the 7-day yield shown');
+    const expected = await api<{ items: { fd_code: string; yield_7d: string }[] }>(
+      '/djapi/v3/filter/fund?type=4&order_by=7d&page=1&size=20',
+    );
+    assert.deepEqual(
+      await codesOf(page),
+      expected.items.map((i) => i.fd_code),
+    );
+    expected.items.forEach((item, i) => assert.equal(yields[i], Number(Number(item.yield_7d).toFixed(2)), item.fd_code));
+    const facts = (await page.locator(ROW).first().textContent()) ?? '';
+    assert.ok(facts.includes('万份收益'), facts);
+    // An address with screens nobody knows: the defaults, no crash.
+    await page.goto(`${server.url}/rn/fund/filter?type=99&period=10y&size=huge&age=%E2%80%A6`);
+    await page.locator(ROW).first().waitFor({ timeout: 20_000 });
+    assert.equal((await page.getByTestId('filter-tab-period').textContent())?.replace(/[▾▴]/g, ''), zh['discover.period.1y']);
+    assert.equal((await page.getByTestId('filter-tab-type').textContent())?.replace(/[▾▴]/g, ''), zh['discover.filter.type']);
+    const defaults = await api<{ items: { fd_code: string }[] }>('/djapi/v3/filter/fund?order_by=1y&page=1&size=20');
+    assert.deepEqual(
+      await codesOf(page),
+      defaults.items.map((i) => i.fd_code),
+    );
+    // Picked by tapping too: from all funds to 货币型, the order becomes the 7-day yield.
+    const before = await codesOf(page);
+    await choose(page, 'type', zh['discover.type.4']);
+    await waitForNewRows(page, before);
+    assert.equal(await page.locator(`${ROW} .discover-fund__caption`).first().textContent(), zh['discover.period.7d']);
+    assertDescending(await shownValues(page), '货币型 tapped');
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -196,6 +258,15 @@ describe('discovery pages', () => {
     await compare.click();
     const table = page.getByTestId('index-mass-compare-table');
     await table.waitFor();
+    // 对比 brings the comparison into view (it is drawn below the list, off a phone's screen).
+    await page.waitForFunction(
+      () => {
+        const r = document.querySelector('[data-testid="index-mass-compare-table"]')?.getBoundingClientRect();
+        return !!r && r.top >= 0 && r.top < window.innerHeight - 100;
+      },
+      undefined,
+      { timeout: 5000 },
+    );
     const text = (await table.textContent()) ?? '';
     for (const f of funds.funds.slice(0, 2)) {
       assert.ok(text.includes(f.fd_name), `${f.fd_name} in ${text}`);
@@ -225,7 +296,7 @@ describe('discovery pages', () => {
       tableBox.evaluate((table) => {
         const row = table.querySelector('[data-testid="valuation-row"]') as HTMLElement;
         // Each cell's box, and whether the cell itself (not something over it) is what shows at its centre.
-        const [name, last] = ['name', 'yeild'].map((col) => {
+        const [name, last, roe] = ['name', 'yeild', 'roe'].map((col) => {
           const cell = row.querySelector(`[data-col="${col}"]`) as HTMLElement;
           const r = cell.getBoundingClientRect();
           return {
@@ -233,7 +304,11 @@ describe('discovery pages', () => {
             right: r.right,
             visible: cell.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)),
           };
-        }) as [{ left: number; right: number; visible: boolean }, { left: number; right: number; visible: boolean }];
+        }) as { left: number; right: number; visible: boolean }[] as [
+          { left: number; right: number; visible: boolean },
+          { left: number; right: number; visible: boolean },
+          { left: number; right: number; visible: boolean },
+        ];
         return {
           scrollLeft: table.scrollLeft,
           canScroll: table.scrollWidth - table.clientWidth,
@@ -241,11 +316,18 @@ describe('discovery pages', () => {
           pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
           name,
           last,
+          roe,
         };
       });
+    // The table says how it is sorted (the server's order: PE percentile, low to high) and that it scrolls.
+    assert.equal(await page.getByTestId('valuation-sort-pe_percentile').getAttribute('data-sort'), 'asc');
+    assert.equal(await page.locator('[data-sort]').count(), 1, 'one sorted column');
+    assert.equal(await page.getByTestId('valuation-sorted').textContent(), `排序：${zh['discover.valuation.pePercentile']} 从低到高`);
+    assert.ok(await page.getByTestId('valuation-swipe').isVisible());
     const unscrolled = await geometry();
     assert.ok(unscrolled.canScroll > 0, `the numbers scroll sideways: ${JSON.stringify(unscrolled)}`);
     assert.ok(unscrolled.pageOverflow <= 0, `the page does not: ${JSON.stringify(unscrolled)}`);
+    assert.ok(unscrolled.roe.right > 390, `ROE starts (partly) off screen: ${JSON.stringify(unscrolled.roe)}`);
     await tableBox.evaluate((table) => table.scrollTo({ left: table.scrollWidth }));
     await page.waitForFunction(() => (document.querySelector('[data-testid="valuation-table"]')?.scrollLeft ?? 0) > 0);
     const scrolled = await geometry();
@@ -255,10 +337,15 @@ describe('discovery pages', () => {
       scrolled.last.visible && scrolled.last.left >= scrolled.name.right - 1 && scrolled.last.right <= 390,
       `last column on screen: ${JSON.stringify(scrolled)}`,
     );
+    assert.ok(scrolled.roe.visible && scrolled.roe.right <= 390, `ROE reached by scrolling: ${JSON.stringify(scrolled.roe)}`);
     await tableBox.evaluate((table) => table.scrollTo({ left: 0 }));
 
     const peColumn = async () => (await page.locator('[data-testid="valuation-row"] [data-col="pe"]').allTextContents()).map(Number);
     await page.getByTestId('valuation-sort-pe').click();
+    assert.equal(await page.getByTestId('valuation-sort-pe').getAttribute('data-sort'), 'desc');
+    assert.equal(await page.getByTestId('valuation-sort-pe_percentile').getAttribute('data-sort'), null);
+    assert.equal(await page.getByTestId('valuation-sorted').textContent(), '排序：PE 从高到低');
+    assert.ok(((await page.getByTestId('valuation-sort-pe').textContent()) ?? '').includes('↓'));
     const desc = await peColumn();
     assert.deepEqual(
       desc,

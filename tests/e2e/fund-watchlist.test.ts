@@ -8,15 +8,57 @@ import fundMessages from '../../src/locales/messages/fund';
 import { collectPageErrors, launchBrowser, openPhone, seedLoggedInUser, startServer, type RunningServer, type SeededUser } from './harness';
 
 const zh: Record<string, string> = fundMessages['zh-CN'];
+const FUND_SAMPLES_FOR_LIST = {
+  stock: FUND_SAMPLE_CODES.stock,
+  bond: FUND_SAMPLE_CODES.bond,
+  fof: FUND_SAMPLE_CODES.fof,
+  moneyMarket: FUND_SAMPLE_CODES.moneyMarket,
+};
+
+type Quote = {
+  fd_code: string;
+  unit_nav: string | null;
+  end_date: string | null;
+  nav_grtd: string | null;
+  nav_grl1y: string | null;
+  yield_7d: string | null;
+};
+/** '+1.23%' → 1.23; '--' → NaN. */
+const percentOf = (text: string) => Number(text.replace(/[+%,\s]/g, ''));
 
 describe('watchlist', () => {
   let server: RunningServer;
   let browser: Browser;
   let user: SeededUser;
+  /** A second user whose list already holds a stock fund, a bond fund, a FOF and a money-market fund. */
+  let watcher: SeededUser;
+  const watched = [FUND_SAMPLES_FOR_LIST.stock, FUND_SAMPLES_FOR_LIST.bond, FUND_SAMPLES_FOR_LIST.fof, FUND_SAMPLES_FOR_LIST.moneyMarket];
 
   before(async () => {
     [server, browser] = await Promise.all([
-      startServer({}, { prepareDatabase: async (db) => void (user = await seedLoggedInUser(db)) }),
+      startServer(
+        {},
+        {
+          prepareDatabase: async (db) => {
+            user = await seedLoggedInUser(db);
+            watcher = await seedLoggedInUser(db, '13812340000');
+            const id = (await db.kysely.selectFrom('users').select('id').where('telephone', '=', '13812340000').executeTakeFirstOrThrow())
+              .id;
+            const funds = await db.kysely.selectFrom('fund').select(['code', 'name']).where('code', 'in', watched).execute();
+            await db.kysely
+              .insertInto('watchlist')
+              .values(
+                funds.map((f, i) => ({
+                  user_id: id,
+                  symbol: `F${f.code.trim()}`,
+                  name: f.name,
+                  created_at: new Date(Date.UTC(2025, 0, 1, 0, i)),
+                })),
+              )
+              .execute();
+          },
+        },
+      ),
       launchBrowser(),
     ]);
   });
@@ -48,9 +90,14 @@ describe('watchlist', () => {
     await page.getByText(zh['fund.optional.local']!).waitFor();
     const row = page.getByTestId('watchlist-row').filter({ hasText: name });
     await row.waitFor();
+    // Its latest NAV and date, as the fund page has them.
+    const quote = (await (await fetch(`${server.url}/djapi/fund/quotes?fd_codes=${code}`)).json()) as { data: { items: Quote[] } };
+    const q = quote.data.items[0] as Quote;
+    assert.equal(await row.getByTestId('watchlist-nav').textContent(), `${q.unit_nav}${q.end_date?.slice(5)}`);
     // Still there after a reload (kept on this device).
     await page.reload();
     await row.waitFor();
+    await page.getByTestId('watchlist-edit').tap();
     await row.locator('.nut-button', { hasText: zh['fund.optional.remove']! }).tap();
     await page.getByText(zh['fund.optional.empty']!).waitFor();
     assert.deepEqual(errors, []);
@@ -80,9 +127,81 @@ describe('watchlist', () => {
     const row = page.getByTestId('watchlist-row').filter({ hasText: name });
     await row.waitFor();
     assert.equal(await page.getByText(zh['fund.optional.local']!).count(), 0);
+    await page.getByTestId('watchlist-edit').tap();
     await row.locator('.nut-button', { hasText: zh['fund.optional.remove']! }).tap();
     await page.getByText(zh['fund.optional.empty']!).waitFor();
     assert.deepEqual(await list(), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("shows each fund's NAV, day's change and a chosen return, sorts by them; money-market funds show 七日年化", async () => {
+    const { context, page } = await openPhone(browser);
+    const errors = collectPageErrors(page);
+    await context.addCookies([{ name: 'xq_a_token', value: watcher.token, url: server.url }]);
+    const answer = (await (await fetch(`${server.url}/djapi/fund/quotes?fd_codes=${watched.join(',')}`)).json()) as {
+      data: { items: Quote[] };
+    };
+    const quotes = new Map(answer.data.items.map((q) => [q.fd_code, q]));
+    await page.goto(`${server.url}/n/optional`);
+    const rows = page.getByTestId('watchlist-row');
+    await rows.first().waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="watchlist-nav"]')?.textContent?.startsWith('--'));
+    const shown = async () =>
+      rows.evaluateAll((els) =>
+        els.map((el) => ({
+          code: el.getAttribute('data-code') ?? '',
+          nav: el.querySelector('[data-testid="watchlist-nav"]')?.textContent ?? '',
+          change: el.querySelector('[data-testid="watchlist-change"]')?.textContent ?? '',
+          ret: el.querySelector('[data-testid="watchlist-return"]')?.textContent ?? '',
+        })),
+      );
+    const listed = await shown();
+    assert.deepEqual(listed.map((r) => r.code).sort(), [...watched].sort());
+    for (const r of listed) {
+      const q = quotes.get(r.code) as Quote;
+      if (r.code === FUND_SAMPLES_FOR_LIST.moneyMarket) {
+        assert.ok(r.change.includes(zh['fund.optional.yield7d']!), `money market: ${r.change}`);
+        assert.equal(percentOf(r.change.replace(zh['fund.optional.yield7d']!, '')), Number(Number(q.yield_7d).toFixed(2)));
+        assert.ok(r.nav.includes(zh['fund.optional.income10k']!), r.nav);
+      } else {
+        assert.equal(r.nav, `${q.unit_nav}${q.end_date?.slice(5)}`, r.code);
+        assert.equal(percentOf(r.change), q.nav_grtd === null ? NaN : Number(Number(q.nav_grtd).toFixed(2)), r.code);
+      }
+    }
+    // Red up, green down: the colour follows the sign of the day's change.
+    const colours = await page
+      .locator('[data-testid="watchlist-change"] .percent-text')
+      .evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? '', colour: getComputedStyle(el).color })));
+    for (const c of colours) {
+      if (c.text.startsWith('+')) assert.match(c.colour, /rgb\((2[0-9]{2}), ([0-9]{1,2}), ([0-9]{1,2})\)/, JSON.stringify(c));
+      if (c.text.startsWith('-')) assert.match(c.colour, /rgb\(([0-9]{1,2}), (1[0-9]{2}), ([0-9]{1,2})\)/, JSON.stringify(c));
+    }
+
+    // 近1年 as the return column, sorted high to low, then low to high.
+    await page.getByTestId('watchlist-periods').getByText(zh['fund.optional.period.1y']!, { exact: true }).tap();
+    await page.getByTestId('watchlist-sort-return').tap();
+    assert.ok(((await page.getByTestId('watchlist-sort-return').textContent()) ?? '').startsWith(`${zh['fund.optional.period.1y']} ↓`));
+    const desc = await shown();
+    const expectedDesc = [...answer.data.items]
+      .filter((q) => q.nav_grl1y !== null)
+      .sort((a, b) => Number(b.nav_grl1y) - Number(a.nav_grl1y))
+      .map((q) => q.fd_code);
+    assert.deepEqual(desc.map((r) => r.code).slice(0, expectedDesc.length), expectedDesc, 'by the 1-year return, high to low');
+    for (const r of desc.slice(0, expectedDesc.length))
+      assert.equal(percentOf(r.ret), Number(Number(quotes.get(r.code)?.nav_grl1y).toFixed(2)), r.code);
+    await page.getByTestId('watchlist-sort-return').tap();
+    const asc = await shown();
+    assert.deepEqual(asc.map((r) => r.code).slice(0, expectedDesc.length), [...expectedDesc].reverse(), 'low to high');
+    // The day's change, high to low.
+    await page.getByTestId('watchlist-sort-change').tap();
+    const byChange = (await shown())
+      .map((r) => percentOf(r.change.replace(zh['fund.optional.yield7d']!, '')))
+      .filter((v) => !Number.isNaN(v));
+    assert.deepEqual(
+      byChange,
+      [...byChange].sort((a, b) => b - a),
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -244,6 +244,45 @@ describe('fund read endpoints', () => {
     assert.deepEqual(empty.data.items, []);
   });
 
+  it('GET /djapi/v2/search: paged, with the count of every match', async () => {
+    type Paged = { items: { scode: string }[]; current_page: number; size: number; total_items: number; total_pages: number };
+    const first = await get<Paged>('/djapi/v2/search?key=00&source=index');
+    assert.equal(first.data.items.length, 20, 'the first 20 by default');
+    assert.equal(first.data.current_page, 1);
+    assert.equal(first.data.size, 20);
+    assert.ok(first.data.total_items > 20, `more than one page of codes starting 00 (${first.data.total_items})`);
+    assert.equal(first.data.total_pages, Math.ceil(first.data.total_items / 20));
+    const second = await get<Paged>('/djapi/v2/search?key=00&source=index&page=2');
+    assert.equal(second.data.current_page, 2);
+    const codes = [...first.data.items, ...second.data.items].map((i) => i.scode);
+    assert.equal(new Set(codes).size, codes.length, 'page 2 repeats nothing of page 1');
+    assert.deepEqual(codes, [...codes].sort(), 'code matches in code order across pages');
+    const last = await get<Paged>(`/djapi/v2/search?key=00&source=index&page=${first.data.total_pages}`);
+    assert.equal(last.data.items.length, first.data.total_items - 20 * (first.data.total_pages - 1));
+    const samples = await get<Paged>('/djapi/v2/search?key=0090&source=index&size=10&page=2');
+    assert.deepEqual([samples.data.items.length, samples.data.total_items, samples.data.total_pages], [5, 15, 2]);
+    await get('/djapi/v2/search?key=00&size=500', 400);
+  });
+
+  it('GET /djapi/v3/filter/fund: money-market funds ranked by their 7-day yield (order_by=7d)', async () => {
+    type Item = { fd_code: string; yield: string | null; sf_type: string; yield_7d?: string | null; income_per_10k?: string | null };
+    const page = await get<{ items: Item[]; order_by: string; total_items: number }>('/djapi/v3/filter/fund?type=4&order_by=7d&size=50');
+    assert.equal(page.data.order_by, '7d');
+    assert.ok(page.data.items.length > 1, 'money-market funds listed');
+    const yields = page.data.items.map((i) => i.yield_7d);
+    for (const i of page.data.items) {
+      assert.equal(i.sf_type, '4');
+      assert.equal(i.yield, i.yield_7d, 'the ranked figure is the 7-day yield');
+      assert.ok(i.income_per_10k !== undefined, 'per-10k income sent too');
+    }
+    const known = yields.filter((y): y is string => y != null).map(Number);
+    assert.ok(known.length > 1);
+    for (let k = 1; k < known.length; k++) assert.ok((known[k - 1] as number) >= (known[k] as number), `descending: ${known.join(', ')}`);
+    // Other types carry no money-market fields.
+    const stocks = await get<{ items: Item[] }>('/djapi/v3/filter/fund?type=1&order_by=1y&size=5');
+    for (const i of stocks.data.items) assert.equal(i.yield_7d, undefined);
+  });
+
   it('GET /djapi/v3/filter/fund: filtered by type, actually sorted, paged', async () => {
     type Page = { items: { fd_code: string; yield: string | null; sf_type: string }[]; total_items: number; total_pages: number };
     const page1 = await get<Page>('/djapi/v3/filter/fund?type=3&order_by=6m&page=1&size=5');
@@ -262,7 +301,7 @@ describe('fund read endpoints', () => {
     assert.ok(money.data.items.some((i) => i.fd_code === FUND_SAMPLES.xjb));
     assert.ok(!money.data.items.some((i) => i.fd_code === FUND_SAMPLES.closed));
     assert.equal((await get('/djapi/v3/filter/fund?type=9&order_by=1m&page=1&size=5', 400)).result_code, 400001);
-    assert.equal((await get('/djapi/v3/filter/fund?type=1&order_by=7d&page=1&size=5', 400)).result_code, 400001);
+    assert.equal((await get('/djapi/v3/filter/fund?type=1&order_by=2w&page=1&size=5', 400)).result_code, 400001);
   });
 
   it('asset percent and manager list by fund_code', async () => {

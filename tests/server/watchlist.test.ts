@@ -45,6 +45,31 @@ describe('watchlist add / cancel (Xueqiu-shaped)', () => {
     );
   });
 
+  test('GET /djapi/fund/quotes: the figures of listed funds, in the order asked, without a login', async () => {
+    type Quote = Record<string, string | null>;
+    const codes = [FUND_SAMPLES.moneyMarket, FUND_SAMPLES.stock, '999999', FUND_SAMPLES.stock];
+    const res = await t.app.inject({ method: 'GET', url: `/djapi/fund/quotes?fd_codes=${codes.join(',')}` });
+    assert.equal(res.statusCode, 200, res.body);
+    const items = json<Envelope<{ items: Quote[] }>>(res).data.items;
+    assert.deepEqual(
+      items.map((i) => i.fd_code),
+      [FUND_SAMPLES.moneyMarket, FUND_SAMPLES.stock],
+      'unknown codes left out, repeats once',
+    );
+    const [money, stock] = items as [Quote, Quote];
+    const derived = json<Envelope<Quote>>(await t.app.inject({ method: 'GET', url: `/djapi/fund/derived/${FUND_SAMPLES.stock}` })).data;
+    for (const key of ['end_date', 'unit_nav', 'nav_grtd', 'nav_grl1m', 'nav_grl1y', 'nav_grbase'])
+      assert.equal(stock[key], derived[key], `${key} as the fund page shows it`);
+    assert.equal(stock.sf_type, '1');
+    assert.equal(money.sf_type, '4');
+    assert.match(String(money.yield_7d), /^\d+\.\d+$/, 'a money-market fund has its 7-day yield');
+    assert.match(String(money.income_per_10k), /^\d+\.\d+$/);
+    for (const bad of ['', '12345', '009005;drop', Array.from({ length: 201 }, () => '009005').join(',')]) {
+      const refused = await t.app.inject({ method: 'GET', url: `/djapi/fund/quotes?fd_codes=${encodeURIComponent(bad)}` });
+      assert.equal(refused.statusCode, 400, bad.slice(0, 20));
+    }
+  });
+
   test('another user does not see or remove my items', async () => {
     const me = await createTestUser(t);
     const other = await createTestUser(t);

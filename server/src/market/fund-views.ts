@@ -1048,14 +1048,21 @@ export function tradeDateView(f: FundRecord, now: Date) {
   };
 }
 
-export const FILTER_ORDER_KEYS = PERIOD_KEYS;
+/** The ranking's order keys: the periods, and '7d' (money-market funds: the 7-day annualised yield, 七日年化). */
+export const FILTER_ORDER_KEYS = [...PERIOD_KEYS, '7d'] as const;
+export type FilterOrderKey = (typeof FILTER_ORDER_KEYS)[number];
+/** The derived column each order key ranks by. */
+const FILTER_COLUMNS = { ...PERIOD_COLUMNS, '7d': 'yield_7d' } as const satisfies Record<
+  FilterOrderKey,
+  keyof NonNullable<FundRecord['derived']>
+>;
 
 /** The ranking of (type, period), sorted once per snapshot (kept in snap.rankings), so paging does not re-sort 20,000 funds. */
-function ranking(snap: MarketSnapshot, type: number | undefined, orderBy: PeriodKey): FundRecord[] {
+function ranking(snap: MarketSnapshot, type: number | undefined, orderBy: FilterOrderKey): FundRecord[] {
   const key = `${type ?? ''}:${orderBy}`;
   const cached = snap.rankings.get(key);
   if (cached) return cached;
-  const column = PERIOD_COLUMNS[orderBy];
+  const column = FILTER_COLUMNS[orderBy];
   const listed = snap.byCode.filter(
     (f) => (type === undefined || f.type === type) && f.derived != null && f.sale_status !== 'closed' && f.sale_status !== 'delisted',
   );
@@ -1071,8 +1078,8 @@ function ranking(snap: MarketSnapshot, type: number | undefined, orderBy: Period
   return listed;
 }
 
-export function filterView(snap: MarketSnapshot, type: number | undefined, orderBy: PeriodKey, page: number, size: number) {
-  const column = PERIOD_COLUMNS[orderBy];
+export function filterView(snap: MarketSnapshot, type: number | undefined, orderBy: FilterOrderKey, page: number, size: number) {
+  const column = FILTER_COLUMNS[orderBy];
   const listed = ranking(snap, type, orderBy);
   const items = listed.slice((page - 1) * size, page * size).map((f) => ({
     fd_code: f.code,
@@ -1084,6 +1091,8 @@ export function filterView(snap: MarketSnapshot, type: number | undefined, order
     end_date: f.derived?.end_date ?? null,
     f_type: 'fund',
     sale_status: f.sale_status,
+    // Money-market funds: what their rows show instead of a NAV (the NAV stays 1.0000).
+    ...(f.type === MONEY_MARKET_TYPE ? { yield_7d: f.derived?.yield_7d ?? null, income_per_10k: f.derived?.income_per_10k ?? null } : {}),
   }));
   return { items, order_by: orderBy, current_page: page, size, total_items: listed.length, total_pages: Math.ceil(listed.length / size) };
 }
@@ -1100,7 +1109,7 @@ export interface FilterScreen {
 export function screenedFilterView(
   snap: MarketSnapshot,
   type: number | undefined,
-  orderBy: PeriodKey,
+  orderBy: FilterOrderKey,
   page: number,
   size: number,
   screen: FilterScreen,

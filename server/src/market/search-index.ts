@@ -4,6 +4,8 @@
 import type { FundRecord, MarketSnapshot } from './market-cache';
 
 export const SEARCH_LIMIT = 20;
+/** The largest page of the search answer (`size`). */
+export const SEARCH_PAGE_MAX = 50;
 
 /** Index of the first fund whose code is ≥ prefix (binary search over the code-sorted list). */
 function lowerBound(funds: readonly FundRecord[], prefix: string): number {
@@ -54,4 +56,14 @@ export function searchFunds(snap: MarketSnapshot, rawKey: string, limit = SEARCH
   for (const f of initialsPrefix) add(f);
   for (const f of contains) add(f);
   return out;
+}
+
+/**
+ * One page of every match of key, in the order of searchFunds, and how many there are (the search answer's
+ * current_page / size / total_items / total_pages). A scan of the snapshot's arrays: milliseconds at most, and
+ * the answer is cached per key and page.
+ */
+export function searchPage(snap: MarketSnapshot, rawKey: string, page: number, size: number): { items: FundRecord[]; total: number } {
+  const all = searchFunds(snap, rawKey, Number.MAX_SAFE_INTEGER);
+  return { items: all.slice((page - 1) * size, page * size), total: all.length };
 }

@@ -19,8 +19,8 @@ import {
   screenedFilterView,
   tradeDateView,
 } from '../market/fund-views';
-import type { MarketSnapshot, PeriodKey } from '../market/market-cache';
-import { searchFunds } from '../market/search-index';
+import type { MarketSnapshot } from '../market/market-cache';
+import { SEARCH_LIMIT, SEARCH_PAGE_MAX, searchPage } from '../market/search-index';
 
 /** Danjuan filter type codes: 1 stock, 2 bond, 3 hybrid, 4 money market, 5 index, 6 FOF, 11 QDII. */
 const FILTER_TYPES = [1, 2, 3, 4, 5, 6, 11] as const;
@@ -369,6 +369,8 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
               value: Decimal,
               than_value: NullableDecimal,
               performance_value: NullableDecimal,
+              income_per_10k: Type.Optional(NullableDecimal),
+              yield_7d: Type.Optional(NullableDecimal),
             }),
           ),
           growth_lines: Type.Array(Type.Object({ line_name: Type.String(), line_key: Type.String(), line_color: Type.String() })),
@@ -432,12 +434,18 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
           key: Type.String({ maxLength: 50 }),
           source: Type.Optional(Type.String({ maxLength: 20 })),
           xq_access_token: Type.Optional(Type.String({ maxLength: 200 })),
+          page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+          size: Type.Integer({ minimum: 1, maximum: SEARCH_PAGE_MAX, default: SEARCH_LIMIT }),
         }),
         response: {
           200: EnvelopeOf(
             Type.Object({
               key: Type.String(),
               items: Type.Array(Type.Object({ id: Type.String(), stype: Type.String(), scode: Type.String(), sname: Type.String() })),
+              current_page: Type.Integer(),
+              size: Type.Integer(),
+              total_items: Type.Integer({ description: 'every match of the key' }),
+              total_pages: Type.Integer(),
             }),
           ),
           400: ErrorEnvelope,
@@ -446,11 +454,19 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request, reply) => {
       const key = request.query.key.trim();
+      const { page, size } = request.query;
       // Keyed by the exact trimmed key: the answer echoes it, so "HS" and "hs" are different bodies.
-      return answerCached(cache, reply, `search:${key}`, (snap) => ({
-        key,
-        items: searchFunds(snap, key).map((f) => ({ id: f.code, stype: 'funding', scode: f.code, sname: f.name })),
-      }));
+      return answerCached(cache, reply, `search:${key}:${page}:${size}`, (snap) => {
+        const found = searchPage(snap, key, page, size);
+        return {
+          key,
+          items: found.items.map((f) => ({ id: f.code, stype: 'funding', scode: f.code, sname: f.name })),
+          current_page: page,
+          size,
+          total_items: found.total,
+          total_pages: Math.ceil(found.total / size),
+        };
+      });
     },
   );
 
@@ -462,7 +478,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Fund ranking by period return. type: 1 stock, 2 bond, 3 hybrid, 4 money market, 5 index, 6 FOF, 11 QDII',
         querystring: Type.Object({
           type: Type.Optional(Type.Union(FILTER_TYPES.map((t) => Type.Literal(t)))),
-          order_by: StringEnum(FILTER_ORDER_KEYS, 'period: 1w 1m 3m 6m ty 1y 2y 3y 5y base'),
+          order_by: StringEnum(FILTER_ORDER_KEYS, 'period: 1w 1m 3m 6m ty 1y 2y 3y 5y base; 7d: 7-day annualised yield (money market)'),
           page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
           size: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
           // Screening (/rn/fund/filter): fund size in 亿元 (100 million CNY) and years since founding, bounds inclusive.
@@ -487,6 +503,8 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
                   sale_status: Type.String(),
                   total_asset: Type.Optional(Decimal),
                   found_date: Type.Optional(Type.String()),
+                  yield_7d: Type.Optional(NullableDecimal),
+                  income_per_10k: Type.Optional(NullableDecimal),
                 }),
               ),
               order_by: Type.String(),
@@ -503,7 +521,7 @@ const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request, reply) => {
       const { type, order_by: orderBy, page, size, ...screen } = request.query;
       const key = `filter:${type ?? ''}:${orderBy}:${page}:${size}:${screen.size_min ?? ''}:${screen.size_max ?? ''}:${screen.found_years_min ?? ''}:${screen.found_years_max ?? ''}`;
-      return answerCached(cache, reply, key, (snap) => screenedFilterView(snap, type, orderBy as PeriodKey, page, size, screen));
+      return answerCached(cache, reply, key, (snap) => screenedFilterView(snap, type, orderBy, page, size, screen));
     },
   );
 

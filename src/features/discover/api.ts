@@ -31,6 +31,11 @@ export type FundType = (typeof FUND_TYPES)[number];
 export const PERIODS = ['1w', '1m', '3m', '6m', 'ty', '1y', '2y', '3y', '5y', 'base'] as const;
 export type Period = (typeof PERIODS)[number];
 
+/** The money-market type code: its funds are ranked by the 7-day annualised yield (order_by '7d'). */
+export const MONEY_MARKET = 4 as const satisfies FundType;
+/** Order keys of the ranking: a period, or '7d' (七日年化, money-market funds). */
+export type FilterOrder = Period | '7d';
+
 /** A list field of an answer: an array, or empty when the server sent something else (never a crash). */
 function listOf<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
@@ -43,7 +48,7 @@ function paged<P extends Paged<unknown>>(data: P): P {
 
 export interface FilterQuery {
   type?: FundType;
-  order_by: Period;
+  order_by: FilterOrder;
   /** 亿元 (100 million CNY), inclusive. */
   size_min?: number;
   size_max?: number;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
-import { InfiniteLoading } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/infiniteloading/style/css';
+import { useReachBottom } from '@tarojs/taro';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
+import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/discover';
@@ -60,33 +60,35 @@ export interface InfiniteListProps<T> {
 }
 
 /**
- * A paged list in a NutUI InfiniteLoading scroller: the next page loads near the bottom, pulling down
+ * A paged list that scrolls with the page (no scroller of its own): the next page loads when the page reaches
+ * its bottom (Taro's reach-bottom event, on H5 and in the mini program) or on the footer's "more"; pulling down
  * reloads; a skeleton while the first page loads, the error box with retry, the empty box.
  */
 export function InfiniteList<T>({ list, renderItem, header, emptyText }: InfiniteListProps<T>) {
+  const { hasMore, loadMore } = list;
+  useReachBottom(() => {
+    if (hasMore) void loadMore();
+  });
   if (list.status === 'loading') return <SkeletonList items={6} rows={2} />;
   if (list.status === 'error') return <ErrorBox onRetry={list.retry} />;
   if (list.items.length === 0) return <EmptyBox title={emptyText} />;
   return (
-    <View className='discover-scroll' data-testid='discover-list'>
-      <InfiniteLoading
-        hasMore={list.hasMore}
-        threshold={120}
-        pullRefresh
-        onRefresh={list.refresh}
-        onLoadMore={list.loadMore}
-        pullingText={t('components.pullRefresh.pulling')}
-        loadingText={t('discover.list.loading')}
-        loadMoreText={t('discover.list.noMore')}
-      >
+    <View className='discover-list' data-testid='discover-list'>
+      <PullRefresh onRefresh={list.refresh}>
         {header}
         {list.items.map((item, index) => renderItem(item, index))}
         {list.moreFailed ? (
           <View className='discover-more-retry' onClick={() => void list.loadMore()}>
             <Text>{t('discover.list.retryMore')}</Text>
           </View>
-        ) : null}
-      </InfiniteLoading>
+        ) : list.hasMore ? (
+          <View className='discover-more-retry' data-testid='discover-more' onClick={() => void list.loadMore()}>
+            <Text>{t('discover.list.more')}</Text>
+          </View>
+        ) : (
+          <Text className='discover-list__end'>{t('discover.list.noMore')}</Text>
+        )}
+      </PullRefresh>
     </View>
   );
 }

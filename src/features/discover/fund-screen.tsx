@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { PercentText } from '@/components/percent-text/percent-text';
-import { formatAmount, formatNav } from '@/lib/format';
+import { formatAmount, formatNav, fundTypeName } from '@/lib/format';
 import { t } from '@/locales/discover';
 import './discover.scss';
 import type { FilterItem } from '@/lib/api-types/fund';
-import { FUND_TYPES, PERIODS, getFilteredFunds, type FilterQuery, type FundType, type Period } from './api';
+import { replacePageQuery } from '@/platform/page-query';
+import { FUND_TYPES, MONEY_MARKET, PERIODS, getFilteredFunds, type FilterOrder, type FilterQuery, type FundType, type Period } from './api';
 import { ChoiceRow, type Choice } from './choice-row';
 import { FundRow, InfiniteList } from './fund-list';
 import { usePagedList } from '@/components/use-remote/use-paged-list';
@@ -25,9 +26,45 @@ const AGE_BANDS = { any: [undefined, undefined], lt1: [undefined, 1], '1to3': [1
 type SizeBand = keyof typeof SIZE_BANDS;
 type AgeBand = keyof typeof AGE_BANDS;
 
+/** Money-market funds are ranked by their 7-day annualised yield (七日年化), as Danjuan and Tiantian do. */
+const MONEY_ORDERS = ['7d', ...PERIODS] as const satisfies readonly FilterOrder[];
+
 export function periodChoices<P extends string>(periods: readonly P[]): Choice<P>[] {
   return periods.map((p) => ({ value: p, label: t(`discover.period.${p}`) }));
 }
+
+/** The screens of a ranking, as kept in the page's address (`?type=4&period=7d&size=gt50&age=3to5`). */
+export interface RankingScreens {
+  type: string;
+  period: FilterOrder;
+  size: SizeBand;
+  age: AgeBand;
+}
+
+const has = <K extends string>(keys: readonly K[], value: string | undefined): value is K =>
+  value !== undefined && (keys as readonly string[]).includes(value);
+
+/**
+ * The screens from the address: each parameter that is not a known value is ignored (its default used), so an
+ * edited or old link never breaks the page. `fixedType` (rankings) wins over the address's type.
+ */
+export function screensFromQuery(
+  query: Record<string, string | undefined>,
+  defaults: { fixedType?: FundType; period: Period },
+): RankingScreens {
+  const types = FUND_TYPES.map(String);
+  const type = defaults.fixedType ? String(defaults.fixedType) : has(types, query.type) ? query.type : 'all';
+  const money = type === String(MONEY_MARKET);
+  const orders: readonly FilterOrder[] = money ? MONEY_ORDERS : PERIODS;
+  return {
+    type,
+    period: has(orders, query.period) ? query.period : money ? '7d' : defaults.period,
+    size: has(Object.keys(SIZE_BANDS) as SizeBand[], query.size) ? query.size : 'any',
+    age: has(Object.keys(AGE_BANDS) as AgeBand[], query.age) ? query.age : 'any',
+  };
+}
+
+type Group = 'type' | 'period' | 'size' | 'age';
 
 export interface FundRankingProps {
   /** Fixed type (rankings); absent = the user picks it (screening). */
@@ -35,15 +72,21 @@ export interface FundRankingProps {
   /** Show the size and founding-age screens. */
   screens?: boolean;
   defaultPeriod?: Period;
+  /** The page's query parameters: the screens start from them and are written back as they change. */
+  query?: Record<string, string | undefined>;
 }
 
-/** Funds ranked by period return from /djapi/v3/filter/fund, with type, period, size and age screens. */
-export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y' }: FundRankingProps) {
-  const [type, setType] = useState<string>(fixedType ? String(fixedType) : 'all');
-  const [period, setPeriod] = useState<Period>(defaultPeriod);
-  const [sizeBand, setSizeBand] = useState<SizeBand>('any');
-  const [ageBand, setAgeBand] = useState<AgeBand>('any');
-  const query: FilterQuery = {
+/**
+ * Funds ranked by period return from /djapi/v3/filter/fund (money-market funds by 7-day yield), with type,
+ * period, size and age screens. The screens take one row of tabs (each showing its choice); a tab opens its
+ * choices under the row, a choice closes them, so the first results stay on a phone's first screen.
+ */
+export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y', query = {} }: FundRankingProps) {
+  const [state, setState] = useState<RankingScreens>(() => screensFromQuery(query, { fixedType, period: defaultPeriod }));
+  const [open, setOpen] = useState<Group | null>(null);
+  const { type, period, size: sizeBand, age: ageBand } = state;
+  const money = type === String(MONEY_MARKET);
+  const filter: FilterQuery = {
     type: type === 'all' ? undefined : (Number(type) as FundType),
     order_by: period,
     size_min: SIZE_BANDS[sizeBand][0],
@@ -51,7 +94,25 @@ export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y' }
     found_years_min: AGE_BANDS[ageBand][0],
     found_years_max: AGE_BANDS[ageBand][1],
   };
-  const list = usePagedList<FilterItem>((page) => getFilteredFunds(query, page, PAGE_SIZE), [type, period, sizeBand, ageBand]);
+  const list = usePagedList<FilterItem>((page) => getFilteredFunds(filter, page, PAGE_SIZE), [type, period, sizeBand, ageBand]);
+
+  const change = (next: Partial<RankingScreens>) => {
+    const merged = { ...state, ...next };
+    // Into and out of money-market funds: their own default order (7-day yield), and back.
+    if (next.type !== undefined && next.type !== state.type) {
+      const toMoney = next.type === String(MONEY_MARKET);
+      if (toMoney && (state.type === 'all' || !has(MONEY_ORDERS, merged.period) || merged.period === defaultPeriod)) merged.period = '7d';
+      if (!toMoney && merged.period === '7d') merged.period = defaultPeriod;
+    }
+    setState(merged);
+    setOpen(null);
+    replacePageQuery({
+      type: fixedType || merged.type === 'all' ? undefined : merged.type,
+      period: merged.period === (merged.type === String(MONEY_MARKET) ? '7d' : defaultPeriod) ? undefined : merged.period,
+      size: merged.size === 'any' ? undefined : merged.size,
+      age: merged.age === 'any' ? undefined : merged.age,
+    });
+  };
 
   const typeChoices: Choice<string>[] = [
     { value: 'all', label: t('discover.type.all') },
@@ -59,39 +120,66 @@ export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y' }
   ];
   const bandChoices = <B extends string>(bands: readonly B[], prefix: string): Choice<B>[] =>
     bands.map((b) => ({ value: b, label: b === 'any' ? t('discover.filter.any') : t(`${prefix}.${b}`) }));
+  const groups: { key: Group; label: string; choices: Choice<string>[]; value: string; isSet: boolean }[] = [
+    ...(fixedType
+      ? []
+      : [{ key: 'type' as const, label: t('discover.filter.type'), choices: typeChoices, value: type, isSet: type !== 'all' }]),
+    {
+      key: 'period',
+      label: t('discover.filter.period'),
+      choices: periodChoices<string>(money ? MONEY_ORDERS : PERIODS),
+      value: period,
+      isSet: true,
+    },
+    ...(screens
+      ? [
+          {
+            key: 'size' as const,
+            label: t('discover.filter.size'),
+            choices: bandChoices(Object.keys(SIZE_BANDS) as SizeBand[], 'discover.filter.size'),
+            value: sizeBand,
+            isSet: sizeBand !== 'any',
+          },
+          {
+            key: 'age' as const,
+            label: t('discover.filter.age'),
+            choices: bandChoices(Object.keys(AGE_BANDS) as AgeBand[], 'discover.filter.age'),
+            value: ageBand,
+            isSet: ageBand !== 'any',
+          },
+        ]
+      : []),
+  ];
+  const openGroup = groups.find((g) => g.key === open);
 
   return (
     <View className='discover-ranking'>
-      <View className='discover-screens'>
-        {fixedType ? null : (
-          <ChoiceRow label={t('discover.filter.type')} choices={typeChoices} value={type} onChange={setType} testId='screen-type' />
-        )}
-        <ChoiceRow
-          label={t('discover.filter.period')}
-          choices={periodChoices(PERIODS)}
-          value={period}
-          onChange={setPeriod}
-          testId='screen-period'
-        />
-        {screens ? (
-          <>
-            <ChoiceRow
-              label={t('discover.filter.size')}
-              choices={bandChoices(Object.keys(SIZE_BANDS) as SizeBand[], 'discover.filter.size')}
-              value={sizeBand}
-              onChange={setSizeBand}
-              testId='screen-size'
-            />
-            <ChoiceRow
-              label={t('discover.filter.age')}
-              choices={bandChoices(Object.keys(AGE_BANDS) as AgeBand[], 'discover.filter.age')}
-              value={ageBand}
-              onChange={setAgeBand}
-              testId='screen-age'
-            />
-          </>
-        ) : null}
+      <View className='discover-filterbar' data-testid='filter-bar'>
+        {groups.map((g) => (
+          <View
+            key={g.key}
+            className={`discover-filterbar__tab${g.isSet ? ' discover-filterbar__tab--set' : ''}${open === g.key ? ' discover-filterbar__tab--open' : ''}`}
+            data-testid={`filter-tab-${g.key}`}
+            aria-expanded={open === g.key}
+            onClick={() => setOpen(open === g.key ? null : g.key)}
+          >
+            <Text className='discover-filterbar__text'>
+              {g.isSet ? (g.choices.find((c) => c.value === g.value)?.label ?? g.label) : g.label}
+            </Text>
+            <Text className='discover-filterbar__arrow'>{open === g.key ? '▴' : '▾'}</Text>
+          </View>
+        ))}
       </View>
+      {openGroup ? (
+        <View className='discover-filterbar__panel'>
+          <ChoiceRow
+            choices={openGroup.choices}
+            value={openGroup.value}
+            onChange={(value) => change({ [openGroup.key]: value } as Partial<RankingScreens>)}
+            testId={`screen-${openGroup.key}`}
+          />
+        </View>
+      ) : null}
       <InfiniteList
         list={list}
         emptyText={t('discover.filter.noMatch')}
@@ -109,11 +197,13 @@ export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y' }
             rank={index + 1}
             code={item.fd_code}
             name={item.fd_name}
-            value={<PercentText value={item.yield} sign />}
+            value={period === '7d' ? <PercentText value={item.yield_7d ?? item.yield} /> : <PercentText value={item.yield} sign />}
             valueCaption={t(`discover.period.${period}`)}
             facts={[
-              item.type_desc,
-              t('discover.list.nav', { nav: formatNav(item.unit_nav) }),
+              fundTypeName(item.type_desc),
+              item.sf_type === String(MONEY_MARKET) && item.income_per_10k != null
+                ? t('discover.list.income10k', { value: formatNav(item.income_per_10k) })
+                : t('discover.list.nav', { nav: formatNav(item.unit_nav) }),
               ...(item.total_asset ? [t('discover.list.size', { size: formatAmount(item.total_asset) })] : []),
               ...(item.found_date ? [t('discover.list.found', { date: item.found_date })] : []),
             ]}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import Taro from '@tarojs/taro';
 import { Text, View } from '@tarojs/components';
 import { Button, Checkbox } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
@@ -20,6 +21,8 @@ import { useRemote } from '@/components/use-remote/use-remote';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 const MAX_COMPARE = 3;
+/** The comparison's element id (scrolled to). */
+const COMPARE_ID = 'index-mass-compare';
 
 /** The comparison rows: label and how each fund shows it. */
 const COMPARE_ROWS: readonly { label: string; show: (f: TrackingFund) => string }[] = [
@@ -92,6 +95,10 @@ function IndexFundsPanel({ indexCode, indexName }: { indexCode: string; indexNam
   useEffect(() => {
     if (picked.length < 2) setComparing(false);
   }, [picked]);
+  // The comparison is drawn below the list, out of sight on a phone: 对比 brings it into view.
+  useEffect(() => {
+    if (comparing) void Taro.pageScrollTo({ selector: `#${COMPARE_ID}`, duration: 300 }).catch(() => undefined);
+  }, [comparing]);
 
   if (funds.status === 'loading') return <SkeletonList items={3} rows={3} />;
   if (funds.status === 'error' || !funds.data) return <ErrorBox onRetry={funds.retry} />;
@@ -151,7 +158,7 @@ function IndexFundsPanel({ indexCode, indexName }: { indexCode: string; indexNam
         </Button>
       </View>
       {comparing && compared.length >= 2 ? (
-        <View className='index-mass__compare' data-testid='index-mass-compare-table'>
+        <View id={COMPARE_ID} className='index-mass__compare' data-testid='index-mass-compare-table'>
           <Text className='discover-section-title'>{t('discover.indexMass.compareTitle')}</Text>
           <View className='compare-row compare-row--head'>
             <Text className='compare-row__label' />

@@ -42,6 +42,9 @@ export function valuationCell(item: ValuationItem, key: ValuationColumn): string
   }
 }
 
+/** The server's order: PE percentile, lowest first — the sort the table opens with, and says so. */
+export const DEFAULT_VALUATION_SORT = { key: 'pe_percentile', desc: false } as const satisfies { key: ValuationColumn; desc: boolean };
+
 /** Items sorted by a column (numbers numerically, names by locale); null = the server's order (low first). */
 export function sortValuation(items: readonly ValuationItem[], sort: { key: ValuationColumn; desc: boolean } | null): ValuationItem[] {
   if (!sort) return [...items];
@@ -58,7 +61,7 @@ export function sortValuation(items: readonly ValuationItem[], sort: { key: Valu
  */
 export function ValuationTable() {
   const table = useRemote(getValuationTable, []);
-  const [sort, setSort] = useState<{ key: ValuationColumn; desc: boolean } | null>(null);
+  const [sort, setSort] = useState<{ key: ValuationColumn; desc: boolean }>(DEFAULT_VALUATION_SORT);
 
   if (table.status === 'loading') return <SkeletonList items={6} rows={1} />;
   if (table.status === 'error' || !table.data) return <ErrorBox onRetry={table.retry} />;
@@ -66,8 +69,8 @@ export function ValuationTable() {
   if (items.length === 0) return <EmptyBox />;
   const count = (eva: ValuationItem['eva_type']) => items.filter((i) => i.eva_type === eva).length;
   const rows = sortValuation(items, sort);
-  const onHeader = (key: ValuationColumn) =>
-    setSort((cur) => (cur?.key === key ? { key, desc: !cur.desc } : { key, desc: key !== 'name' }));
+  const onHeader = (key: ValuationColumn) => setSort((cur) => (cur.key === key ? { key, desc: !cur.desc } : { key, desc: key !== 'name' }));
+  const sortedLabel = t(COLUMNS.find((c) => c.key === sort.key)?.label ?? '');
 
   return (
     <PullRefresh onRefresh={table.refresh}>
@@ -82,39 +85,53 @@ export function ValuationTable() {
             high: formatPercent(high, { ratio: true, decimals: 0 }),
           })}
         </Text>
-        <View className='valuation__table' data-testid='valuation-table'>
-          <View className='valuation__row valuation__row--head'>
-            {COLUMNS.map((c) => (
-              <View
-                key={c.key}
-                className={`valuation__cell valuation__cell--${c.key} valuation__head${sort?.key === c.key ? ' valuation__head--active' : ''}`}
-                data-testid={`valuation-sort-${c.key}`}
-                aria-label={t('discover.valuation.sortBy', { column: t(c.label) })}
-                onClick={() => onHeader(c.key)}
-              >
-                <Text>{t(c.label)}</Text>
-                <Text className='valuation__arrow'>{sort?.key === c.key ? (sort.desc ? '↓' : '↑') : '↕'}</Text>
-              </View>
-            ))}
-          </View>
-          {rows.map((item) => (
-            <View
-              key={item.index_code}
-              className={`valuation__row valuation__row--${item.eva_type}`}
-              data-testid='valuation-row'
-              data-code={item.index_code}
-              onClick={() => void navigateToSpecUrl(specUrl('valueCenterIndex', { indexCode: item.index_code }))}
-            >
+        <View className='valuation__bar'>
+          <Text className='valuation__sorted' data-testid='valuation-sorted'>
+            {t('discover.valuation.sorted', {
+              column: sortedLabel,
+              direction: t(sort.desc ? 'discover.valuation.desc' : 'discover.valuation.asc'),
+            })}
+          </Text>
+          <Text className='valuation__swipe' data-testid='valuation-swipe'>
+            {t('discover.valuation.swipe')} →
+          </Text>
+        </View>
+        <View className='valuation__wrap'>
+          <View className='valuation__table' data-testid='valuation-table'>
+            <View className='valuation__row valuation__row--head'>
               {COLUMNS.map((c) => (
-                <View key={c.key} className={`valuation__cell valuation__cell--${c.key}`} data-col={c.key}>
-                  <Text className={c.key === 'name' ? 'valuation__name' : undefined}>{valuationCell(item, c.key)}</Text>
-                  {c.key === 'name' ? (
-                    <Text className={`valuation__tag valuation__tag--${item.eva_type}`}>{t(`discover.valuation.${item.eva_type}`)}</Text>
-                  ) : null}
+                <View
+                  key={c.key}
+                  className={`valuation__cell valuation__cell--${c.key} valuation__head${sort.key === c.key ? ' valuation__head--active' : ''}`}
+                  data-testid={`valuation-sort-${c.key}`}
+                  data-sort={sort.key === c.key ? (sort.desc ? 'desc' : 'asc') : undefined}
+                  aria-label={t('discover.valuation.sortBy', { column: t(c.label) })}
+                  onClick={() => onHeader(c.key)}
+                >
+                  <Text>{t(c.label)}</Text>
+                  <Text className='valuation__arrow'>{sort.key === c.key ? (sort.desc ? '↓' : '↑') : '↕'}</Text>
                 </View>
               ))}
             </View>
-          ))}
+            {rows.map((item) => (
+              <View
+                key={item.index_code}
+                className={`valuation__row valuation__row--${item.eva_type}`}
+                data-testid='valuation-row'
+                data-code={item.index_code}
+                onClick={() => void navigateToSpecUrl(specUrl('valueCenterIndex', { indexCode: item.index_code }))}
+              >
+                {COLUMNS.map((c) => (
+                  <View key={c.key} className={`valuation__cell valuation__cell--${c.key}`} data-col={c.key}>
+                    <Text className={c.key === 'name' ? 'valuation__name' : undefined}>{valuationCell(item, c.key)}</Text>
+                    {c.key === 'name' ? (
+                      <Text className={`valuation__tag valuation__tag--${item.eva_type}`}>{t(`discover.valuation.${item.eva_type}`)}</Text>
+                    ) : null}
+                  </View>
+                ))}
+              </View>
+            ))}
+          </View>
         </View>
         <RiskDisclosure />
       </View>

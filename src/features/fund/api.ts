@@ -4,7 +4,7 @@
 import type { Achievement, FundDetail, FundSummary, GrowthData, ManagerItem, SearchItem, TradeDates } from '@/lib/api-types/fund';
 import type { AipYieldList } from '@/lib/api-types/auto-invest';
 import type { FundHolding } from '@/lib/api-types/trading';
-import type { WatchItem, WatchlistAdded, WatchlistRemoved } from '@/lib/api-types/watchlist';
+import type { FundQuote, WatchItem, WatchlistAdded, WatchlistRemoved } from '@/lib/api-types/watchlist';
 import { SEARCH_SOURCE, WATCHLIST_PID, WATCHLIST_SIZE } from '@/lib/constants';
 import { ApiError, get, post } from '@/platform/http';
 
@@ -80,10 +80,39 @@ export const getManagers = (code: string) =>
     checked('managers', (d) => isArray(d.items)),
   );
 
-/** docs/PRODUCT.md §7: `GET /djapi/v2/search?key&xq_access_token&source=index`; matching is the server's (code, name, pinyin). */
-export async function searchFunds(key: string, accessToken?: string): Promise<SearchItem[]> {
-  const data = await get<{ items: SearchItem[] }>('/djapi/v2/search', { key, xq_access_token: accessToken, source: SEARCH_SOURCE }, quiet);
-  return isArray(data?.items) ? data.items.filter((i) => i && typeof i.sname === 'string' && typeof i.scode === 'string') : [];
+/** Results per page of the search (the server's default). */
+export const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * docs/PRODUCT.md §7: `GET /djapi/v2/search?key&xq_access_token&source=index&page&size`; matching is the server's
+ * (code, name, pinyin). One page of results and how many match in all (`total_items`).
+ */
+export async function searchFunds(key: string, page = 1, accessToken?: string): Promise<{ items: SearchItem[]; total: number }> {
+  const data = await get<{ items: SearchItem[]; total_items?: number }>(
+    '/djapi/v2/search',
+    { key, xq_access_token: accessToken, source: SEARCH_SOURCE, page, size: SEARCH_PAGE_SIZE },
+    quiet,
+  );
+  const items = isArray(data?.items) ? data.items.filter((i) => i && typeof i.sname === 'string' && typeof i.scode === 'string') : [];
+  const total = Number(data?.total_items);
+  return { items, total: Number.isFinite(total) && total >= items.length ? total : items.length };
+}
+
+/** Codes per `GET /djapi/fund/quotes` call (the server's limit). */
+const QUOTE_CHUNK = 200;
+
+/** The watchlist's figures of these funds (latest NAV, day's change, returns, 7-day yield), asked in chunks. */
+export async function getFundQuotes(codes: readonly string[]): Promise<Map<string, FundQuote>> {
+  const unique = [...new Set(codes.filter((c) => /^\d{6}$/.test(c)))];
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += QUOTE_CHUNK) chunks.push(unique.slice(i, i + QUOTE_CHUNK));
+  const answers = await Promise.all(
+    chunks.map((chunk) => get<{ items: FundQuote[] }>('/djapi/fund/quotes', { fd_codes: chunk.join(',') }, quiet)),
+  );
+  const out = new Map<string, FundQuote>();
+  for (const answer of answers)
+    for (const q of isArray(answer?.items) ? answer.items : []) if (q && typeof q.fd_code === 'string') out.set(q.fd_code, q);
+  return out;
 }
 
 /** Xueqiu fund symbols: 'F' + the six-digit code. */

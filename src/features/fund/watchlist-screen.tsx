@@ -1,34 +1,140 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { InfoBanner } from '@/components/info-banner/info-banner';
+import { PercentText } from '@/components/percent-text/percent-text';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
+import { useRemote } from '@/components/use-remote/use-remote';
+import { formatNav } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/fund';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import type { WatchItem } from '@/lib/api-types/watchlist';
+import type { FundQuote, WatchItem } from '@/lib/api-types/watchlist';
+import { getFundQuotes } from './api';
 import { fundCodeOfSymbol, useWatchlist } from './watchlist-store';
 import './watchlist.scss';
 
-function Row({ item, onRemove }: { item: WatchItem; onRemove: () => void }) {
-  const code = fundCodeOfSymbol(item.symbol);
+/** The return column's periods (the quote's field of each). */
+export const WATCH_PERIODS = ['1w', '1m', '3m', '6m', 'ty', '1y', '3y', 'base'] as const;
+export type WatchPeriod = (typeof WATCH_PERIODS)[number];
+const PERIOD_FIELD: Record<WatchPeriod, keyof FundQuote> = {
+  '1w': 'nav_grl1w',
+  '1m': 'nav_grl1m',
+  '3m': 'nav_grl3m',
+  '6m': 'nav_grl6m',
+  ty: 'nav_grlty',
+  '1y': 'nav_grl1y',
+  '3y': 'nav_grl3y',
+  base: 'nav_grbase',
+};
+const MONEY_MARKET = '4';
+
+/** The sortable columns: the day's change (money-market funds: their 7-day yield) and the chosen return. */
+export type WatchSortKey = 'change' | 'return';
+export interface WatchSort {
+  key: WatchSortKey;
+  desc: boolean;
+}
+
+/** The figure a column sorts by: what the row shows in it; null (no figure) sorts last. */
+export function watchFigure(quote: FundQuote | undefined, key: WatchSortKey, period: WatchPeriod): number | null {
+  if (!quote) return null;
+  const raw = key === 'change' ? (quote.sf_type === MONEY_MARKET ? quote.yield_7d : quote.nav_grtd) : quote[PERIOD_FIELD[period]];
+  const n = raw == null ? NaN : Number(raw);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The funds in the list's order, or sorted by a column (ties and missing figures keep the list's order). */
+export function sortWatchlist(
+  items: readonly WatchItem[],
+  quotes: ReadonlyMap<string, FundQuote>,
+  sort: WatchSort | null,
+  period: WatchPeriod,
+): WatchItem[] {
+  if (!sort) return [...items];
+  const figure = (item: WatchItem) => watchFigure(quotes.get(fundCodeOfSymbol(item.symbol) ?? ''), sort.key, period);
+  return items
+    .map((item, index) => ({ item, index, value: figure(item) }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null) return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
+      return (sort.desc ? b.value - a.value : a.value - b.value) || a.index - b.index;
+    })
+    .map((x) => x.item);
+}
+
+function FundRow({
+  item,
+  quote,
+  period,
+  editing,
+  onRemove,
+}: {
+  item: WatchItem;
+  quote: FundQuote | undefined;
+  period: WatchPeriod;
+  editing: boolean;
+  onRemove: () => void;
+}) {
+  const code = fundCodeOfSymbol(item.symbol) as string;
+  const money = quote?.sf_type === MONEY_MARKET;
+  return (
+    <View
+      className='watchlist__row'
+      data-testid='watchlist-row'
+      data-code={code}
+      onClick={() => {
+        if (!editing) void navigateToSpecUrl(specUrl('fundDetail', { fundcode: code }));
+      }}
+    >
+      <View className='watchlist__name'>
+        <Text className='watchlist__fund-name'>{quote?.fd_name ?? item.name}</Text>
+        <Text className='watchlist__code'>{code}</Text>
+      </View>
+      {editing ? (
+        <Button
+          size='small'
+          fill='outline'
+          onClick={(event) => {
+            event.stopPropagation();
+            onRemove();
+          }}
+        >
+          {t('fund.optional.remove')}
+        </Button>
+      ) : (
+        <>
+          <View className='watchlist__cell watchlist__cell--nav' data-testid='watchlist-nav'>
+            <Text className='watchlist__figure'>{money ? formatNav(quote?.income_per_10k) : formatNav(quote?.unit_nav)}</Text>
+            <Text className='watchlist__caption'>
+              {money ? t('fund.optional.income10k') : quote?.end_date ? quote.end_date.slice(5) : '--'}
+            </Text>
+          </View>
+          <View className='watchlist__cell' data-testid='watchlist-change'>
+            {money ? <PercentText value={quote?.yield_7d} /> : <PercentText value={quote?.nav_grtd} sign />}
+            {money ? <Text className='watchlist__caption'>{t('fund.optional.yield7d')}</Text> : null}
+          </View>
+          <View className='watchlist__cell' data-testid='watchlist-return'>
+            <PercentText value={quote?.[PERIOD_FIELD[period]]} sign />
+          </View>
+        </>
+      )}
+    </View>
+  );
+}
+
+function OtherRow({ item, onRemove }: { item: WatchItem; onRemove: () => void }) {
   return (
     <View className='watchlist__row' data-testid='watchlist-row'>
-      <View
-        className='watchlist__name'
-        onClick={() => {
-          if (code) void navigateToSpecUrl(specUrl('fundDetail', { fundcode: code }));
-        }}
-      >
-        <Text>{item.name}</Text>
-        <Text className='watchlist__code'>{code ?? item.symbol}</Text>
+      <View className='watchlist__name'>
+        <Text className='watchlist__fund-name'>{item.name}</Text>
+        <Text className='watchlist__code'>{item.symbol}</Text>
       </View>
       <Button size='small' fill='outline' onClick={onRemove}>
         {t('fund.optional.remove')}
@@ -37,9 +143,21 @@ function Row({ item, onRemove }: { item: WatchItem; onRemove: () => void }) {
   );
 }
 
-/** The watchlist page: funds first, then (logged in) the stocks and indices of the same Xueqiu list. */
+/**
+ * The watchlist page: funds first, with their latest NAV (and its date), the day's change (money-market funds:
+ * 七日年化 and 万份收益) and a return over a chosen period, sortable by the last two; then (logged in) the stocks
+ * and indices of the same Xueqiu list. 编辑 shows each row's 删除.
+ */
 export function WatchlistScreen({ loggedIn, statusKnown }: { loggedIn: boolean; statusKnown: boolean }) {
   const { items, status, load, remove } = useWatchlist();
+  const [period, setPeriod] = useState<WatchPeriod>('1m');
+  const [sort, setSort] = useState<WatchSort | null>(null);
+  const [editing, setEditing] = useState(false);
+  const funds = items.filter((i) => fundCodeOfSymbol(i.symbol));
+  const others = items.filter((i) => !fundCodeOfSymbol(i.symbol));
+  const codes = funds.map((i) => fundCodeOfSymbol(i.symbol) as string);
+  const codesKey = [...codes].sort().join(',');
+  const quotes = useRemote(() => (codes.length === 0 ? Promise.resolve(new Map<string, FundQuote>()) : getFundQuotes(codes)), [codesKey]);
 
   useEffect(() => {
     trackPage(PAGE_CODES.watchlist);
@@ -60,13 +178,16 @@ export function WatchlistScreen({ loggedIn, statusKnown }: { loggedIn: boolean; 
   if (!statusKnown || status === 'idle' || status === 'loading') return <SkeletonList items={3} rows={1} />;
   if (status === 'error') return <ErrorBox onRetry={() => void load(loggedIn)} />;
 
-  const funds = items.filter((i) => fundCodeOfSymbol(i.symbol));
-  const others = items.filter((i) => !fundCodeOfSymbol(i.symbol));
   const here = specUrl('watchlist');
+  const quoteMap = quotes.data ?? new Map<string, FundQuote>();
+  const shown = sortWatchlist(funds, quoteMap, sort, period);
+  // A header tap: sort high to low, then low to high, then back to the list's order.
+  const onSort = (key: WatchSortKey) => setSort((cur) => (cur?.key !== key ? { key, desc: true } : cur.desc ? { key, desc: false } : null));
+  const arrow = (key: WatchSortKey) => (sort?.key === key ? (sort.desc ? '↓' : '↑') : '↕');
 
   return (
     <View className='watchlist' data-testid='watchlist'>
-      <PullRefresh onRefresh={() => load(loggedIn)}>
+      <PullRefresh onRefresh={async () => Promise.all([load(loggedIn), quotes.refresh()])}>
         {!loggedIn && (
           <View className='watchlist__local'>
             <InfoBanner>{t('fund.optional.local')}</InfoBanner>
@@ -75,13 +196,74 @@ export function WatchlistScreen({ loggedIn, statusKnown }: { loggedIn: boolean; 
             </Button>
           </View>
         )}
-        {items.length === 0 && <EmptyBox title={t('fund.optional.empty')} />}
-        {funds.map((item) => (
-          <Row key={item.symbol} item={item} onRemove={() => void onRemove(item.symbol)} />
+        {items.length === 0 && (
+          <EmptyBox title={t('fund.optional.empty')}>
+            <Button size='small' type='primary' onClick={() => void navigateToSpecUrl(specUrl('fundFilter'))}>
+              {t('fund.optional.browse')}
+            </Button>
+          </EmptyBox>
+        )}
+        {funds.length > 0 && (
+          <>
+            <View className='watchlist__tools'>
+              <View className='watchlist__periods' data-testid='watchlist-periods'>
+                {WATCH_PERIODS.map((p) => (
+                  <Text
+                    key={p}
+                    className={`watchlist__period${p === period ? ' watchlist__period--active' : ''}`}
+                    aria-selected={p === period}
+                    onClick={() => setPeriod(p)}
+                  >
+                    {t(`fund.optional.period.${p}`)}
+                  </Text>
+                ))}
+              </View>
+              <Text className='watchlist__edit' data-testid='watchlist-edit' onClick={() => setEditing(!editing)}>
+                {editing ? t('fund.optional.done') : t('fund.optional.edit')}
+              </Text>
+            </View>
+            <View className='watchlist__row watchlist__row--head'>
+              <Text className='watchlist__name'>{t('fund.optional.col.name')}</Text>
+              {editing ? null : (
+                <>
+                  <Text className='watchlist__cell watchlist__cell--nav'>{t('fund.optional.col.nav')}</Text>
+                  <Text
+                    className={`watchlist__cell watchlist__sort${sort?.key === 'change' ? ' watchlist__sort--active' : ''}`}
+                    data-testid='watchlist-sort-change'
+                    onClick={() => onSort('change')}
+                  >
+                    {`${t('fund.optional.col.change')} ${arrow('change')}`}
+                  </Text>
+                  <Text
+                    className={`watchlist__cell watchlist__sort${sort?.key === 'return' ? ' watchlist__sort--active' : ''}`}
+                    data-testid='watchlist-sort-return'
+                    onClick={() => onSort('return')}
+                  >
+                    {`${t(`fund.optional.period.${period}`)} ${arrow('return')}`}
+                  </Text>
+                </>
+              )}
+            </View>
+            {quotes.status === 'error' ? (
+              <View className='watchlist__quote-error' data-testid='watchlist-quote-error' onClick={quotes.retry}>
+                <Text>{t('fund.optional.quoteFailed')}</Text>
+              </View>
+            ) : null}
+          </>
+        )}
+        {shown.map((item) => (
+          <FundRow
+            key={item.symbol}
+            item={item}
+            quote={quoteMap.get(fundCodeOfSymbol(item.symbol) ?? '')}
+            period={period}
+            editing={editing}
+            onRemove={() => void onRemove(item.symbol)}
+          />
         ))}
-        {others.length > 0 && <Text className='watchlist__caption'>{t('fund.optional.others')}</Text>}
+        {others.length > 0 && <Text className='watchlist__caption-row'>{t('fund.optional.others')}</Text>}
         {others.map((item) => (
-          <Row key={item.symbol} item={item} onRemove={() => void onRemove(item.symbol)} />
+          <OtherRow key={item.symbol} item={item} onRemove={() => void onRemove(item.symbol)} />
         ))}
       </PullRefresh>
     </View>

@@ -15,3 +15,26 @@ export interface WatchlistAdded {
 export interface WatchlistRemoved {
   removed: number;
 }
+
+/** One fund of `GET /djapi/fund/quotes?fd_codes=…` (`{ items }`): what the watchlist shows; percents as decimal strings. */
+export interface FundQuote {
+  fd_code: string;
+  fd_name: string;
+  /** '4' = money market. */
+  sf_type: string;
+  type_desc: string;
+  sale_status: string;
+  end_date: string | null;
+  unit_nav: string | null;
+  nav_grtd: string | null;
+  nav_grl1w: string | null;
+  nav_grl1m: string | null;
+  nav_grl3m: string | null;
+  nav_grl6m: string | null;
+  nav_grlty: string | null;
+  nav_grl1y: string | null;
+  nav_grl3y: string | null;
+  nav_grbase: string | null;
+  yield_7d: string | null;
+  income_per_10k: string | null;
+}

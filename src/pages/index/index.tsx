@@ -18,7 +18,7 @@ export default function HomePage() {
     <PageShell fullWidth title={t('home.title')}>
       <View className='home__search' data-testid='home-search'>
         <SearchBox
-          search={(key) => searchFunds(key)}
+          search={(key, page) => searchFunds(key, page)}
           onNativeSearch={nativeSearch}
           onSelect={(item) =>
             void navigateToSpecUrl(
