@@ -33,6 +33,7 @@ import accountWechatRoutes from './routes/account-wechat';
 import devClockRoutes from './routes/dev-clock';
 import discoverRoutes from './routes/discover';
 import fundRoutes from './routes/fund';
+import fundRecordRoutes from './routes/fund-records';
 import indexValuationRoutes from './routes/index-valuation';
 import platformRoutes from './routes/platform';
 import autoInvestRoutes from './routes/auto-invest';
@@ -114,6 +115,7 @@ const routePlugins: FastifyPluginAsync[] = [
   platformRoutes,
   accountRoutes,
   fundRoutes,
+  fundRecordRoutes,
   indexValuationRoutes,
   discoverRoutes,
   watchlistRoutes,

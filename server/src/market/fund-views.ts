@@ -900,6 +900,14 @@ function benchmarkLine(snap: MarketSnapshot, f: FundRecord, dates: IsoDate[]): (
   });
 }
 
+/** A money-market fund's figures of one day, decimal strings with 4 decimals (null where the day has none). */
+function moneyFigures(p: NavPoint): { income_per_10k: string | null; yield_7d: string | null } {
+  return {
+    income_per_10k: p.incomePer10k == null ? null : p.incomePer10k.toFixed(4),
+    yield_7d: p.yield7d == null ? null : p.yield7d.toFixed(4),
+  };
+}
+
 export async function growthView(db: Database, snap: MarketSnapshot, f: FundRecord, day: GrowthDay) {
   const points = await loadNavPoints(db, f.code);
   const last = points[points.length - 1];
@@ -912,7 +920,8 @@ export async function growthView(db: Database, snap: MarketSnapshot, f: FundReco
     startIndex = lived ? Math.max(0, indexOnOrBefore(points, start)) : points.length;
   }
   const window = points.slice(startIndex);
-  const tr = totalReturnIndex(window, f.type === MONEY_MARKET_TYPE);
+  const money = f.type === MONEY_MARKET_TYPE;
+  const tr = totalReturnIndex(window, money);
   const bench = benchmarkLine(
     snap,
     f,
@@ -935,6 +944,9 @@ export async function growthView(db: Database, snap: MarketSnapshot, f: FundReco
         value: growth.toFixed(6),
         than_value: b == null ? null : b.toFixed(6),
         performance_value: b == null ? null : (growth - b).toFixed(6),
+        // Money-market funds: the day's income per 10,000 shares (yuan) and 7-day annualised yield (percent),
+        // what their page charts instead of a NAV that stays 1.0000.
+        ...(money ? moneyFigures(p) : {}),
       };
     }),
     growth_lines: [
