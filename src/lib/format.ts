@@ -172,6 +172,33 @@ export function fundTypeName(typeDesc: string | null | undefined): string {
   return key ? t(`common.fundType.${key}`) : typeDesc;
 }
 
+/**
+ * An amount the server states Danjuan's way, in yuan with a Chinese unit ('118.75亿', '8500.00万', '1234.56'; a fund's
+ * size): zh-CN as it came, en-US in English units with the currency ('11.88B CNY', '85.00M CNY'). Anything else
+ * shows as it came.
+ */
+export function formatUnitAmountText(text: string | null | undefined): string {
+  if (!text) return EMPTY_NUMBER_TEXT;
+  if (getLocale() !== 'en-US') return text;
+  const match = /^\s*(-?[\d,]+(?:\.\d+)?)\s*(亿|万)?元?\s*$/.exec(text);
+  const parsed = match ? parseDecimal(match[1]!.replace(/,/g, '')) : null;
+  if (!match || !parsed) return text;
+  const yuan = shiftDecimal(parsed, match[2] === '亿' ? 8 : match[2] === '万' ? 4 : 0);
+  return t('common.unit.cny', { amount: formatAmount(decimalToText(yuan)) });
+}
+
+/**
+ * A length of time the server states Danjuan's way ('7年1天', '35天': a manager's tenure) in the reader's language:
+ * en-US '7 yr 1 d', '35 d'. Anything else shows as it came.
+ */
+export function formatTerm(text: string | null | undefined): string {
+  if (!text) return '';
+  const match = /^\s*(?:(\d+)年)?(\d+)天\s*$/.exec(text);
+  if (!match) return text;
+  const [, years, days] = match;
+  return years ? t('common.term.yearsDays', { years, days: days! }) : t('common.term.days', { days: days! });
+}
+
 /** Integer fen → grouped yuan text with two decimals: 123456 → '1,234.56'. Never scaled into 万. */
 export function formatFen(fen: number | string, options: { sign?: boolean } = {}): string {
   return formatAmount({ fen }, { sign: options.sign, unit: false });

@@ -1,4 +1,4 @@
-import { formatCompactAmount, formatYiAmount } from '@/lib/format';
+import { formatCompactAmount, formatTerm, formatUnitAmountText, formatYiAmount } from '@/lib/format';
 import { setLocale } from '@/locales/i18n';
 
 // Large amounts in the reader's units (issue 17): 万 / 亿 in Chinese, K / M / B in English.
@@ -39,5 +39,28 @@ describe('formatYiAmount', () => {
     expect(formatYiAmount('0.5')).toBe('50.00M CNY');
     expect(formatYiAmount('1234.5')).toBe('123.45B CNY');
     expect(formatYiAmount('x')).toBe('--');
+  });
+});
+
+describe('formatTerm', () => {
+  test("Danjuan's 7年1天 reads 7 yr 1 d in English", () => {
+    expect(formatTerm('7年1天')).toBe('7年1天');
+    setLocale('en-US');
+    expect(formatTerm('7年1天')).toBe('7 yr 1 d');
+    expect(formatTerm('35天')).toBe('35 d');
+    expect(formatTerm('about a year')).toBe('about a year');
+    expect(formatTerm(null)).toBe('');
+  });
+});
+
+describe('formatUnitAmountText', () => {
+  test("Danjuan's 118.75亿 reads 11.88B CNY in English", () => {
+    expect(formatUnitAmountText('118.75亿')).toBe('118.75亿');
+    setLocale('en-US');
+    expect(formatUnitAmountText('118.75亿')).toBe('11.88B CNY');
+    expect(formatUnitAmountText('8500.00万')).toBe('85.00M CNY');
+    expect(formatUnitAmountText('761.90亿')).toBe('76.19B CNY');
+    expect(formatUnitAmountText('1234.5')).toBe('1,234.50 CNY');
+    expect(formatUnitAmountText('约一亿')).toBe('约一亿');
   });
 });

@@ -8,7 +8,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/tag/style/css';
 import { InfoBanner } from '@/components/info-banner/info-banner';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { ErrorBox } from '@/components/error-box/error-box';
-import { formatNav, formatPercent, formatTerm, formatYiAmount, fundTypeName } from '@/lib/format';
+import { formatNav, formatPercent, formatTerm, formatUnitAmountText, formatYiAmount, fundTypeName } from '@/lib/format';
 import { t } from '@/locales/fund';
 import type { FundDetail, FundSummary, ManagerItem, RateRow, StageRow, TradeDates } from '@/lib/api-types/fund';
 import { useRemote } from '@/components/use-remote/use-remote';
@@ -141,7 +141,7 @@ export function FundProfile({ fund, company }: { fund: FundSummary; company: str
     building
       ? [t('fund.header.expectedFound'), t('fund.profile.expected', { date: fund.found_date }), 'profile-found']
       : [t('fund.profile.foundDate'), fund.found_date, 'profile-found'],
-    [t('fund.profile.size'), building ? t('fund.profile.raising') : fund.totshare, 'profile-size'],
+    [t('fund.profile.size'), building ? t('fund.profile.raising') : formatUnitAmountText(fund.totshare), 'profile-size'],
     [t('fund.profile.company'), company || fund.keeper_name || '--', 'profile-company'],
     [t('fund.profile.custodian'), fund.trup_name || '--', 'profile-custodian'],
     [t('fund.profile.managers'), fund.manager_name || '--'],

@@ -12,7 +12,7 @@ import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import type { AipList } from '@/lib/api-types/auto-invest';
 import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
-import { formatAmount, formatShares } from '@/lib/format';
+import { formatAmount, formatShares, fundTypeName } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t as tAip } from '@/locales/aip';
 import { t as accountText } from '@/locales/account';
@@ -228,7 +228,7 @@ function HoldingRow({ item }: { item: HoldingItem }) {
     >
       <View className='trade-holding__head'>
         <Text className='trade-holding__name'>{item.fd_name}</Text>
-        <Text className='trade-tag'>{item.type_desc}</Text>
+        <Text className='trade-tag'>{fundTypeName(item.type_desc)}</Text>
       </View>
       <View className='trade-holding__grid'>
         <View className='trade-holding__cell'>
@@ -272,7 +272,11 @@ function Allocation({ allocation }: { allocation: HoldingSummary['allocation'] }
   return (
     <View className='trade-card' data-testid='assets-allocation'>
       <Text className='trade-card__title'>{t('trade.assets.allocation')}</Text>
-      <View className='trade-allocation__bar' role='img' aria-label={allocation.map((a) => `${a.type_desc} ${a.percent}%`).join(', ')}>
+      <View
+        className='trade-allocation__bar'
+        role='img'
+        aria-label={allocation.map((a) => `${fundTypeName(a.type_desc)} ${a.percent}%`).join(', ')}
+      >
         {allocation.map((part, index) => (
           <View
             key={part.type}
@@ -284,7 +288,7 @@ function Allocation({ allocation }: { allocation: HoldingSummary['allocation'] }
       {allocation.map((part, index) => (
         <View key={part.type} className='trade-allocation__row' data-testid='allocation-row'>
           <View className='trade-allocation__dot' style={{ background: ALLOCATION_COLORS[index % ALLOCATION_COLORS.length] }} />
-          <Text className='trade-allocation__type'>{part.type_desc}</Text>
+          <Text className='trade-allocation__type'>{fundTypeName(part.type_desc)}</Text>
           <Text className='trade-allocation__percent'>{`${part.percent}%`}</Text>
           <Text className='trade-allocation__value'>{formatAmount(part.market_value)}</Text>
         </View>

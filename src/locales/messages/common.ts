@@ -21,6 +21,8 @@ const common = {
     'common.fundType.assetBond': '债券',
     'common.fundType.assetCash': '现金',
     'common.fundType.assetOther': '其他',
+    'common.term.yearsDays': '{years}年{days}天',
+    'common.term.days': '{days}天',
 
     'common.validation.phone': '请输入正确的手机号',
     'common.validation.mobile': '请输入正确的中国大陆手机号',
@@ -84,6 +86,8 @@ const common = {
     'common.fundType.assetBond': 'Bonds',
     'common.fundType.assetCash': 'Cash',
     'common.fundType.assetOther': 'Other',
+    'common.term.yearsDays': '{years} yr {days} d',
+    'common.term.days': '{days} d',
 
     'common.validation.phone': 'Please enter the correct phone number',
     'common.validation.mobile': 'Please enter a correct mainland China mobile number',
