@@ -23,6 +23,7 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
   let page: Page;
   let errors: string[];
   let token = '';
+  let freshToken = '';
 
   before(async () => {
     [server, browser] = await Promise.all([
@@ -32,6 +33,7 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
           prepareDatabase: async (db) => {
             const user = await seedLoggedInUser(db, '13700001717');
             token = user.token;
+            freshToken = (await seedLoggedInUser(db, '13700001719')).token;
             const row = await db.kysely.selectFrom('users').select('id').where('telephone', '=', '13700001717').executeTakeFirstOrThrow();
             const now = new Date();
             await db.kysely
@@ -218,5 +220,31 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     assert.ok(tops.length >= 3, `buttons: ${tops.length}`);
     assert.equal(new Set(tops).size, 1, `tops ${tops.join(', ')}`);
     assert.deepEqual(errors, []);
+  });
+
+  it('the same row pattern elsewhere: 清空 / 对比 on index picking, 上一题 / 提交 on the risk questionnaire', async () => {
+    const rowTops = (selector: string) =>
+      page.locator(selector).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    await page.goto(`${server.url}/index-mass`);
+    await page.locator('.index-mass__bar .nut-button').nth(1).waitFor();
+    const mass = await rowTops('.index-mass__bar .nut-button');
+    assert.equal(mass.length, 2);
+    assert.equal(new Set(mass).size, 1, `清空/对比 tops ${mass.join(', ')}`);
+    // A user without an assessment answers up to the last question, where 上一题 and 提交 share the row.
+    await context.addCookies([{ name: 'xq_a_token', value: freshToken, url: server.url }]);
+    await page.goto(`${server.url}/n/risk-assessment`);
+    await page
+      .locator('.nut-button')
+      .filter({ hasText: /开始|测评/ })
+      .first()
+      .click();
+    for (let i = 0; i < 30 && (await page.locator('.account-risk__submit').count()) === 0; i += 1) {
+      await page.locator('.account-risk__option').first().click();
+      await page.waitForTimeout(100);
+    }
+    const nav = await rowTops('.account-risk__nav .nut-button');
+    assert.equal(nav.length, 2);
+    assert.equal(new Set(nav).size, 1, `上一题/提交 tops ${nav.join(', ')}`);
+    await context.clearCookies();
   });
 });
