@@ -290,7 +290,7 @@ export default {
     'aip.pay.cardPlain': 'Bank card',
     'aip.pay.limits': '¥{perPayment} per payment, ¥{daily} a day',
     'aip.pay.cardNote': 'Debited from your linked card on each run date; keep enough in it',
-    'aip.pay.xjb': 'Cash account (现金宝)',
+    'aip.pay.xjb': 'Cash account',
     'aip.pay.xjbAvailable': '¥{available} available',
     'aip.pay.xjbNote': 'Paid from the cash account on each run date; a run fails if it is short',
 

@@ -18,7 +18,8 @@ import { TradePasswordDialog } from '@/components/trade-password-dialog/trade-pa
 import { DATE_PICKER_DEMO_MIN } from '@/lib/constants';
 import { FUND_SAMPLES } from '@/lib/fund-samples';
 import { specUrl } from '@/lib/routes';
-import { getLocale, setLocale } from '@/locales/i18n';
+import { getLocale } from '@/locales/i18n';
+import { chooseLocale } from '@/platform/locale-preference';
 import { t } from '@/locales/demo';
 import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -63,7 +64,8 @@ export default function DemoPage() {
 
   const switchLocale = (): void => {
     const next = getLocale() === 'zh-CN' ? 'en-US' : 'zh-CN';
-    setLocale(next);
+    // Remembered like the header menu's switch (platform/locale-preference.ts).
+    chooseLocale(next);
     setLocaleShown(next);
   };
 
