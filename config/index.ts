@@ -115,8 +115,10 @@ class PreloadAppSharedPlugin {
 // Which files each page needs besides the app's own (`page-assets.json` in the H5 output): the server puts them in
 // the HTML of that page's URLs as <link rel="preload">, so a shared link downloads the page's chunks beside app.js
 // instead of after it has run (server/src/plugins/page-html.ts). Pages are the lazy chunk groups Taro's app entry
-// opens with `import('./pages/…/index')`.
+// opens with `import('./pages/…/index')`. Named lazy groups (`import(/* webpackChunkName: "lib-chart" */ …)`) are listed
+// too, as `chunk:<name>`, so bench/ can tell what a page loads after its first screen (the chart).
 interface ChunkGroupLike {
+  name?: string | null;
   isInitial(): boolean;
   origins: { request?: string | null }[];
   chunks: { files: Iterable<string> }[];
@@ -133,9 +135,10 @@ class PageAssetsPlugin {
       for (const group of compilation.chunkGroups) {
         if (group.isInitial()) continue;
         const request = group.origins.map((origin) => origin.request ?? '').find((r) => /^\.\/pages\/.+\/index$/.test(r));
-        if (!request) continue;
+        const key = request ? request.slice(2) : group.name ? `chunk:${group.name}` : null;
+        if (!key) continue;
         const files = group.chunks.flatMap((chunk) => [...chunk.files]);
-        pages[request.slice(2)] = { js: files.filter((f) => f.endsWith('.js')), css: files.filter((f) => f.endsWith('.css')) };
+        pages[key] = { js: files.filter((f) => f.endsWith('.js')), css: files.filter((f) => f.endsWith('.css')) };
       }
       fs.writeFileSync(path.join(compiler.outputPath, PAGE_ASSETS_FILE), `${JSON.stringify(pages, null, 1)}\n`);
     });
@@ -166,12 +169,14 @@ function pathsPluginArgs(platform: string): unknown[] {
 process.env.BROWSERSLIST_ENV = process.env.TARO_ENV === 'h5' ? 'h5' : 'weapp';
 
 // Polyfills Taro's H5 request API imports unconditionally; every "h5" browser has them natively (47 KB of script).
-// And lodash.kebabcase, which NutUI's ConfigProvider (in every page that uses NutUI) needs only for theme keys.
+// And lodash.kebabcase, which NutUI's ConfigProvider (in every page that uses NutUI) needs only for theme keys; and
+// the `platform` user-agent tables behind Taro's getDeviceInfo (config/stubs/platform.js says which fields it answers).
 const H5_POLYFILL_STUBS: Record<string, string> = {
   'whatwg-fetch$': path.resolve(__dirname, 'stubs/empty.js'),
   'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$': path.resolve(__dirname, 'stubs/empty.js'),
   'jsonp-retry$': path.resolve(__dirname, 'stubs/jsonp-retry.js'),
   'lodash.kebabcase$': path.resolve(__dirname, 'stubs/kebab-case.js'),
+  platform$: path.resolve(__dirname, 'stubs/platform.js'),
 };
 
 // NutUI's packaging, trimmed at build time on both platforms: the table and its reasons are config/nutui-sheet-trims.ts.

@@ -43,6 +43,18 @@ export function demoClock(): DemoClock | null {
   return clock;
 }
 
+/** Element id of the first screen the server drew for some pages (server/src/plugins/page-first-paint.ts). */
+const FIRST_PAINT_ELEMENT_ID = 'dj-first-paint';
+
+/**
+ * Removes the server-drawn first screen, once the app has drawn the page's body under it (the page shell's deferred
+ * body calls this): from then on the app's own page is what shows. Nothing to do on pages without one.
+ */
+export function removeFirstPaint(): void {
+  if (typeof document === 'undefined') return;
+  document.getElementById(FIRST_PAINT_ELEMENT_ID)?.remove();
+}
+
 /** For tests: read the page again. */
 export function resetBootDataForTests(): void {
   answers = null;

@@ -10,4 +10,7 @@ export function demoClock(): DemoClock | null {
   return null;
 }
 
+/** The mini program has no server-drawn first screen. */
+export function removeFirstPaint(): void {}
+
 export function resetBootDataForTests(): void {}

@@ -14,6 +14,10 @@ const INDEX_HTML =
   '<link rel="preload" as="script" href="/js/app-shared.aaaaaaaa.js"></head><body><div id="app">H5 SHELL</div></body></html>';
 const PAGE_ASSETS = {
   'pages/index/index': { js: ['js/app-shared.aaaaaaaa.js', 'js/home.bbbbbbbb.js'], css: ['css/home.cccccccc.css'] },
+  'pages/fund/detail/index': {
+    js: ['js/app-shared.aaaaaaaa.js', 'js/fund.eeeeeeee.js'],
+    css: ['css/app-shared.ffffffff.css', 'css/fund.99999999.css'],
+  },
   'pages/misc/not-found/index': { js: ['js/app-shared.aaaaaaaa.js', 'js/lost.dddddddd.js'], css: [] },
 };
 const HOME_CALLS = bootRequestsFor('home', {});
@@ -78,6 +82,46 @@ describe('page HTML', () => {
     assert.equal((boot.answers['/djapi/fund/009005'] as { result_code: number }).result_code, 0);
     const bad = bootOf((await t.app.inject({ method: 'GET', url: '/funding/12ab' })).body)!;
     assert.deepEqual(Object.keys(bad.answers), ['/djapi/account']);
+  });
+
+  test('a fund page draws its first screen in the HTML: the fund’s name and code over the page frame, its sheets blocking', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/funding/009005' })).body;
+    const summary = bootOf(html)!.answers['/djapi/fund/009005'] as { data: { fd_name: string } };
+    const body = html.slice(html.indexOf('<body>'));
+    // First in <body>, before the app's root: it shows before any script has run.
+    assert.ok(body.indexOf('id="dj-first-paint"') >= 0 && body.indexOf('id="dj-first-paint"') < body.indexOf('id="app"'));
+    assert.ok(body.includes(`<span class="fund-header__name">${summary.data.fd_name}</span>`), summary.data.fd_name);
+    assert.match(body, /<span class="fund-header__code">009005<\/span>/);
+    // The page's own stylesheets apply from the first paint (blocking links, not preloads); scripts stay preloads.
+    const head = html.slice(0, html.indexOf('</head>'));
+    assert.match(head, /<link rel="stylesheet" href="\/css\/app-shared\.ffffffff\.css">/);
+    assert.match(head, /<link rel="stylesheet" href="\/css\/fund\.99999999\.css">/);
+    assert.doesNotMatch(head, /rel="preload" as="style" href="\/css\/fund/);
+    assert.match(head, /<link rel="preload" as="script" href="\/js\/fund\.eeeeeeee\.js">/);
+    // A fund that does not exist, a code that is not one, home: no first screen, sheets preloaded as before.
+    for (const url of ['/funding/999999', '/funding/12ab', '/index']) {
+      const other = (await t.app.inject({ method: 'GET', url })).body;
+      assert.doesNotMatch(other, /dj-first-paint/, url);
+      assert.doesNotMatch(other, /rel="stylesheet" href="\/css\/(fund|home)/, url);
+    }
+  });
+
+  test('the other pages a shared link opens inline their first answers: screening, rankings, valuation, index picking', async () => {
+    const pages: [string, string[]][] = [
+      ['/rn/fund/filter', ['/djapi/v3/filter/fund?order_by=1y&page=1&size=20']],
+      ['/rank-xq/index', ['/djapi/v3/filter/fund?type=5&order_by=1y&page=1&size=20']],
+      ['/rank-xq/qdii', ['/djapi/v3/filter/fund?type=11&order_by=1y&page=1&size=20']],
+      ['/djmodule/value-center', ['/djapi/index_eva/dj']],
+      ['/index-mass', ['/djapi/index-mass/categories', '/djapi/index-mass/SH000300/funds']],
+    ];
+    for (const [page, calls] of pages) {
+      const boot = bootOf((await t.app.inject({ method: 'GET', url: page })).body)!;
+      for (const url of calls) {
+        const answer = boot.answers[url] as { result_code: number } | undefined;
+        assert.equal(answer?.result_code, 0, `${page}: ${url}`);
+        assert.deepEqual(answer, JSON.parse((await t.app.inject({ method: 'GET', url })).body), url);
+      }
+    }
   });
 
   test('the account answer is the visitor’s own, from their own cookies', async () => {

@@ -16,6 +16,7 @@ import { tokenHash } from '../../server/src/domain/tokens';
 import { clientKey, isLoopbackAddress } from '../../server/src/http/client-address';
 import { canonicalUrl } from '../../server/src/http/request-url';
 import { issueSession, lookupSession } from '../../server/src/plugins/session';
+import { firstPaintFor } from '../../server/src/plugins/page-first-paint';
 import { OutboxSmsProvider } from '../../server/src/services/sms';
 import { issueCode } from '../../server/src/services/verification-codes';
 import {
@@ -159,6 +160,30 @@ describe('the one canonical URL', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('HTML the server draws', () => {
+  test('a fund page’s first paint (page-first-paint.ts) shows a hostile fund name and code as text', () => {
+    const hostile = `</span><script>alert(1)</script><img src=x onerror="alert(2)">'&\`$&`;
+    const html = firstPaintFor(
+      'fundDetail',
+      { fundcode: '000001' },
+      {
+        '/djapi/fund/000001': { result_code: 0, data: { fd_name: hostile, fd_code: `"><svg onload=alert(3)>` } },
+      },
+    );
+    assert.ok(html.includes('dj-first-paint'), 'drawn');
+    assert.doesNotMatch(html, /<script|<img|<svg|onerror="|"><svg/);
+    assert.ok(html.includes('&#60;/span&#62;&#60;script&#62;alert(1)&#60;/script&#62;'));
+    assert.ok(html.includes('&#39;&#38;&#96;$&#38;'));
+    // Only the block's own markup: one name, one code, no tag from the data.
+    assert.equal(html.split('<span class="fund-header__name">').length - 1, 1);
+    assert.equal((html.match(/<\/span>/g) ?? []).length, 5, 'name, code and three bars close, nothing else');
+    // No fund answer (an error envelope, or none): no first paint.
+    assert.equal(firstPaintFor('fundDetail', { fundcode: '000001' }, { '/djapi/fund/000001': { result_code: 1, data: null } }), '');
+    assert.equal(firstPaintFor('fundDetail', { fundcode: '000001' }, {}), '');
+    assert.equal(firstPaintFor('home', {}, {}), '');
   });
 });
 

@@ -35,11 +35,21 @@ function fundDetail(params: Record<string, string>): readonly string[] {
   ];
 }
 
+// The other pages a shared link opens (issue 17), as src/features/discover/api.ts asks on their first render with no
+// query in the link: the ranking's first page of 20 by one-year return (a link with its own filters or order asks
+// other URLs, which go to the network), the valuation table, the index categories and the first index's funds.
+const ranking = (type?: number): string => `/djapi/v3/filter/fund?${type === undefined ? '' : `type=${type}&`}order_by=1y&page=1&size=20`;
+
 const PAGE_CALLS: Partial<Record<RouteName, (params: Record<string, string>) => readonly string[]>> = {
   home: () => HOME,
   root: () => HOME,
   appShell: () => HOME,
   fundDetail,
+  fundFilter: () => [ranking()],
+  rankIndex: () => [ranking(5)],
+  rankQdii: () => [ranking(11)],
+  valueCenter: () => ['/djapi/index_eva/dj'],
+  indexMass: () => ['/djapi/index-mass/categories', '/djapi/index-mass/SH000300/funds'],
 };
 
 export function bootRequestsFor(route: RouteName, params: Record<string, string>): readonly string[] {

@@ -6,13 +6,16 @@ import { NOT_FOUND_PAGE_PATH, isBuilt, matchSpecUrl } from '../../../src/lib/rou
 import { shanghaiIso } from '../domain/clock';
 import { isMovableClock } from '../services/business-clock';
 import { bootRequestsFor } from './page-boot';
+import { firstPaintFor } from './page-first-paint';
 
 // The HTML of a page URL (/index, /funding/009005, …) is the build's index.html plus, for the page that URL shows:
 // - <link rel="preload"> for that page's chunks (`page-assets.json`, written by the H5 build), so they download
 //   beside app.js instead of after it has run and asked for the page;
 // - the answers to the GET calls the page makes on its first render (`page-boot.ts`), inlined as JSON that the
 //   app's http client takes instead of asking the network (src/platform/boot-data.h5.ts). The page draws its data
-//   on its first render: no skeleton → content jump, no round trip before the largest paint.
+//   on its first render: no skeleton → content jump, no round trip before the largest paint;
+// - for a fund page, its first paint drawn by the HTML itself (`page-first-paint.ts`: the fund's name over the page's
+//   frame), with that page's stylesheets made blocking so the block wears the app's own classes.
 // The answers come from the API routes themselves (`inject`, with the visitor's cookies), so they are exactly what
 // the calls would have returned, the visitor's own account state included: the HTML is private and never cached.
 
@@ -71,15 +74,24 @@ function loadShell(h5Dir: string): Shell | null {
 
 const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** Preload tags for a page's files that index.html does not already name. */
-export function preloadTags(shell: Pick<Shell, 'head' | 'assets'>, page: string): string {
+/**
+ * Preload tags for a page's files that index.html does not already name; with `blockingCss`, its stylesheets as
+ * `<link rel="stylesheet">` instead (all of them: index.html only preloads app-shared's), so HTML drawn by the server
+ * is styled at its first paint. The app's chunk loader finds those links and does not load the sheets again.
+ */
+export function preloadTags(shell: Pick<Shell, 'head' | 'assets'>, page: string, blockingCss = false): string {
   const files = shell.assets[page];
   if (!files) return '';
-  const tag = (file: string, as: 'script' | 'style'): string => {
-    const href = `/${file}`;
-    return shell.head.includes(`"${href}"`) ? '' : `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`;
-  };
-  return [...files.css.map((file) => tag(file, 'style')), ...files.js.map((file) => tag(file, 'script'))].join('');
+  if (blockingCss) {
+    const sheets = files.css.map((file) => `<link rel="stylesheet" href="${escapeAttribute(`/${file}`)}">`);
+    return [...sheets, ...files.js.map((file) => tagFor(shell, file, 'script'))].join('');
+  }
+  return [...files.css.map((file) => tagFor(shell, file, 'style')), ...files.js.map((file) => tagFor(shell, file, 'script'))].join('');
+}
+
+function tagFor(shell: Pick<Shell, 'head'>, file: string, as: 'script' | 'style'): string {
+  const href = `/${file}`;
+  return shell.head.includes(`"${href}"`) ? '' : `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`;
 }
 
 /** JSON that is safe inside <script>: no `</script>`, no line separators that old parsers choke on. */
@@ -161,17 +173,21 @@ export async function sendPageHtml(
   const found = matchSpecUrl(request.url);
   // An unknown path, or a route whose page is not built yet, shows the 404 page.
   const match = found && isBuilt(found.route) ? found : null;
-  const extraHead = preloadTags(shell, match ? match.route.page : NOT_FOUND_PAGE_PATH);
   let bootScript = '';
+  let firstPaint = '';
   if (request.method === 'GET') {
     const answers = match ? await bootAnswers(app, request, bootRequestsFor(match.route.name, match.params), bootHeader) : {};
     const clock = demoClock(app);
     if (Object.keys(answers).length > 0 || clock) {
       bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson({ at: Date.now(), answers, ...(clock ? { clock } : {}) })}</script>`;
     }
+    if (match) firstPaint = firstPaintFor(match.route.name, match.params, answers);
   }
-  // The answers go at the end of <body>: the deferred app scripts run after the whole document is parsed.
-  const tail = bootScript ? shell.tail.replace('</body>', `${bootScript}</body>`) : shell.tail;
+  const extraHead = preloadTags(shell, match ? match.route.page : NOT_FOUND_PAGE_PATH, firstPaint !== '');
+  // The answers go at the end of <body>: the deferred app scripts run after the whole document is parsed. The first
+  // paint goes first in <body>, before the app's root. (Replacer functions: `$&` in the inserted text stays text.)
+  let tail = bootScript ? shell.tail.replace('</body>', () => `${bootScript}</body>`) : shell.tail;
+  if (firstPaint) tail = tail.replace(/<body([^>]*)>/, (open) => `${open}${firstPaint}`);
   const html = `${shell.head}${extraHead}${tail}`;
   const { body, encoding } = compressFor(request, html);
   reply

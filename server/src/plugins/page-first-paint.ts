@@ -1,0 +1,61 @@
+import type { RouteName } from '../../../src/lib/routes';
+
+// The first paint of a shared fund link, drawn by the HTML itself (issue 17): the page's largest text — the fund's name
+// — shows as soon as the HTML and its stylesheets are in, instead of after ~200 KB of script has downloaded and run.
+// page-html.ts puts this block before the app's root and makes the page's own stylesheets blocking, so the block
+// wears the app's real classes (header bar, page frame, fund header) and looks like the page's top. It covers the
+// viewport until the app has drawn the page's body under it; the app then removes it
+// (src/platform/boot-data.h5.ts `removeFirstPaint`, called by the page shell's deferred body).
+// Only what the inlined fund answer says is shown: the name and code; the figures are grey bars until the app draws.
+
+/** Element id of the block; the app removes it (src/platform/boot-data.h5.ts). */
+export const FIRST_PAINT_ELEMENT_ID = 'dj-first-paint';
+
+/** Text for HTML element content and attribute values: every character that could end either is an entity. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface FundSummaryAnswer {
+  result_code?: unknown;
+  data?: { fd_name?: unknown; fd_code?: unknown };
+}
+
+// Position and cover only; the look comes from the app's own classes. Inline: the CSP allows page styles inline.
+// Should the app never take over (a script that failed to load), the block steps aside after 15 s for whatever the
+// app's root shows, rather than covering it for good.
+const FIRST_PAINT_STYLE =
+  `<style>#${FIRST_PAINT_ELEMENT_ID}{position:absolute;top:0;left:0;right:0;min-height:100vh;z-index:2147483000;pointer-events:none;` +
+  `animation:dj-fp-out 0s 15s forwards}@keyframes dj-fp-out{to{visibility:hidden}}` +
+  `#${FIRST_PAINT_ELEMENT_ID} .dj-fp-bar{display:block;height:.7em;margin:.9em 0 .2em;border-radius:.2em;background:#eef0f3;max-width:60%}` +
+  `#${FIRST_PAINT_ELEMENT_ID} .dj-fp-bar--wide{max-width:100%;height:1.4em}` +
+  // The header's height with its title row (drawn by the app): the fund header starts where the app's will.
+  `#${FIRST_PAINT_ELEMENT_ID} .dj-header{box-sizing:border-box;min-height:48px}` +
+  `@media (min-width:768px){#${FIRST_PAINT_ELEMENT_ID} .dj-header{min-height:97px}}</style>`;
+
+/** The fund page's first paint: the header bar, the fund's name and code, grey bars where its figures go. */
+function fundFirstPaint(code: string, answers: Record<string, unknown>): string {
+  const summary = answers[`/djapi/fund/${code}`] as FundSummaryAnswer | undefined;
+  const name = summary?.result_code === 0 ? summary.data?.fd_name : undefined;
+  const fundCode = summary?.data?.fd_code;
+  if (typeof name !== 'string' || name === '' || typeof fundCode !== 'string') return '';
+  return (
+    FIRST_PAINT_STYLE +
+    `<div id="${FIRST_PAINT_ELEMENT_ID}" aria-hidden="true"><div class="page-shell">` +
+    `<div class="dj-header"><div class="dj-header__bar"></div></div>` +
+    `<div class="page-shell__body"><div class="fund-detail"><div class="fund-header">` +
+    `<div class="fund-header__title"><span class="fund-header__name">${escapeHtml(name)}</span>` +
+    `<span class="fund-header__code">${escapeHtml(fundCode)}</span></div>` +
+    `<span class="dj-fp-bar"></span><span class="dj-fp-bar dj-fp-bar--wide"></span><span class="dj-fp-bar"></span>` +
+    `</div></div></div></div></div>`
+  );
+}
+
+/**
+ * The HTML that draws a page's first screen before its script runs, or '' for pages that have none (they draw when
+ * the app runs, as before). `answers` are the page's inlined first answers (page-html.ts).
+ */
+export function firstPaintFor(route: RouteName, params: Record<string, string>, answers: Record<string, unknown>): string {
+  if (route === 'fundDetail' && /^\d{6}$/.test(params.fundcode ?? '')) return fundFirstPaint(params.fundcode!, answers);
+  return '';
+}
