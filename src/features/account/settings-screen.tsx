@@ -89,7 +89,9 @@ export function SettingsScreen({ initialAction = null, onLogout, languageSlot, l
           extra={
             <View className='settings-row__extra'>
               <Text className='settings-row__value'>{riskValue}</Text>
-              <Text className='account-link settings-row__action'>{t('account.settings.reassess')}</Text>
+              <Text className='account-link settings-row__action'>
+                {account.riskLevel ? t('account.settings.reassess') : t('account.settings.assess')}
+              </Text>
             </View>
           }
           clickable
