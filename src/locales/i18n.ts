@@ -45,6 +45,20 @@ export function setLocale(locale: Locale): void {
   for (const listener of listeners) listener(locale);
 }
 
+/**
+ * A text of the catalogue in another language: the message whose text (in any locale) is `text`, as `locale` says
+ * it; any other text as given. For a text made before a language switch that its owner does not make again (a page's
+ * title, computed once when the page rendered): PageShell shows it in the language chosen since.
+ */
+export function inLocale(text: string, locale: Locale): string {
+  for (const from of LOCALES) {
+    for (const key of Object.keys(catalogue[from])) {
+      if (catalogue[from][key] === text) return catalogue[locale][key] ?? text;
+    }
+  }
+  return text;
+}
+
 /** Subscribe to locale changes (React components re-render through this); returns the unsubscribe. */
 export function onLocaleChange(listener: (locale: Locale) => void): () => void {
   listeners.add(listener);

@@ -1,6 +1,6 @@
 import { DeferredRender } from '@/components/deferred-render/deferred-render';
 import { DemoClockBadge } from '@/components/demo-clock-badge/demo-clock-badge';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import Taro from '@tarojs/taro';
 import { View } from '@tarojs/components';
@@ -10,7 +10,7 @@ import { hostDrawsTitleBar, isHideHomeFlag, isHomeUrl, shouldShowHeader } from '
 import { TabBar } from '@/components/tab-bar/tab-bar';
 import { tabOf } from '@/components/tab-bar/tab-bar-rules';
 import { useAccountStore } from '@/features/account/store';
-import { getLocale, onLocaleChange, pickLocale } from '@/locales/i18n';
+import { getLocale, inLocale, onLocaleChange, pickLocale } from '@/locales/i18n';
 import { matchSpecUrl, specUrl } from '@/lib/routes';
 import type { Query } from '@/lib/routes';
 import { currentSpecUrl, navigateBackOrHome, navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
@@ -111,10 +111,12 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
 
   // The title of the browser tab (and of the host's bar in WeChat or a native app): set again whenever this page is
   // shown, since going back to a page kept under another does not mount it again.
+  // The page made its title once, in the language of then: after a switch it is shown in the new one.
+  const shownTitle = useMemo(() => (title ? inLocale(title, locale) : undefined), [title, locale]);
   const showTitle = () => {
-    if (title) void Taro.setNavigationBarTitle({ title }).catch(() => undefined);
+    if (shownTitle) void Taro.setNavigationBarTitle({ title: shownTitle }).catch(() => undefined);
   };
-  useEffect(showTitle, [title]);
+  useEffect(showTitle, [shownTitle]);
   usePageShow(showTitle);
 
   const hideHomeBtn = isHomeButtonHidden(params);
@@ -137,7 +139,7 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
           fullWidth={fullWidth}
           onNavigate={(target) => void navigateToSpecUrl(target)}
           onExit={() => void exitAccount()}
-          title={titled ? title : undefined}
+          title={titled ? shownTitle : undefined}
           onBack={showBack ? () => void navigateBackOrHome() : undefined}
         />
       ) : null}
