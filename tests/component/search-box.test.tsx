@@ -7,6 +7,9 @@ import { pendingAnalyticsCount, resetAnalytics } from '@/platform/analytics';
 const STOCK: SearchItem = { id: '009005', stype: 'funding', scode: '009005', sname: '远川成长股票A' };
 const one = (item: SearchItem): SearchPage => ({ items: [item], total: 1 });
 
+// jsdom's Taro input logs a long stack on every value change; on a busy machine a test can pass 5 s.
+jest.setTimeout(30_000);
+
 /** The search field: Taro's input element (a custom element in jsdom; a real <input> in the H5 build). */
 function input(): Element {
   const el = document.querySelector('taro-input-core, input');
@@ -151,8 +154,12 @@ describe('SearchBox timing (docs/PRODUCT.md §4, §5)', () => {
     await advance(200);
     expect(screen.getByTestId('search-count')).toHaveTextContent('共45只基金');
     expect(screen.getAllByTestId('search-result')).toHaveLength(20);
+    // A tap on "more" blurs the input first: the list stays for the next page.
+    fireEvent.touchStart(screen.getByTestId('search-more'));
+    fire('blur');
+    await advance(5);
     fireEvent.click(screen.getByTestId('search-more'));
-    await advance(0);
+    await advance(50);
     expect(search).toHaveBeenLastCalledWith('00', 2);
     expect(screen.getAllByTestId('search-result')).toHaveLength(40);
     expect(screen.getByText('基金40')).toBeInTheDocument();

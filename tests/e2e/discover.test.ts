@@ -175,6 +175,39 @@ describe('discovery pages', () => {
     await context.close();
   });
 
+  it('search: how many match, 查看更多 beyond 20, Enter on an exact code opens that fund', async () => {
+    const { context, page } = await openPhone(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.url}/index`);
+    const input = page.locator('.nut-searchbar-input').first();
+    await input.waitFor({ timeout: 20_000 });
+    await input.tap();
+    await input.fill('00');
+    const all = await api<{ items: { scode: string }[]; total_items: number }>('/djapi/v2/search?key=00&source=index');
+    assert.ok(all.total_items > 40, `more than two pages match 00 (${all.total_items})`);
+    await page.getByTestId('search-count').waitFor();
+    assert.equal(await page.getByTestId('search-count').textContent(), `共${all.total_items}只基金`);
+    assert.equal(await page.getByTestId('search-result').count(), 20);
+    await page.getByTestId('search-more').tap();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="search-result"]').length === 40);
+    const second = await api<{ items: { scode: string }[] }>('/djapi/v2/search?key=00&source=index&page=2');
+    const shown = await page
+      .getByTestId('search-result')
+      .evaluateAll((rows) => rows.map((r) => r.querySelector('.search-box__code')?.textContent ?? ''));
+    assert.deepEqual(
+      shown.slice(20),
+      second.items.map((i) => i.scode),
+      'page 2 after page 1',
+    );
+
+    // Enter on a name shows the results at once; Enter on an exact code opens that fund.
+    await input.fill('009005');
+    await input.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/funding/009005', { timeout: 10_000 });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('rankings: index funds and QDII funds only, each by period return', async () => {
     const { context, page } = await openPhone(browser);
     for (const [path, type] of [

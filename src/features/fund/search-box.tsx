@@ -237,7 +237,10 @@ export function SearchBox({ search, onSelect, onBuy, onNativeSearch, placeholder
               onTouchStart={hold}
               {...mouseHold}
               onClick={() => {
+                // The tap blurred the input: the list stays open for the page it asked for.
+                clearTimeout(hide.current);
                 pressing.current = false;
+                setOpen(true);
                 loadMore();
               }}
             >
