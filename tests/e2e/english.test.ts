@@ -56,10 +56,18 @@ const PAGES: { name: string; url: string; loggedIn?: boolean }[] = [
   { name: 'cash-rules', url: '/n/xjb/trade-rules' },
   { name: 'auto-invest-intro', url: '/autoinvesment/intro' },
   { name: 'auto-invest-plans', url: '/autoinvesment/total-list', loggedIn: true },
+  { name: 'buy', url: `/n/trade/buy/${FUND_SAMPLE_CODES.bond}`, loggedIn: true },
+  { name: 'holding', url: `/n/holding/${FUND_SAMPLE_CODES.bond}`, loggedIn: true },
+  { name: 'fund-assets', url: '/n/fund-assets', loggedIn: true },
+  { name: 'income-calendar', url: '/n/income-calendar', loggedIn: true },
+  { name: 'auto-invest-create', url: `/n/aip/create/${FUND_SAMPLE_CODES.stock}`, loggedIn: true },
+  { name: 'risk-assessment', url: '/n/risk-assessment', loggedIn: true },
   { name: 'settings', url: '/n/account/settings', loggedIn: true },
   { name: 'agreements', url: '/n/agreements' },
   { name: 'customer-service', url: '/service/customservice' },
   { name: 'faq', url: '/transform-common-question' },
+  { name: 'open-account', url: '/ccount', loggedIn: false },
+  { name: 'not-found', url: '/no/such/page' },
 ];
 
 /** Seeds what the market shows as names and texts into `marketData`, and an investor with a pending purchase. */
