@@ -9,7 +9,7 @@ export default defineAppConfig({
   window: {
     backgroundTextStyle: 'light',
     navigationBarBackgroundColor: '#fff',
-    navigationBarTitleText: '蛋卷基金',
+    navigationBarTitleText: '澄观基金',
     navigationBarTextStyle: 'black',
   },
   // The mini program's tab bar: home and my money (main package); navigation.weapp.ts switches to them with

@@ -35,6 +35,7 @@ import discoverRoutes from './routes/discover';
 import fundRoutes from './routes/fund';
 import fundRecordRoutes from './routes/fund-records';
 import indexValuationRoutes from './routes/index-valuation';
+import legalRoutes from './routes/legal';
 import platformRoutes from './routes/platform';
 import autoInvestRoutes from './routes/auto-invest';
 import cashRoutes from './routes/cash';
@@ -126,6 +127,7 @@ const routePlugins: FastifyPluginAsync[] = [
   tradingRoutes,
   cashRoutes,
   autoInvestRoutes,
+  legalRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_BRAND, brandFromWire, brandToWire, type Brand, type BrandWire } from '../../src/lib/brand';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -31,6 +33,11 @@ export interface ServerConfig {
   buildH5: boolean;
   /** SMS gateway: codes are POSTed here as JSON; unset → the outbox (GET /__dev/sms outside production). */
   smsWebhookUrl?: string | undefined;
+  /**
+   * The operator's brand (src/lib/brand.ts): BRAND_FILE's JSON over the neutral default; `demo` (the "资金为模拟" mark)
+   * is DEMO_NOTICE, on by default except in production. Served at GET /djapi/platform/brand (docs/DEPLOY.md "Brand").
+   */
+  brand: Brand;
 }
 
 type Env = Record<string, string | undefined>;
@@ -49,6 +56,42 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
   return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+const BRAND_FILE_KEYS = Object.keys(brandToWire(DEFAULT_BRAND)).filter((key) => key !== 'demo');
+
+/**
+ * BRAND_FILE: a JSON object with any of the brand's fields (snake_case, as GET /djapi/platform/brand answers them).
+ * A file that cannot be read, is no object, names an unknown field or gives a value the app would not show is refused
+ * at start, naming what is wrong: an operator learns it from the start-up error, not from a page showing the default.
+ */
+export function loadBrand(env: Env, cwd: string, nodeEnv: NodeEnv): Brand {
+  const file = env.BRAND_FILE?.trim();
+  let brand = DEFAULT_BRAND;
+  if (file) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(resolve(cwd, file), 'utf8'));
+    } catch (error) {
+      throw new Error(`BRAND_FILE ${file}: ${(error as Error).message}`, { cause: error });
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`BRAND_FILE ${file}: not a JSON object`);
+    const given = parsed as Record<string, unknown>;
+    for (const key of Object.keys(given)) {
+      if (!BRAND_FILE_KEYS.includes(key))
+        throw new Error(`BRAND_FILE ${file}: unknown field "${key}" (fields: ${BRAND_FILE_KEYS.join(', ')})`);
+    }
+    brand = brandFromWire(given as Partial<BrandWire>);
+    const read = brandToWire(brand) as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(given)) {
+      if (read[key] !== (typeof value === 'string' ? value.trim() : value)) {
+        throw new Error(
+          `BRAND_FILE ${file}: field "${key}" is not usable (empty, too long, or a phone with other than digits, +, - and spaces)`,
+        );
+      }
+    }
+  }
+  return { ...brand, demo: flag(env, 'DEMO_NOTICE', nodeEnv !== 'production') };
 }
 
 /** Reads the server configuration from the environment (see docs/DEPLOY.md for the table). */
@@ -74,6 +117,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smallMarket: flag(env, 'SMALL_MARKET', false),
     buildH5: !flag(env, 'SKIP_H5_BUILD', false),
     smsWebhookUrl: env.SMS_WEBHOOK_URL?.trim() || undefined,
+    brand: loadBrand(env, cwd, nodeEnv),
   };
 }
 
@@ -94,6 +138,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     largeMarket: false,
     smallMarket: true,
     buildH5: false,
+    brand: DEFAULT_BRAND,
     ...overrides,
   };
 }

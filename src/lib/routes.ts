@@ -76,6 +76,9 @@ const ROUTE_LIST = [
   { name: 'autoInvestCreate', pattern: '/n/aip/create/{fundcode}', page: 'pages/autoinvest/create/index' },
   // Account settings (issue 17; ours): the card, the trade password (change, reset), the phone, logout; `?action=` opens a flow.
   { name: 'accountSettings', pattern: '/n/account/settings', page: 'pages/account/settings/index' },
+  // Agreements and policies (issue 17; ours): the list with the investor's acceptances, and one agreement in full.
+  { name: 'agreements', pattern: '/n/agreements', page: 'pages/legal/agreements/index' },
+  { name: 'agreement', pattern: '/n/agreements/{agreementId}', page: 'pages/legal/agreement/index' },
   { name: 'notFound', pattern: '/404', page: 'pages/misc/not-found/index' },
 ] as const;
 

@@ -9,6 +9,7 @@ import demo from './messages/demo';
 import discover from './messages/discover';
 import fund from './messages/fund';
 import home from './messages/home';
+import legal from './messages/legal';
 import platform from './messages/platform';
 import search from './messages/search';
 import share from './messages/share';
@@ -29,6 +30,7 @@ const namespaces: MessageNamespace[] = [
   discover,
   fund,
   home,
+  legal,
   platform,
   search,
   share,

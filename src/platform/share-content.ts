@@ -1,6 +1,8 @@
 import Taro from '@tarojs/taro';
 import { splitUrl, stringifyQuery } from '@/lib/routes';
-import { t } from '@/locales/i18n';
+import { brandName } from '@/lib/brand';
+import { getLocale, t } from '@/locales/i18n';
+import { currentBrand } from './brand';
 import { currentSpecUrl } from './navigation';
 import type { ShareContent, ShareInput } from './share.types';
 
@@ -18,9 +20,11 @@ export function shareablePath(url: string): string {
 
 /** Fills the gaps of `input` from the page's URL and the app's name and tagline. */
 export function completeShare(input: ShareInput, pageUrl: string): ShareContent {
+  // The operator's name (src/lib/brand.ts), as configured on the server.
+  const name = brandName(currentBrand(), getLocale());
   const content: ShareContent = {
-    title: input.title?.trim() || t('share.appName'),
-    desc: input.desc?.trim() || t('share.defaultDesc'),
+    title: input.title?.trim() || name,
+    desc: input.desc?.trim() || t('share.defaultDesc', { name }),
     path: shareablePath(input.path || pageUrl),
   };
   if (input.imgUrl) content.imgUrl = input.imgUrl;

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Taro from '@tarojs/taro';
 import { Header } from '@/components/header/header';
-import { APP_STORE_URL, hostDrawsTitleBar, isActiveLink, isHomeUrl, NAV_LINKS, shouldShowHeader } from '@/components/header/header-rules';
+import { appStoreUrl, hostDrawsTitleBar, isActiveLink, isHomeUrl, NAV_LINKS, shouldShowHeader } from '@/components/header/header-rules';
 import { TABS, tabOf } from '@/components/tab-bar/tab-bar-rules';
 import type { HeaderProps } from '@/components/header/header.types';
 import { useAccountStore } from '@/features/account/store';
@@ -141,7 +141,7 @@ describe('global header (docs/PRODUCT.md §2)', () => {
       />,
     );
     const box = screen.getByTestId('header-download');
-    expect(within(box).getByRole('link', { name: 'iPhone' }).getAttribute('href')).toBe(APP_STORE_URL);
+    expect(within(box).getByRole('link', { name: 'iPhone' }).getAttribute('href')).toBe(appStoreUrl('澄观基金'));
     expect(within(box).getByRole('link', { name: 'Android' }).getAttribute('href')).toBe('/download');
     expect(within(box).getByRole('img', { name: /Scan to download/ })).toBeInTheDocument();
     unmount();

@@ -197,6 +197,8 @@ describe('a new H5 user: SMS login → account → trade password → risk asses
       .first()
       .waitFor();
     await form.locator('input[name="bank_code_sms"]').fill(code);
+    // The four agreements, accepted with one tick (issue 17); the server records them with the opening.
+    await form.locator('.account-cert__agreements .nut-checkbox').click();
     await button(form, zhAccount['account.cert.submit']).click();
     await see(page, zhAccount['account.cert.success']).waitFor();
     await page.waitForURL((url) => url.pathname === '/ccount/trade-password');

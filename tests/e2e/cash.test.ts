@@ -191,6 +191,8 @@ describe('现金宝 in the browser: deposit, daily income across a weekend, inst
     await button(form, zhAccount['account.cert.sendBankCode']).click();
     const { code } = await latestCode(server.url, reservedPhone, { purpose: 'bank' });
     await form.locator('input[name="bank_code_sms"]').fill(code);
+    // The four agreements, accepted with one tick (issue 17); the server records them with the opening.
+    await form.locator('.account-cert__agreements .nut-checkbox').click();
     await button(form, zhAccount['account.cert.submit']).click();
     await page.waitForURL((url) => url.pathname === '/ccount/trade-password');
     await typeOnKeypad(page, PASSWORD);

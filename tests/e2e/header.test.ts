@@ -150,7 +150,7 @@ describe('global header', () => {
       assert.match((await iphone.getAttribute('href')) ?? '', /^https:\/\/apps\.apple\.com\//);
       const android = download.getByRole('link', { name: zh['shell.download.android'] });
       assert.equal(await android.getAttribute('href'), '/download');
-      const qr = download.getByRole('img', { name: zh['shell.download.qrAlt'] });
+      const qr = download.getByRole('img', { name: zh['shell.download.qrAlt']!.replace('{name}', zh['shell.brand']!) });
       // On a desktop the QR code opens on hover, so the bar keeps its height.
       assert.equal(await qr.isVisible(), false);
       await download.hover();

@@ -15,6 +15,7 @@ import accountMessages from '../../src/locales/messages/account';
 import tradeMessages from '../../src/locales/messages/trade';
 import cashMessages from '../../src/locales/messages/cash';
 import aipMessages from '../../src/locales/messages/aip';
+import legalMessages from '../../src/locales/messages/legal';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, type RunningServer } from './harness';
 
@@ -28,6 +29,7 @@ const zh = {
   ...tradeMessages['zh-CN'],
   ...cashMessages['zh-CN'],
   ...aipMessages['zh-CN'],
+  ...legalMessages['zh-CN'],
 } as Record<string, string>;
 
 function text(key: string): string {
@@ -45,6 +47,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   planId: '1',
   id: '1',
   orderId: '1',
+  agreementId: 'privacy',
 };
 
 /** Query parameters a route is documented with (docs/PRODUCT.md §2 table). */
@@ -67,7 +70,10 @@ const BUILT_PAGE_TEXT: Partial<Record<RouteName, string>> = {
   xjbTradeRules: text('cash.rules.trade.product'),
   xjbWithdrawalRules: text('cash.rules.withdrawal.reset'),
   download: text('shell.download.pageIntro'),
-  customerService: text('shell.service.intro'),
+  customerService: text('legal.service.form.title'),
+  // Agreements (issue 17): the list's own heading of acceptances, an agreement's link back to the list.
+  agreements: text('legal.accepted.title'),
+  agreement: text('legal.backToList'),
   demo: text('demo.section.fundSamples'),
   fundDetail: text('fund.chart.title'),
   watchlist: text('fund.optional.local'),
@@ -201,7 +207,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
   });
 
   it('the route table covers every route of docs/PRODUCT.md §2 (36 routes, the shell, the OAuth page, 404)', () => {
-    assert.equal(ROUTES.length, 53); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages, auto-invest's create page, account settings
+    assert.equal(ROUTES.length, 55); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages, auto-invest's create page, account settings, the agreements list and one agreement
     for (const name of UNBUILT_ROUTES)
       assert.ok(
         ROUTES.some((r) => r.name === name),

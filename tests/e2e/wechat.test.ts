@@ -142,7 +142,12 @@ describe('in the WeChat browser (iOS)', () => {
     const { page } = phone;
     const pageUrl = `${server.url}/index?channel=wx_share`;
     const card = await waitForCard(page, pageUrl);
-    assert.deepEqual(card, { title: zhHome['home.title'], desc: zhShare['share.defaultDesc'], link: pageUrl, imgUrl: '' });
+    assert.deepEqual(card, {
+      title: zhHome['home.title'],
+      desc: zhShare['share.defaultDesc'].replace('{name}', zhHome['home.title']),
+      link: pageUrl,
+      imgUrl: '',
+    });
     const timeline = (await wxCalls(page)).filter(([name]) => name === 'updateTimelineShareData').at(-1)?.[1];
     assert.deepEqual(timeline, { title: zhHome['home.title'], link: pageUrl, imgUrl: '' });
   });

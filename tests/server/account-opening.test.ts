@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { formatAcceptedAgreements } from '../../src/lib/agreements';
 import { idCardCheckChar, luhnValid } from '../../src/lib/validators';
 import {
   createSecureClient,
@@ -83,6 +84,7 @@ async function open(user: TestUser, opening: Opening = {}) {
     id_no: opening.idNo ?? idNumber('1990-03-07', String(100 + ++seq).slice(-3)),
     bank_card_no: opening.card ?? cardNumber('622202'),
     reserved_phone: opening.phone ?? newPhone(),
+    agreements: formatAcceptedAgreements(),
   };
   const sent = await post(user, '/djapi/account/open/bank-code', { bank_card_no: form.bank_card_no, reserved_phone: form.reserved_phone });
   assert.equal(sent.body.result_code, 0, JSON.stringify(sent.body));
@@ -193,7 +195,13 @@ describe('account opening', () => {
     const card = cardNumber('622202');
     await post(user, '/djapi/account/open/bank-code', { bank_card_no: card, reserved_phone: phone });
     const code = await bankCode(phone);
-    const form = { real_name: '王五', id_no: idNumber('1985-12-31', '555'), bank_card_no: card, reserved_phone: phone };
+    const form = {
+      real_name: '王五',
+      id_no: idNumber('1985-12-31', '555'),
+      bank_card_no: card,
+      reserved_phone: phone,
+      agreements: formatAcceptedAgreements(),
+    };
     const otherCard = await post(user, '/djapi/account/open/certification', {
       ...form,
       bank_card_no: cardNumber('622202', 19, '9999999999999'),
@@ -226,6 +234,7 @@ describe('account opening', () => {
       bank_card_no: card,
       reserved_phone: phone,
       bank_code_sms: await bankCode(phone),
+      agreements: formatAcceptedAgreements(),
     });
     assert.equal(duplicate.body.result_code, 400044);
     assert.equal(duplicate.body.error_description, '该身份证号已开户，请使用原账户登录');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { formatAcceptedAgreements } from '../../src/lib/agreements';
 import { idCardCheckChar, luhnValid } from '../../src/lib/validators';
 import { OutboxSmsProvider } from '../../server/src/services/sms';
 import {
@@ -55,6 +56,7 @@ async function openFully(app: TestApp, user: TestUser, opts: { idNo: string; car
     bank_card_no: opts.card,
     reserved_phone: opts.phone,
     bank_code_sms: code,
+    agreements: formatAcceptedAgreements(),
   });
   assert.equal(certified.result_code, 0, JSON.stringify(certified));
   const set = await post(app, user, '/djapi/account/trade-password', { encrypted_password: encryptForServer(app, opts.password) });
@@ -118,6 +120,8 @@ describe('owner-only data and XSRF', () => {
       has_trade_password: false,
       bank_card: null,
     });
+    assert.equal(((await read(alice, '/djapi/account/agreements')).data!.accepted as unknown[]).length, 4);
+    assert.deepEqual((await read(bob, '/djapi/account/agreements')).data!.accepted, []);
     // Every GET route of the account plugins was covered (a new one must be added here).
     const gets = t.app.registeredRoutes
       .filter((route) => route.method === 'GET' && ACCOUNT_PATHS.test(route.url))
@@ -126,6 +130,7 @@ describe('owner-only data and XSRF', () => {
       new Set(gets),
       new Set([
         '/djapi/account',
+        '/djapi/account/agreements',
         '/djapi/security/public-key',
         '/djapi/risk/questionnaire',
         '/djapi/risk/assessment',
@@ -164,6 +169,7 @@ describe('owner-only data and XSRF', () => {
       bank_card_no: card,
       reserved_phone: phone,
       bank_code_sms: bobCode,
+      agreements: formatAcceptedAgreements(),
     });
     assert.equal(taken.result_code, 400044, "Alice's ID stays hers");
     assert.equal(

@@ -73,15 +73,15 @@ describe('page HTML', () => {
       assert.deepEqual(Object.keys(bootOf((await t.app.inject({ method: 'GET', url })).body)!.answers).sort(), [...HOME_CALLS].sort());
   });
 
-  test('a fund page inlines the fund’s first answers; a code that is not six digits asks nothing but the account', async () => {
+  test('a fund page inlines the fund’s first answers; a code that is not six digits asks nothing but the account and the brand', async () => {
     const calls = bootRequestsFor('fundDetail', { fundcode: '009005' });
-    assert.equal(calls.length, 7);
+    assert.equal(calls.length, 8);
     const boot = bootOf((await t.app.inject({ method: 'GET', url: '/funding/009005?channel=share' })).body)!;
     assert.deepEqual(Object.keys(boot.answers).sort(), [...calls].sort());
     for (const url of calls) assert.deepEqual(boot.answers[url], JSON.parse((await t.app.inject({ method: 'GET', url })).body), url);
     assert.equal((boot.answers['/djapi/fund/009005'] as { result_code: number }).result_code, 0);
     const bad = bootOf((await t.app.inject({ method: 'GET', url: '/funding/12ab' })).body)!;
-    assert.deepEqual(Object.keys(bad.answers), ['/djapi/account']);
+    assert.deepEqual(Object.keys(bad.answers).sort(), ['/djapi/account', '/djapi/platform/brand']);
   });
 
   test('a fund page draws its first screen in the HTML: the fund’s name and code over the page frame, its sheets blocking', async () => {

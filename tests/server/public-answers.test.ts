@@ -17,6 +17,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { QUESTIONS } from '../../server/src/services/risk-questionnaire';
+import { formatAcceptedAgreements } from '../../src/lib/agreements';
 import { idCardCheckChar, luhnValid } from '../../src/lib/validators';
 import {
   createSecureClient,
@@ -374,7 +375,7 @@ describe('public answers stay the same (golden)', () => {
     });
     await record('GET /__dev/sms (bank code)', `/__dev/sms?telephone=${phone}`, { extra: scrubCodes });
     const bankCode = await latestCode(t, phone);
-    const form = { real_name: '张三', id_no: idNo, bank_card_no: card, reserved_phone: phone };
+    const form = { real_name: '张三', id_no: idNo, bank_card_no: card, reserved_phone: phone, agreements: formatAcceptedAgreements() };
     await record('POST certification under age', '/djapi/account/open/certification', {
       user,
       form: { ...form, id_no: idNumber('2010-01-01', '123'), bank_code_sms: bankCode },

@@ -6,6 +6,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { formatAcceptedAgreements } from '../../src/lib/agreements';
 import { sql } from 'kysely';
 import { idCardCheckChar, luhnValid } from '../../src/lib/validators';
 import { buildApp } from '../../server/src/app';
@@ -556,6 +557,7 @@ describe('codes and certification', () => {
         id_no: idNo,
         bank_card_no: cardNo,
         reserved_phone: reserved,
+        agreements: formatAcceptedAgreements(),
         ...(code === undefined ? {} : { bank_code_sms: code }),
       });
     assert.equal((await certify(alice, outbox.latestFor(phone)!.code)).result_code, 0);

@@ -85,9 +85,9 @@ describe('share content', () => {
   });
 
   it('fills a missing title and description from the catalogue, the link from the page', () => {
-    expect(completeShare({}, '/index?hideHomeBtn=1')).toEqual({ title: '蛋卷基金', desc: '买基金，就上蛋卷基金', path: '/index' });
+    expect(completeShare({}, '/index?hideHomeBtn=1')).toEqual({ title: '澄观基金', desc: '买基金，就上澄观基金', path: '/index' });
     expect(completeShare({ title: '  ', desc: '看看这只基金', imgUrl: 'https://x/y.png' }, '/index')).toEqual({
-      title: '蛋卷基金',
+      title: '澄观基金',
       desc: '看看这只基金',
       path: '/index',
       imgUrl: 'https://x/y.png',
@@ -177,7 +177,7 @@ describe('useShare on H5', () => {
     await settle();
     expect(calls.find((c) => c.name === 'updateAppMessageShareData')?.args).toMatchObject({
       title: '基金详情',
-      desc: '买基金，就上蛋卷基金',
+      desc: '买基金，就上澄观基金',
     });
   });
 

@@ -59,6 +59,10 @@ export const ResultCode = {
   TRADE_PASSWORD_SAME: 400055,
   RISK_ANSWERS_INVALID: 400060,
   FUND_ACCOUNT_NOT_OWN: 400070,
+  /** Account opening without accepting the current version of every agreement (src/lib/agreements.ts). */
+  AGREEMENTS_REQUIRED: 400080,
+  /** The customer-service form: a field missing or unusable (the message names it). */
+  SERVICE_MESSAGE_INVALID: 400081,
   /** Trading (docs/PRODUCT.md, "Trading"): each refusal of a buy, sell or cancel has its own code. */
   ACCOUNT_NOT_OPENED: 410001,
   RISK_ASSESSMENT_REQUIRED: 410002,
@@ -247,6 +251,22 @@ export const serverMessages = {
     'en-US': 'The ID number does not match your account, please get a new code',
   },
   tradePasswordSame: { 'zh-CN': '新交易密码不能与原交易密码相同', 'en-US': 'The new trade password must differ from the current one' },
+  agreementsRequired: {
+    'zh-CN': '请阅读并同意最新版本的{namesZh}后再开户',
+    'en-US': 'Please read and accept the current version of {namesEn} before opening your account',
+  },
+  agreementsMalformed: {
+    'zh-CN': '协议确认信息格式不正确，请刷新页面后重新勾选同意',
+    'en-US': 'The agreement acceptance could not be read; reload the page and tick the agreements again',
+  },
+  serviceMessageEmpty: { 'zh-CN': '请填写问题描述', 'en-US': 'Please describe your question' },
+  serviceMessageShort: { 'zh-CN': '问题描述至少 {min} 个字', 'en-US': 'Please write at least {min} characters' },
+  serviceMessageLong: { 'zh-CN': '问题描述最多 {max} 个字', 'en-US': 'Please keep it under {max} characters' },
+  serviceContactInvalid: {
+    'zh-CN': '请填写正确的手机号或邮箱，方便客服联系您',
+    'en-US': 'Please give a valid mobile number or e-mail address so we can answer you',
+  },
+  serviceTopicInvalid: { 'zh-CN': '请选择问题类型', 'en-US': 'Please choose a topic' },
 
   // Trading
   accountNotOpened: { 'zh-CN': '请先开户，开户后即可买卖基金', 'en-US': 'Please open an account first to buy and sell funds' },

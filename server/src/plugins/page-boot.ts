@@ -6,8 +6,11 @@ import { DEFAULT_MPAAS_APPKEY } from '../constants';
 // render has its data. A URL that no longer matches what the page asks just goes to the network again: the
 // browser tests `tests/e2e/home.test.ts` and `fund.test.ts` check that those pages' first loads ask none of these.
 
-/** Every page's shell asks who is logged in first (src/features/account/store.ts). */
-const EVERY_PAGE: readonly string[] = ['/djapi/account'];
+/**
+ * Every page's shell asks who is logged in first (src/features/account/store.ts), and the operator's brand
+ * (src/platform/brand.ts: the name in the header and title, the demo mark).
+ */
+const EVERY_PAGE: readonly string[] = ['/djapi/account', '/djapi/platform/brand'];
 
 /** Remote config of a key for the default app, as src/platform/mpaas.ts asks it on a first visit (no cache yet). */
 const mpaasKey = (key: string): string => `/mpaas/config/content?appkey=${DEFAULT_MPAAS_APPKEY}&key=${key}`;

@@ -188,7 +188,9 @@ export async function sendPageHtml(
   // paint goes first in <body>, before the app's root. (Replacer functions: `$&` in the inserted text stays text.)
   let tail = bootScript ? shell.tail.replace('</body>', () => `${bootScript}</body>`) : shell.tail;
   if (firstPaint) tail = tail.replace(/<body([^>]*)>/, (open) => `${open}${firstPaint}`);
-  const html = `${shell.head}${extraHead}${tail}`;
+  // The operator's name in the tab before the app sets the page's own title (BRAND_FILE, docs/DEPLOY.md "Brand").
+  const head = shell.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(app.config.brand.name)}</title>`);
+  const html = `${head}${extraHead}${tail}`;
   const { body, encoding } = compressFor(request, html);
   reply
     .header('content-type', 'text/html; charset=utf-8')

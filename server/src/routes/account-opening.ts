@@ -9,6 +9,8 @@ import {
   validateIdCard,
   validateRealName,
 } from '../../../src/lib/validators';
+import { OPENING_AGREEMENTS, missingAgreements, parseAcceptedAgreements, type AgreementId } from '../../../src/lib/agreements';
+import legalMessages from '../../../src/locales/messages/legal';
 import { shanghaiDate, shanghaiTime } from '../domain/clock';
 import { INCOME_BRACKETS } from '../domain/income';
 import { maskTelephone } from '../domain/masks';
@@ -19,6 +21,7 @@ import { checkedTelephone, decryptedField, formValue } from '../http/forms';
 import { ResultCode, type ServerMessageKey } from '../http/result-codes';
 import { StringEnum } from '../http/schemas';
 import { requireUser } from '../plugins/session';
+import { recordAcceptances } from '../services/legal';
 import { certify, declareIncome, incomeDeclaration, lookUpFundAccounts, sendBankCode } from '../services/account-opening';
 import { setTradePassword, verifyTradePassword } from '../services/trade-password';
 
@@ -47,6 +50,22 @@ function checkedCard(input: string | undefined): { card: string; bankCode: strin
   const bank = bankFromBin(card);
   if (!bank) throw ApiError.of(ResultCode.BANK_UNSUPPORTED, 'bankUnsupported');
   return { card, bankCode: bank.code };
+}
+
+/** The agreements of an opening: all current versions accepted, else the refusal naming the missing ones. */
+function acceptedAgreements(field: string | undefined): Map<AgreementId, string> {
+  const accepted = parseAcceptedAgreements(field);
+  if (!accepted) throw ApiError.of(ResultCode.AGREEMENTS_REQUIRED, 'agreementsMalformed');
+  const missing = missingAgreements(accepted, OPENING_AGREEMENTS);
+  if (missing.length > 0) {
+    const zh = legalMessages['zh-CN'];
+    const en = legalMessages['en-US'];
+    throw ApiError.of(ResultCode.AGREEMENTS_REQUIRED, 'agreementsRequired', 400, {
+      namesZh: missing.map((id) => `《${zh[`legal.title.${id}`]}》`).join('、'),
+      namesEn: missing.map((id) => `the ${en[`legal.title.${id}`]}`).join(', '),
+    });
+  }
+  return accepted;
 }
 
 const accountOpened = () => ApiError.of(ResultCode.ACCOUNT_ALREADY_OPENED, 'accountAlreadyOpened');
@@ -98,7 +117,11 @@ const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'Opens the account: real name, 18-character ID (GB 11643, age ≥ 18), bank card and the bank code; one account per ID',
-        body: Form({ real_name: 64, id_no: 32, bank_card_no: 32, reserved_phone: 32, bank_code_sms: 16 }),
+        description:
+          '`agreements` lists the accepted agreements as id@version, comma-separated ' +
+          '(service, privacy, risk-disclosure, fund-sale; src/lib/agreements.ts): all four in their current version, else 400080. ' +
+          'The acceptances are recorded (GET /djapi/account/agreements) before the opening itself.',
+        body: Form({ real_name: 64, id_no: 32, bank_card_no: 32, reserved_phone: 32, bank_code_sms: 16, agreements: 200 }),
         response: {
           200: EnvelopeOf(
             Type.Object({
@@ -122,6 +145,8 @@ const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { card, bankCode } = checkedCard(request.body.bank_card_no);
       const telephone = checkedTelephone(formValue(request.body.reserved_phone) ?? '');
       const smsCode = formValue(request.body.bank_code_sms);
+      const accepted = acceptedAgreements(request.body.agreements);
+      await recordAcceptances(kysely, { userId: user.userId, accepted, context: 'opening', ip: clientKey(request.ip), now });
       const result = await certify(kysely, app.personalData, user.userId, { realName, idNo, card, bankCode, telephone, smsCode }, now);
       if (!result.ok) {
         switch (result.reason) {

@@ -84,5 +84,7 @@ export function isHideHomeFlag(value: string | null | undefined): boolean {
   return v !== '' && v !== '0' && v !== 'false';
 }
 
-/** The iPhone download button's target (an App Store search: the listing id is a deployment setting). */
-export const APP_STORE_URL = `https://apps.apple.com/cn/search${stringifyQuery({ term: '蛋卷基金' })}`;
+/** The iPhone download button's target: an App Store search for the operator's name (the listing id is a deployment setting). */
+export function appStoreUrl(brandName: string): string {
+  return `https://apps.apple.com/cn/search${stringifyQuery({ term: brandName })}`;
+}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
-import { t } from '@/locales/i18n';
+import { getLocale, t } from '@/locales/i18n';
+import { brandMark, brandName } from '@/lib/brand';
+import { useBrand } from '@/platform/brand';
 import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { specUrl, splitUrl } from '@/lib/routes';
-import { APP_STORE_URL, NAV_LINKS, customerServiceHref, isActiveLink, loginHref } from './header-rules';
+import { appStoreUrl, NAV_LINKS, customerServiceHref, isActiveLink, loginHref } from './header-rules';
 import type { HeaderProps } from './header.types';
 import downloadQr from './download-qr.svg';
 import './header.scss';
@@ -36,6 +38,8 @@ function HeaderLink({ href, onNavigate, className, current, testId, children }: 
 export function Header(props: HeaderProps) {
   const { currentUrl, account, environment, hideHomeBtn, fullWidth, onNavigate, onExit, title, onBack } = props;
   const [menuOpen, setMenuOpen] = useState(false);
+  const brand = useBrand();
+  const name = brandName(brand, getLocale());
   const navigate = (url: string) => {
     setMenuOpen(false);
     onNavigate(url);
@@ -57,11 +61,15 @@ export function Header(props: HeaderProps) {
           </button>
         ) : null}
         <HeaderLink href='/' onNavigate={navigate} className='dj-header__logo' testId='header-logo'>
-          <span className='dj-header__logo-mark' aria-hidden='true'>
-            DJ
-          </span>
-          <span className='dj-header__logo-text' aria-label={t('shell.logoLabel')}>
-            {t('shell.brand')}
+          {brand.logo ? (
+            <img className='dj-header__logo-mark' src={brand.logo} alt='' aria-hidden='true' width={28} height={28} />
+          ) : (
+            <span className='dj-header__logo-mark' aria-hidden='true'>
+              {brandMark(brand, getLocale())}
+            </span>
+          )}
+          <span className='dj-header__logo-text' aria-label={t('shell.logoLabel', { name })}>
+            {name}
           </span>
         </HeaderLink>
         {title ? (
@@ -129,14 +137,14 @@ export function Header(props: HeaderProps) {
         {showDownload ? (
           <div className='dj-header__box dj-header__download' data-testid='header-download'>
             <span className='dj-header__box-title'>{t('shell.download.title')}</span>
-            <HeaderLink href={APP_STORE_URL} onNavigate={navigate} className='dj-header__box-button'>
+            <HeaderLink href={appStoreUrl(brand.name)} onNavigate={navigate} className='dj-header__box-button'>
               {t('shell.download.iphone')}
             </HeaderLink>
             <HeaderLink href={specUrl('download')} onNavigate={navigate} className='dj-header__box-button'>
               {t('shell.download.android')}
             </HeaderLink>
             <span className='dj-header__qr'>
-              <img src={downloadQr} alt={t('shell.download.qrAlt')} width={72} height={72} loading='lazy' decoding='async' />
+              <img src={downloadQr} alt={t('shell.download.qrAlt', { name })} width={72} height={72} loading='lazy' decoding='async' />
               <span className='dj-header__qr-caption'>{t('shell.download.scan')}</span>
             </span>
           </div>

@@ -111,6 +111,8 @@ export interface CertificationForm {
   bank_card_no: string;
   reserved_phone: string;
   bank_code_sms: string;
+  /** The agreements accepted, `id@version,…` (src/lib/agreements.ts formatAcceptedAgreements): all four, current. */
+  agreements: string;
 }
 
 export function certify(form: CertificationForm): Promise<CertificationResult> {

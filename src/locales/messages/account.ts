@@ -13,7 +13,7 @@ export default {
     'account.login.knownPhone': '当前手机号 {phone}',
     'account.login.submit': '登录',
     'account.login.agreePrefix': '我已阅读并同意',
-    'account.login.serviceTerms': '《服务协议》',
+    'account.login.serviceTerms': '《用户服务协议》',
     'account.login.and': '和',
     'account.login.privacyPolicy': '《隐私政策》',
     'account.login.otherAccount': '登录其他账号',
@@ -40,7 +40,7 @@ export default {
     'account.login.goLogin': '去登录',
     'account.login.sending': '发送中…',
     'account.login.sendCodeTo': '发送验证码到 {phone}',
-    'account.login.agreeFirst': '请先阅读并勾选同意《服务协议》和《隐私政策》',
+    'account.login.agreeFirst': '请先阅读并勾选同意《用户服务协议》和《隐私政策》',
     'account.login.forgetPhone': '不是您的号码？在本机忘记它',
     'account.login.phoneForgotten': '本机已不再记住 {phone}',
 
@@ -133,10 +133,6 @@ export default {
     'account.my.findAccount': '查找基金账户',
     'account.my.logout': '退出登录',
     'account.my.bankCard': '银行卡：{bank}（尾号{tail}）',
-    'account.doc.terms':
-      '欢迎使用蛋卷基金。您通过本平台购买的基金由基金公司管理，资金仅在您本人同名银行卡与基金公司之间流转。基金有风险，投资需谨慎；过往业绩不代表未来表现。请妥善保管交易密码，勿向他人透露验证码。',
-    'account.doc.privacy':
-      '我们仅为登录、开户、交易和履行监管义务收集您的手机号、身份信息与银行卡信息；交易密码以加密方式传输并以不可逆方式保存，不会被记录或展示。未经您同意，我们不会向第三方提供您的个人信息。',
     'account.login.wechatFailed': '微信登录未完成，请用手机号验证码登录',
     'account.income.amountMismatch': '年收入与所选区间（{bracket}）不符',
     'account.my.unbind': '解除微信绑定并退出',
@@ -148,6 +144,8 @@ export default {
     'account.settings.riskValidUntil': '有效期至 {date}',
     'account.settings.reassess': '重新测评',
     'account.settings.assess': '去测评',
+    'account.settings.agreements': '协议与政策',
+    'account.settings.agreementsAccepted': '已同意 {n} 份',
     'account.settings.cardSection': '银行卡',
     'account.settings.perPayment': '单笔限额',
     'account.settings.perDay': '单日限额',
@@ -311,10 +309,6 @@ export default {
     'account.my.findAccount': 'Find fund account',
     'account.my.logout': 'Log out',
     'account.my.bankCard': 'Bank card: {bank} (ending {tail})',
-    'account.doc.terms':
-      'Welcome to Danjuan Funds. The funds you buy here are managed by fund companies, and your money only moves between a bank card in your own name and the fund company. Funds carry risk; past performance does not predict future returns. Keep your trade password safe and never share a verification code.',
-    'account.doc.privacy':
-      'We collect your phone number, identity and bank card details only to log you in, open your account, trade and meet regulatory duties. Your trade password travels encrypted and is stored irreversibly; it is never logged or shown. We do not share your personal data with third parties without your consent.',
     'account.login.wechatFailed': 'WeChat login did not finish; please log in with an SMS code',
     'account.income.amountMismatch': 'The income does not fall in the chosen bracket ({bracket})',
     'account.my.unbind': 'Unbind WeChat and log out',
@@ -326,6 +320,8 @@ export default {
     'account.settings.riskValidUntil': 'Valid until {date}',
     'account.settings.reassess': 'Reassess',
     'account.settings.assess': 'Take it',
+    'account.settings.agreements': 'Agreements and policies',
+    'account.settings.agreementsAccepted': '{n} accepted',
     'account.settings.cardSection': 'Bank card',
     'account.settings.perPayment': 'Per payment',
     'account.settings.perDay': 'Per day',

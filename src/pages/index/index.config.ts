@@ -1,3 +1,3 @@
 export default definePageConfig({
-  navigationBarTitleText: '蛋卷基金',
+  navigationBarTitleText: '澄观基金',
 });

@@ -5,7 +5,9 @@ import { searchFunds } from '@/features/fund/api';
 import { SearchBox } from '@/features/fund/search-box';
 import { startPurchase } from '@/features/fund/start-purchase';
 import { specUrl } from '@/lib/routes';
-import { t } from '@/locales/home';
+import { brandName } from '@/lib/brand';
+import { getLocale } from '@/locales/i18n';
+import { useBrand } from '@/platform/brand';
 import { nativeBridgePresent, openNativeDestination } from '@/platform/native-app';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { PageShell } from '../shell/page-shell';
@@ -14,8 +16,9 @@ import { PageShell } from '../shell/page-shell';
 export default function HomePage() {
   // Inside a native app of the family its own search screen opens (docs/PRODUCT.md §2 native destination "search").
   const nativeSearch = nativeBridgePresent() ? () => void openNativeDestination('search').catch(() => undefined) : undefined;
+  const brand = useBrand();
   return (
-    <PageShell fullWidth title={t('home.title')}>
+    <PageShell fullWidth title={brandName(brand, getLocale())}>
       <View className='home__search' data-testid='home-search'>
         <SearchBox
           search={(key, page) => searchFunds(key, page)}

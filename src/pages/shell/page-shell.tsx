@@ -1,5 +1,6 @@
 import { DeferredRender } from '@/components/deferred-render/deferred-render';
 import { DemoClockBadge } from '@/components/demo-clock-badge/demo-clock-badge';
+import { DemoMoneyMark } from '@/components/demo-money-mark/demo-money-mark';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import Taro from '@tarojs/taro';
@@ -144,6 +145,7 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
         />
       ) : null}
       <View className={`page-shell__body${className ? ` ${className}` : ''}`}>
+        <DemoMoneyMark url={url} />
         <DeferredRender key={locale}>{children}</DeferredRender>
       </View>
       {/* Toasts drawn with NutUI so the app config's position and mask apply (docs/PRODUCT.md §9). */}

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Button, Input } from '@nutui/nutui-react-taro';
+import { Button, Checkbox, Input } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import '@nutui/nutui-react-taro/dist/es/packages/checkbox/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
+import { OPENING_AGREEMENTS, formatAcceptedAgreements } from '@/lib/agreements';
 import { CODE_LENGTH } from '@/lib/constants';
 import {
   bankFromBin,
@@ -18,6 +20,7 @@ import {
   type ValidationResult,
 } from '@/lib/validators';
 import { t } from '@/locales/account';
+import { t as legalText } from '@/locales/legal';
 import { showToast } from '@/platform/feedback';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
 import type { CertificationResult } from '@/lib/api-types/account';
@@ -26,6 +29,7 @@ import { errorText, holdForToast } from '../login-flow';
 import { reloadAccount } from '../store';
 import { useResendTimer } from '../use-resend-timer';
 import { holdCertifiedIdCard } from '../opening-id';
+import { openAgreement } from './agreement-check';
 import '../account.scss';
 
 /** Today in Asia/Shanghai as 'YYYY-MM-DD' (the business date the age rule uses), whatever the device's zone. */
@@ -70,6 +74,9 @@ export function CertificationForm({ onCertified }: CertificationFormProps) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
+  // The four agreements (issue 17): read from their links, accepted with this tick, recorded by the server.
+  const [agreed, setAgreed] = useState(false);
+  const [agreementHint, setAgreementHint] = useState(false);
   const timer = useResendTimer();
 
   const set = (field: Field, value: string) => {
@@ -111,7 +118,9 @@ export function CertificationForm({ onCertified }: CertificationFormProps) {
   };
 
   const submit = async () => {
-    if (!check(['name', 'idNo', 'cardNo', 'tel', 'code'])) return;
+    const fieldsOk = check(['name', 'idNo', 'cardNo', 'tel', 'code']);
+    setAgreementHint(!agreed);
+    if (!fieldsOk || !agreed) return;
     setBusy(true);
     try {
       const result = await certify({
@@ -120,6 +129,7 @@ export function CertificationForm({ onCertified }: CertificationFormProps) {
         bank_card_no: cardDigits,
         reserved_phone: trimInput(values.tel),
         bank_code_sms: trimInput(values.code),
+        agreements: formatAcceptedAgreements(OPENING_AGREEMENTS),
       });
       // The form's copy goes; the ID stays in memory for the trade password's birthday rule, checked at its first entry.
       holdCertifiedIdCard(normalizeIdCard(values.idNo));
@@ -224,6 +234,31 @@ export function CertificationForm({ onCertified }: CertificationFormProps) {
           </Button>
         </View>,
       )}
+      <View className='account-agreement account-cert__agreements'>
+        <Checkbox
+          className='account-agreement__box'
+          checked={agreed}
+          onChange={(value) => {
+            setAgreed(value);
+            if (value) setAgreementHint(false);
+          }}
+          aria-label={legalText('legal.opening.prefix')}
+        />
+        <View className='account-agreement__text'>
+          <Text onClick={() => setAgreed(!agreed)}>{legalText('legal.opening.prefix')}</Text>
+          {OPENING_AGREEMENTS.map((id, index) => (
+            <Text key={id}>
+              {index > 0 ? <Text>{legalText('legal.opening.sep')}</Text> : null}
+              <Text className={`account-link account-cert__agreement account-cert__agreement--${id}`} onClick={openAgreement(id)}>
+                {legalText('legal.bracket', { title: legalText(`legal.title.${id}`) })}
+              </Text>
+            </Text>
+          ))}
+        </View>
+        {agreementHint && !agreed ? (
+          <Text className='account-error account-agreement__hint account-cert__agreement-hint'>{legalText('legal.opening.hint')}</Text>
+        ) : null}
+      </View>
       <Button className='account-cert__submit' type='primary' block loading={busy} disabled={busy} onClick={() => void submit()}>
         {t('account.cert.submit')}
       </Button>

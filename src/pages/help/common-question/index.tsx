@@ -1,8 +1,10 @@
 import { Text, View } from '@tarojs/components';
+import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/i18n';
+import { navigateToSpecUrl } from '@/platform/navigation';
 import { PageShell } from '../../shell/page-shell';
 
-// /transform-common-question: static questions and answers from the catalogue.
+// /transform-common-question: static questions and answers from the catalogue, and the way on to customer service.
 const QUESTIONS = ['1', '2', '3', '4'] as const;
 
 export default function CommonQuestionPage() {
@@ -17,6 +19,9 @@ export default function CommonQuestionPage() {
           <Text className='shell-text'>{t(`shell.faq.a${n}`)}</Text>
         </View>
       ))}
+      <View className='shell-card' onClick={() => void navigateToSpecUrl(specUrl('customerService'))}>
+        <Text className='shell-link'>{t('shell.faq.more')}</Text>
+      </View>
     </PageShell>
   );
 }

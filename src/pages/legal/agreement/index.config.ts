@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '协议与政策',
+});
