@@ -163,6 +163,33 @@ describe('fund search and detail', () => {
     }
   });
 
+  it('a shared fund link shows the fund’s name before any script has run, then the app’s page in its place', async () => {
+    const stock = code('stock');
+    const summary = await api<Summary>(`/djapi/fund/${stock}`);
+    const { context, page } = await openPhone(suite.browser);
+    try {
+      page.setDefaultTimeout(30_000);
+      // No script at all: what the HTML draws by itself (issue 17: the largest text without waiting for ~170 KB of JS).
+      await page.route('**/js/**', (route) => route.abort());
+      await page.goto(`${suite.server.url}/funding/${stock}`);
+      const first = page.locator('#dj-first-paint');
+      await first.getByText(summary.fd_name, { exact: true }).waitFor();
+      await first.getByText(stock, { exact: true }).waitFor();
+      const box = (await first.locator('.fund-header__name').boundingBox())!;
+      assert.ok(box.y > 40 && box.y < 140 && box.height > 15, `name drawn at the top, at the page's size: ${JSON.stringify(box)}`);
+      // With the scripts, the app draws the same name where the block had it, and the block is gone.
+      await page.unroute('**/js/**');
+      await page.goto(`${suite.server.url}/funding/${stock}`);
+      const name = page.getByTestId('fund-header').getByText(summary.fd_name, { exact: true });
+      await name.waitFor();
+      await first.waitFor({ state: 'detached' });
+      const drawn = (await name.boundingBox())!;
+      assert.ok(Math.abs(drawn.y - box.y) < 24 && Math.abs(drawn.height - box.height) < 4, JSON.stringify({ box, drawn }));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('search by name and by pinyin initials; an unknown text says so', async () => {
     const bond = code('bond');
     const { fd_name: name } = await api<Summary>(`/djapi/fund/${bond}`);

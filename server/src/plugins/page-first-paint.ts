@@ -21,11 +21,11 @@ interface FundSummaryAnswer {
   data?: { fd_name?: unknown; fd_code?: unknown };
 }
 
-// Position and cover only; the look comes from the app's own classes. Inline: the CSP allows page styles inline.
+// Position, cover and the line height the app's page text has (1.6, inherited there); the look comes from the app's own classes. Inline: the CSP allows page styles inline.
 // Should the app never take over (a script that failed to load), the block steps aside after 15 s for whatever the
 // app's root shows, rather than covering it for good.
 const FIRST_PAINT_STYLE =
-  `<style>#${FIRST_PAINT_ELEMENT_ID}{position:absolute;top:0;left:0;right:0;min-height:100vh;z-index:2147483000;pointer-events:none;` +
+  `<style>#${FIRST_PAINT_ELEMENT_ID}{position:absolute;top:0;left:0;right:0;min-height:100vh;z-index:2147483000;pointer-events:none;line-height:1.6;` +
   `animation:dj-fp-out 0s 15s forwards}@keyframes dj-fp-out{to{visibility:hidden}}` +
   `#${FIRST_PAINT_ELEMENT_ID} .dj-fp-bar{display:block;height:.7em;margin:.9em 0 .2em;border-radius:.2em;background:#eef0f3;max-width:60%}` +
   `#${FIRST_PAINT_ELEMENT_ID} .dj-fp-bar--wide{max-width:100%;height:1.4em}` +
