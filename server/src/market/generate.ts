@@ -237,7 +237,8 @@ interface FundSpec {
   dailyLimitFen?: number | null;
   navEnd?: IsoDate | null;
   subscribe?: { start: IsoDate; end: IsoDate } | null;
-  parentStream?: number;
+  /** The A class of a C class: the same portfolio (model), only the sales service fee differs. */
+  parent?: PlannedFund;
 }
 
 const FACTOR_STREAMS = Object.fromEntries(
@@ -488,7 +489,7 @@ export function planMarket(options: MarketOptions): MarketPlan {
   const addFund = (spec: FundSpec): PlannedFund => {
     const kind = spec.kind;
     const type = DANJUAN_TYPE[kind];
-    const stream = spec.parentStream ?? streamId(`fund:${spec.code}`);
+    const stream = spec.parent?.model.stream ?? streamId(`fund:${spec.code}`);
     const def = indexSeries.get(spec.indexCode)?.def;
     const equityWeight =
       kind === 'hybrid' ? rng.between(0.35, 0.8) : kind === 'fof' ? 0.35 : kind === 'bond' ? 0.05 : kind === 'money' ? 0 : 1;
@@ -512,7 +513,7 @@ export function planMarket(options: MarketOptions): MarketPlan {
             : kind === 'fof'
               ? 0.0015
               : rng.between(0.002, 0.005);
-    const model: NavModel = {
+    const drawn: NavModel = {
       kind,
       stream,
       indexCode: spec.indexCode,
@@ -536,6 +537,9 @@ export function planMarket(options: MarketOptions): MarketPlan {
       phase: rng.next() * Math.PI * 2,
       dividends: (kind === 'bond' || kind === 'stock' || kind === 'hybrid') && rng.chance(0.3),
     };
+    // A C class is the A class's portfolio: the same model (returns, tracking error, equity weight, dividends),
+    // less its sales service fee. (Its own draws above are still made, so later choices stay where they were.)
+    const model: NavModel = spec.parent ? { ...spec.parent.model, feeDrag: drawn.feeDrag } : drawn;
     const companyCode = spec.company[0];
     const managerPool = managersByCompany.get(companyCode) ?? [newManager(companyCode)];
     const postCount = rng.chance(0.25) ? 2 : 1;
@@ -562,7 +566,7 @@ export function planMarket(options: MarketOptions): MarketPlan {
         : kind === 'bond'
           ? '中债综合指数收益率*90%+沪深300指数收益率*10%'
           : kind === 'hybrid' || kind === 'fof'
-            ? `${benchmarkName}指数收益率*${Math.round(equityWeight * 100)}%+中债综合指数收益率*${100 - Math.round(equityWeight * 100)}%`
+            ? `${benchmarkName}指数收益率*${Math.round(model.equityWeight * 100)}%+中债综合指数收益率*${100 - Math.round(model.equityWeight * 100)}%`
             : kind === 'qdii'
               ? `${benchmarkName}指数收益率(经汇率调整)*95%+人民币活期存款利率(税后)*5%`
               : `${benchmarkName}指数收益率*95%+银行活期存款利率(税后)*5%`;
@@ -596,7 +600,7 @@ export function planMarket(options: MarketOptions): MarketPlan {
         : kind === 'bond'
           ? 0.1
           : kind === 'hybrid' || kind === 'fof'
-            ? equityWeight
+            ? model.equityWeight
             : 0.95
       ).toFixed(4),
       tracked_index_code: kind === 'index' ? spec.indexCode : null,
@@ -888,7 +892,7 @@ export function planMarket(options: MarketOptions): MarketPlan {
         shareClass: 'C',
         foundDate,
         saleStatus: 'on_sale',
-        parentStream: parent.model.stream,
+        parent,
       });
       usedNames.add(`${stem}C`);
     }
