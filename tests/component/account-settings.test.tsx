@@ -227,9 +227,22 @@ describe('the settings list', () => {
     },
   };
 
-  it('shows the card and its limits; logging out needs the confirmation', async () => {
+  const agreements = () =>
+    Promise.resolve({
+      current: [
+        { id: 'service', version: '2.0', effective_date: '2026-01-01' },
+        { id: 'privacy', version: '2.0', effective_date: '2026-01-01' },
+      ],
+      accepted: [
+        { agreement_id: 'privacy', version: '2.0', context: 'opening', accepted_at: '2026-02-01T02:00:00.000Z' },
+        { agreement_id: 'service', version: '2.0', context: 'opening', accepted_at: '2026-02-01T02:00:00.000Z' },
+        { agreement_id: 'service', version: '1.0', context: 'login', accepted_at: '2025-12-01T02:00:00.000Z' },
+      ],
+    });
+
+  it('shows the card and its limits and the agreements accepted; logging out needs the confirmation', async () => {
     const onLogout = jest.fn();
-    render(<SettingsScreen onLogout={onLogout} load={() => Promise.resolve(settings)} />);
+    render(<SettingsScreen onLogout={onLogout} load={() => Promise.resolve(settings)} loadAgreements={agreements} />);
     await flush();
     expect(screen.getByText('China Merchants Bank')).toBeInTheDocument();
     expect(screen.getByText('**** **** **** 0000')).toBeInTheDocument();
@@ -237,6 +250,8 @@ describe('the settings list', () => {
     expect(screen.getByText('CNY 500,000.00')).toBeInTheDocument();
     expect(screen.getByText('CNY 450,000.00')).toBeInTheDocument();
     expect(screen.getByText('Phone on file at the bank: 136****0001')).toBeInTheDocument();
+    // Two current agreements accepted (the older version of one counts once).
+    expect(screen.getByText('2 accepted')).toBeInTheDocument();
 
     fireEvent.click(buttonWithText('Log out'));
     await flush();
@@ -254,7 +269,7 @@ describe('the settings list', () => {
   });
 
   it('the phone row opens the phone flow; its Back returns to the list', async () => {
-    render(<SettingsScreen onLogout={jest.fn()} load={() => Promise.resolve(settings)} />);
+    render(<SettingsScreen onLogout={jest.fn()} load={() => Promise.resolve(settings)} loadAgreements={agreements} />);
     await flush();
     fireEvent.click(screen.getByText('Phone number'));
     expect(screen.getByText('First verify your current phone, 138****0001')).toBeInTheDocument();

@@ -149,6 +149,8 @@ describe('account settings in the browser: the card, a new trade password, logou
       await shown(page, '.settings-row--phone').innerText(),
       new RegExp(`${telephone.slice(0, 3)}\\*\\*\\*\\*${telephone.slice(-4)}`),
     );
+    // The agreements the investor accepted (none for this seeded account), leading to their list.
+    assert.match(await shown(page, '.settings-row--agreements').innerText(), /协议与政策[\s\S]*已同意 0 份/);
     await shown(page, '[data-testid="language-switch"]').waitFor();
     await shot(page, 'after-settings-390');
     if (SHOTS) {

@@ -76,3 +76,13 @@ export function verifyOldPhone(code: string): Promise<SettingsTicket> {
 export function changePhone(ticket: string, telephone: string, code: string): Promise<{ telephone_masked: string }> {
   return post<{ telephone_masked: string }>('/djapi/account/phone', { ticket, telephone, code }, SILENT);
 }
+
+/** The investor's acceptances of the agreements (routes/legal.ts), newest first. */
+export interface AgreementAcceptances {
+  current: Array<{ id: string; version: string; effective_date: string }>;
+  accepted: Array<{ agreement_id: string; version: string; context: string; accepted_at: string }>;
+}
+
+export function getAgreementAcceptances(): Promise<AgreementAcceptances> {
+  return get<AgreementAcceptances>('/djapi/account/agreements', undefined, SILENT);
+}

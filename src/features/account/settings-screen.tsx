@@ -11,7 +11,7 @@ import { formatAmount } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/account';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { getAccountSettings, type AccountSettings } from './settings-api';
+import { getAccountSettings, getAgreementAcceptances, type AccountSettings, type AgreementAcceptances } from './settings-api';
 import { ChangePasswordFlow, ResetPasswordFlow } from './settings-password';
 import { ChangePhoneFlow } from './settings-phone';
 import { useAccountStore } from './store';
@@ -30,6 +30,24 @@ function rowExtra(value?: string): ReactNode {
   return <View className='settings-row__extra'>{value ? <Text className='settings-row__value'>{value}</Text> : null}</View>;
 }
 
+/** The agreements the investor accepted (how many of the current ones), leading to their list. */
+function AgreementsRow({ load }: { load: () => Promise<AgreementAcceptances> }) {
+  const remote = useRemote(load, []);
+  const accepted =
+    remote.status === 'ready'
+      ? new Set(remote.data.accepted.map((a) => a.agreement_id).filter((id) => remote.data.current.some((c) => c.id === id))).size
+      : null;
+  return (
+    <Cell
+      className='settings-row settings-row--agreements'
+      title={t('account.settings.agreements')}
+      extra={rowExtra(accepted === null ? undefined : t('account.settings.agreementsAccepted', { n: accepted }))}
+      clickable
+      onClick={() => void navigateToSpecUrl(specUrl('agreements'))}
+    />
+  );
+}
+
 export interface SettingsScreenProps {
   initialAction?: SettingsAction | null;
   /** Logs out (after the confirmation): the page's exit — stores reset, then the logout landing and home. */
@@ -38,6 +56,7 @@ export interface SettingsScreenProps {
   languageSlot?: ReactNode;
   /** Injectable for tests. */
   load?: () => Promise<AccountSettings>;
+  loadAgreements?: () => Promise<AgreementAcceptances>;
 }
 
 /**
@@ -45,7 +64,13 @@ export interface SettingsScreenProps {
  * trade password (change, reset), the risk level and its assessment, the language, and logging out with a
  * confirmation.
  */
-export function SettingsScreen({ initialAction = null, onLogout, languageSlot, load = getAccountSettings }: SettingsScreenProps) {
+export function SettingsScreen({
+  initialAction = null,
+  onLogout,
+  languageSlot,
+  load = getAccountSettings,
+  loadAgreements = getAgreementAcceptances,
+}: SettingsScreenProps) {
   const [action, setAction] = useState<SettingsAction | null>(initialAction);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const remote = useRemote(load, []);
@@ -97,6 +122,7 @@ export function SettingsScreen({ initialAction = null, onLogout, languageSlot, l
           clickable
           onClick={() => void navigateToSpecUrl(specUrl('riskAssessment', {}, { redirect: specUrl('accountSettings') }))}
         />
+        <AgreementsRow load={loadAgreements} />
       </View>
 
       <View className='account-card settings-section settings-section--card'>
