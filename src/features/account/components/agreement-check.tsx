@@ -17,7 +17,7 @@ export interface AgreementCheckProps {
 export const openAgreement = (id: AgreementId) => (event: { stopPropagation?: () => void }) => {
   // A tap on a link reads the document; it must not tick the box.
   event.stopPropagation?.();
-  void navigateToSpecUrl(specUrl('agreement', { agreementId: id }));
+  navigateToSpecUrl(specUrl('agreement', { agreementId: id })).catch(() => undefined);
 };
 
 /** The terms/privacy checkbox of the login screens (docs/PRODUCT.md §2, §5); the links open the documents. */

@@ -1,0 +1,250 @@
+// Issue 17 (trust): the agreements in full and their acceptance recorded at opening, the operator's brand from the
+// server's configuration (no "蛋卷" on home, fund or login pages), the demo mark where money is shown, and customer
+// service with one set of hours, the phone and a message form. Phone (390 px); TRUST_SHOTS_DIR saves screenshots
+// at 390 and 1280 px.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AGREEMENTS } from '../../src/lib/agreements';
+import { DEFAULT_BRAND } from '../../src/lib/brand';
+import legalMessages from '../../src/locales/messages/legal';
+import accountMessages from '../../src/locales/messages/account';
+import shellMessages from '../../src/locales/messages/shell';
+import { privacyPolicy } from '../../src/features/legal/documents/privacy';
+import { riskDisclosure } from '../../src/features/legal/documents/risk-disclosure';
+import { button, icbcCard, idCardFor, latestCode, see, shown } from './account-support';
+import { collectPageErrors, launchBrowser, openDesktop, openPhone, seedLoggedInUser, startServer, type RunningServer } from './harness';
+
+const zh = legalMessages['zh-CN'];
+const zhAccount = accountMessages['zh-CN'];
+const zhShell = shellMessages['zh-CN'];
+const SHOTS = process.env.TRUST_SHOTS_DIR;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function desktopShot(browser: Browser, url: string, name: string, cookie?: { token: string; base: string }): Promise<void> {
+  if (!SHOTS) return;
+  const { context, page } = await openDesktop(browser);
+  if (cookie) await context.addCookies([{ name: 'xq_a_token', value: cookie.token, url: cookie.base }]);
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await context.close();
+}
+
+async function visibleText(page: Page): Promise<string> {
+  return `${await page.title()}\n${await page.locator('body').innerText()}`;
+}
+
+describe('trust: agreements, brand, demo mark and customer service (default brand)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let token = '';
+  const telephone = '13700001717';
+
+  before(async () => {
+    [server, browser] = await Promise.all([
+      startServer({}, { prepareDatabase: async (db) => void (token = (await seedLoggedInUser(db, telephone)).token) }),
+      launchBrowser(),
+    ]);
+    ({ context, page } = await openPhone(browser));
+    context.setDefaultTimeout(60_000);
+    errors = collectPageErrors(page);
+  });
+
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('home, a fund page and login call the app by the configured brand, never 蛋卷', async () => {
+    await page.goto(`${server.url}/index`);
+    await page.getByTestId('header-logo').getByText(DEFAULT_BRAND.name).waitFor();
+    assert.equal(await page.title(), DEFAULT_BRAND.name);
+    await page.waitForLoadState('networkidle');
+    assert.doesNotMatch(await visibleText(page), /蛋卷|Danjuan/);
+    await shot(page, 'after-home-390');
+    await page.goto(`${server.url}/funding/009005`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('networkidle');
+    assert.doesNotMatch(await visibleText(page), /蛋卷|Danjuan/);
+    // The fee row names the platform without a brand.
+    await page.goto(`${server.url}/account/login`);
+    await see(page, zhAccount['account.login.serviceTerms']).waitFor();
+    assert.doesNotMatch(await visibleText(page), /蛋卷|Danjuan/);
+    await shot(page, 'after-login-390');
+    assert.deepEqual(errors, []);
+  });
+
+  it('login’s 《用户服务协议》 and 《隐私政策》 open the documents in full', async () => {
+    await see(page, zhAccount['account.login.serviceTerms']).click();
+    await page.waitForURL((url) => url.pathname === '/n/agreements/service');
+    await see(page, '一、协议的订立').waitFor();
+    await see(page, '九、联系我们').waitFor();
+    assert.ok(await see(page, `运营方：${DEFAULT_BRAND.company}`).isVisible());
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/account/login');
+    await see(page, zhAccount['account.login.privacyPolicy']).click();
+    await page.waitForURL((url) => url.pathname === '/n/agreements/privacy');
+    for (const section of privacyPolicy['zh-CN']) await see(page, section.heading).waitFor();
+    const body = await page.locator('body').innerText();
+    for (const phrase of ['至少保存20年', '15个工作日', '转移（导出）', DEFAULT_BRAND.privacyEmail])
+      assert.ok(body.includes(phrase), phrase);
+    await shot(page, 'after-privacy-390');
+    await desktopShot(browser, `${server.url}/n/agreements/privacy`, 'after-privacy-1280');
+  });
+
+  it('the risk disclosure renders every section; an unknown id says so', async () => {
+    await page.goto(`${server.url}/n/agreements/risk-disclosure`);
+    for (const section of riskDisclosure['zh-CN']) await see(page, section.heading).waitFor();
+    await page.goto(`${server.url}/n/agreements/terms`);
+    await see(page, zh['legal.notFound'].replace('{id}', 'terms')).waitFor();
+  });
+
+  it('opening shows the four agreements, refuses without the tick, and the server records each acceptance', async () => {
+    await context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
+    await page.goto(`${server.url}/ccount/certification?pageId=6`);
+    const form = shown(page, '.account-cert');
+    for (const a of AGREEMENTS) await form.getByText(`《${zh[`legal.title.${a.id}`]}》`).waitFor();
+    await form.locator('input[name="real_name"]').fill('赵信');
+    await form.locator('input[name="id_no"]').fill(idCardFor('19870612', '345'));
+    await form.locator('input[name="bank_card_no"]').fill(icbcCard('000055554444'));
+    await form.locator('input[name="reserved_phone"]').fill('13700002828');
+    await button(form, zhAccount['account.cert.sendBankCode']).click();
+    const { code } = await latestCode(server.url, '13700002828', { purpose: 'bank' });
+    await form.locator('input[name="bank_code_sms"]').fill(code);
+    await button(form, zhAccount['account.cert.submit']).click();
+    await form.getByText(zh['legal.opening.hint']).waitFor();
+    await shot(page, 'after-certification-390');
+    assert.equal(page.url().includes('/ccount/certification'), true, 'not opened');
+    await form.locator('.account-cert__agreements .nut-checkbox').click();
+    await button(form, zhAccount['account.cert.submit']).click();
+    await page.waitForURL((url) => url.pathname === '/ccount/trade-password');
+
+    // What the server recorded, as the investor reads it.
+    const records = (await (
+      await fetch(`${server.url}/djapi/account/agreements`, { headers: { cookie: `xq_a_token=${token}` } })
+    ).json()) as { data: { accepted: Array<{ agreement_id: string; version: string; accepted_at: string }> } };
+    assert.deepEqual(
+      records.data.accepted.map((a) => `${a.agreement_id}@${a.version}`).sort(),
+      AGREEMENTS.map((a) => `${a.id}@${a.version}`).sort(),
+    );
+    assert.ok(Math.abs(Date.parse(records.data.accepted[0]!.accepted_at) - Date.now()) < 10 * 60_000, 'accepted just now');
+    await page.goto(`${server.url}/n/agreements`);
+    await see(page, zh['legal.accepted.title']).waitFor();
+    await page
+      .getByText(/同意了版本 2026\.1/)
+      .first()
+      .waitFor();
+    assert.equal(await page.getByText(/同意了版本 2026\.1/).count(), 4);
+    await shot(page, 'after-agreements-390');
+  });
+
+  it('pages with money carry the demo mark; a fund page does not', async () => {
+    await page.goto(`${server.url}/my-money`);
+    await page.getByTestId('demo-money-mark').waitFor();
+    assert.equal(await page.getByTestId('demo-money-mark').innerText(), zhShell['shell.demoMoney.text']);
+    await shot(page, 'after-my-money-390');
+    await page.goto(`${server.url}/funding/009005`);
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getByTestId('demo-money-mark').count(), 0);
+  });
+
+  it('customer service: one set of hours, the phone, and a message that is validated, sent and confirmed', async () => {
+    await page.goto(`${server.url}/service/customservice`);
+    await see(page, zh['legal.service.hours'].replace('{hours}', DEFAULT_BRAND.serviceHours)).waitFor();
+    await see(page, DEFAULT_BRAND.servicePhone).waitFor();
+    const text = await page.locator('body').innerText();
+    assert.doesNotMatch(text, /暂未开通/);
+    assert.equal(text.split(DEFAULT_BRAND.serviceHours).length - 1, 1, 'the hours are said once');
+    await shot(page, 'after-service-390');
+    await desktopShot(browser, `${server.url}/service/customservice`, 'after-service-1280');
+    await button(page, zh['legal.service.form.submit']).click();
+    await see(page, zh['legal.service.form.messageEmpty']).waitFor();
+    await see(page, zh['legal.service.form.contactInvalid']).waitFor();
+    await see(page, zh['legal.service.topic.trade']).click();
+    await page.locator('.legal-service__message textarea').fill('赎回的钱三天了还没到账，请帮忙查一下');
+    await page.locator('input[name="contact"]').fill('13700001717');
+    await button(page, zh['legal.service.form.submit']).click();
+    await page.getByText(/留言已提交，受理编号 KF\d{8}。客服会在服务时间内通过 137\*\*\*\*1717 联系您。/).waitFor();
+    await shot(page, 'after-service-sent-390');
+    // The FAQ points at 我的 → 设置 for the trade password, and on to customer service.
+    await page.goto(`${server.url}/transform-common-question`);
+    await see(page, zhShell['shell.faq.a4']).waitFor();
+    assert.match(zhShell['shell.faq.a4'], /我的 → 设置/);
+    await see(page, zhShell['shell.faq.more']).click();
+    await page.waitForURL((url) => url.pathname === '/service/customservice');
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe('trust: another operator’s brand from BRAND_FILE, no demo mark', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token = '';
+
+  before(async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'brand-e2e-'));
+    const file = path.join(dir, 'brand.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: '示例财富',
+        short_name: '示例',
+        company: '示例财富基金销售有限公司',
+        service_phone: '400-123-4567',
+        service_hours: '工作日 8:30–17:30',
+      }),
+    );
+    [server, browser] = await Promise.all([
+      startServer(
+        { BRAND_FILE: file, DEMO_NOTICE: '0' },
+        { prepareDatabase: async (db) => void (token = (await seedLoggedInUser(db, '13700003939')).token) },
+      ),
+      launchBrowser(),
+    ]);
+    ({ context, page } = await openPhone(browser));
+    context.setDefaultTimeout(60_000);
+  });
+
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the header, the tab title, the HTML title and the agreements use the configured brand', async () => {
+    const html = await (await fetch(`${server.url}/index`)).text();
+    assert.match(html, /<title>示例财富<\/title>/);
+    await page.goto(`${server.url}/index`);
+    await page.getByTestId('header-logo').getByText('示例财富').waitFor();
+    assert.equal(await page.title(), '示例财富');
+    assert.doesNotMatch(await visibleText(page), new RegExp(`${DEFAULT_BRAND.name}|蛋卷`));
+    await shot(page, 'after-brand-home-390');
+    await page.goto(`${server.url}/n/agreements/service`);
+    await see(page, '运营方：示例财富基金销售有限公司').waitFor();
+    await page.goto(`${server.url}/service/customservice`);
+    await see(page, '服务时间：工作日 8:30–17:30').waitFor();
+    await see(page, '400-123-4567').waitFor();
+  });
+
+  it('with DEMO_NOTICE=0 my money carries no demo mark', async () => {
+    await context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
+    await page.goto(`${server.url}/my-money`);
+    await page.locator('.page-shell__body').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getByTestId('demo-money-mark').count(), 0);
+  });
+});
