@@ -23,6 +23,7 @@ const SAMPLES: Partial<Record<RouteName, { params?: Values; query?: Values }>> =
   tradeResult: { params: { orderId: '1' } },
   orderDetail: { params: { orderId: '1' } },
   autoInvestCreate: { params: { fundcode: FUND_SAMPLE_CODES.stock } },
+  agreement: { params: { agreementId: 'service' } },
 };
 
 export interface DemoLink {
