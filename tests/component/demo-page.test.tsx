@@ -111,9 +111,11 @@ describe('demo page /n/demo', () => {
 
   it('switches the whole page to English and back', async () => {
     await renderPage();
-    fireEvent.click(screen.getByText('English'));
+    // The header's language switch says "English" too: press the demo's own button.
+    const demoButton = (label: string) => screen.getAllByText(label).find((node) => node.closest('.nut-button'))!;
+    fireEvent.click(demoButton('English'));
     expect(screen.getByText('No data yet')).toBeInTheDocument();
-    fireEvent.click(screen.getByText('中文'));
+    fireEvent.click(demoButton('中文'));
     expect(screen.getByText('暂无数据')).toBeInTheDocument();
   });
 });
