@@ -78,8 +78,8 @@ const BUILT_PAGE_TEXT: Partial<Record<RouteName, string>> = {
   fundDetail: text('fund.chart.title'),
   watchlist: text('fund.optional.local'),
   fundFilter: text('discover.filter.age'),
-  rankIndex: text('discover.filter.period'),
-  rankQdii: text('discover.filter.period'),
+  rankIndex: text('discover.rank.index.title'),
+  rankQdii: text('discover.rank.qdii.title'),
   rankAutoInvest: text('discover.period.5y'),
   indexMass: text('discover.indexMass.category.broad'),
   valueCenter: text('discover.valuation.pePercentile'),
@@ -179,7 +179,8 @@ async function expectNotFound(page: Page, url: string): Promise<void> {
 }
 
 async function expectBuiltPage(page: Page, url: string, shows: string, at = url): Promise<void> {
-  await page.getByText(shows, { exact: false }).first().waitFor({ timeout: 10_000 });
+  // Visible text only: Taro's own (hidden) navigation bar repeats the page title.
+  await page.getByText(shows, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 10_000 });
   // Let a pass-through page finish moving on before reading the address.
   await page.waitForURL((current) => current.pathname === expectedAddress(at).path, { timeout: 10_000 });
   assert.equal(await page.locator(NOT_FOUND).count(), 0, `${url}: a built page is not the 404 page`);
