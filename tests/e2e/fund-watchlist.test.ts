@@ -25,6 +25,17 @@ type Quote = {
 };
 /** '+1.23%' → 1.23; '--' → NaN. */
 const percentOf = (text: string) => Number(text.replace(/[+%,\s]/g, ''));
+/**
+ * A percentage the API states as decimal text, to two decimals rounded half away from zero on the text — as the app's
+ * formatPercent does — not through a binary float (Number('6.475').toFixed(2) is '6.47').
+ */
+const twoDecimals = (text: string | null | undefined): number => {
+  if (text === null || text === undefined) return NaN;
+  const [whole, fraction = ''] = text.replace(/^[-+]/, '').split('.');
+  const thousandths = Number(`${whole}${`${fraction}000`.slice(0, 3)}`);
+  const hundredths = Math.floor(thousandths / 10) + (thousandths % 10 >= 5 ? 1 : 0);
+  return hundredths === 0 ? 0 : ((text.startsWith('-') ? -1 : 1) * hundredths) / 100;
+};
 
 describe('watchlist', () => {
   let server: RunningServer;
@@ -162,11 +173,11 @@ describe('watchlist', () => {
       const q = quotes.get(r.code) as Quote;
       if (r.code === FUND_SAMPLES_FOR_LIST.moneyMarket) {
         assert.ok(r.change.includes(zh['fund.optional.yield7d']!), `money market: ${r.change}`);
-        assert.equal(percentOf(r.change.replace(zh['fund.optional.yield7d']!, '')), Number(Number(q.yield_7d).toFixed(2)));
+        assert.equal(percentOf(r.change.replace(zh['fund.optional.yield7d']!, '')), twoDecimals(q.yield_7d));
         assert.ok(r.nav.includes(zh['fund.optional.income10k']!), r.nav);
       } else {
         assert.equal(r.nav, `${q.unit_nav}${q.end_date?.slice(5)}`, r.code);
-        assert.equal(percentOf(r.change), q.nav_grtd === null ? NaN : Number(Number(q.nav_grtd).toFixed(2)), r.code);
+        assert.equal(percentOf(r.change), twoDecimals(q.nav_grtd), r.code);
       }
     }
     // Red up, green down: the colour follows the sign of the day's change.
@@ -188,8 +199,7 @@ describe('watchlist', () => {
       .sort((a, b) => Number(b.nav_grl1y) - Number(a.nav_grl1y))
       .map((q) => q.fd_code);
     assert.deepEqual(desc.map((r) => r.code).slice(0, expectedDesc.length), expectedDesc, 'by the 1-year return, high to low');
-    for (const r of desc.slice(0, expectedDesc.length))
-      assert.equal(percentOf(r.ret), Number(Number(quotes.get(r.code)?.nav_grl1y).toFixed(2)), r.code);
+    for (const r of desc.slice(0, expectedDesc.length)) assert.equal(percentOf(r.ret), twoDecimals(quotes.get(r.code)?.nav_grl1y), r.code);
     await page.getByTestId('watchlist-sort-return').tap();
     const asc = await shown();
     assert.deepEqual(asc.map((r) => r.code).slice(0, expectedDesc.length), [...expectedDesc].reverse(), 'low to high');

@@ -92,9 +92,16 @@ describe('trust: agreements, brand, demo mark and customer service (default bran
     await see(page, '一、协议的订立').waitFor();
     await see(page, '九、联系我们').waitFor();
     assert.ok(await see(page, `运营方：${DEFAULT_BRAND.company}`).isVisible());
+    // Back only once the push has finished (the login page under it shaded): Taro's H5 router shades the page it
+    // left on a 350 ms timer that a show does not cancel, so a back inside that time leaves the login page blank
+    // (a known gap, noted for the next session).
+    await page.locator('.taro_page.taro_page_shade').first().waitFor({ state: 'attached' });
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/account/login');
-    await see(page, zhAccount['account.login.privacyPolicy']).click();
+    // The agreement page leaves after the address changes, and its text names 《隐私政策》 too: wait until it has gone,
+    // then press the login page's own link (exactly that text).
+    await page.getByText('一、协议的订立').waitFor({ state: 'hidden' });
+    await page.getByText(zhAccount['account.login.privacyPolicy'], { exact: true }).filter({ visible: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/n/agreements/privacy');
     for (const section of privacyPolicy['zh-CN']) await see(page, section.heading).waitFor();
     const body = await page.locator('body').innerText();
