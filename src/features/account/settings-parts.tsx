@@ -8,7 +8,7 @@ import { CODE_LENGTH, TRADE_PASSWORD_COMPLETE_DELAY_MS, TRADE_PASSWORD_LENGTH } 
 import { sanitizeCode, sanitizeTradePassword } from '@/lib/validators';
 import { t } from '@/locales/account';
 import { errorText } from './login-flow';
-import { useResendTimer, type TimerFunctions } from './use-resend-timer';
+import { sendCodeLabel, useResendTimer, type TimerFunctions } from './use-resend-timer';
 import './account.scss';
 import './settings.scss';
 
@@ -102,13 +102,7 @@ export function SettingsCodeField({ value, onChange, send, onError, disabled, ti
       setSending(false);
     }
   };
-  const label = sending
-    ? t('account.login.sending')
-    : timer.counting
-      ? t('account.login.resendIn', { n: timer.remaining ?? 0 })
-      : sentOnce
-        ? t('account.login.resend')
-        : t('account.login.sendCode');
+  const label = sendCodeLabel(sending, timer, sentOnce);
   return (
     <View className='account-code-field'>
       <Input

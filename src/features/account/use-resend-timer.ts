@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SMS_RESEND_COUNTDOWN_S, VOICE_PROMPT_DELAY_MS } from '@/lib/constants';
+import { t } from '@/locales/account';
 
 /** The timer functions the countdown uses; injectable so tests (or a demo clock) can drive time. */
 export interface TimerFunctions {
@@ -85,4 +86,11 @@ export function useResendTimer(options: ResendTimerOptions = {}): ResendTimer {
   useEffect(() => clearAll, [clearAll]);
 
   return { remaining, counting: remaining !== null, start, stop };
+}
+
+/** The send-code button's text: 发送中… while sending, the countdown, then 重新发送 once a code went out, else 获取验证码. */
+export function sendCodeLabel(sending: boolean, timer: ResendTimer, sentOnce: boolean): string {
+  if (sending) return t('account.login.sending');
+  if (timer.counting) return t('account.login.resendIn', { n: timer.remaining ?? 0 });
+  return sentOnce ? t('account.login.resend') : t('account.login.sendCode');
 }

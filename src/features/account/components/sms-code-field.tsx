@@ -8,7 +8,7 @@ import { CODE_LENGTH } from '@/lib/constants';
 import { sanitizeCode } from '@/lib/validators';
 import { t } from '@/locales/account';
 import { sendCode as defaultSendCode } from '../login-flow';
-import { useResendTimer, type TimerFunctions } from '../use-resend-timer';
+import { sendCodeLabel, useResendTimer, type TimerFunctions } from '../use-resend-timer';
 
 export interface SmsCodeFieldProps {
   /** The phone the code goes to (read when sending). */
@@ -58,13 +58,7 @@ export function SmsCodeField({ phone, value, onChange, autoSend, sendCode = defa
   }, [autoSend]);
 
   // The tap shows at once that the code is on its way (the first send also registers the secure-API device).
-  const label = sending
-    ? t('account.login.sending')
-    : timer.counting
-      ? t('account.login.resendIn', { n: timer.remaining ?? 0 })
-      : sentOnce
-        ? t('account.login.resend')
-        : t('account.login.sendCode');
+  const label = sendCodeLabel(sending, timer, sentOnce);
 
   return (
     <View className='account-code-field'>
