@@ -7,6 +7,7 @@ import { shanghaiIso } from '../domain/clock';
 import { isMovableClock } from '../services/business-clock';
 import { bootRequestsFor } from './page-boot';
 import { firstPaintFor } from './page-first-paint';
+import { withPageLang } from './page-lang';
 
 // The HTML of a page URL (/index, /funding/009005, …) is the build's index.html plus, for the page that URL shows:
 // - <link rel="preload"> for that page's chunks (`page-assets.json`, written by the H5 build), so they download
@@ -189,7 +190,10 @@ export async function sendPageHtml(
   let tail = bootScript ? shell.tail.replace('</body>', () => `${bootScript}</body>`) : shell.tail;
   if (firstPaint) tail = tail.replace(/<body([^>]*)>/, (open) => `${open}${firstPaint}`);
   // The operator's name in the tab before the app sets the page's own title (BRAND_FILE, docs/DEPLOY.md "Brand").
-  const head = shell.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(app.config.brand.name)}</title>`);
+  const head = withPageLang(
+    shell.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(app.config.brand.name)}</title>`),
+    request,
+  );
   const html = `${head}${extraHead}${tail}`;
   const { body, encoding } = compressFor(request, html);
   reply
