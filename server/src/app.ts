@@ -46,6 +46,7 @@ import { createScheduler, type Job, type Scheduler } from './jobs/scheduler';
 import { MarketCache } from './market/market-cache';
 import { loadPersonalDataCipher, type PersonalDataCipher } from './services/personal-data';
 import { simulatedBank, type Bank } from './services/bank';
+import { brandSourceFor, type BrandSource } from './services/brand';
 import { loadServerKeys, type ServerKeys } from './services/server-keys';
 import { smsProviderFor, type SmsProvider } from './services/sms';
 import { wechatProviderFor, type WechatProvider } from './services/wechat';
@@ -66,6 +67,8 @@ export interface AppDeps {
   jobs?: readonly Job[];
   /** The bank behind purchases (default: the simulated bank). */
   bank?: Bank;
+  /** The operator's brand as it is now (default: config.brand, followed in BRAND_FILE — services/brand.ts). */
+  brand?: BrandSource;
 }
 
 // Shared things are decorators, so route plugins use `app.db.kysely`, `app.clock.now()`
@@ -86,6 +89,8 @@ declare module 'fastify' {
     jobs: Scheduler;
     /** The bank that debits investors' cards (server/src/services/bank.ts). */
     bank: Bank;
+    /** The operator's brand now: `app.brand.current()`; BRAND_FILE's edits take effect without a restart. */
+    brand: BrandSource;
     /** Every route registered (method + URL pattern), for tests and tooling. */
     registeredRoutes: ReadonlyArray<RegisteredRoute>;
   }
@@ -158,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('marketCache', deps.marketCache ?? new MarketCache(deps.db, deps.clock));
   app.decorate('personalData', deps.personalData ?? (await loadPersonalDataCipher(deps.db.kysely)));
   app.decorate('bank', deps.bank ?? simulatedBank());
+  app.decorate('brand', deps.brand ?? brandSourceFor(config, (line) => app.log.warn(line)));
   app.decorate(
     'jobs',
     createScheduler(

@@ -38,6 +38,11 @@ export interface ServerConfig {
    * is DEMO_NOTICE, on by default except in production. Served at GET /djapi/platform/brand (docs/DEPLOY.md "Brand").
    */
   brand: Brand;
+  /**
+   * BRAND_FILE's absolute path: a change of the file takes effect without a restart (server/src/services/brand.ts,
+   * `app.brand`); `brand` above is what it said at start.
+   */
+  brandFile?: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -62,35 +67,45 @@ const BRAND_FILE_KEYS = Object.keys(brandToWire(DEFAULT_BRAND)).filter((key) => 
 
 /**
  * BRAND_FILE: a JSON object with any of the brand's fields (snake_case, as GET /djapi/platform/brand answers them).
- * A file that cannot be read, is no object, names an unknown field or gives a value the app would not show is refused
- * at start, naming what is wrong: an operator learns it from the start-up error, not from a page showing the default.
+ * A file that cannot be read, is no object, names an unknown field or gives a value the app would not show is refused,
+ * naming what is wrong: at start an operator learns it from the start-up error, not from a page showing the default;
+ * a later change that is refused keeps the brand in use (server/src/services/brand.ts). `demo` is not the file's.
  */
-export function loadBrand(env: Env, cwd: string, nodeEnv: NodeEnv): Brand {
-  const file = env.BRAND_FILE?.trim();
-  let brand = DEFAULT_BRAND;
-  if (file) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(resolve(cwd, file), 'utf8'));
-    } catch (error) {
-      throw new Error(`BRAND_FILE ${file}: ${(error as Error).message}`, { cause: error });
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`BRAND_FILE ${file}: not a JSON object`);
-    const given = parsed as Record<string, unknown>;
-    for (const key of Object.keys(given)) {
-      if (!BRAND_FILE_KEYS.includes(key))
-        throw new Error(`BRAND_FILE ${file}: unknown field "${key}" (fields: ${BRAND_FILE_KEYS.join(', ')})`);
-    }
-    brand = brandFromWire(given as Partial<BrandWire>);
-    const read = brandToWire(brand) as unknown as Record<string, unknown>;
-    for (const [key, value] of Object.entries(given)) {
-      if (read[key] !== (typeof value === 'string' ? value.trim() : value)) {
-        throw new Error(
-          `BRAND_FILE ${file}: field "${key}" is not usable (empty, too long, or a phone with other than digits, +, - and spaces)`,
-        );
-      }
+export function readBrandFile(file: string): Omit<Brand, 'demo'> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`BRAND_FILE ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`BRAND_FILE ${file}: not a JSON object`);
+  const given = parsed as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!BRAND_FILE_KEYS.includes(key))
+      throw new Error(`BRAND_FILE ${file}: unknown field "${key}" (fields: ${BRAND_FILE_KEYS.join(', ')})`);
+  }
+  const { demo: _demo, ...brand } = brandFromWire(given as Partial<BrandWire>);
+  const read = brandToWire({ ...brand, demo: false }) as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(given)) {
+    if (read[key] !== (typeof value === 'string' ? value.trim() : value)) {
+      throw new Error(
+        `BRAND_FILE ${file}: field "${key}" is not usable (empty, too long, or a phone with other than digits, +, - and spaces)`,
+      );
     }
   }
+  return brand;
+}
+
+/** BRAND_FILE's path, resolved against `cwd`; undefined when unset. */
+export function brandFilePath(env: Env, cwd: string): string | undefined {
+  const file = env.BRAND_FILE?.trim();
+  return file ? resolve(cwd, file) : undefined;
+}
+
+/** The brand at start: BRAND_FILE (refused with a start-up error when unusable) over the default, DEMO_NOTICE's mark. */
+export function loadBrand(env: Env, cwd: string, nodeEnv: NodeEnv): Brand {
+  const file = brandFilePath(env, cwd);
+  const brand = file ? readBrandFile(file) : DEFAULT_BRAND;
   return { ...brand, demo: flag(env, 'DEMO_NOTICE', nodeEnv !== 'production') };
 }
 
@@ -118,6 +133,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     buildH5: !flag(env, 'SKIP_H5_BUILD', false),
     smsWebhookUrl: env.SMS_WEBHOOK_URL?.trim() || undefined,
     brand: loadBrand(env, cwd, nodeEnv),
+    brandFile: brandFilePath(env, cwd),
   };
 }
 

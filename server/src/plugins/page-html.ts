@@ -191,7 +191,7 @@ export async function sendPageHtml(
   if (firstPaint) tail = tail.replace(/<body([^>]*)>/, (open) => `${open}${firstPaint}`);
   // The operator's name in the tab before the app sets the page's own title (BRAND_FILE, docs/DEPLOY.md "Brand").
   const head = withPageLang(
-    shell.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(app.config.brand.name)}</title>`),
+    shell.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(app.brand.current().name)}</title>`),
     request,
   );
   const html = `${head}${extraHead}${tail}`;

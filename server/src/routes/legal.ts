@@ -67,11 +67,12 @@ const legalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['platform'],
         summary: "The operator's brand: name, licence line, service phone and hours, the agreements' company; demo = money is simulated",
-        description: 'Set by BRAND_FILE and DEMO_NOTICE (docs/DEPLOY.md "Brand"); inlined in every H5 page\'s HTML.',
+        description:
+          'Set by BRAND_FILE (followed while running) and DEMO_NOTICE (docs/DEPLOY.md "Brand"); inlined in every H5 page\'s HTML.',
         response: { 200: EnvelopeOf(BrandView) },
       },
     },
-    async () => ok(brandToWire(app.config.brand)),
+    async () => ok(brandToWire(app.brand.current())),
   );
 
   app.get(
