@@ -1,12 +1,14 @@
 // A page URL's HTML (server/src/plugins/page-html.ts): index.html plus the page's chunk preloads and the answers to
 // the GET calls the page makes first, so the app draws its first screen without waiting for them.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setConfigEntry } from '../../server/src/services/mpaas-config';
 import { bootRequestsFor } from '../../server/src/plugins/page-boot';
+import { PAINT_THEN_LOAD_SCRIPT } from '../../server/src/plugins/page-first-paint';
 import { createTestApp, createTestUser, type TestApp } from './helpers';
 
 const INDEX_HTML =
@@ -97,12 +99,29 @@ describe('page HTML', () => {
     assert.match(head, /<link rel="stylesheet" href="\/css\/app-shared\.ffffffff\.css">/);
     assert.match(head, /<link rel="stylesheet" href="\/css\/fund\.99999999\.css">/);
     assert.doesNotMatch(head, /rel="preload" as="style" href="\/css\/fund/);
-    assert.match(head, /<link rel="preload" as="script" href="\/js\/fund\.eeeeeeee\.js">/);
+    // Paint first, then load: no script tag or script preload in the HTML; the loader after the stylesheets starts the
+    // app's scripts (in their order) and preloads the page's chunks once the first paint is on screen.
+    assert.doesNotMatch(head, /<script[^>]*\bsrc=|as="script"/);
+    const list = /<script type="application\/json" id="dj-scripts">(.*?)<\/script><script>(.*?)<\/script><\/body>/s.exec(body);
+    assert.ok(list, 'the script list and its loader end the body');
+    assert.deepEqual(JSON.parse(list[1]!), {
+      run: ['/js/app.12345678.js'],
+      preload: ['/js/app-shared.aaaaaaaa.js', '/js/fund.eeeeeeee.js'],
+    });
+    assert.equal(list[2], PAINT_THEN_LOAD_SCRIPT);
+    // The CSP allows that loader (and index.html's own inline script), nothing else inline.
+    const csp = String((await t.app.inject({ method: 'GET', url: '/funding/009005' })).headers['content-security-policy']);
+    const hash = `'sha256-${createHash('sha256').update(PAINT_THEN_LOAD_SCRIPT).digest('base64')}'`;
+    assert.ok(csp.includes(hash), csp);
+    assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
     // A fund that does not exist, a code that is not one, home: no first screen, sheets preloaded as before.
     for (const url of ['/funding/999999', '/funding/12ab', '/index']) {
       const other = (await t.app.inject({ method: 'GET', url })).body;
       assert.doesNotMatch(other, /dj-first-paint/, url);
       assert.doesNotMatch(other, /rel="stylesheet" href="\/css\/(fund|home)/, url);
+      // Pages the app draws keep their scripts in the head, downloading from the start.
+      assert.match(other, /<script defer src="\/js\/app\.12345678\.js"><\/script>/, url);
+      assert.doesNotMatch(other, /dj-scripts/, url);
     }
   });
 

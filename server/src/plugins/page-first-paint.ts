@@ -11,6 +11,50 @@ import type { RouteName } from '../../../src/lib/routes';
 /** Element id of the block; the app removes it (src/platform/boot-data.h5.ts). */
 export const FIRST_PAINT_ELEMENT_ID = 'dj-first-paint';
 
+/** Element id of the scripts a page with a first paint starts once that paint is on screen (JSON, not run). */
+export const DEFERRED_SCRIPTS_ELEMENT_ID = 'dj-scripts';
+
+// Paint first, then load. A page the server draws shows as soon as its HTML and stylesheets are in; its scripts
+// (~170 KB compressed) would otherwise start downloading at the same moment, competing with those stylesheets for a
+// slow connection and holding the first paint back. So their tags leave the HTML for a list, and this script —
+// after the last stylesheet, so it runs once they are in — starts them after the next frame has been painted:
+// the preloads of the page's chunks, then the app's scripts in their order (async=false keeps it). A tab opened in
+// the background paints no frame: the timer starts them anyway. Fixed text: the CSP allows it by its hash
+// (static-h5.ts `inlineScriptHashes`).
+export const PAINT_THEN_LOAD_SCRIPT =
+  `!function(d){var l=JSON.parse(d.getElementById("${DEFERRED_SCRIPTS_ELEMENT_ID}").textContent),n=0;` +
+  'function go(){if(n++)return;l.preload.forEach(function(h){var e=d.createElement("link");e.rel="preload";e.as="script";e.href=h;d.head.appendChild(e)});' +
+  'l.run.forEach(function(h){var e=d.createElement("script");e.src=h;e.async=!1;d.head.appendChild(e)})}' +
+  'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)}(document);';
+
+const DEFERRED_SCRIPT_TAG = /<script\b(?=[^>]*\bdefer\b)[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
+const SCRIPT_PRELOAD_TAG = /<link rel="preload" as="script" href="([^"]+)">/g;
+
+/**
+ * A page head without its script tags (deferred scripts and script preloads), and the tags that start them after the
+ * first paint (`PAINT_THEN_LOAD_SCRIPT`), for the end of <body>. Stylesheets and everything else stay where they are.
+ */
+export function paintThenLoad(head: string): { head: string; loader: string } {
+  const run: string[] = [];
+  const preload: string[] = [];
+  const rest = head
+    .replace(DEFERRED_SCRIPT_TAG, (_tag, src: string) => {
+      run.push(src);
+      return '';
+    })
+    .replace(SCRIPT_PRELOAD_TAG, (_tag, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  if (run.length === 0) return { head, loader: '' };
+  // Build file names (/js/name.hash.js): nothing to unescape; `<` is escaped all the same, as in every inline JSON.
+  const json = JSON.stringify({ run, preload }).replace(/</g, '\\u003c');
+  return {
+    head: rest,
+    loader: `<script type="application/json" id="${DEFERRED_SCRIPTS_ELEMENT_ID}">${json}</script><script>${PAINT_THEN_LOAD_SCRIPT}</script>`,
+  };
+}
+
 /** Text for HTML element content and attribute values: every character that could end either is an entity. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);

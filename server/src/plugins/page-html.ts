@@ -6,7 +6,7 @@ import { NOT_FOUND_PAGE_PATH, isBuilt, matchSpecUrl } from '../../../src/lib/rou
 import { shanghaiIso } from '../domain/clock';
 import { isMovableClock } from '../services/business-clock';
 import { bootRequestsFor } from './page-boot';
-import { firstPaintFor } from './page-first-paint';
+import { firstPaintFor, paintThenLoad } from './page-first-paint';
 import { withPageLang } from './page-lang';
 
 // The HTML of a page URL (/index, /funding/009005, …) is the build's index.html plus, for the page that URL shows:
@@ -194,7 +194,14 @@ export async function sendPageHtml(
     shell.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(app.brand.current().name)}</title>`),
     request,
   );
-  const html = `${head}${extraHead}${tail}`;
+  let html = `${head}${extraHead}`;
+  // A page the server draws paints before its scripts start downloading (page-first-paint.ts `paintThenLoad`).
+  if (firstPaint) {
+    const moved = paintThenLoad(html);
+    html = moved.head;
+    tail = tail.replace('</body>', () => `${moved.loader}</body>`);
+  }
+  html += tail;
   const { body, encoding } = compressFor(request, html);
   reply
     .header('content-type', 'text/html; charset=utf-8')

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, sendError } from '../http/envelope';
 import { isApiPath, pathOf } from '../http/request-url';
 import { ResultCode } from '../http/result-codes';
+import { PAINT_THEN_LOAD_SCRIPT } from './page-first-paint';
 import { sendPageHtml, type BootHeader } from './page-html';
 import { ensureXsrfCookie } from './xsrf';
 
@@ -20,7 +21,9 @@ export function isPagePath(url: string): boolean {
   return extname(last) === '';
 }
 
-/** sha256 sources of the inline <script>s of index.html, so the CSP can allow exactly them. */
+const scriptHash = (body: string): string => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+
+/** sha256 sources of the inline <script>s of index.html (and the server's own), so the CSP can allow exactly them. */
 export function inlineScriptHashes(h5Dir: string): string[] {
   const indexFile = join(h5Dir, 'index.html');
   if (!existsSync(indexFile)) return [];
@@ -28,8 +31,10 @@ export function inlineScriptHashes(h5Dir: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/gi)) {
     const body = match[1] ?? '';
-    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    if (body.trim()) hashes.push(scriptHash(body));
   }
+  // The loader page-html.ts adds to pages with a server-drawn first paint.
+  hashes.push(scriptHash(PAINT_THEN_LOAD_SCRIPT));
   return hashes;
 }
 
