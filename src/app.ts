@@ -9,6 +9,7 @@ import { installSecureApi } from '@/platform/secure-api-install';
 import { applyBootLocale, chooseLocale } from '@/platform/locale-preference';
 import { pickLocale } from '@/locales/i18n';
 import { captureLandingUrl } from '@/platform/share';
+import { keepTopPageDrawn } from '@/platform/page-stack';
 // NutUI: the theme's CSS variables once here; each component's own CSS is imported where it is used
 // (`@nutui/nutui-react-taro/dist/es/packages/<name>/style/css`), never the 233 KB all-in-one sheet.
 import '@nutui/nutui-react-taro/dist/styles/themes/default.css';
@@ -63,6 +64,8 @@ applyBootLocale();
 if (process.env.TARO_ENV === 'h5') {
   // Before the router touches the address: iOS WeChat signs the share config against where the visit landed.
   captureLandingUrl();
+  // A back within Taro's 350 ms slide after a push would leave the previous page blank (platform/page-stack.h5.ts).
+  keepTopPageDrawn();
   // NutUI's keypad and swipers listen to touch events only; this lets a desktop mouse drive them too.
   void import('@nutui/touch-emulator');
 }
