@@ -371,12 +371,18 @@ export const serverMessages = {
   stepSellConfirmed: { 'zh-CN': '基金公司确认卖出', 'en-US': 'The fund company confirms the sale' },
   stepSellArrived: { 'zh-CN': '资金到达银行卡', 'en-US': 'The money reaches your card' },
   stepCancelled: { 'zh-CN': '已撤单，资金原路退回', 'en-US': 'Cancelled; the money goes back to the card' },
+  stepRefundedCard: { 'zh-CN': '资金已原路退回银行卡', 'en-US': 'The money went back to your card' },
+  stepRefundedCash: { 'zh-CN': '资金已退回现金宝', 'en-US': 'The money went back to your cash account' },
   stepSellCancelled: { 'zh-CN': '已撤单，份额已恢复', 'en-US': 'Cancelled; the shares are back in your holding' },
   stepFailed: { 'zh-CN': '交易失败：{reason}', 'en-US': 'Failed: {reason}' },
   stepDividend: { 'zh-CN': '分红到账', 'en-US': 'Dividend paid' },
   undoTip: {
     'zh-CN': '撤单后资金预计在 {date} 19 点前退回到银行卡，你确定撤单吗？',
     'en-US': 'After cancelling, the money is expected back on your card by 19:00 on {date}. Cancel this order?',
+  },
+  undoTipCash: {
+    'zh-CN': '撤单后资金将立即退回现金宝，你确定撤单吗？',
+    'en-US': 'After cancelling, the money goes straight back to your cash account. Cancel this order?',
   },
   sellUndoTip: {
     'zh-CN': '撤单后份额将恢复到您的持仓，你确定撤单吗？',
@@ -391,6 +397,7 @@ export const serverMessages = {
     'en-US': '{amount} CNY above the fund’s large-purchase limit was not confirmed and goes back to your card',
   },
   fundCompanyRefused: { 'zh-CN': '基金公司确认失败：{reason}', 'en-US': 'The fund company refused the order: {reason}' },
+  fundCompanyRefusedPlain: { 'zh-CN': '基金公司确认失败', 'en-US': 'The fund company did not confirm the order' },
   orderAlreadyClosed: { 'zh-CN': '该订单已{status}，不可撤单', 'en-US': 'This order is already {status} and cannot be cancelled' },
 } satisfies Messages;
 

@@ -39,6 +39,7 @@ const ORDER_TYPE_NAME: Record<string, { 'zh-CN': string; 'en-US': string }> = {
 const CASH_DESC: Record<string, { 'zh-CN': string; 'en-US': string }> = {
   bankcard: { 'zh-CN': '现金宝转入', 'en-US': 'Cash deposit' },
   sale: { 'zh-CN': '卖出转入现金宝', 'en-US': 'Sale into cash' },
+  refund: { 'zh-CN': '退款转入现金宝', 'en-US': 'Refund into cash' },
   quick: { 'zh-CN': '快速取现', 'en-US': 'Instant withdrawal' },
   card: { 'zh-CN': '普通取现', 'en-US': 'Normal withdrawal' },
   pay: { 'zh-CN': '现金宝支付', 'en-US': 'Paid from cash' },
@@ -73,6 +74,12 @@ function statusDesc(order: OrderRow, locale: ServerLocale): string {
   return statusText(order.status, locale);
 }
 
+/** Why the fund company refused an order, in words: the settlement's code ('fund_company_refused') is not text. */
+function failReason(order: OrderRow, locale: ServerLocale): string {
+  if (order.fail_reason === 'fund_company_refused' || order.fail_reason === null) return formatMessage('fundCompanyRefusedPlain', locale);
+  return formatMessage('fundCompanyRefused', locale, { reason: order.fail_reason });
+}
+
 function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
   const m = (key: Parameters<typeof formatMessage>[0], params: Record<string, string | number> = {}) => formatMessage(key, locale, params);
   const today = shanghaiDate(now);
@@ -94,9 +101,16 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
     return [placed, { title: m(key), time: order.trade_date, done: true }];
   }
   if (order.status === 'failed') {
-    const reason =
-      order.fail_reason === 'payment_declined' ? m('paymentDeclined') : m('fundCompanyRefused', { reason: order.fail_reason ?? '' });
-    return [placed, { title: m('stepFailed', { reason }), time: order.confirm_date, done: true }];
+    const reason = order.fail_reason === 'payment_declined' ? m('paymentDeclined') : failReason(order, locale);
+    const failedStep: OrderStep = { title: m('stepFailed', { reason }), time: order.confirm_date, done: true };
+    // Where a refused purchase's money went: back where it came from (services/settlement.ts refundToCash).
+    if (order.action !== '024' && order.refund_fen !== null && order.refund_fen > 0 && order.fail_reason !== 'payment_declined')
+      return [
+        placed,
+        failedStep,
+        { title: m(order.pay_method === 'xjb' ? 'stepRefundedCash' : 'stepRefundedCard'), time: order.confirm_date, done: true },
+      ];
+    return [placed, failedStep];
   }
   const confirmed = order.status === 'confirmed';
   if (order.action === '024') {
@@ -117,6 +131,7 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
     ];
   }
   if (order.pay_method === 'sale') return [{ title: m('stepCashArrived'), time: order.confirm_date, done: true }];
+  if (order.pay_method === 'refund') return [{ title: m('stepRefundedCash'), time: order.confirm_date, done: true }];
   return [
     placed,
     { title: m(order.action === '020' ? 'stepFounded' : 'stepConfirmed'), time: order.confirm_date, done: confirmed },
@@ -214,13 +229,15 @@ export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: Server
       order.status === 'failed'
         ? order.fail_reason === 'payment_declined'
           ? formatMessage('paymentDeclined', locale)
-          : formatMessage('fundCompanyRefused', locale, { reason: order.fail_reason ?? '' })
+          : failReason(order, locale)
         : null,
     if_undo: undo ? 'y' : 'n',
     undo_tip: undo
       ? order.action === '024'
         ? formatMessage('sellUndoTip', locale)
-        : formatMessage('undoTip', locale, { date: refundArrival(order.trade_date) })
+        : order.pay_method === 'xjb'
+          ? formatMessage('undoTipCash', locale)
+          : formatMessage('undoTip', locale, { date: refundArrival(order.trade_date) })
       : null,
     bankcard_no: order.card_tail ? `****${order.card_tail}` : null,
     bank_name: order.bank_code ? `${bankName(order.bank_code, locale)}(${order.card_tail ?? ''})` : null,

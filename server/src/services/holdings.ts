@@ -40,10 +40,12 @@ export interface Positions {
 /** Every fund the investor has ever held or has money on its way for, with its income history. */
 export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: string): Promise<Positions> {
   const byFund = <T extends { fund_code: string }>(q: T[]) => q.filter((r) => onlyFund === undefined || r.fund_code === onlyFund);
+  // Every lot, the money-market income lots too: they have no order (settlement.ts postMoneyMarketIncome), and
+  // joining lots to their orders left their shares — the income carried over — out of the holding's shares, value
+  // and gain while its income counted them (009003: 10,000.00 shown of 10,003.31 held).
   const lots = byFund(
     await db
       .selectFrom('lots as l')
-      .innerJoin('orders as o', (j) => j.onRef('o.user_id', '=', 'l.user_id').onRef('o.id', '=', 'l.order_id'))
       .select([
         'l.id',
         'l.fund_code',
@@ -54,7 +56,6 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
         'l.volume_initial',
         'l.cost_fen',
         'l.cost_initial_fen',
-        'o.action',
       ])
       .where('l.user_id', '=', userId)
       .execute(),

@@ -27,8 +27,12 @@ export interface SettlementReport {
   purchases_confirmed: number;
   purchases_failed: number;
   purchases_partly_refunded: number;
+  /** Purchases paid from the cash product whose refund went back into it (docs/PRODUCT.md §10.17). */
+  refunds_to_cash: number;
   redemptions_confirmed: number;
   redemptions_failed: number;
+  /** Redemptions behind a platform advance (快速取现, a cash payment) refused for their trade date: tried again. */
+  redemptions_retried: number;
   payouts: number;
   dividend_orders: number;
   income_rows: number;
@@ -173,6 +177,8 @@ interface DuePurchase {
   fee_fen: number;
   trade_date: string;
   confirm_date: string;
+  pay_method: string;
+  linked_order_id: number | null;
 }
 
 /** How many due orders' keys (investor, fund, trade date, id) are read at a time; the chunks are taken from them in order. */
@@ -266,7 +272,8 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
   return db.kysely.transaction().execute(async (trx) => {
     const due = (
       await sql<DuePurchase>`
-        SELECT o.user_id, o.id, o.fund_code, o.action, o.amount_fen, o.fee_fen, o.trade_date::text AS trade_date, o.confirm_date::text AS confirm_date
+        SELECT o.user_id, o.id, o.fund_code, o.action, o.amount_fen, o.fee_fen, o.trade_date::text AS trade_date, o.confirm_date::text AS confirm_date,
+               o.pay_method, o.linked_order_id
         FROM orders o JOIN unnest(${keys.map((k) => k.user_id)}::bigint[], ${keys.map((k) => k.id)}::bigint[]) AS k(user_id, id) ON o.user_id = k.user_id AND o.id = k.id
         WHERE o.status = 'paid' AND o.action IN ('020', '022') AND o.confirm_date <= ${date}
         ORDER BY o.user_id, o.fund_code, o.trade_date, o.id FOR UPDATE OF o SKIP LOCKED`.execute(trx)
@@ -279,6 +286,8 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       fee_fen: Number(r.fee_fen),
       trade_date: r.trade_date,
       confirm_date: r.confirm_date,
+      pay_method: r.pay_method,
+      linked_order_id: r.linked_order_id === null ? null : Number(r.linked_order_id),
     }));
     if (due.length === 0) return false;
     const rules = await loadRules(
@@ -318,6 +327,7 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       volume: [] as number[],
       fee: [] as number[],
       refund: [] as number[],
+      refund_to_bank: [] as number[],
       confirm_date: [] as string[],
       lot_trade_date: [] as string[],
       locked_until: [] as Array<string | null>,
@@ -325,11 +335,12 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
     let partlyRefunded = 0;
     const failed: Array<{ user_id: number; id: number; refund: number }> = [];
     const refunds: Transfer[] = [];
-    for (const o of due) {
-      const rule = rules.get(o.fund_code) as FundRules;
-      const navUnits = o.action === '020' ? 10_000 : navs.get(`${o.fund_code} ${o.trade_date}`);
-      if (navUnits === undefined) {
-        failed.push({ user_id: o.user_id, id: o.id, refund: o.amount_fen });
+    // Refunds of purchases paid from the cash product: back into it, never to the card (refundToCash).
+    const cashRefunds: Array<{ order: DuePurchase; refund: number; whole: boolean }> = [];
+    const refundAll = (o: DuePurchase) => {
+      failed.push({ user_id: o.user_id, id: o.id, refund: o.amount_fen });
+      if (o.pay_method === 'xjb') cashRefunds.push({ order: o, refund: o.amount_fen, whole: true });
+      else
         refunds.push(
           transfer(
             o.user_id,
@@ -343,6 +354,12 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
             'purchase_refund',
           ),
         );
+    };
+    for (const o of due) {
+      const rule = rules.get(o.fund_code) as FundRules;
+      const navUnits = o.action === '020' ? 10_000 : navs.get(`${o.fund_code} ${o.trade_date}`);
+      if (navUnits === undefined) {
+        refundAll(o);
         continue;
       }
       let amount = o.amount_fen;
@@ -362,20 +379,7 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
         }
       }
       if (amount === 0) {
-        failed.push({ user_id: o.user_id, id: o.id, refund: o.amount_fen });
-        refunds.push(
-          transfer(
-            o.user_id,
-            o.id,
-            date,
-            `order:${o.id}:refund`,
-            'CNY',
-            `purchase:${o.fund_code}`,
-            'bank',
-            o.amount_fen,
-            'purchase_refund',
-          ),
-        );
+        refundAll(o);
         continue;
       }
       const volume = purchaseVolume(amount - fee, navUnits, rule.rounding);
@@ -389,6 +393,8 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       confirmed.volume.push(volume);
       confirmed.fee.push(fee);
       confirmed.refund.push(refund);
+      confirmed.refund_to_bank.push(o.pay_method === 'xjb' ? 0 : refund);
+      if (refund > 0 && o.pay_method === 'xjb') cashRefunds.push({ order: o, refund, whole: false });
       confirmed.confirm_date.push(o.confirm_date);
       confirmed.lot_trade_date.push(o.action === '020' ? o.confirm_date : o.trade_date);
       confirmed.locked_until.push(rule.lockDays > 0 ? addCalendarDays(o.confirm_date, rule.lockDays) : null);
@@ -396,13 +402,15 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
     if (confirmed.id.length > 0) {
       // Per order, in order: the order confirmed; its lot (when it bought shares); its transfers of a positive
       // amount — fee (paid → fee), cost (paid → the fund company: amount − fee), the refund of any excess over a
-      // large-purchase limit (paid → the card), the shares (registrar → the lot) — each with a unique ref.
+      // large-purchase limit (paid → the card; paid from the cash product: back into it, below), the shares
+      // (registrar → the lot) — each with a unique ref.
       await sql`
         WITH c AS (
           SELECT * FROM unnest(${confirmed.user_id}::bigint[], ${confirmed.id}::bigint[], ${confirmed.fund_code}::text[], ${confirmed.nav}::text[],
                                ${confirmed.amount}::bigint[], ${confirmed.volume}::bigint[], ${confirmed.fee}::bigint[], ${confirmed.refund}::bigint[],
-                               ${confirmed.confirm_date}::date[], ${confirmed.lot_trade_date}::date[], ${confirmed.locked_until}::date[])
-            WITH ORDINALITY AS c(user_id, id, fund_code, nav, amount, volume, fee, refund, confirm_date, lot_trade_date, locked_until, ord)
+                               ${confirmed.refund_to_bank}::bigint[], ${confirmed.confirm_date}::date[], ${confirmed.lot_trade_date}::date[],
+                               ${confirmed.locked_until}::date[])
+            WITH ORDINALITY AS c(user_id, id, fund_code, nav, amount, volume, fee, refund, refund_to_bank, confirm_date, lot_trade_date, locked_until, ord)
         ),
         confirm AS (
           UPDATE orders o SET status = 'confirmed', confirm_nav = c.nav::numeric, confirm_amount_fen = c.amount, confirm_volume = c.volume,
@@ -419,7 +427,7 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
         FROM c CROSS JOIN LATERAL (VALUES
           (1, 'fee', 'CNY', 'purchase:' || c.fund_code, 'fee:' || c.fund_code, c.fee, 'purchase_fee'),
           (2, 'cost', 'CNY', 'purchase:' || c.fund_code, 'company:' || c.fund_code, c.amount - c.fee, 'purchase_cost'),
-          (3, 'refund', 'CNY', 'purchase:' || c.fund_code, 'bank', c.refund, 'purchase_refund'),
+          (3, 'refund', 'CNY', 'purchase:' || c.fund_code, 'bank', c.refund_to_bank, 'purchase_refund'),
           (4, 'shares', 'F:' || c.fund_code, 'registrar:' || c.fund_code, 'lot:' || c.id, c.volume, 'share_issue')
         ) AS t(k, part, asset, debit, credit, amount, kind)
         WHERE t.amount > 0
@@ -433,6 +441,12 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
         WHERE o.user_id = f.user_id AND o.id = f.id AND o.status = 'paid'`.execute(trx);
       await insertTransfers(trx, refunds);
     }
+    if (cashRefunds.length > 0) {
+      const transfers: Transfer[] = [];
+      for (const r of cashRefunds) transfers.push(...(await refundToCash(trx, r.order, r.refund, r.whole, date, now)));
+      await insertTransfers(trx, transfers);
+    }
+    report.refunds_to_cash += cashRefunds.length;
     report.purchases_confirmed += confirmed.id.length;
     report.purchases_partly_refunded += partlyRefunded;
     report.purchases_failed += failed.length;
@@ -447,6 +461,7 @@ interface DueSale {
   volume: number;
   trade_date: string;
   confirm_date: string;
+  sell_mode: string | null;
 }
 
 /** Redemptions whose confirmation date has come: each lot's part priced at NAV(T) with its own holding days' fee. */
@@ -455,7 +470,7 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
     const done = await db.kysely.transaction().execute(async (trx) => {
       const due = (
         await sql<DueSale>`
-          SELECT user_id, id, fund_code, volume, trade_date::text AS trade_date, confirm_date::text AS confirm_date
+          SELECT user_id, id, fund_code, volume, trade_date::text AS trade_date, confirm_date::text AS confirm_date, sell_mode
           FROM orders WHERE status = 'submitted' AND action = '024' AND confirm_date <= ${date}
           ORDER BY user_id, id LIMIT ${SETTLEMENT_CHUNK} FOR UPDATE SKIP LOCKED`.execute(trx)
       ).rows.map((r) => ({
@@ -465,6 +480,7 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
         volume: Number(r.volume),
         trade_date: r.trade_date,
         confirm_date: r.confirm_date,
+        sell_mode: r.sell_mode,
       }));
       if (due.length === 0) return true;
       const rules = await loadRules(
@@ -490,6 +506,7 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
       }
       const confirmed: Array<{ user_id: number; id: number; nav: string; gross: number; fee: number }> = [];
       const failed: DueSale[] = [];
+      const retried: DueSale[] = [];
       const partRows: Array<{ user_id: number; order_id: number; lot_id: number; days: number; rate: number; gross: number; fee: number }> =
         [];
       const transfers: Transfer[] = [];
@@ -497,6 +514,14 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
         const rule = rules.get(o.fund_code) as FundRules;
         const navUnits = navs.get(`${o.fund_code} ${o.trade_date}`);
         const own = partsOf.get(`${o.user_id} ${o.id}`) ?? [];
+        if (navUnits === undefined && (o.sell_mode === 'quick' || o.sell_mode === 'pay')) {
+          // Behind a platform advance (快速取现: the money is on the card; a cash payment: the purchase is paid):
+          // the investor has the money already, so the shares are not theirs to take back and the advance is not
+          // written off. The redemption stays pending, its shares frozen, and is tried again on the next trading
+          // day; the advance is repaid when it goes through (payOut). Nothing is created or lost.
+          retried.push(o);
+          continue;
+        }
         if (navUnits === undefined) {
           failed.push(o);
           for (const p of own) {
@@ -584,10 +609,32 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
           FROM unnest(${failed.map((f) => f.user_id)}::bigint[], ${failed.map((f) => f.id)}::bigint[]) AS f(user_id, id)
           WHERE o.user_id = f.user_id AND o.id = f.id AND o.status = 'submitted'`.execute(trx);
       }
+      let retryDue = false;
+      for (const o of retried) {
+        const tradeDate = nextTradingDay(o.trade_date);
+        const confirmDate = nextTradingDay(tradeDate);
+        if (confirmDate <= date) retryDue = true;
+        // A cash payment's redemption repays the advance on its confirmation; an instant withdrawal keeps the date
+        // its money reached the card (past: the advance is repaid as soon as the redemption is confirmed).
+        await trx
+          .updateTable('orders')
+          .set((eb) => ({
+            trade_date: tradeDate,
+            confirm_date: confirmDate,
+            query_date: o.sell_mode === 'pay' ? confirmDate : eb.ref('query_date'),
+            updated_at: now,
+          }))
+          .where('user_id', '=', o.user_id)
+          .where('id', '=', o.id)
+          .where('status', '=', 'submitted')
+          .execute();
+      }
       await insertTransfers(trx, transfers);
       report.redemptions_confirmed += confirmed.length;
       report.redemptions_failed += failed.length;
-      return due.length < SETTLEMENT_CHUNK;
+      report.redemptions_retried += retried.length;
+      // A retry already due (the settlement ran late) is taken by the next pass, on its new trade date.
+      return due.length < SETTLEMENT_CHUNK && !retryDue;
     });
     if (done) return;
   }
@@ -626,34 +673,38 @@ async function payOut(db: Database, date: IsoDate, now: Date, report: Settlement
   }
 }
 
-/** A sale into the cash product: its net proceeds buy cash-fund shares at 1.0000 today (no fee), as a new lot. */
-async function depositProceeds(
+/**
+ * A confirmed deposit of the cash fund made by the settlement (no fee, NAV 1.0000, today): an order of `payMethod`
+ * ('sale': a sale's proceeds; 'refund': a refused cash-paid purchase's money) linked to `source`, and its lot (income
+ * rights from the next trading day). Idempotent per source: null when it exists already.
+ */
+async function cashDeposit(
   trx: Transaction<DB>,
-  sale: { user_id: number; id: number; fund_code: string; net: number; bank_card_id: number | null },
+  deposit: { userId: number; source: number; payMethod: 'sale' | 'refund'; amount: number; bankCardId: number | null },
   date: IsoDate,
   now: Date,
-): Promise<Transfer[]> {
+): Promise<number | null> {
   const cash = CASH_FUND_CODE;
   const inserted = await trx
     .insertInto('orders')
     .values({
-      user_id: sale.user_id,
-      request_id: `sale:${sale.id}`,
-      request_hash: 'sale',
+      user_id: deposit.userId,
+      request_id: `${deposit.payMethod}:${deposit.source}`,
+      request_hash: deposit.payMethod,
       fund_code: cash,
       action: '022',
       status: 'confirmed',
-      pay_method: 'sale',
-      bank_card_id: sale.bank_card_id,
-      amount_fen: sale.net,
+      pay_method: deposit.payMethod,
+      bank_card_id: deposit.bankCardId,
+      amount_fen: deposit.amount,
       fee_fen: 0,
       trade_date: date,
       confirm_date: date,
       query_date: nextTradingDay(date),
       confirm_nav: '1.0000',
-      confirm_amount_fen: sale.net,
-      confirm_volume: sale.net,
-      linked_order_id: sale.id,
+      confirm_amount_fen: deposit.amount,
+      confirm_volume: deposit.amount,
+      linked_order_id: deposit.source,
       answer: JSON.stringify({ placed: true }),
       created_at: now,
       updated_at: now,
@@ -662,24 +713,42 @@ async function depositProceeds(
     .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) return [];
+  if (!inserted) return null;
   const id = Number(inserted.id);
   await trx
     .insertInto('lots')
     .values({
-      user_id: sale.user_id,
+      user_id: deposit.userId,
       id,
       fund_code: cash,
       order_id: id,
       confirm_date: date,
       trade_date: date,
       locked_until: null,
-      volume_initial: sale.net,
-      volume: sale.net,
-      cost_initial_fen: sale.net,
-      cost_fen: sale.net,
+      volume_initial: deposit.amount,
+      volume: deposit.amount,
+      cost_initial_fen: deposit.amount,
+      cost_fen: deposit.amount,
     })
     .execute();
+  return id;
+}
+
+/** A sale into the cash product: its net proceeds buy cash-fund shares at 1.0000 today (no fee), as a new lot. */
+async function depositProceeds(
+  trx: Transaction<DB>,
+  sale: { user_id: number; id: number; fund_code: string; net: number; bank_card_id: number | null },
+  date: IsoDate,
+  now: Date,
+): Promise<Transfer[]> {
+  const cash = CASH_FUND_CODE;
+  const id = await cashDeposit(
+    trx,
+    { userId: sale.user_id, source: sale.id, payMethod: 'sale', amount: sale.net, bankCardId: sale.bank_card_id },
+    date,
+    now,
+  );
+  if (id === null) return [];
   await trx.updateTable('orders').set({ linked_order_id: id }).where('user_id', '=', sale.user_id).where('id', '=', sale.id).execute();
   return [
     transfer(
@@ -694,6 +763,88 @@ async function depositProceeds(
       'payout',
     ),
     transfer(sale.user_id, id, date, `order:${id}:shares`, `F:${cash}`, `registrar:${cash}`, `lot:${id}`, sale.net, 'share_issue'),
+  ];
+}
+
+/**
+ * The refund of a purchase paid from the cash product goes back into it, never to the card (docs/PRODUCT.md
+ * §10.17). Refused as a whole while the cash redemption paying for it is still pending (the usual case: both are
+ * due on T+1, purchases settle first): that redemption is cancelled — its shares go back to their lots, income
+ * rights and all — and the refund repays the platform's advance. Otherwise (the redemption has gone through, e.g.
+ * a QDII purchase confirmed T+2 or a subscription at founding; or only the excess over a large-purchase limit is
+ * refunded) the refund becomes cash-fund shares today, a deposit of pay method 'refund' linked to the purchase.
+ */
+async function refundToCash(
+  trx: Transaction<DB>,
+  order: DuePurchase,
+  refund: number,
+  whole: boolean,
+  date: IsoDate,
+  now: Date,
+): Promise<Transfer[]> {
+  const cash = CASH_FUND_CODE;
+  const { user_id: userId, id } = order;
+  if (whole && order.linked_order_id !== null) {
+    const payId = order.linked_order_id;
+    const cancelled = await trx
+      .updateTable('orders')
+      .set({ status: 'cancelled', updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', payId)
+      .where('status', '=', 'submitted')
+      .where('sell_mode', '=', 'pay')
+      .returning('id')
+      .executeTakeFirst();
+    if (cancelled) {
+      const parts = await trx
+        .selectFrom('order_lots')
+        .select(['lot_id', 'volume', 'cost_fen'])
+        .where('user_id', '=', userId)
+        .where('order_id', '=', payId)
+        .execute();
+      const transfers: Transfer[] = [];
+      for (const part of parts) {
+        await trx
+          .updateTable('lots')
+          .set((eb) => ({ volume: eb('volume', '+', Number(part.volume)), cost_fen: eb('cost_fen', '+', Number(part.cost_fen)) }))
+          .where('user_id', '=', userId)
+          .where('id', '=', part.lot_id)
+          .execute();
+        transfers.push(
+          transfer(
+            userId,
+            payId,
+            date,
+            `order:${payId}:unfreeze:${part.lot_id}`,
+            `F:${cash}`,
+            `selling:${cash}`,
+            `lot:${part.lot_id}`,
+            Number(part.volume),
+            'redeem_unfreeze',
+          ),
+        );
+      }
+      transfers.push(
+        transfer(userId, id, date, `order:${id}:refund`, 'CNY', `purchase:${order.fund_code}`, 'advance', refund, 'purchase_refund'),
+      );
+      return transfers;
+    }
+  }
+  const depositId = await cashDeposit(trx, { userId, source: id, payMethod: 'refund', amount: refund, bankCardId: null }, date, now);
+  if (depositId === null) return [];
+  return [
+    transfer(userId, id, date, `order:${id}:refund`, 'CNY', `purchase:${order.fund_code}`, `company:${cash}`, refund, 'purchase_refund'),
+    transfer(
+      userId,
+      depositId,
+      date,
+      `order:${depositId}:shares`,
+      `F:${cash}`,
+      `registrar:${cash}`,
+      `lot:${depositId}`,
+      refund,
+      'share_issue',
+    ),
   ];
 }
 
@@ -989,8 +1140,10 @@ export async function settleTrades(db: Database, date: IsoDate, now: Date): Prom
     purchases_confirmed: 0,
     purchases_failed: 0,
     purchases_partly_refunded: 0,
+    refunds_to_cash: 0,
     redemptions_confirmed: 0,
     redemptions_failed: 0,
+    redemptions_retried: 0,
     payouts: 0,
     dividend_orders: 0,
     income_rows: 0,
