@@ -29,6 +29,7 @@ import accountRoutes from './routes/account';
 import accountOpeningRoutes from './routes/account-opening';
 import accountSettingsRoutes from './routes/account-settings';
 import accountRiskRoutes from './routes/account-risk';
+import accountPrivacyRoutes from './routes/account-privacy';
 import accountWechatRoutes from './routes/account-wechat';
 import devClockRoutes from './routes/dev-clock';
 import discoverRoutes from './routes/discover';
@@ -36,6 +37,7 @@ import fundRoutes from './routes/fund';
 import fundRecordRoutes from './routes/fund-records';
 import indexValuationRoutes from './routes/index-valuation';
 import legalRoutes from './routes/legal';
+import opsRoutes from './routes/ops';
 import platformRoutes from './routes/platform';
 import autoInvestRoutes from './routes/auto-invest';
 import cashRoutes from './routes/cash';
@@ -133,6 +135,8 @@ const routePlugins: FastifyPluginAsync[] = [
   cashRoutes,
   autoInvestRoutes,
   legalRoutes,
+  accountPrivacyRoutes,
+  opsRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -43,6 +43,11 @@ export interface ServerConfig {
    * `app.brand`); `brand` above is what it said at start.
    */
   brandFile?: string | undefined;
+  /**
+   * OPERATOR_TOKEN: the bearer token of the staff routes (/ops/*: customer-service messages, routes/ops.ts). Unset: those
+   * routes answer 404 as if they did not exist. At least 32 characters.
+   */
+  operatorToken?: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -109,6 +114,14 @@ export function loadBrand(env: Env, cwd: string, nodeEnv: NodeEnv): Brand {
   return { ...brand, demo: flag(env, 'DEMO_NOTICE', nodeEnv !== 'production') };
 }
 
+/** OPERATOR_TOKEN, refused at start when it is too short to resist guessing. */
+function operatorToken(env: Env): string | undefined {
+  const token = env.OPERATOR_TOKEN?.trim();
+  if (!token) return undefined;
+  if (token.length < 32) throw new Error('OPERATOR_TOKEN must be at least 32 characters (e.g. `openssl rand -hex 32`)');
+  return token;
+}
+
 /** Reads the server configuration from the environment (see docs/DEPLOY.md for the table). */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const nodeEnv: NodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -134,6 +147,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smsWebhookUrl: env.SMS_WEBHOOK_URL?.trim() || undefined,
     brand: loadBrand(env, cwd, nodeEnv),
     brandFile: brandFilePath(env, cwd),
+    operatorToken: operatorToken(env),
   };
 }
 

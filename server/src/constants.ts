@@ -29,8 +29,8 @@ export const XSRF_HEADER = 'x-xsrf-token';
 export const SECURE_API_HEADER = 'isenc';
 export const DEVICE_ID_HEADER = 'x-device-id';
 
-/** URL prefixes that are API, never SPA pages (docs/PRODUCT.md §7 host prefixes, plus ours). */
-export const API_PREFIXES = ['/djapi', '/xqapi', '/xqstock', '/open', '/mpaas', '/docs', '/__dev'] as const;
+/** URL prefixes that are API, never SPA pages (docs/PRODUCT.md §7 host prefixes, plus ours: /__dev, and /ops for staff). */
+export const API_PREFIXES = ['/djapi', '/xqapi', '/xqstock', '/open', '/mpaas', '/docs', '/__dev', '/ops'] as const;
 
 /** Demo OAuth clients (docs/PRODUCT.md §3: the real client ids/secrets are "not shown"); one per environment. */
 export const DEMO_OAUTH_CLIENTS: Readonly<Record<string, string>> = {

@@ -122,6 +122,14 @@ describe('owner-only data and XSRF', () => {
     });
     assert.equal(((await read(alice, '/djapi/account/agreements')).data!.accepted as unknown[]).length, 4);
     assert.deepEqual((await read(bob, '/djapi/account/agreements')).data!.accepted, []);
+    // The copy of one's data (issue 17, privacy): Bob's holds nothing of Alice.
+    const aliceExport = JSON.stringify((await read(alice, '/djapi/account/data-export')).data);
+    const bobExport = (await read(bob, '/djapi/account/data-export')).data!;
+    assert.ok(aliceExport.includes(aliceId) && aliceExport.includes('13300000001'));
+    assert.equal(bobExport.identity, null);
+    assert.deepEqual([bobExport.risk_assessments, bobExport.bank_cards, bobExport.agreements_accepted], [[], [], []]);
+    for (const hers of [aliceId, '13300000001', '13300000011']) assert.ok(!JSON.stringify(bobExport).includes(hers), hers);
+    assert.equal((await read(bob, '/djapi/account/close/check')).data!.can_close, true);
     // Every GET route of the account plugins was covered (a new one must be added here).
     const gets = t.app.registeredRoutes
       .filter((route) => route.method === 'GET' && ACCOUNT_PATHS.test(route.url))
@@ -136,6 +144,8 @@ describe('owner-only data and XSRF', () => {
         '/djapi/risk/assessment',
         '/djapi/account/personal-income',
         '/djapi/account/settings',
+        '/djapi/account/data-export',
+        '/djapi/account/close/check',
         '/djapi/wechat/oauth/authorize',
       ]),
     );

@@ -50,6 +50,8 @@ export interface UserIdentitiesTable {
   /** 'YYYY-MM-DD' */
   birth_date: string;
   certified_at: Timestamp;
+  /** Set when the account was closed: the record stays (20 years), the ID number may open a new account. */
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface BankCardsTable {

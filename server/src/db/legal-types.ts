@@ -25,6 +25,9 @@ export interface ServiceMessagesTable {
   ip: ColumnType<string, string | undefined, string>;
   status: ColumnType<'new' | 'answered' | 'closed', 'new' | 'answered' | 'closed' | undefined, 'new' | 'answered' | 'closed'>;
   created_at: Timestamp;
+  /** 0011_privacy.sql: when staff answered or closed it (kept 3 years after), and their note. */
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  staff_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LegalTables {

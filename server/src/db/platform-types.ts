@@ -12,6 +12,11 @@ export interface UsersTable {
   telephone: string;
   open_trade: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
+  /** 0011_privacy.sql: 'closed' once the account was closed (注销), with its time. */
+  status: ColumnType<'active' | 'closed', 'active' | 'closed' | undefined, 'active' | 'closed'>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A closed investor's phone, encrypted with the identity record it belongs to (users.telephone is freed). */
+  closed_telephone_encrypted: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type SessionKind = 'anonymous' | 'user';

@@ -63,6 +63,8 @@ export const ResultCode = {
   AGREEMENTS_REQUIRED: 400080,
   /** The customer-service form: a field missing or unusable (the message names it). */
   SERVICE_MESSAGE_INVALID: 400081,
+  /** Account closing refused: holdings, a cash balance, pending orders, money in transit or a live auto-invest plan (`data.blockers`). */
+  ACCOUNT_CLOSE_REFUSED: 400090,
   /** Trading (docs/PRODUCT.md, "Trading"): each refusal of a buy, sell or cancel has its own code. */
   ACCOUNT_NOT_OPENED: 410001,
   RISK_ASSESSMENT_REQUIRED: 410002,
@@ -86,6 +88,8 @@ export const ResultCode = {
   AIP_INVALID: 410020,
   AIP_NOT_FOUND: 410021,
   AIP_STATE: 410022,
+  /** The staff routes (/ops/*): no or a wrong OPERATOR_TOKEN bearer. */
+  OPERATOR_UNAUTHORIZED: 401001,
   /** The XSRF header is missing or does not match the cookie. */
   XSRF_MISMATCH: 403001,
   NOT_FOUND: 404001,
@@ -267,6 +271,23 @@ export const serverMessages = {
     'en-US': 'Please give a valid mobile number or e-mail address so we can answer you',
   },
   serviceTopicInvalid: { 'zh-CN': '请选择问题类型', 'en-US': 'Please choose a topic' },
+  accountCloseRefused: {
+    'zh-CN': '暂时无法注销账户：{reasons}。处理完毕后可再申请注销',
+    'en-US': 'Your account cannot be closed yet: {reasons}. Apply again once this is settled',
+  },
+  closeBlockHoldings: { 'zh-CN': '您仍持有基金，请先全部卖出', 'en-US': 'you still hold funds; sell them all first' },
+  closeBlockCash: { 'zh-CN': '现金宝仍有余额，请先全部取出', 'en-US': 'your cash account has a balance; withdraw it all first' },
+  closeBlockPending: {
+    'zh-CN': '有交易尚未确认，请等待确认或撤单',
+    'en-US': 'an order is still pending; wait for its confirmation or cancel it',
+  },
+  closeBlockTransit: {
+    'zh-CN': '有资金在途（卖出款或分红款尚未到账）',
+    'en-US': 'money is still on its way to your card (sale proceeds or dividends)',
+  },
+  closeBlockAutoInvest: { 'zh-CN': '有未终止的定投计划，请先终止', 'en-US': 'an auto-invest plan is not stopped; stop it first' },
+  operatorUnauthorized: { 'zh-CN': '需要有效的运营凭证', 'en-US': 'A valid operator token is required' },
+  serviceMessageNotFound: { 'zh-CN': '留言不存在：{id}', 'en-US': 'No such service message: {id}' },
 
   // Trading
   accountNotOpened: { 'zh-CN': '请先开户，开户后即可买卖基金', 'en-US': 'Please open an account first to buy and sell funds' },

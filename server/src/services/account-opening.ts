@@ -84,7 +84,13 @@ export async function certify(
     return verified.reason === 'wrong'
       ? { ok: false, reason: 'code_wrong', remaining: verified.remaining }
       : { ok: false, reason: 'code_invalid' };
-  const taken = await kysely.selectFrom('user_identities').select('user_id').where('id_no_hmac', '=', idHmac).executeTakeFirst();
+  // A closed account's identity is kept but frees its ID number (0011_privacy.sql): the same person may open again.
+  const taken = await kysely
+    .selectFrom('user_identities')
+    .select('user_id')
+    .where('id_no_hmac', '=', idHmac)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
   if (taken) return { ok: false, reason: 'id_taken' };
 
   const birthDate = birthDateFromIdCard(form.idNo) ?? '1900-01-01';
