@@ -61,8 +61,9 @@ const ROUTE_LIST = [
   { name: 'riskResult', pattern: '/n/risk-assessment/result', page: 'pages/account/risk-result/index' },
   // The messaging-app OAuth loading page (docs/PRODUCT.md §2); the global header names this path.
   { name: 'oauthRedirect', pattern: '/thirdAppSupport/redirect', page: 'pages/account/oauth-redirect/index' },
-  // The watchlist ("optional" in the analytics codes): not a docs/PRODUCT.md §2 route, ours.
-  { name: 'watchlist', pattern: '/n/optional', page: 'pages/fund/optional/index' },
+  // The watchlist ("optional" in the analytics codes): not a docs/PRODUCT.md §2 route, ours. A tab page, so its page
+  // sits in the mini program's main package (pages/watchlist, not the pages/fund subpackage).
+  { name: 'watchlist', pattern: '/n/optional', page: 'pages/watchlist/index' },
   // Trading (issue 12; ours, not SPEC §2 URLs): buy, sell, an order's result, the orders and one order, one holding,
   // the income calendar. Trading pages sit in the trade subpackage, holdings beside fund assets in assets.
   { name: 'buy', pattern: '/n/trade/buy/{fundcode}', page: 'pages/trade/buy/index' },
@@ -100,9 +101,12 @@ export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'regCoupon',
 ]);
 
+/**
+ * The mini program's tab bar in its order, 首页 / 自选 / 我的 (weapp `switchTab` targets; they take no query). WeChat
+ * requires tab pages in the main package, so none may sit under a subpackage's `pages/<domain>/` folder.
+ */
+export const TAB_PAGES: readonly string[] = ['pages/index/index', 'pages/watchlist/index', 'pages/my-money/index'];
 /** Pages of the weapp main package (tab pages and login); every other page goes to a subpackage by domain. */
-/** The mini program's tab bar (weapp `switchTab` targets; they take no query). */
-export const TAB_PAGES: readonly string[] = ['pages/index/index', 'pages/my-money/index'];
 export const MAIN_PACKAGE_PAGES: readonly string[] = [...TAB_PAGES, 'pages/login/index'];
 
 const HOME_PAGE = 'pages/index/index';

@@ -152,6 +152,26 @@ describe('navigation', () => {
       await waitForTitle(page, watchlistTitle);
     });
 
+    it("home's 我的自选 entry opens the watchlist as the 自选 tab: same address /n/optional, no back, 首页 one tap away", async () => {
+      await open(page, `${server.url}/index`);
+      await visible(page, '[data-testid="entry-watchlist"]').tap();
+      await page.waitForURL((url) => url.pathname === '/n/optional');
+      await waitForTitle(page, watchlistTitle);
+      const bar = visible(page, '[data-testid="tab-bar"]');
+      await bar.waitFor();
+      assert.equal(await bar.locator('[aria-current="page"]').innerText(), shell['shell.tab.watchlist']);
+      // Each tab shows its icon above its label.
+      for (const key of ['home', 'watchlist', 'myMoney']) {
+        const icon = await bar.locator(`[data-testid="tab-${key}"] svg`).boundingBox();
+        assert.ok(icon && icon.width >= 20 && icon.height >= 20, `tab ${key} has its icon (${icon?.width}×${icon?.height})`);
+      }
+      assert.equal(await visible(page, '[data-testid="header-back"]').count(), 0, 'a tab page has no back');
+      await visible(page, '[data-testid="watchlist"]').waitFor();
+      await visible(page, '[data-testid="tab-home"]').tap();
+      await page.waitForURL((url) => url.pathname === '/index');
+      await waitForTitle(page, homeTitle);
+    });
+
     it('the fund page has no tab bar: its own buy bar is the bottom of the screen', async () => {
       await open(page, `${server.url}/funding/001108`);
       const actions = visible(page, '[data-testid="fund-actions"]');

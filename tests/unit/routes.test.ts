@@ -1,6 +1,8 @@
 import {
   ROUTES,
+  TAB_PAGES,
   UNBUILT_ROUTES,
+  getRoute,
   h5CustomRoutes,
   matchSpecUrl,
   packageLayout,
@@ -164,6 +166,18 @@ describe('build tables', () => {
       expect(all.includes(route.page)).toBe(!UNBUILT_ROUTES.has(route.name));
     }
     for (const sub of subPackages) expect(pages.some((p) => p.startsWith(`${sub.root}/`))).toBe(false);
+  });
+
+  it('puts the tab pages 首页 / 自选 / 我的 in the main package; the watchlist keeps its public URL /n/optional', () => {
+    expect(TAB_PAGES).toEqual([getRoute('home').page, getRoute('watchlist').page, getRoute('myMoney').page]);
+    const { pages, subPackages } = packageLayout();
+    for (const tab of TAB_PAGES) {
+      expect(pages).toContain(tab);
+      expect(subPackages.some((sub) => tab.startsWith(`${sub.root}/`))).toBe(false);
+    }
+    expect(specUrlToPage('/n/optional')).toMatchObject({ url: '/pages/watchlist/index', found: true });
+    expect(pageToSpecUrl('pages/watchlist/index')).toBe('/n/optional');
+    expect(h5CustomRoutes()['/pages/watchlist/index']).toEqual(['/n/optional']);
   });
 
   it('gives H5 the spec paths as aliases, params in path-to-regexp form, and a catch-all 404', () => {

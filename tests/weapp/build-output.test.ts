@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { HOME_PAGE_PATH, packageLayout } from '../../src/lib/routes';
+import { HOME_PAGE_PATH, getRoute, packageLayout } from '../../src/lib/routes';
 import {
   type AppJson,
   type BuiltFile,
@@ -95,6 +95,28 @@ describe('package split', () => {
     const extra = app.pages.filter((page) => !allowed.has(page));
     assert.deepEqual(extra, [], `only tab pages (${[...allowed].join(', ')}) belong in the main package`);
     for (const tab of tabBarPages(app)) assert.ok(app.pages.includes(tab), `tab page ${tab} must be in the main package`);
+  });
+
+  test('the tab bar is 首页 / 自选 / 我的 (home, the watchlist, my money), each with its icon built beside the pages', () => {
+    const list = (app.tabBar?.list ?? []) as { pagePath: string; text?: string; iconPath?: string; selectedIconPath?: string }[];
+    assert.deepEqual(
+      list.map((item) => [item.pagePath, item.text]),
+      [
+        [HOME_PAGE_PATH, '首页'],
+        [getRoute('watchlist').page, '自选'],
+        [getRoute('myMoney').page, '我的'],
+      ],
+    );
+    const names = new Set(files.map((f) => f.file));
+    for (const item of list) {
+      for (const icon of [item.iconPath, item.selectedIconPath]) {
+        assert.ok(icon && names.has(icon), `${item.pagePath}: icon ${icon} is not in the build`);
+        const bytes = readFileSync(path.join(dir, icon));
+        assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${icon} is a PNG (WeChat takes no SVG)`);
+        assert.ok(bytes.length <= 40 * 1024, `${icon} is over WeChat's 40 KB for a tab icon`);
+        assert.equal(packageRootOf(app, icon), null, `${icon} must be in the main package`);
+      }
+    }
   });
 
   test('every other page is in a subpackage named by its domain (pages/<domain>)', () => {

@@ -21,6 +21,16 @@ export const TABS: readonly Tab[] = [
   { key: 'myMoney', href: specUrl('myMoney'), label: 'shell.tab.myMoney', routes: ['myMoney'] },
 ];
 
+/**
+ * Each tab's icon (a 24 × 24 SVG path, filled): drawn inline by the H5 bar, and rendered to the mini program's tab bar
+ * PNGs (src/assets/tab-bar/<key>.png and <key>-active.png) by scripts/tab-bar-icons.ts, so both bars show the same.
+ */
+export const TAB_ICONS: Readonly<Record<TabKey, string>> = {
+  home: 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z',
+  watchlist: 'm12 3 2.7 5.6 6.1.8-4.4 4.3 1 6.1L12 17l-5.4 2.8 1-6.1-4.4-4.3 6.1-.8z',
+  myMoney: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9c0-4 3.6-7 8-7s8 3 8 7z',
+};
+
 /** The tab whose page this URL is, or null on every other page (those pages carry no tab bar). */
 export function tabOf(url: string): TabKey | null {
   const match = matchSpecUrl(url);
