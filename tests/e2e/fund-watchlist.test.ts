@@ -22,6 +22,7 @@ type Quote = {
   nav_grtd: string | null;
   nav_grl1y: string | null;
   yield_7d: string | null;
+  income_per_10k: string | null;
 };
 /** '+1.23%' → 1.23; '--' → NaN. */
 const percentOf = (text: string) => Number(text.replace(/[+%,\s]/g, ''));
@@ -146,7 +147,7 @@ describe('watchlist', () => {
     await context.close();
   });
 
-  it("shows each fund's NAV, day's change and a chosen return, sorts by them; money-market funds show 七日年化", async () => {
+  it("shows each fund's NAV, day's change and a chosen return, sorts by each (arrows as on the valuation table); money-market funds show 七日年化", async () => {
     const { context, page } = await openPhone(browser);
     const errors = collectPageErrors(page);
     await context.addCookies([{ name: 'xq_a_token', value: watcher.token, url: server.url }]);
@@ -167,6 +168,11 @@ describe('watchlist', () => {
           ret: el.querySelector('[data-testid="watchlist-return"]')?.textContent ?? '',
         })),
       );
+    const sortMarks = async () => ({
+      nav: await page.getByTestId('watchlist-sort-nav').locator('.watchlist__arrow').textContent(),
+      change: await page.getByTestId('watchlist-sort-change').locator('.watchlist__arrow').textContent(),
+      return: await page.getByTestId('watchlist-sort-return').locator('.watchlist__arrow').textContent(),
+    });
     const listed = await shown();
     assert.deepEqual(listed.map((r) => r.code).sort(), [...watched].sort());
     for (const r of listed) {
@@ -191,8 +197,18 @@ describe('watchlist', () => {
 
     // 近1年 as the return column, sorted high to low, then low to high.
     await page.getByTestId('watchlist-periods').getByText(zh['fund.optional.period.1y']!, { exact: true }).tap();
+    // Before any tap every sortable column shows ↕ (as on the valuation table); the tapped one ↓ in the accent colour.
+    assert.deepEqual(await sortMarks(), { nav: '↕', change: '↕', return: '↕' });
     await page.getByTestId('watchlist-sort-return').tap();
-    assert.ok(((await page.getByTestId('watchlist-sort-return').textContent()) ?? '').startsWith(`${zh['fund.optional.period.1y']} ↓`));
+    assert.equal(await page.getByTestId('watchlist-sort-return').textContent(), `${zh['fund.optional.period.1y']}↓`);
+    assert.deepEqual(await sortMarks(), { nav: '↕', change: '↕', return: '↓' });
+    assert.equal(await page.getByTestId('watchlist-sort-return').getAttribute('data-sort'), 'desc');
+    assert.equal(
+      await page.getByTestId('watchlist-sort-return').evaluate((el) => getComputedStyle(el).color),
+      'rgb(255, 106, 77)',
+      'the sorting column in the accent colour',
+    );
+    assert.notEqual(await page.getByTestId('watchlist-sort-nav').evaluate((el) => getComputedStyle(el).color), 'rgb(255, 106, 77)');
     const desc = await shown();
     const expectedDesc = [...answer.data.items]
       .filter((q) => q.nav_grl1y !== null)
@@ -201,6 +217,7 @@ describe('watchlist', () => {
     assert.deepEqual(desc.map((r) => r.code).slice(0, expectedDesc.length), expectedDesc, 'by the 1-year return, high to low');
     for (const r of desc.slice(0, expectedDesc.length)) assert.equal(percentOf(r.ret), twoDecimals(quotes.get(r.code)?.nav_grl1y), r.code);
     await page.getByTestId('watchlist-sort-return').tap();
+    assert.deepEqual(await sortMarks(), { nav: '↕', change: '↕', return: '↑' });
     const asc = await shown();
     assert.deepEqual(asc.map((r) => r.code).slice(0, expectedDesc.length), [...expectedDesc].reverse(), 'low to high');
     // The day's change, high to low.
@@ -211,6 +228,33 @@ describe('watchlist', () => {
     assert.deepEqual(
       byChange,
       [...byChange].sort((a, b) => b - a),
+    );
+    assert.deepEqual(await sortMarks(), { nav: '↕', change: '↓', return: '↕' });
+
+    // The latest NAV (money-market funds: income per 10k units, what the column shows), high to low, then low to high,
+    // then back to the list's own order.
+    const navOf = (code: string) =>
+      Number(code === FUND_SAMPLES_FOR_LIST.moneyMarket ? quotes.get(code)?.income_per_10k : quotes.get(code)?.unit_nav);
+    const byNav = [...watched].filter((c) => Number.isFinite(navOf(c))).sort((a, b) => navOf(b) - navOf(a));
+    assert.ok(byNav.length >= 3, 'the demo funds have NAVs');
+    await page.getByTestId('watchlist-sort-nav').tap();
+    assert.deepEqual(await sortMarks(), { nav: '↓', change: '↕', return: '↕' });
+    assert.equal(await page.getByTestId('watchlist-sort-nav').getAttribute('aria-label'), `按${zh['fund.optional.col.nav']}排序`);
+    const navDesc = await shown();
+    assert.deepEqual(navDesc.map((r) => r.code).slice(0, byNav.length), byNav, 'by NAV, high to low');
+    for (const r of navDesc.slice(0, byNav.length)) {
+      const figure = Number(r.nav.replace(zh['fund.optional.income10k']!, '').replace(/\d\d-\d\d$/, ''));
+      assert.ok(Math.abs(figure - navOf(r.code)) < 0.0001, `${r.code}: the NAV shown is the one sorted by (${r.nav})`);
+    }
+    await page.getByTestId('watchlist-sort-nav').tap();
+    assert.deepEqual((await shown()).map((r) => r.code).slice(0, byNav.length), [...byNav].reverse(), 'by NAV, low to high');
+    assert.deepEqual(await sortMarks(), { nav: '↑', change: '↕', return: '↕' });
+    await page.getByTestId('watchlist-sort-nav').tap();
+    assert.deepEqual(await sortMarks(), { nav: '↕', change: '↕', return: '↕' });
+    assert.deepEqual(
+      (await shown()).map((r) => r.code),
+      listed.map((r) => r.code),
+      "a third tap: the list's own order again",
     );
     assert.deepEqual(errors, []);
     await context.close();

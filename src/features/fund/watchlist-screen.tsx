@@ -36,8 +36,11 @@ const PERIOD_FIELD: Record<WatchPeriod, keyof FundQuote> = {
 };
 const MONEY_MARKET = '4';
 
-/** The sortable columns: the day's change (money-market funds: their 7-day yield) and the chosen return. */
-export type WatchSortKey = 'change' | 'return';
+/**
+ * The sortable columns, as Tiantian's and Danjuan's watchlists have them: the latest NAV (money-market funds: their
+ * income per 10k units), the day's change (money-market funds: their 7-day yield) and the chosen period's return.
+ */
+export type WatchSortKey = 'nav' | 'change' | 'return';
 export interface WatchSort {
   key: WatchSortKey;
   desc: boolean;
@@ -46,7 +49,17 @@ export interface WatchSort {
 /** The figure a column sorts by: what the row shows in it; null (no figure) sorts last. */
 export function watchFigure(quote: FundQuote | undefined, key: WatchSortKey, period: WatchPeriod): number | null {
   if (!quote) return null;
-  const raw = key === 'change' ? (quote.sf_type === MONEY_MARKET ? quote.yield_7d : quote.nav_grtd) : quote[PERIOD_FIELD[period]];
+  const money = quote.sf_type === MONEY_MARKET;
+  const raw =
+    key === 'nav'
+      ? money
+        ? quote.income_per_10k
+        : quote.unit_nav
+      : key === 'change'
+        ? money
+          ? quote.yield_7d
+          : quote.nav_grtd
+        : quote[PERIOD_FIELD[period]];
   const n = raw == null ? NaN : Number(raw);
   return Number.isFinite(n) ? n : null;
 }
@@ -129,6 +142,26 @@ function FundRow({
   );
 }
 
+/**
+ * A sortable column's header, marked as the valuation table's are: ↕ when not sorted by it, ↓ high to low, ↑ low to
+ * high, in the accent colour while it sorts the list.
+ */
+function SortHead({ label, column, sort, onSort }: { label: string; column: WatchSortKey; sort: WatchSort | null; onSort: () => void }) {
+  const active = sort?.key === column;
+  return (
+    <View
+      className={`watchlist__cell watchlist__sort${active ? ' watchlist__sort--active' : ''}${column === 'nav' ? ' watchlist__cell--nav' : ''}`}
+      data-testid={`watchlist-sort-${column}`}
+      data-sort={active ? (sort.desc ? 'desc' : 'asc') : undefined}
+      aria-label={t('fund.optional.sortBy', { column: label })}
+      onClick={onSort}
+    >
+      <Text>{label}</Text>
+      <Text className='watchlist__arrow'>{active ? (sort.desc ? '↓' : '↑') : '↕'}</Text>
+    </View>
+  );
+}
+
 function OtherRow({ item, onRemove }: { item: WatchItem; onRemove: () => void }) {
   return (
     <View className='watchlist__row' data-testid='watchlist-row'>
@@ -145,7 +178,8 @@ function OtherRow({ item, onRemove }: { item: WatchItem; onRemove: () => void })
 
 /**
  * The watchlist page: funds first, with their latest NAV (and its date), the day's change (money-market funds:
- * 七日年化 and 万份收益) and a return over a chosen period, sortable by the last two; then (logged in) the stocks
+ * 七日年化 and 万份收益) and a return over a chosen period, sortable by each of the three (a header tap: high to low,
+ * low to high, the list's own order); then (logged in) the stocks
  * and indices of the same Xueqiu list. 编辑 shows each row's 删除.
  */
 export function WatchlistScreen({ loggedIn, statusKnown }: { loggedIn: boolean; statusKnown: boolean }) {
@@ -182,8 +216,8 @@ export function WatchlistScreen({ loggedIn, statusKnown }: { loggedIn: boolean; 
   const quoteMap = quotes.data ?? new Map<string, FundQuote>();
   const shown = sortWatchlist(funds, quoteMap, sort, period);
   // A header tap: sort high to low, then low to high, then back to the list's order.
-  const onSort = (key: WatchSortKey) => setSort((cur) => (cur?.key !== key ? { key, desc: true } : cur.desc ? { key, desc: false } : null));
-  const arrow = (key: WatchSortKey) => (sort?.key === key ? (sort.desc ? '↓' : '↑') : '↕');
+  const onSort = (key: WatchSortKey) => () =>
+    setSort((cur) => (cur?.key !== key ? { key, desc: true } : cur.desc ? { key, desc: false } : null));
 
   return (
     <View className='watchlist' data-testid='watchlist'>
@@ -226,21 +260,9 @@ export function WatchlistScreen({ loggedIn, statusKnown }: { loggedIn: boolean; 
               <Text className='watchlist__name'>{t('fund.optional.col.name')}</Text>
               {editing ? null : (
                 <>
-                  <Text className='watchlist__cell watchlist__cell--nav'>{t('fund.optional.col.nav')}</Text>
-                  <Text
-                    className={`watchlist__cell watchlist__sort${sort?.key === 'change' ? ' watchlist__sort--active' : ''}`}
-                    data-testid='watchlist-sort-change'
-                    onClick={() => onSort('change')}
-                  >
-                    {`${t('fund.optional.col.change')} ${arrow('change')}`}
-                  </Text>
-                  <Text
-                    className={`watchlist__cell watchlist__sort${sort?.key === 'return' ? ' watchlist__sort--active' : ''}`}
-                    data-testid='watchlist-sort-return'
-                    onClick={() => onSort('return')}
-                  >
-                    {`${t(`fund.optional.period.${period}`)} ${arrow('return')}`}
-                  </Text>
+                  <SortHead label={t('fund.optional.col.nav')} column='nav' sort={sort} onSort={onSort('nav')} />
+                  <SortHead label={t('fund.optional.col.change')} column='change' sort={sort} onSort={onSort('change')} />
+                  <SortHead label={t(`fund.optional.period.${period}`)} column='return' sort={sort} onSort={onSort('return')} />
                 </>
               )}
             </View>
