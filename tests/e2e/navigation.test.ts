@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { FUND_SAMPLE_CODES } from '../../src/lib/fund-samples';
 import accountMessages from '../../src/locales/messages/account';
 import discoverMessages from '../../src/locales/messages/discover';
 import fundMessages from '../../src/locales/messages/fund';
@@ -17,6 +18,7 @@ const shell = shellMessages['zh-CN'];
 const qdiiTitle = discoverMessages['zh-CN']['discover.rank.qdii.title'];
 const indexTitle = discoverMessages['zh-CN']['discover.rank.index.title'];
 const fundTitle = fundMessages['zh-CN']['fund.title'];
+const fundTitleEn = fundMessages['en-US']['fund.title'];
 const watchlistTitle = fundMessages['zh-CN']['fund.optional.title'];
 const myMoneyTitle = accountMessages['zh-CN']['account.my.title'];
 const homeTitle = homeMessages['zh-CN']['home.title'];
@@ -50,6 +52,11 @@ describe('navigation', () => {
     await browser?.close();
     await server?.stop();
   });
+
+  async function fundNameOf(code: string): Promise<string> {
+    const body = (await (await fetch(`${server.url}/djapi/fund/${code}`)).json()) as { data: { fd_name: string } };
+    return body.data.fd_name;
+  }
 
   describe('phone (390 wide), plain browser', () => {
     let page: Page;
@@ -179,8 +186,35 @@ describe('navigation', () => {
       assert.equal(await visible(page, '[data-testid="tab-bar"]').count(), 0);
       const box = await actions.boundingBox();
       assert.ok(box && Math.abs(box.y + box.height - 844) <= 1, 'the buy bar sits at the bottom');
-      assert.equal(await visible(page, '[data-testid="header-title"]').innerText(), fundTitle);
+    });
+
+    it("the fund page is titled with the fund's name (header and browser tab), in English too; 基金详情 for a code that is no fund", async () => {
+      const name = await fundNameOf('001108');
+      assert.notEqual(name, fundTitle);
+      await open(page, `${server.url}/funding/001108`);
+      await visible(page, '[data-testid="fund-detail"]').waitFor();
+      await waitForTitle(page, name);
+      assert.equal(await visible(page, '[data-testid="header-title"]').innerText(), name);
+      // Another fund gets its own name.
+      const other = await fundNameOf(FUND_SAMPLE_CODES.stock);
+      await open(page, `${server.url}/funding/${FUND_SAMPLE_CODES.stock}`);
+      await visible(page, '[data-testid="fund-detail"]').waitFor();
+      await waitForTitle(page, other);
+      assert.equal(await visible(page, '[data-testid="header-title"]').innerText(), other);
+      // English: the same name once loaded (fund names have no English form here), not "Fund detail".
+      await open(page, `${server.url}/funding/001108?lang=en-US`);
+      await visible(page, '[data-testid="fund-detail"]').waitFor();
+      await waitForTitle(page, name);
+      assert.equal(await visible(page, '[data-testid="header-title"]').innerText(), name);
+      // No fund behind the code: the page keeps its generic title, in the language shown.
+      await open(page, `${server.url}/funding/999999?lang=zh-CN`);
+      await visible(page, '[data-testid="fund-missing"]').waitFor();
       await waitForTitle(page, fundTitle);
+      assert.equal(await visible(page, '[data-testid="header-title"]').innerText(), fundTitle);
+      await open(page, `${server.url}/funding/999999?lang=en-US`);
+      await visible(page, '[data-testid="fund-missing"]').waitFor();
+      await waitForTitle(page, fundTitleEn);
+      await open(page, `${server.url}/index?lang=zh-CN`);
     });
   });
 

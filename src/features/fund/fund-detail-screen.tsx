@@ -48,7 +48,13 @@ function NoSuchFund({ text }: { text: string }) {
   );
 }
 
-function FundDetailBody({ code, account }: { code: string; account: FundAccount }) {
+interface FundDetailProps {
+  account: FundAccount;
+  /** Told the fund's name once it is known: the page titles itself with it (header, browser tab, WeChat's bar). */
+  onFundName?: (name: string) => void;
+}
+
+function FundDetailBody({ code, account, onFundName }: FundDetailProps & { code: string }) {
   // Summary, detail, stage performance, trade dates and managers; on H5 a shared link has them inlined (boot data).
   const page = useRemote(() => getFundDetailPage(code), [code]);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -60,6 +66,10 @@ function FundDetailBody({ code, account }: { code: string; account: FundAccount 
   useEffect(() => {
     void loadWatchlist(account.loggedIn);
   }, [account.loggedIn, loadWatchlist]);
+  const fundName = page.data?.summary.fd_name;
+  useEffect(() => {
+    if (fundName) onFundName?.(fundName);
+  }, [fundName, onFundName]);
 
   if (page.status === 'loading') return <SkeletonList items={4} rows={3} />;
   if (page.status === 'error') {
@@ -175,7 +185,7 @@ function OnTap({ label, testId, children }: { label: string; testId: string; chi
 }
 
 /** The fund detail page's content: `/funding/{fundcode}`; any other code shape gets a clear page. */
-export function FundDetailScreen({ code, account }: { code: string | undefined; account: FundAccount }) {
+export function FundDetailScreen({ code, account, onFundName }: FundDetailProps & { code: string | undefined }) {
   if (!isFundCode(code)) return <NoSuchFund text={t('fund.invalidCode', { code: code ?? '' })} />;
-  return <FundDetailBody key={code} code={code} account={account} />;
+  return <FundDetailBody key={code} code={code} account={account} onFundName={onFundName} />;
 }
