@@ -232,10 +232,29 @@ describe('discovery pages', () => {
     await context.close();
   });
 
-  it('auto-invest ranking: the returns the server simulated from the NAVs, per period', async () => {
+  it('auto-invest ranking: the returns the server simulated from the NAVs, per period and type, screens in one row', async () => {
     const { context, page } = await openPhone(browser);
+    const errors = collectPageErrors(page);
     await page.goto(`${server.url}/rank-xq/auto-invest`);
     await page.locator(ROW).first().waitFor({ timeout: 60_000 });
+    // At 390 px the screens take one row (type and period tabs, as screening has), not two rows of wrapped chips:
+    // the first results are on the first screen.
+    const tabs = await page
+      .getByTestId('filter-bar')
+      .locator('[data-testid^="filter-tab-"]')
+      .evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? '', ...el.getBoundingClientRect().toJSON() })));
+    assert.deepEqual(
+      tabs.map((tab) => tab.text),
+      [`${zh['discover.filter.type']}▾`, `${zh['discover.period.1y']}▾`],
+    );
+    assert.ok(
+      tabs.every((tab) => tab.top === tabs[0]?.top && tab.height <= 48),
+      `one row of tabs: ${JSON.stringify(tabs.map((tab) => [tab.top, tab.height]))}`,
+    );
+    const bar = await page.getByTestId('filter-bar').boundingBox();
+    assert.ok(bar && bar.height <= 48 && bar.width <= 390, `the bar is one row inside the phone (${bar?.width}×${bar?.height})`);
+    const thirdRow = await page.locator(ROW).nth(2).boundingBox();
+    assert.ok(thirdRow && thirdRow.y + thirdRow.height <= 844, `three results on the first screen: ${JSON.stringify(thirdRow)}`);
     type Ranking = {
       months: number;
       items: { fd_code: string; auto_invest_return: string; invested_amount: string; final_value: string }[];
@@ -251,7 +270,9 @@ describe('discovery pages', () => {
     const firstRow = (await page.locator(ROW).first().textContent()) ?? '';
     assert.ok(firstRow.includes(`投入${oneYear.items[0]?.invested_amount}元 → ${oneYear.items[0]?.final_value}元`), firstRow);
 
-    await page.getByTestId('screen-period').getByText(zh['discover.period.3y'], { exact: true }).click();
+    await choose(page, 'period', zh['discover.period.3y']);
+    assert.equal(await page.getByTestId('screen-period').count(), 0, 'a choice closes the panel');
+    assert.equal(await page.getByTestId('filter-tab-period').textContent(), `${zh['discover.period.3y']}▾`);
     const threeYears = await api<Ranking>('/djapi/fund/rank/auto-invest?period=3y&page=1&size=20');
     await page.waitForFunction(
       (first) => document.querySelector('[data-testid="discover-fund-row"]')?.getAttribute('data-code') === first,
@@ -259,6 +280,23 @@ describe('discovery pages', () => {
     );
     assert.match((await page.getByTestId('auto-invest-rule').textContent()) ?? '', /共36期/);
     assertDescending(await shownValues(page), '3y auto-invest');
+
+    // Every type's chip is reachable in the open panel inside the phone's width; bond funds only.
+    await page.getByTestId('filter-tab-type').click();
+    const chips = await page
+      .getByTestId('screen-type')
+      .locator('.nut-radio')
+      .evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? '', right: el.getBoundingClientRect().right })));
+    assert.ok(chips.length >= 7 && chips.every((chip) => chip.right <= 390), JSON.stringify(chips));
+    const before = await codesOf(page);
+    await page.getByTestId('screen-type').getByText(zh['discover.type.2'], { exact: true }).click();
+    const bonds = await api<Ranking>('/djapi/fund/rank/auto-invest?period=3y&type=2&page=1&size=20');
+    assert.deepEqual(
+      await waitForNewRows(page, before),
+      bonds.items.map((i) => i.fd_code),
+    );
+    assert.equal(await page.getByTestId('filter-tab-type').textContent(), `${zh['discover.type.2']}▾`);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

@@ -6,7 +6,8 @@ import { t } from '@/locales/discover';
 import './discover.scss';
 import type { AutoInvestItem, AutoInvestPeriod } from '@/lib/api-types/discover';
 import { AUTO_INVEST_PERIODS, FUND_TYPES, getAutoInvestRanking, type FundType } from './api';
-import { ChoiceRow, type Choice } from './choice-row';
+import { type Choice } from './choice-row';
+import { FilterBar } from './filter-bar';
 import { FundRow, InfiniteList } from './fund-list';
 import { PAGE_SIZE, periodChoices } from './fund-screen';
 import { usePagedList } from '@/components/use-remote/use-paged-list';
@@ -14,7 +15,10 @@ import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 
 const AUTO_INVEST_TYPES = FUND_TYPES.filter((v) => v !== 4);
 
-/** Funds ranked by the return of a simulated monthly plan over 1/2/3/5 years (server-computed from NAVs). */
+/**
+ * Funds ranked by the return of a simulated monthly plan over 1/2/3/5 years (server-computed from NAVs); type and
+ * period in one row of tabs, as screening has them.
+ */
 export function AutoInvestRanking() {
   const [period, setPeriod] = useState<AutoInvestPeriod>('1y');
   const [type, setType] = useState<string>('all');
@@ -34,10 +38,20 @@ export function AutoInvestRanking() {
 
   return (
     <View className='discover-ranking'>
-      <View className='discover-screens'>
-        <ChoiceRow label={t('discover.filter.type')} choices={typeChoices} value={type} onChange={setType} testId='screen-type' />
-        <ChoiceRow choices={periodChoices(AUTO_INVEST_PERIODS)} value={period} onChange={setPeriod} testId='screen-period' />
-      </View>
+      {/* One row of tabs, as screening has (the type's seven chips wrapped onto a second row at 390 px). */}
+      <FilterBar<'type' | 'period'>
+        groups={[
+          { key: 'type', label: t('discover.filter.type'), choices: typeChoices, value: type, isSet: type !== 'all' },
+          {
+            key: 'period',
+            label: t('discover.filter.period'),
+            choices: periodChoices(AUTO_INVEST_PERIODS),
+            value: period,
+            isSet: true,
+          },
+        ]}
+        onChange={(key, value) => (key === 'type' ? setType(value) : setPeriod(value as AutoInvestPeriod))}
+      />
       {rule ? (
         <Text className='discover-note' data-testid='auto-invest-rule'>
           {t('discover.rank.autoInvest.rule', rule)}

@@ -7,7 +7,8 @@ import './discover.scss';
 import type { FilterItem } from '@/lib/api-types/fund';
 import { replacePageQuery } from '@/platform/page-query';
 import { FUND_TYPES, MONEY_MARKET, PERIODS, getFilteredFunds, type FilterOrder, type FilterQuery, type FundType, type Period } from './api';
-import { ChoiceRow, type Choice } from './choice-row';
+import { type Choice } from './choice-row';
+import { FilterBar, type FilterGroup } from './filter-bar';
 import { FundRow, InfiniteList } from './fund-list';
 import { usePagedList } from '@/components/use-remote/use-paged-list';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
@@ -78,12 +79,10 @@ export interface FundRankingProps {
 
 /**
  * Funds ranked by period return from /djapi/v3/filter/fund (money-market funds by 7-day yield), with type,
- * period, size and age screens. The screens take one row of tabs (each showing its choice); a tab opens its
- * choices under the row, a choice closes them, so the first results stay on a phone's first screen.
+ * period, size and age screens, in one row of tabs (FilterBar).
  */
 export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y', query = {} }: FundRankingProps) {
   const [state, setState] = useState<RankingScreens>(() => screensFromQuery(query, { fixedType, period: defaultPeriod }));
-  const [open, setOpen] = useState<Group | null>(null);
   const { type, period, size: sizeBand, age: ageBand } = state;
   const money = type === String(MONEY_MARKET);
   const filter: FilterQuery = {
@@ -105,7 +104,6 @@ export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y', 
       if (!toMoney && merged.period === '7d') merged.period = defaultPeriod;
     }
     setState(merged);
-    setOpen(null);
     replacePageQuery({
       type: fixedType || merged.type === 'all' ? undefined : merged.type,
       period: merged.period === (merged.type === String(MONEY_MARKET) ? '7d' : defaultPeriod) ? undefined : merged.period,
@@ -120,7 +118,7 @@ export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y', 
   ];
   const bandChoices = <B extends string>(bands: readonly B[], prefix: string): Choice<B>[] =>
     bands.map((b) => ({ value: b, label: b === 'any' ? t('discover.filter.any') : t(`${prefix}.${b}`) }));
-  const groups: { key: Group; label: string; choices: Choice<string>[]; value: string; isSet: boolean }[] = [
+  const groups: FilterGroup<Group>[] = [
     ...(fixedType
       ? []
       : [{ key: 'type' as const, label: t('discover.filter.type'), choices: typeChoices, value: type, isSet: type !== 'all' }]),
@@ -150,36 +148,10 @@ export function FundRanking({ fixedType, screens = false, defaultPeriod = '1y', 
         ]
       : []),
   ];
-  const openGroup = groups.find((g) => g.key === open);
 
   return (
     <View className='discover-ranking'>
-      <View className='discover-filterbar' data-testid='filter-bar'>
-        {groups.map((g) => (
-          <View
-            key={g.key}
-            className={`discover-filterbar__tab${g.isSet ? ' discover-filterbar__tab--set' : ''}${open === g.key ? ' discover-filterbar__tab--open' : ''}`}
-            data-testid={`filter-tab-${g.key}`}
-            aria-expanded={open === g.key}
-            onClick={() => setOpen(open === g.key ? null : g.key)}
-          >
-            <Text className='discover-filterbar__text'>
-              {g.isSet ? (g.choices.find((c) => c.value === g.value)?.label ?? g.label) : g.label}
-            </Text>
-            <Text className='discover-filterbar__arrow'>{open === g.key ? '▴' : '▾'}</Text>
-          </View>
-        ))}
-      </View>
-      {openGroup ? (
-        <View className='discover-filterbar__panel'>
-          <ChoiceRow
-            choices={openGroup.choices}
-            value={openGroup.value}
-            onChange={(value) => change({ [openGroup.key]: value } as Partial<RankingScreens>)}
-            testId={`screen-${openGroup.key}`}
-          />
-        </View>
-      ) : null}
+      <FilterBar groups={groups} onChange={(key, value) => change({ [key]: value } as Partial<RankingScreens>)} />
       <InfiniteList
         list={list}
         emptyText={t('discover.filter.noMatch')}
