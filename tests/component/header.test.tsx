@@ -37,7 +37,7 @@ describe('global header (docs/PRODUCT.md §2)', () => {
   it('offers account opening and a login that comes back to the current page to anonymous visitors', () => {
     setLocale('en-US');
     renderHeader();
-    expect(link('10-second account opening').getAttribute('href')).toBe('/ccount');
+    expect(link('Open account').getAttribute('href')).toBe('/ccount');
     expect(link('Login').getAttribute('href')).toBe('/account/login?redirect=%2Ffunding%2F000001%3Fchannel%3Dx');
     expect(screen.queryByText('[Exit]')).toBeNull();
   });
@@ -45,7 +45,7 @@ describe('global header (docs/PRODUCT.md §2)', () => {
   it('greets a logged-in user by masked phone, links to my money and exits', () => {
     setLocale('en-US');
     const props = renderHeader({ account: { status: 'loggedIn', maskTelephone: '138****8000' } });
-    expect(link('Welcome 138****8000').getAttribute('href')).toBe('/my-money');
+    expect(link('Hi, 138****8000').getAttribute('href')).toBe('/my-money');
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '[Exit]' }));
     expect(props.onExit).toHaveBeenCalledTimes(1);
@@ -278,7 +278,7 @@ describe('page shell', () => {
     await waitFor(() => expect(link('登录').getAttribute('href')).toBe('/account/login?redirect=%2Findex'));
     expect(screen.getByTestId('header-download')).toBeInTheDocument();
     act(() => setLocale('en-US'));
-    expect(link('10-second account opening')).toBeInTheDocument();
+    expect(link('Open account')).toBeInTheDocument();
   });
 
   it('draws no header on activity pages', async () => {

@@ -12,9 +12,21 @@ import discoverMessages from '../../src/locales/messages/discover';
 import fundMessages from '../../src/locales/messages/fund';
 import homeMessages from '../../src/locales/messages/home';
 import shellMessages from '../../src/locales/messages/shell';
-import { collectPageErrors, launchBrowser, openDesktop, openPhone, root, startServer, userAgents, type RunningServer } from './harness';
+import {
+  collectPageErrors,
+  launchBrowser,
+  openDesktop,
+  openPhone,
+  root,
+  seedLoggedInUser,
+  startServer,
+  userAgents,
+  type RunningServer,
+  type SeededUser,
+} from './harness';
 
 const shell = shellMessages['zh-CN'];
+const shellEn = shellMessages['en-US'];
 const qdiiTitle = discoverMessages['zh-CN']['discover.rank.qdii.title'];
 const indexTitle = discoverMessages['zh-CN']['discover.rank.index.title'];
 const fundTitle = fundMessages['zh-CN']['fund.title'];
@@ -44,8 +56,21 @@ describe('navigation', () => {
   let server: RunningServer;
   let browser: Browser;
 
+  /** A logged-in user (its session cookie), for the header's account part. */
+  let user: SeededUser;
+
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer(
+        {},
+        {
+          prepareDatabase: async (db) => {
+            user = await seedLoggedInUser(db, '13812345678');
+          },
+        },
+      ),
+      launchBrowser(),
+    ]);
   });
 
   after(async () => {
@@ -316,6 +341,61 @@ describe('navigation', () => {
       const column = await columnOf();
       assert.ok(box && box.width <= COLUMN + 0.5, `bar ${box?.width}px wide`);
       assert.ok(box && Math.abs(box.x - column.x) <= 1, 'aligned with the column');
+    });
+
+    it('in English the header keeps to one row at 1280 px: each label on one line, every part beside the logo', async () => {
+      for (const [lang, texts, loggedIn] of [
+        ['en-US', shellEn, false],
+        ['zh-CN', shell, false],
+        ['en-US', shellEn, true],
+        ['zh-CN', shell, true],
+      ] as const) {
+        // Logged in, the account part greets with the masked phone and [Exit] instead of open account / login.
+        if (loggedIn) await page.context().addCookies([{ name: 'xq_a_token', value: user.token, url: server.url }]);
+        await open(page, `${server.url}/index?lang=${lang}`);
+        await page
+          .getByTestId('header-account')
+          .locator(loggedIn ? 'button' : '[data-testid="header-login"]')
+          .waitFor();
+        await page.waitForFunction(
+          (label) => document.querySelector('[data-testid="nav-indexMass"]')?.textContent === label,
+          texts['shell.nav.indexMass'],
+        );
+        // Lines each label takes, from the line boxes of its text (a wrapped label has two).
+        const labels = await page
+          .locator('.dj-header__nav a, .dj-header__account a, .dj-header__account button, .dj-header__box > span, .dj-header__box > a')
+          .evaluateAll((els) =>
+            els
+              .filter((el) => (el as HTMLElement).offsetParent !== null)
+              .map((el) => {
+                const range = document.createRange();
+                range.selectNodeContents(el);
+                const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+                const box = el.getBoundingClientRect();
+                return { text: el.textContent ?? '', lines: lines.size, top: box.top, bottom: box.bottom, right: box.right };
+              }),
+          );
+        assert.ok(labels.length >= 9, `${lang}: the header's links are there (${labels.length})`);
+        for (const label of labels) assert.equal(label.lines, 1, `${lang}: "${label.text}" takes ${label.lines} lines`);
+        const logo = await page.getByTestId('header-logo').boundingBox();
+        assert.ok(logo);
+        const barMiddle = logo.y + logo.height / 2;
+        for (const label of labels) {
+          assert.ok(label.top < barMiddle && label.bottom > barMiddle, `${lang}: "${label.text}" sits in the bar's row`);
+          assert.ok(label.right <= 1280, `${lang}: "${label.text}" ends inside the window (${label.right})`);
+        }
+        const navText = await page.locator('.dj-header__nav a').allInnerTexts();
+        assert.deepEqual(
+          navText,
+          ['home', 'fundFilter', 'indexMass', 'qdii', 'valueCenter'].map((key) => texts[`shell.nav.${key}`]),
+        );
+        const account = await page.getByTestId('header-account').innerText();
+        assert.ok(
+          account.includes(loggedIn ? texts['shell.header.exit'] : texts['shell.header.login']),
+          `${lang}: ${loggedIn ? 'logged in' : 'anonymous'} (${account})`,
+        );
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lang}: no sideways scrolling`);
+      }
     });
   });
 
