@@ -184,6 +184,54 @@ describe('the form', () => {
   });
 });
 
+describe('paying from 现金宝', () => {
+  const xjb = () => screen.getByTestId('aip-pay-xjb');
+
+  it('an empty 现金宝 (0.00) is shown with its balance as unavailable and cannot be chosen; the card pays', async () => {
+    server.on(BUY_QUOTE, quote({ cash: { fd_code: '009015', available: '0.00' } }));
+    renderCreate();
+    await ready();
+    await until(() => expect(xjb()).toBeInTheDocument());
+    expect(text('aip-xjb-available')).toBe('余额不足，可用 0.00 元');
+    expect(xjb()).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(button('aip-chip-500'));
+    fireEvent.click(xjb());
+    expect(xjb()).toHaveAttribute('aria-checked', 'false');
+    expect(button('aip-pay-card')).toHaveAttribute('aria-checked', 'true');
+    await clickAndSettle(button('aip-submit'));
+    await typeTradePassword('258036');
+    await until(() => expect(screen.getByTestId('aip-created')).toBeInTheDocument());
+    expect(server.forms(CREATE)[0]?.get('pay_method')).toBe('bankcard');
+  });
+
+  it('a balance short of the amount of a run is unavailable; one that covers it can be chosen', async () => {
+    renderCreate(); // 2,345.67 available
+    await ready();
+    await until(() => expect(xjb()).toBeInTheDocument());
+    fireEvent.click(button('aip-chip-500'));
+    expect(text('aip-xjb-available')).toBe('可用 2,345.67 元');
+    fireEvent.click(xjb());
+    expect(xjb()).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(button('aip-amount'));
+    typeAmount('0'); // 5,000.00 a run
+    expect(text('aip-xjb-available')).toBe('余额不足，可用 2,345.67 元');
+    expect(xjb()).toHaveAttribute('aria-disabled', 'true');
+    expect(xjb()).toHaveAttribute('aria-checked', 'false');
+    expect(button('aip-pay-card')).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(button('aip-chip-500'));
+    expect(xjb()).toHaveAttribute('aria-checked', 'true'); // the choice comes back once the balance covers the run
+  });
+
+  it('in English too', async () => {
+    setLocale('en-US');
+    server.on(BUY_QUOTE, quote({ cash: { fd_code: '009015', available: '0.00' } }));
+    renderCreate();
+    await ready();
+    await until(() => expect(xjb()).toBeInTheDocument());
+    expect(text('aip-xjb-available')).toBe('Not enough: ¥0.00 available');
+  });
+});
+
 describe('the password step', () => {
   it('asks for the trade password, sends the plan encrypted with a request id, and shows the plan and its first run', async () => {
     renderCreate();

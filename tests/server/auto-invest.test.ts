@@ -176,6 +176,48 @@ describe('auto-invest plans', () => {
     assert.equal(list.items[0]?.cycle_desc, '每月1日');
   });
 
+  it('paid from 现金宝: refused while its balance cannot cover one run (0.00, then short), accepted once it can', async () => {
+    const investor = await createInvestor(t);
+    const make = (amount: string) =>
+      post<AipCreateAnswer>(t, investor, '/djapi/aip/create', {
+        request_id: newRequestId(),
+        trade_password: encryptForServer(t, TRADE_PASSWORD),
+        risk_confirm: '1',
+        fd_code: FUND_SAMPLES.bond,
+        amount,
+        cycle: 'monthly',
+        cycle_day: '15',
+        pay_method: 'xjb',
+      });
+    const empty = await make('100.00');
+    assert.equal(empty.body.result_code, 410018, JSON.stringify(empty.body));
+    assert.equal(empty.body.message, '现金宝可用余额不足，可用 0.00 元');
+    const deposited = await post(t, investor, '/djapi/xjb/deposit', {
+      amount: '300.00',
+      request_id: newRequestId(),
+      trade_password: encryptForServer(t, TRADE_PASSWORD),
+    });
+    assert.equal(deposited.body.result_code, 0, JSON.stringify(deposited.body));
+    const today = (await get<{ now: string }>(t, null, '/__dev/clock')).body.data.now.slice(0, 10);
+    const confirmDate = (deposited.body.data as { confirm_date: string }).confirm_date;
+    await advance(t, Math.round((Date.parse(confirmDate) - Date.parse(today)) / 86_400_000)); // confirmed
+    const short = await make('300.01');
+    assert.equal(short.body.result_code, 410018);
+    assert.match(short.body.message, /可用 300\.\d\d 元/);
+    const made = await make('300.00');
+    assert.equal(made.body.result_code, 0, JSON.stringify(made.body));
+    const plans = await t.db.kysely
+      .selectFrom('aip_plans')
+      .select(['pay_method', 'amount_fen'])
+      .where('user_id', '=', investor.userId)
+      .execute();
+    assert.deepEqual(
+      plans.map((p) => [p.pay_method, Number(p.amount_fen)]),
+      [['xjb', 30_000]],
+      'the refused ones wrote nothing',
+    );
+  });
+
   it('3 failed debits in a row pause the plan and say why; resume runs again; stop is final', async () => {
     const made = await create({ fd_code: FUND_SAMPLES.bond, amount: '100.00', cycle: 'daily' });
     assert.equal(made.body.result_code, 0, JSON.stringify(made.body));

@@ -125,8 +125,10 @@ export async function createPlan(deps: TradingDeps, input: CreatePlanInput): Pro
   const early = await replay(kysely);
   if (early) return early;
   const check = await checkBuy(deps, kysely, userId, input.fundCode);
-  // Checked as a purchase of its amount (today's card use aside: each run is checked on its own day).
-  const cash = input.payMethod === 'xjb' ? { ...(await cashPayment(deps, kysely, userId)), availableFen: Number.MAX_SAFE_INTEGER } : null;
+  // Checked as a purchase of its amount (today's card use aside: each run is checked on its own day). Paid from the
+  // cash product, its available balance must cover one run now, as Danjuan's picker asks: a plan set up on an empty
+  // (or short) 现金宝 would only fail its runs.
+  const cash = input.payMethod === 'xjb' ? await cashPayment(deps, kysely, userId) : null;
   refuseBuy({ ...check, bankUsedFen: 0 }, input.amountFen, input.riskConfirm, deps.bank, cash);
   const index = input.smart ? await smartIndexOf(kysely, input.fundCode) : null;
   if (input.smart && !index) throw new TradeRefusal('aipSmartUnavailable');

@@ -7,6 +7,7 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { formatAmount } from '@/lib/format';
+import { yuanToFen } from '@/lib/money';
 import { specUrl } from '@/lib/routes';
 import type { AipCreateAnswer, AipQuote } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
@@ -154,6 +155,15 @@ function CreateForm({ code, initial }: { code: string; initial?: Partial<Schedul
   return <CreateFormReady quote={quote.data} dateLoading={quote.pending} schedule={schedule} onSchedule={setSchedule} />;
 }
 
+/** A balance as fen; one the server never sends (not a 2-decimal amount) pays nothing. */
+function fenOrZero(yuan: string): number {
+  try {
+    return yuanToFen(yuan);
+  } catch {
+    return 0;
+  }
+}
+
 /** The first run is not on the chosen day (a weekend or holiday moved it to the next trading day). */
 function shifted(firstDate: string, schedule: Schedule): boolean {
   if (schedule.cycle !== 'monthly' || schedule.day === null) return false;
@@ -184,6 +194,11 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
   const card = pay.status === 'ready' ? pay.data.card : null;
 
   const check = checkAmount(text, quote.min_amount);
+  // 现金宝 pays only when its available balance covers a run (0.00 never does): otherwise it is shown, with its
+  // balance, as unavailable, and the card pays (the server refuses such a plan with 410018 too).
+  const cashFen = cash ? fenOrZero(cash.available) : 0;
+  const cashShort = cash !== null && (cashFen === 0 || (check.fen !== null && check.fen > cashFen));
+  const method: AipPayMethod = payMethod === 'xjb' && cashShort ? 'bankcard' : payMethod;
   const refused = quote.refusal !== null || quote.suitability === 'refuse';
   const canSubmit = check.fen !== null && check.problem === null && !refused && !busy && !dateLoading;
   const useSmart = smart && quote.smart_available;
@@ -235,7 +250,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
       amount,
       cycle: schedule.cycle,
       cycleDay: schedule.day,
-      payMethod,
+      payMethod: method,
       smart: useSmart,
       requestId,
       encryptedPassword,
@@ -245,7 +260,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
   const order = async (accepted: boolean) => {
     if (check.fen === null) return;
     const amount = fenToYuan(check.fen);
-    const requestId = await requestIdFor([amount, schedule.cycle, schedule.day, payMethod, useSmart].join('|'));
+    const requestId = await requestIdFor([amount, schedule.cycle, schedule.day, method, useSmart].join('|'));
     const outcome = await password.run({ title: t('aip.create.passwordTitle'), payee: quote.fd_name, amount }, (encrypted) =>
       send(amount, requestId, encrypted, accepted),
     );
@@ -400,9 +415,9 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
         <Text className='aip-card__title'>{t('aip.pay.title')}</Text>
         <View role='radiogroup' aria-label={t('aip.pay.title')}>
           <View
-            className={`aip-option${payMethod === 'bankcard' ? ' aip-option--on' : ''}`}
+            className={`aip-option${method === 'bankcard' ? ' aip-option--on' : ''}`}
             role='radio'
-            aria-checked={payMethod === 'bankcard'}
+            aria-checked={method === 'bankcard'}
             data-testid='aip-pay-card'
             onClick={() => setPayMethod('bankcard')}
           >
@@ -421,17 +436,22 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
           </View>
           {cash ? (
             <View
-              className={`aip-option${payMethod === 'xjb' ? ' aip-option--on' : ''}`}
+              className={`aip-option${method === 'xjb' ? ' aip-option--on' : ''}${cashShort ? ' aip-option--off' : ''}`}
               role='radio'
-              aria-checked={payMethod === 'xjb'}
+              aria-checked={method === 'xjb'}
+              aria-disabled={cashShort}
               data-testid='aip-pay-xjb'
-              onClick={() => setPayMethod('xjb')}
+              onClick={() => {
+                if (!cashShort) setPayMethod('xjb');
+              }}
             >
               <View className='aip-option__radio' />
               <View className='aip-option__body'>
                 <Text className='aip-option__name'>{t('aip.pay.xjb')}</Text>
-                <Text className='aip-muted' data-testid='aip-xjb-available'>
-                  {t('aip.pay.xjbAvailable', { available: formatAmount(cash.available) })}
+                <Text className={cashShort ? 'aip-problem' : 'aip-muted'} data-testid='aip-xjb-available'>
+                  {cashShort
+                    ? t('aip.pay.xjbShort', { available: formatAmount(cash.available) })
+                    : t('aip.pay.xjbAvailable', { available: formatAmount(cash.available) })}
                 </Text>
                 <Text className='aip-muted'>{t('aip.pay.xjbNote')}</Text>
               </View>

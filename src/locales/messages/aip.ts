@@ -81,6 +81,7 @@ export default {
     'aip.pay.cardNote': '扣款日从绑定的银行卡扣款，请保证余额充足',
     'aip.pay.xjb': '现金宝',
     'aip.pay.xjbAvailable': '可用 {available} 元',
+    'aip.pay.xjbShort': '余额不足，可用 {available} 元',
     'aip.pay.xjbNote': '扣款日从现金宝支付，余额不足则本期扣款失败',
 
     'aip.create.invalidCode': '基金代码有误：{code}',
@@ -292,6 +293,7 @@ export default {
     'aip.pay.cardNote': 'Debited from your linked card on each run date; keep enough in it',
     'aip.pay.xjb': 'Cash account',
     'aip.pay.xjbAvailable': '¥{available} available',
+    'aip.pay.xjbShort': 'Not enough: ¥{available} available',
     'aip.pay.xjbNote': 'Paid from the cash account on each run date; a run fails if it is short',
 
     'aip.create.invalidCode': 'Invalid fund code: {code}',
