@@ -1,10 +1,15 @@
 // Settlement at scale (bench/trading.mjs, part 2): on a private PostgreSQL schema, bulk-creates N paid purchase
 // orders across many investors and funds with set-based SQL (and the matching 'purchase_payment' ledger transfers,
 // so the ledger invariants hold), then times settleTrades(db, D, now) — the daily job's work — and prints seconds,
-// orders/s and the statements' share of the time. Run by bench/trading.mjs:
+// orders/s and the statements' share of the time. The day has the other steps of a business date too: every other
+// investor holds a money-market fund (mostly 现金宝) confirmed the day before T, so T's money-market income is paid
+// (postMoneyMarketIncome, inside settleTrades), and one investor in ten has an auto-invest plan due on D — by card,
+// or from 现金宝 — run after the settlement as the daily job does (runDuePlans, timed on its own). Run by
+// bench/trading.mjs:
 //   node --import tsx bench/trading/settle.ts <schema> <orders>[,<orders>…]
 // Env: BENCH_DATABASE_URL, BENCH_SETTLE_PER_INVESTOR (orders per investor, default 50), BENCH_SETTLE_MARKET
 // (default|small), BENCH_SETTLE_CHECK (orders count after which checkLedger runs, default the smallest size).
+// A short run (does it work, not how fast): BENCH_SETTLE_MARKET=small … settle.ts <schema> 1000.
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import {
@@ -25,7 +30,10 @@ import { nextTradingDay, previousTradingDay } from '../../server/src/domain/cale
 import { shanghaiInstant } from '../../server/src/domain/clock';
 import { seedMarket } from '../../server/src/market/seed';
 import { checkLedger } from '../../server/src/services/ledger-check';
+import { runDuePlans } from '../../server/src/services/auto-invest';
+import { simulatedBank } from '../../server/src/services/bank';
 import { SETTLEMENT_CHUNK, SETTLEMENT_PARALLEL, settleTrades } from '../../server/src/services/settlement';
+import { CASH_FUND_CODE, MONEY_MARKET_TYPE } from '../../server/src/services/trading';
 
 const url = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const perInvestor = Number(process.env.BENCH_SETTLE_PER_INVESTOR ?? 50);
@@ -147,7 +155,11 @@ async function buyableFunds(db: Database): Promise<Fund[]> {
  * over the funds, amounts from a fixed set, fees by the fund's own table as placeBuy computes them; and each
  * order's payment in the ledger (bank → purchase:<fund>), as placeBuy posts it.
  */
-async function createOrders(db: Database, funds: Fund[], n: number): Promise<{ investors: number; ms: number }> {
+async function createOrders(
+  db: Database,
+  funds: Fund[],
+  n: number,
+): Promise<{ investors: number; mmfHolders: number; plans: number; ms: number }> {
   const started = performance.now();
   const investors = Math.max(1, Math.ceil(n / perInvestor));
   const codes: string[] = [];
@@ -163,9 +175,8 @@ async function createOrders(db: Database, funds: Fund[], n: number): Promise<{ i
     }),
   );
   const created = shanghaiInstant(T, '10:00:00');
-  await sql`TRUNCATE orders, lots, order_lots, ledger_transfers, bank_payments, holding_options, risk_assessments, trade_passwords, bank_cards, sessions, users CASCADE`.execute(
-    db.kysely,
-  );
+  await sql`TRUNCATE orders, lots, order_lots, ledger_transfers, bank_payments, holding_options, risk_assessments, trade_passwords, bank_cards, sessions,
+    mmf_income, mmf_income_runs, aip_runs, aip_plans, users CASCADE`.execute(db.kysely);
   await sql`
     INSERT INTO users (telephone, open_trade, created_at)
     SELECT '1' || lpad(g::text, 10, '0'), true, ${created} FROM generate_series(1, ${investors}) g ORDER BY g`.execute(db.kysely);
@@ -189,9 +200,79 @@ async function createOrders(db: Database, funds: Fund[], n: number): Promise<{ i
   await sql`INSERT INTO dividend_runs (fund_code, ex_date, holders, paid_at) SELECT fund_code, date, 0, ${created} FROM fund_dividend WHERE date < ${T} ON CONFLICT DO NOTHING`.execute(
     db.kysely,
   );
+  const mmf = await moneyMarketHoldings(db, investors, created);
+  const plans = await duePlans(db, funds, investors, created);
   // What autovacuum would have done by the evening: planner statistics of the new rows.
-  await sql`ANALYZE users, orders, ledger_transfers, lots`.execute(db.kysely);
-  return { investors, ms: performance.now() - started };
+  await sql`ANALYZE users, orders, ledger_transfers, lots, aip_plans`.execute(db.kysely);
+  return { investors, mmfHolders: mmf, plans, ms: performance.now() - started };
+}
+
+/**
+ * Every other investor (even index) holds a money-market fund bought earlier and confirmed on the trading day before
+ * T — 现金宝 for three in four of them, another money-market fund for the rest — as the settlement confirmed it:
+ * the order, its lot and its ledger legs (card → purchase → fund company, registrar → lot). So D's run pays T's
+ * distribution (its first day of income rights) to each of them. Returns the holders.
+ */
+async function moneyMarketHoldings(db: Database, investors: number, created: Date): Promise<number> {
+  const confirm = previousTradingDay(T);
+  const bought = previousTradingDay(confirm);
+  const others = (
+    await sql<{ code: string }>`
+      SELECT f.code FROM fund f WHERE f.type = ${MONEY_MARKET_TYPE} AND f.code <> ${CASH_FUND_CODE}
+        AND EXISTS (SELECT 1 FROM fund_nav n WHERE n.fund_code = f.code AND n.date = ${T} AND n.income_per_10k IS NOT NULL)
+      ORDER BY f.code`.execute(db.kysely)
+  ).rows.map((r) => r.code);
+  const codes = [CASH_FUND_CODE, ...others];
+  const holders = Math.ceil(investors / 2);
+  await sql`
+    WITH u AS (SELECT min(id) AS first FROM users),
+    h AS (SELECT g, u.first + 2 * g AS user_id,
+                 CASE WHEN g % 4 = 3 AND ${others.length} > 0 THEN (${codes}::text[])[2 + (g / 4) % ${Math.max(1, others.length)}] ELSE ${CASH_FUND_CODE} END AS code,
+                 (ARRAY[500000, 1000000, 2345678, 10000000])[1 + g % 4]::bigint AS amount
+          FROM generate_series(0, ${holders - 1}::int) g CROSS JOIN u),
+    o AS (
+      INSERT INTO orders (user_id, request_id, request_hash, fund_code, action, status, pay_method, amount_fen, fee_fen, trade_date, confirm_date,
+                          query_date, confirm_nav, confirm_amount_fen, confirm_volume, answer, created_at, updated_at)
+      SELECT user_id, 'bench-mmf-' || g, 'bench', code, '022', 'confirmed', 'bankcard', amount, 0, ${bought}::date, ${confirm}::date, ${T}::date,
+             1.0000, amount, amount, '{"placed":true}'::jsonb, ${created}, ${created}
+      FROM h ORDER BY g
+      RETURNING user_id, id, fund_code, amount_fen
+    ),
+    l AS (
+      INSERT INTO lots (user_id, id, fund_code, order_id, confirm_date, trade_date, locked_until, volume_initial, volume, cost_initial_fen, cost_fen)
+      SELECT user_id, id, fund_code, id, ${confirm}::date, ${bought}::date, NULL, amount_fen, amount_fen, amount_fen, amount_fen FROM o
+    )
+    INSERT INTO ledger_transfers (user_id, ref, asset, debit_account, credit_account, amount, kind, order_id, business_date, created_at)
+    SELECT o.user_id, 'order:' || o.id || ':' || t.part, t.asset, t.debit, t.credit, o.amount_fen, t.kind, o.id, t.day, ${created}
+    FROM o CROSS JOIN LATERAL (VALUES
+      ('pay', 'CNY', 'bank', 'purchase:' || o.fund_code, 'purchase_payment', ${bought}::date),
+      ('cost', 'CNY', 'purchase:' || o.fund_code, 'company:' || o.fund_code, 'purchase_cost', ${confirm}::date),
+      ('shares', 'F:' || o.fund_code, 'registrar:' || o.fund_code, 'lot:' || o.id, 'share_issue', ${confirm}::date)
+    ) AS t(part, asset, debit, credit, kind, day)`.execute(db.kysely);
+  return holders;
+}
+
+/**
+ * One investor in ten (index ≡ 0 mod 10: money-market holders) has a daily plan due on D, 100.00 a run into one of
+ * the bought funds — from 现金宝 for every other one, by card otherwise — with the card, open account and risk
+ * assessment a plan's purchase needs. Returns the plans.
+ */
+async function duePlans(db: Database, funds: Fund[], investors: number, created: Date): Promise<number> {
+  const plans = Math.ceil(investors / 10);
+  const codes = funds.map((f) => f.code);
+  const ids = sql`SELECT u.first + 10 * g AS user_id, g FROM generate_series(0, ${plans - 1}::int) g CROSS JOIN (SELECT min(id) AS first FROM users) u`;
+  await sql`
+    INSERT INTO bank_cards (user_id, bank_code, card_hmac, card_no_encrypted, card_tail, reserved_phone_encrypted, reserved_phone_masked, verified_at)
+    SELECT user_id, 'CMB', 'bench-' || user_id, 'x', '0000', 'x', 'x', ${created} FROM (${ids}) p`.execute(db.kysely);
+  await sql`
+    INSERT INTO risk_assessments (user_id, questionnaire, answers, score, level, assessed_at, valid_until)
+    SELECT user_id, 'v1', '{}'::jsonb, 90, 5, ${created}, '2030-01-01'::date FROM (${ids}) p`.execute(db.kysely);
+  await sql`
+    INSERT INTO aip_plans (user_id, request_id, fund_code, amount_fen, cycle, cycle_day, anchor_date, pay_method, smart, status, next_date, created_at, updated_at)
+    SELECT user_id, 'bench-plan', (${codes}::text[])[1 + g % ${codes.length}], 10000, 'daily', NULL, ${T}::date,
+           CASE WHEN g % 2 = 0 THEN 'xjb' ELSE 'bankcard' END, false, 'running', ${D}::date, ${created}, ${created}
+    FROM (${ids}) p`.execute(db.kysely);
+  return plans;
 }
 
 async function main(): Promise<void> {
@@ -218,7 +299,7 @@ async function main(): Promise<void> {
     for (const n of sizes) {
       const setup = await createOrders(db, funds, n);
       console.log(
-        `\n${int(n)} paid purchases, ${int(setup.investors)} investors (${perInvestor} each, over ${funds.length} funds), T ${T}, settled on ${D}: created with SQL in ${seconds(setup.ms)} s`,
+        `\n${int(n)} paid purchases, ${int(setup.investors)} investors (${perInvestor} each, over ${funds.length} funds), T ${T}, settled on ${D}; ${int(setup.mmfHolders)} money-market holders, ${int(setup.plans)} plans due: created with SQL in ${seconds(setup.ms)} s`,
       );
       timer.reset();
       const pgCpu = await postgresCpuSeconds(db, appName);
@@ -241,6 +322,11 @@ async function main(): Promise<void> {
         console.log(
           `    ${seconds(t.ms).padStart(6)} s  ${String(Math.round((100 * t.ms) / sqlMs)).padStart(3)} %  ×${String(t.count).padEnd(5)} ${label}`,
         );
+      const plansStart = performance.now();
+      const planReport = await runDuePlans(db, simulatedBank(), D, shanghaiInstant(D, '20:05:00'));
+      console.log(
+        `  runDuePlans (the day's auto-invest step): ${seconds(performance.now() - plansStart)} s  (${JSON.stringify(planReport)})`,
+      );
       if (n === checkAt) {
         const checkStart = performance.now();
         const violations = await checkLedger(db.kysely);
