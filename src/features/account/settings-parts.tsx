@@ -1,19 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Button, Input, NumberKeyboard } from '@nutui/nutui-react-taro';
+import { Button, Input } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
-import '@nutui/nutui-react-taro/dist/es/packages/numberkeyboard/style/css';
-import { CODE_LENGTH, TRADE_PASSWORD_COMPLETE_DELAY_MS, TRADE_PASSWORD_LENGTH } from '@/lib/constants';
-import { sanitizeCode, sanitizeTradePassword } from '@/lib/validators';
+import { CODE_LENGTH } from '@/lib/constants';
+import { sanitizeCode } from '@/lib/validators';
 import { t } from '@/locales/account';
+import { PasswordKeypad } from './components/password-keypad';
+import { showToast } from '@/platform/feedback';
 import { errorText } from './login-flow';
+import { reloadAccount } from './store';
 import { sendCodeLabel, useResendTimer, type TimerFunctions } from './use-resend-timer';
 import './account.scss';
 import './settings.scss';
 
-// The two inputs every settings flow is made of: six password dots over the number keypad, and a code field whose
-// button sends the step's code (to a phone the server knows, so no voice offer and no number to type).
+// What every settings flow is made of: six password dots over the number keypad, a code field whose button sends the
+// step's code (to a phone the server knows, so no voice offer and no number to type), a form step's error line and
+// button, and the flow's server calls (busy meanwhile, a refusal shown as the error) ending in the toast and reload.
 
 export interface PasswordPadProps {
   /** What to type now (the dots' label too). */
@@ -29,48 +33,23 @@ export interface PasswordPadProps {
 
 export function PasswordPad({ prompt, error, busy, onComplete, resetKey }: PasswordPadProps) {
   const [value, setValue] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     setValue('');
   }, [resetKey]);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  const press = (key: string) => {
-    if (busy || timer.current) return;
-    const next = sanitizeTradePassword(value + key);
-    setValue(next);
-    if (next.length === TRADE_PASSWORD_LENGTH && value.length < TRADE_PASSWORD_LENGTH) {
-      // The sixth dot shows before the step moves on.
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        setValue('');
-        onComplete(next);
-      }, TRADE_PASSWORD_COMPLETE_DELAY_MS);
-    }
-  };
   return (
-    <View className='settings-pad'>
-      <Text className='account-card__title settings-pad__prompt'>{prompt}</Text>
-      <View className='account-dots' aria-label={prompt}>
-        {Array.from({ length: TRADE_PASSWORD_LENGTH }, (_, i) => (
-          <View className='account-dots__cell' key={i}>
-            {i < value.length ? <View className='account-dots__dot' /> : null}
-          </View>
-        ))}
-      </View>
-      {error ? <Text className='account-error settings-pad__error'>{error}</Text> : null}
-      <NumberKeyboard
-        overlay={false}
-        visible
-        onChange={press}
-        onDelete={() => !busy && !timer.current && setValue(value.slice(0, -1))}
-        onClose={() => undefined}
-      />
-    </View>
+    <PasswordKeypad
+      className='settings-pad'
+      block='settings-pad'
+      prompt={prompt}
+      value={value}
+      onChange={setValue}
+      onComplete={(password) => {
+        setValue('');
+        onComplete(password);
+      }}
+      error={error}
+      busy={busy}
+    />
   );
 }
 
@@ -138,5 +117,53 @@ export function FlowHeader({ title, onBack }: { title: string; onBack(): void })
         {t('account.settings.backToList')}
       </View>
     </View>
+  );
+}
+
+/** A flow's error line and busy state, and `run` for its server calls. */
+export function useFlowCall() {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** Runs `call` busy, the error cleared first; a refusal becomes the error, after `onRefused` (a step back, …). */
+  const run = async (call: () => Promise<void>, onRefused?: (err: unknown) => void): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call();
+    } catch (err) {
+      onRefused?.(err);
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, setError, busy, run };
+}
+
+/** The end of a flow whose change was saved: the success toast, the account read again, back to the list. */
+export async function finishFlow(text: string, onDone: () => void): Promise<void> {
+  showToast(text, { type: 'success' });
+  await reloadAccount();
+  onDone();
+}
+
+export interface FlowSubmitProps {
+  error: string | null;
+  busy: boolean;
+  /** Besides while busy. */
+  disabled: boolean;
+  children: ReactNode;
+  onSubmit(): void;
+}
+
+/** A form step's error line and its button. */
+export function FlowSubmit({ error, busy, disabled, children, onSubmit }: FlowSubmitProps) {
+  return (
+    <>
+      {error ? <Text className='account-error settings-flow__error'>{error}</Text> : null}
+      <Button className='settings-flow__next' type='primary' block loading={busy} disabled={busy || disabled} onClick={onSubmit}>
+        {children}
+      </Button>
+    </>
   );
 }

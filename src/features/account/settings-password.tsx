@@ -1,23 +1,19 @@
 import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Button, Input } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import { Input } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { CODE_LENGTH } from '@/lib/constants';
 import { normalizeIdCard, validateIdCard, validateNewTradePassword } from '@/lib/validators';
 import { t } from '@/locales/account';
-import { showToast } from '@/platform/feedback';
 import { ApiError } from '@/platform/http';
 import { verifyTradePassword as defaultVerifyOld } from './api';
-import { errorText } from './login-flow';
 import {
   changeTradePassword as defaultChange,
   resetTradePassword as defaultReset,
   sendSettingsCode,
   verifyPasswordReset as defaultVerifyReset,
 } from './settings-api';
-import { FlowHeader, PasswordPad, SettingsCodeField } from './settings-parts';
-import { reloadAccount } from './store';
+import { FlowHeader, FlowSubmit, PasswordPad, SettingsCodeField, finishFlow, useFlowCall } from './settings-parts';
 import { TRADE_PASSWORD_LOCKED } from './use-trade-password-check';
 
 /** Server answers the flows react to (docs/PRODUCT.md §8.4). */
@@ -25,6 +21,53 @@ const TRADE_PASSWORD_WEAK = 400050;
 const SETTINGS_TICKET_INVALID = 400026;
 
 const codeOf = (error: unknown): number | undefined => (error instanceof ApiError ? error.resultCode : undefined);
+
+interface NewPasswordOptions {
+  setStep(step: 'new' | 'confirm'): void;
+  flow: ReturnType<typeof useFlowCall>;
+  /** Why the first entry is refused (too simple, the birthday, the old one), or null. */
+  refusal(password: string): string | null;
+  save(password: string): Promise<unknown>;
+  /** The toast once saved. */
+  savedText: string;
+  onDone(): void;
+  /** Where a refused save goes back to (the error is shown there). */
+  onRefused(error: unknown): void;
+}
+
+/**
+ * The new password's two entries, as change and reset take them: the first is checked at once, the second must
+ * match it (else the first again), then it is saved and the flow ends.
+ */
+function useNewPassword({ setStep, flow, refusal, save, savedText, onDone, onRefused }: NewPasswordOptions) {
+  const [first, setFirst] = useState('');
+  const enterNew = (password: string) => {
+    const refused = refusal(password);
+    if (refused) {
+      flow.setError(refused);
+      return;
+    }
+    setFirst(password);
+    flow.setError(null);
+    setStep('confirm');
+  };
+  const confirm = async (password: string) => {
+    if (password !== first) {
+      setStep('new');
+      flow.setError(t('account.settings.mismatch'));
+      return;
+    }
+    await flow.run(async () => {
+      await save(password);
+      await finishFlow(savedText, onDone);
+    }, onRefused);
+  };
+  return { enterNew, confirm };
+}
+
+/** The prompt of the new password's entries. */
+const newPasswordPrompt = (step: 'new' | 'confirm'): string =>
+  step === 'new' ? t('account.settings.enterNew') : t('account.settings.confirmNew');
 
 export interface ChangePasswordFlowProps {
   onDone(): void;
@@ -49,64 +92,41 @@ export function ChangePasswordFlow({
 }: ChangePasswordFlowProps) {
   const [step, setStep] = useState<'old' | 'new' | 'confirm'>('old');
   const [oldPassword, setOldPassword] = useState('');
-  const [first, setFirst] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [locked, setLocked] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const flow = useFlowCall();
+  const { error, busy } = flow;
+  const newPassword = useNewPassword({
+    setStep,
+    flow,
+    refusal: (password) => {
+      const strength = validateNewTradePassword(password);
+      if (!strength.ok) return t(strength.reason);
+      return password === oldPassword ? t('account.settings.samePassword') : null;
+    },
+    save: (password) => change(oldPassword, password),
+    savedText: t('account.settings.passwordChanged'),
+    onDone,
+    // Too weak (the birthday) → a new one; anything else (locked meanwhile, the network) → from the start.
+    onRefused: (err) => setStep(codeOf(err) === TRADE_PASSWORD_WEAK ? 'new' : 'old'),
+  });
 
   const complete = async (password: string) => {
     if (step === 'old') {
-      setBusy(true);
-      setError(null);
-      try {
-        await verifyOld(password);
-        setOldPassword(password);
-        setStep('new');
-      } catch (err) {
-        setLocked(codeOf(err) === TRADE_PASSWORD_LOCKED);
-        setError(errorText(err));
-      } finally {
-        setBusy(false);
-      }
+      await flow.run(
+        async () => {
+          await verifyOld(password);
+          setOldPassword(password);
+          setStep('new');
+        },
+        (err) => setLocked(codeOf(err) === TRADE_PASSWORD_LOCKED),
+      );
       return;
     }
-    if (step === 'new') {
-      const strength = validateNewTradePassword(password);
-      if (!strength.ok) {
-        setError(t(strength.reason));
-        return;
-      }
-      if (password === oldPassword) {
-        setError(t('account.settings.samePassword'));
-        return;
-      }
-      setFirst(password);
-      setError(null);
-      setStep('confirm');
-      return;
-    }
-    if (password !== first) {
-      setStep('new');
-      setError(t('account.settings.mismatch'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await change(oldPassword, password);
-      showToast(t('account.settings.passwordChanged'), { type: 'success' });
-      await reloadAccount();
-      onDone();
-    } catch (err) {
-      // Too weak (the birthday) → a new one; anything else (locked meanwhile, the network) → from the start.
-      setStep(codeOf(err) === TRADE_PASSWORD_WEAK ? 'new' : 'old');
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (step === 'new') newPassword.enterNew(password);
+    else await newPassword.confirm(password);
   };
 
-  const prompt =
-    step === 'old' ? t('account.settings.enterOld') : step === 'new' ? t('account.settings.enterNew') : t('account.settings.confirmNew');
+  const prompt = step === 'old' ? t('account.settings.enterOld') : newPasswordPrompt(step);
   return (
     <View className='account-card settings-flow settings-flow--change'>
       <FlowHeader title={t('account.settings.changePassword')} onBack={onCancel} />
@@ -152,9 +172,25 @@ export function ResetPasswordFlow({
   const [code, setCode] = useState('');
   const [idNo, setIdNo] = useState('');
   const [ticket, setTicket] = useState('');
-  const [first, setFirst] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const flow = useFlowCall();
+  const { error, setError, busy } = flow;
+  const newPassword = useNewPassword({
+    setStep,
+    flow,
+    refusal: (password) => {
+      const strength = validateNewTradePassword(password, { idCard: normalizeIdCard(idNo) });
+      return strength.ok ? null : t(strength.reason);
+    },
+    save: (password) => reset(ticket, password),
+    savedText: t('account.settings.passwordReset'),
+    onDone,
+    onRefused: (err) => {
+      if (codeOf(err) === SETTINGS_TICKET_INVALID) {
+        setCode('');
+        setStep('verify');
+      } else setStep('new');
+    },
+  });
 
   const submitProof = async () => {
     const id = normalizeIdCard(idNo);
@@ -163,51 +199,16 @@ export function ResetPasswordFlow({
       setError(t(valid.reason));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await flow.run(async () => {
       const answer = await verify(code, id);
       setTicket(answer.ticket);
       setStep('new');
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const complete = async (password: string) => {
-    if (step === 'new') {
-      const strength = validateNewTradePassword(password, { idCard: normalizeIdCard(idNo) });
-      if (!strength.ok) {
-        setError(t(strength.reason));
-        return;
-      }
-      setFirst(password);
-      setError(null);
-      setStep('confirm');
-      return;
-    }
-    if (password !== first) {
-      setStep('new');
-      setError(t('account.settings.mismatch'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await reset(ticket, password);
-      showToast(t('account.settings.passwordReset'), { type: 'success' });
-      await reloadAccount();
-      onDone();
-    } catch (err) {
-      if (codeOf(err) === SETTINGS_TICKET_INVALID) {
-        setCode('');
-        setStep('verify');
-      } else setStep('new');
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (step === 'new') newPassword.enterNew(password);
+    else await newPassword.confirm(password);
   };
 
   return (
@@ -228,27 +229,18 @@ export function ResetPasswordFlow({
               onChange={(text) => setIdNo(text.replace(/\s/g, ''))}
             />
           </View>
-          {error ? <Text className='account-error settings-flow__error'>{error}</Text> : null}
-          <Button
-            className='settings-flow__next'
-            type='primary'
-            block
-            loading={busy}
-            disabled={busy || code.length !== CODE_LENGTH || idNo.length < 18}
-            onClick={() => void submitProof()}
+          <FlowSubmit
+            error={error}
+            busy={busy}
+            disabled={code.length !== CODE_LENGTH || idNo.length < 18}
+            onSubmit={() => void submitProof()}
           >
             {t('account.settings.next')}
-          </Button>
+          </FlowSubmit>
         </View>
       ) : (
         <>
-          <PasswordPad
-            prompt={step === 'new' ? t('account.settings.enterNew') : t('account.settings.confirmNew')}
-            error={error}
-            busy={busy}
-            onComplete={(p) => void complete(p)}
-            resetKey={step}
-          />
+          <PasswordPad prompt={newPasswordPrompt(step)} error={error} busy={busy} onComplete={(p) => void complete(p)} resetKey={step} />
           {step === 'new' ? <Text className='account-muted'>{t('account.tp.rules')}</Text> : null}
         </>
       )}

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Button, Input } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
+import { Input } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { CODE_LENGTH } from '@/lib/constants';
 import { trimInput, validatePhone } from '@/lib/validators';
 import { t } from '@/locales/account';
-import { showToast } from '@/platform/feedback';
-import { errorText, rememberedPhone, rememberPhone } from './login-flow';
+import { rememberedPhone, rememberPhone } from './login-flow';
 import { changePhone as defaultChange, sendSettingsCode, verifyOldPhone as defaultVerifyOld } from './settings-api';
-import { FlowHeader, SettingsCodeField } from './settings-parts';
-import { reloadAccount } from './store';
+import { FlowHeader, FlowSubmit, SettingsCodeField, finishFlow, useFlowCall } from './settings-parts';
 
 export interface ChangePhoneFlowProps {
   /** The current phone, masked (where the first code goes). */
@@ -42,21 +39,13 @@ export function ChangePhoneFlow({
   const [ticket, setTicket] = useState('');
   const [phone, setPhone] = useState('');
   const [newCode, setNewCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useFlowCall();
 
-  const submitOld = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submitOld = () =>
+    run(async () => {
       setTicket((await verifyOld(oldCode)).ticket);
       setStep('new');
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const checkedPhone = (): string | null => {
     const telephone = trimInput(phone);
@@ -78,19 +67,11 @@ export function ChangePhoneFlow({
   const submitNew = async () => {
     const telephone = checkedPhone();
     if (telephone === null) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await change(ticket, telephone, newCode);
       if (rememberedPhone() !== null) rememberPhone(telephone);
-      showToast(t('account.settings.phoneChanged'), { type: 'success' });
-      await reloadAccount();
-      onDone();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+      await finishFlow(t('account.settings.phoneChanged'), onDone);
+    });
   };
 
   return (
@@ -100,17 +81,9 @@ export function ChangePhoneFlow({
         <View className='account-form'>
           <Text className='account-muted'>{t('account.settings.oldPhoneCodeTo', { phone: telephoneMasked ?? '' })}</Text>
           <SettingsCodeField value={oldCode} onChange={setOldCode} send={sendOldCode} onError={setError} />
-          {error ? <Text className='account-error settings-flow__error'>{error}</Text> : null}
-          <Button
-            className='settings-flow__next'
-            type='primary'
-            block
-            loading={busy}
-            disabled={busy || oldCode.length !== CODE_LENGTH}
-            onClick={() => void submitOld()}
-          >
+          <FlowSubmit error={error} busy={busy} disabled={oldCode.length !== CODE_LENGTH} onSubmit={() => void submitOld()}>
             {t('account.settings.next')}
-          </Button>
+          </FlowSubmit>
         </View>
       ) : (
         <View className='account-form'>
@@ -131,17 +104,14 @@ export function ChangePhoneFlow({
             onError={(message) => setError((current) => current ?? message)}
             disabled={phone.length !== 11}
           />
-          {error ? <Text className='account-error settings-flow__error'>{error}</Text> : null}
-          <Button
-            className='settings-flow__next'
-            type='primary'
-            block
-            loading={busy}
-            disabled={busy || newCode.length !== CODE_LENGTH || phone.length !== 11}
-            onClick={() => void submitNew()}
+          <FlowSubmit
+            error={error}
+            busy={busy}
+            disabled={newCode.length !== CODE_LENGTH || phone.length !== 11}
+            onSubmit={() => void submitNew()}
           >
             {t('account.settings.confirmPhone')}
-          </Button>
+          </FlowSubmit>
         </View>
       )}
     </View>

@@ -1,9 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { Text, View } from '@tarojs/components';
-import { NumberKeyboard } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/numberkeyboard/style/css';
-import { TRADE_PASSWORD_COMPLETE_DELAY_MS, TRADE_PASSWORD_LENGTH } from '@/lib/constants';
-import { sanitizeTradePassword, validateNewTradePassword } from '@/lib/validators';
+import { useState } from 'react';
+import { Text } from '@tarojs/components';
+import { validateNewTradePassword } from '@/lib/validators';
 import { t } from '@/locales/account';
 import { showToast } from '@/platform/feedback';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
@@ -11,6 +8,7 @@ import { setTradePassword as defaultSetTradePassword } from '../api';
 import { errorText, holdForToast } from '../login-flow';
 import { certifiedIdCardInMemory, forgetCertifiedIdCard } from '../opening-id';
 import { reloadAccount } from '../store';
+import { PasswordKeypad } from './password-keypad';
 import '../account.scss';
 
 export interface TradePasswordSetupProps {
@@ -29,13 +27,6 @@ export function TradePasswordSetup({ onDone, save = defaultSetTradePassword }: T
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
 
   const restart = (reason: string) => {
     setStep('enter');
@@ -77,37 +68,19 @@ export function TradePasswordSetup({ onDone, save = defaultSetTradePassword }: T
     }
   };
 
-  const press = (key: string) => {
-    if (busy || timer.current) return;
-    const next = sanitizeTradePassword(value + key);
-    setValue(next);
-    if (next.length === TRADE_PASSWORD_LENGTH && value.length < TRADE_PASSWORD_LENGTH) {
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        void complete(next);
-      }, TRADE_PASSWORD_COMPLETE_DELAY_MS);
-    }
-  };
-
+  const prompt = step === 'enter' ? t('account.tp.enter') : t('account.tp.confirm');
   return (
-    <View className='account-card account-tp'>
-      <Text className='account-card__title account-tp__prompt'>{step === 'enter' ? t('account.tp.enter') : t('account.tp.confirm')}</Text>
-      <View className='account-dots' aria-label={step === 'enter' ? t('account.tp.enter') : t('account.tp.confirm')}>
-        {Array.from({ length: TRADE_PASSWORD_LENGTH }, (_, i) => (
-          <View className='account-dots__cell' key={i}>
-            {i < value.length ? <View className='account-dots__dot' /> : null}
-          </View>
-        ))}
-      </View>
-      {error ? <Text className='account-error account-tp__error'>{error}</Text> : null}
+    <PasswordKeypad
+      className='account-card account-tp'
+      block='account-tp'
+      prompt={prompt}
+      value={value}
+      onChange={setValue}
+      onComplete={(password) => void complete(password)}
+      error={error}
+      busy={busy}
+    >
       <Text className='account-muted'>{t('account.tp.rules')}</Text>
-      <NumberKeyboard
-        overlay={false}
-        visible
-        onChange={press}
-        onDelete={() => !busy && !timer.current && setValue(value.slice(0, -1))}
-        onClose={() => undefined}
-      />
-    </View>
+    </PasswordKeypad>
   );
 }
