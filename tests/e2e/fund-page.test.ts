@@ -4,79 +4,57 @@
 // paged with 更多, the profile with company and custodian, and the suitability notice for a C2 investor on an
 // R5 fund (none for a visitor). The funds are found by asking the market, not hard-coded, where it can say.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { FUND_SAMPLE_CODES } from '../../src/lib/fund-samples';
 import type { FundDetail, FundSummary } from '../../src/lib/api-types/fund';
 import fundMessages from '../../src/locales/messages/fund';
 import { addCalendarDays } from '../../server/src/domain/calendar';
-import { collectPageErrors, launchBrowser, openPhone, seedLoggedInUser, startServer, type RunningServer } from './harness';
+import { phoneSuite, seedLoggedInUser } from './harness';
 
 const zh: Record<string, string> = fundMessages['zh-CN'];
 const say = (key: string, params: Record<string, string> = {}) =>
   (zh[key] as string).replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
 
 describe('fund page: periods, ended funds, fees, money funds, records, suitability (390 px)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
   let token = '';
   let freshToken = '';
-
-  before(async () => {
-    [server, browser] = await Promise.all([
-      startServer(
-        {},
-        {
-          prepareDatabase: async (db) => {
-            const user = await seedLoggedInUser(db, '13700001717');
-            token = user.token;
-            freshToken = (await seedLoggedInUser(db, '13700001719')).token;
-            const row = await db.kysely.selectFrom('users').select('id').where('telephone', '=', '13700001717').executeTakeFirstOrThrow();
-            const now = new Date();
-            await db.kysely
-              .insertInto('risk_assessments')
-              .values({
-                user_id: row.id,
-                questionnaire: 'v1',
-                answers: JSON.stringify({}),
-                score: 30,
-                level: 2,
-                assessed_at: now,
-                valid_until: addCalendarDays(now.toISOString().slice(0, 10), 700),
-              })
-              .execute();
-          },
-        },
-      ),
-      launchBrowser(),
-    ]);
-    ({ context, page } = await openPhone(browser));
-    context.setDefaultTimeout(30_000);
-    errors = collectPageErrors(page);
-  });
-
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+  const suite = phoneSuite({
+    defaultTimeoutMs: 30_000,
+    prepareDatabase: async (db) => {
+      const user = await seedLoggedInUser(db, '13700001717');
+      token = user.token;
+      freshToken = (await seedLoggedInUser(db, '13700001719')).token;
+      const row = await db.kysely.selectFrom('users').select('id').where('telephone', '=', '13700001717').executeTakeFirstOrThrow();
+      const now = new Date();
+      await db.kysely
+        .insertInto('risk_assessments')
+        .values({
+          user_id: row.id,
+          questionnaire: 'v1',
+          answers: JSON.stringify({}),
+          score: 30,
+          level: 2,
+          assessed_at: now,
+          valid_until: addCalendarDays(now.toISOString().slice(0, 10), 700),
+        })
+        .execute();
+    },
   });
 
   async function api<T>(path: string): Promise<T> {
-    const res = await fetch(`${server.url}${path}`);
+    const res = await fetch(`${suite.server.url}${path}`);
     const body = (await res.json()) as { result_code: number; data: T };
     assert.equal(body.result_code, 0, path);
     return body.data;
   }
 
   async function openFund(code: string): Promise<void> {
-    await page.goto(`${server.url}/funding/${code}`);
-    await page.getByTestId('fund-detail').waitFor();
+    await suite.page.goto(`${suite.server.url}/funding/${code}`);
+    await suite.page.getByTestId('fund-detail').waitFor();
   }
 
-  const shownPeriods = async () => page.getByTestId('stage-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-period')));
+  const shownPeriods = async () =>
+    suite.page.getByTestId('stage-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-period')));
 
   it('a fund founded within the last year shows no 近2年 / 近3年 / 近5年, in the table or the chart', async () => {
     const list = await api<{ items: { fd_code: string; found_date?: string }[] }>(
@@ -85,11 +63,11 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     const young = list.items.find((f) => f.found_date && f.found_date < addCalendarDays(new Date().toISOString().slice(0, 10), -200));
     assert.ok(young, 'the market has a fund between 200 days and a year old');
     await openFund(young.fd_code);
-    await page.getByTestId('stage-row').first().waitFor();
+    await suite.page.getByTestId('stage-row').first().waitFor();
     const periods = await shownPeriods();
     for (const p of ['2y', '3y', '5y']) assert.ok(!periods.includes(p), `${young.fd_code} (founded ${young.found_date}) shows ${p}`);
     assert.ok(periods.includes('base'));
-    const tabs = await page.getByTestId('fund-chart').getByRole('tab').allInnerTexts();
+    const tabs = await suite.page.getByTestId('fund-chart').getByRole('tab').allInnerTexts();
     assert.ok(!tabs.includes('近3年') && !tabs.includes('近5年'), tabs.join(' '));
     assert.ok(tabs.includes('成立来'));
   });
@@ -100,15 +78,15 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     assert.equal(summary.sale_status, 'closed');
     const last = summary.fund_derived.end_date as string;
     await openFund(code);
-    const body = await page.getByTestId('fund-detail').innerText();
+    const body = await suite.page.getByTestId('fund-detail').innerText();
     assert.ok(!body.includes('15:00'), 'no cut-off time');
-    assert.equal(await page.getByTestId('section-dates').count(), 0);
-    assert.equal(await page.getByTestId('section-fees').count(), 0);
+    assert.equal(await suite.page.getByTestId('section-dates').count(), 0);
+    assert.equal(await suite.page.getByTestId('section-fees').count(), 0);
     assert.ok(body.includes(say('fund.state.returnsEnd', { date: last })), body);
-    assert.equal(await page.getByTestId('nav-date').innerText(), say('fund.header.lastNavDate', { date: last }));
-    await page.getByTestId('stage-row').first().waitFor();
+    assert.equal(await suite.page.getByTestId('nav-date').innerText(), say('fund.header.lastNavDate', { date: last }));
+    await suite.page.getByTestId('stage-row').first().waitFor();
     assert.deepEqual(await shownPeriods(), ['base']);
-    assert.equal(await page.getByTestId('buy-button').innerText(), zh['fund.action.unavailable']);
+    assert.equal(await suite.page.getByTestId('buy-button').innerText(), zh['fund.action.unavailable']);
   });
 
   it('a fund without a purchase fee reads 免费 and 不限金额, never "0万 及以上 0.00%"', async () => {
@@ -125,7 +103,7 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     }
     assert.ok(free, 'a purchasable sample fund charges no purchase fee');
     await openFund(free);
-    const fees = page.getByTestId('purchase-fees');
+    const fees = suite.page.getByTestId('purchase-fees');
     await fees.waitFor();
     const text = await fees.innerText();
     assert.ok(text.includes(zh['fund.fees.free'] as string), text);
@@ -136,17 +114,17 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     const code = FUND_SAMPLE_CODES.moneyMarket;
     const s = await api<FundSummary>(`/djapi/fund/${code}`);
     await openFund(code);
-    const yieldText = await page.getByTestId('yield-7d').innerText();
+    const yieldText = await suite.page.getByTestId('yield-7d').innerText();
     assert.ok(yieldText.includes(zh['fund.header.yield7d'] as string));
     assert.ok(yieldText.includes(`${Number(s.fund_derived.yield_7d).toFixed(2)}%`), yieldText);
-    assert.equal(await page.getByTestId('income-per-10k').innerText(), Number(s.fund_derived.income_per_10k).toFixed(4));
-    assert.equal(await page.getByTestId('unit-nav').count(), 0, 'no NAV 1.0000 in the header');
-    const tabs = page.getByTestId('money-metric-tabs');
+    assert.equal(await suite.page.getByTestId('income-per-10k').innerText(), Number(s.fund_derived.income_per_10k).toFixed(4));
+    assert.equal(await suite.page.getByTestId('unit-nav').count(), 0, 'no NAV 1.0000 in the header');
+    const tabs = suite.page.getByTestId('money-metric-tabs');
     assert.equal(await tabs.innerText().then((t) => t.replace(/\s+/g, '')), '七日年化万份收益');
-    await page.getByTestId('chart-summary').waitFor();
-    assert.match(await page.getByTestId('chart-summary').innerText(), /七日年化 \d+\.\d{2}%/);
+    await suite.page.getByTestId('chart-summary').waitFor();
+    assert.match(await suite.page.getByTestId('chart-summary').innerText(), /七日年化 \d+\.\d{2}%/);
     await tabs.getByRole('tab', { name: '万份收益' }).click();
-    await page
+    await suite.page
       .getByTestId('chart-summary')
       .filter({ hasText: /万份收益 \d+\.\d{4}/ })
       .waitFor();
@@ -158,32 +136,32 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
       `/djapi/fund/nav/history/${code}?page=1&size=20`,
     );
     await openFund(code);
-    assert.equal(await page.getByTestId('nav-history-row').count(), 0, 'asked only on a tap');
-    await page.getByTestId('nav-history-open').click();
-    await page.getByTestId('nav-history-row').nth(9).waitFor();
-    assert.equal(await page.getByTestId('nav-history-row').count(), 10);
+    assert.equal(await suite.page.getByTestId('nav-history-row').count(), 0, 'asked only on a tap');
+    await suite.page.getByTestId('nav-history-open').click();
+    await suite.page.getByTestId('nav-history-row').nth(9).waitFor();
+    assert.equal(await suite.page.getByTestId('nav-history-row').count(), 10);
     const first = history.items[0]!;
-    const firstRow = await page.getByTestId('nav-history-row').first().innerText();
+    const firstRow = await suite.page.getByTestId('nav-history-row').first().innerText();
     assert.ok(
       firstRow.includes(first.date) && firstRow.includes(Number(first.nav).toFixed(4)) && firstRow.includes(Number(first.value).toFixed(4)),
       firstRow,
     );
-    await page.getByTestId('nav-history-more').click();
-    await page.getByTestId('nav-history-row').nth(19).waitFor();
-    assert.ok((await page.getByTestId('nav-history-row').nth(19).innerText()).includes(history.items[19]!.date));
+    await suite.page.getByTestId('nav-history-more').click();
+    await suite.page.getByTestId('nav-history-row').nth(19).waitFor();
+    assert.ok((await suite.page.getByTestId('nav-history-row').nth(19).innerText()).includes(history.items[19]!.date));
     // The profile names the company and the custodian.
     const s = await api<FundSummary>(`/djapi/fund/${code}`);
-    assert.ok((await page.getByTestId('profile-custodian').innerText()).includes(s.trup_name as string));
-    assert.ok((await page.getByTestId('profile-company').innerText()).length > 4);
+    assert.ok((await suite.page.getByTestId('profile-custodian').innerText()).includes(s.trup_name as string));
+    assert.ok((await suite.page.getByTestId('profile-company').innerText()).length > 4);
   });
 
   it('dividends: a record table or 暂无分红', async () => {
     await openFund(FUND_SAMPLE_CODES.bond);
-    await page.getByTestId('dividends-open').click();
-    await page.locator('[data-testid=dividends], [data-testid=dividends-empty]').first().waitFor();
+    await suite.page.getByTestId('dividends-open').click();
+    await suite.page.locator('[data-testid=dividends], [data-testid=dividends-empty]').first().waitFor();
     const d = await api<{ total_items: number }>(`/djapi/fund/dividend/${FUND_SAMPLE_CODES.bond}?page=1&size=10`);
-    if (d.total_items === 0) assert.equal(await page.getByTestId('dividends-empty').innerText(), zh['fund.records.noDividend']);
-    else assert.equal(await page.getByTestId('dividend-row').count(), Math.min(10, d.total_items));
+    if (d.total_items === 0) assert.equal(await suite.page.getByTestId('dividends-empty').innerText(), zh['fund.records.noDividend']);
+    else assert.equal(await suite.page.getByTestId('dividend-row').count(), Math.min(10, d.total_items));
   });
 
   it('a C2 investor sees the risk notice on an R5 fund before the buy button; a visitor does not', async () => {
@@ -198,53 +176,53 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     }
     assert.ok(r5, 'a purchasable R5 fund (QDII)');
     await openFund(r5);
-    await page.getByTestId('stage-row').first().waitFor();
-    assert.equal(await page.getByTestId('risk-notice').count(), 0, 'a visitor gets no notice');
-    await context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
+    await suite.page.getByTestId('stage-row').first().waitFor();
+    assert.equal(await suite.page.getByTestId('risk-notice').count(), 0, 'a visitor gets no notice');
+    await suite.context.addCookies([{ name: 'xq_a_token', value: token, url: suite.server.url }]);
     await openFund(r5);
-    const notice = page.getByTestId('risk-notice');
+    const notice = suite.page.getByTestId('risk-notice');
     await notice.waitFor();
     assert.ok((await notice.innerText()).includes('该基金风险等级（R5 高风险）高于您的风险承受能力（C2 谨慎型）'));
     const noticeBox = await notice.boundingBox();
-    const buyBox = await page.getByTestId('buy-button').boundingBox();
+    const buyBox = await suite.page.getByTestId('buy-button').boundingBox();
     assert.ok(noticeBox && buyBox && noticeBox.y < buyBox.y, 'the notice is read before the buy button');
-    await context.clearCookies();
+    await suite.context.clearCookies();
   });
 
   it('the bottom bar: 加自选, 定投 and 买入 on one line', async () => {
     await openFund(FUND_SAMPLE_CODES.stock);
-    const tops = await page
+    const tops = await suite.page
       .getByTestId('fund-actions')
       .locator('.nut-button')
       .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     assert.ok(tops.length >= 3, `buttons: ${tops.length}`);
     assert.equal(new Set(tops).size, 1, `tops ${tops.join(', ')}`);
-    assert.deepEqual(errors, []);
+    assert.deepEqual(suite.errors, []);
   });
 
   it('the same row pattern elsewhere: 清空 / 对比 on index picking, 上一题 / 提交 on the risk questionnaire', async () => {
     const rowTops = (selector: string) =>
-      page.locator(selector).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
-    await page.goto(`${server.url}/index-mass`);
-    await page.locator('.index-mass__bar .nut-button').nth(1).waitFor();
+      suite.page.locator(selector).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    await suite.page.goto(`${suite.server.url}/index-mass`);
+    await suite.page.locator('.index-mass__bar .nut-button').nth(1).waitFor();
     const mass = await rowTops('.index-mass__bar .nut-button');
     assert.equal(mass.length, 2);
     assert.equal(new Set(mass).size, 1, `清空/对比 tops ${mass.join(', ')}`);
     // A user without an assessment answers up to the last question, where 上一题 and 提交 share the row.
-    await context.addCookies([{ name: 'xq_a_token', value: freshToken, url: server.url }]);
-    await page.goto(`${server.url}/n/risk-assessment`);
-    await page
+    await suite.context.addCookies([{ name: 'xq_a_token', value: freshToken, url: suite.server.url }]);
+    await suite.page.goto(`${suite.server.url}/n/risk-assessment`);
+    await suite.page
       .locator('.nut-button')
       .filter({ hasText: /开始|测评/ })
       .first()
       .click();
-    for (let i = 0; i < 30 && (await page.locator('.account-risk__submit').count()) === 0; i += 1) {
-      await page.locator('.account-risk__option').first().click();
-      await page.waitForTimeout(100);
+    for (let i = 0; i < 30 && (await suite.page.locator('.account-risk__submit').count()) === 0; i += 1) {
+      await suite.page.locator('.account-risk__option').first().click();
+      await suite.page.waitForTimeout(100);
     }
     const nav = await rowTops('.account-risk__nav .nut-button');
     assert.equal(nav.length, 2);
     assert.equal(new Set(nav).size, 1, `上一题/提交 tops ${nav.join(', ')}`);
-    await context.clearCookies();
+    await suite.context.clearCookies();
   });
 });

@@ -212,15 +212,27 @@ export interface PhoneSuite {
   errors: string[];
 }
 
+export interface PhoneSuiteOptions {
+  /** Every wait and action of the page (Playwright's default timeout). */
+  defaultTimeoutMs?: number;
+  /** The server's environment beyond startServer's (BRAND_FILE, DEMO_NOTICE, …). */
+  env?: Record<string, string>;
+  /** Writes this suite's data (users, sessions, …) before the server opens the database (startServer). */
+  prepareDatabase?: StartOptions['prepareDatabase'];
+}
+
 /**
  * The usual browser-suite setup: registers `before`/`after` hooks (call it inside a `describe`) that start a
  * server on the seeded database and Chromium, open one phone page, and close everything afterwards. The
  * fields are there once `before` has run.
  */
-export function phoneSuite(options: { defaultTimeoutMs?: number } = {}): PhoneSuite {
+export function phoneSuite(options: PhoneSuiteOptions = {}): PhoneSuite {
   const suite = {} as PhoneSuite;
   before(async () => {
-    [suite.server, suite.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([
+      startServer(options.env, { prepareDatabase: options.prepareDatabase }),
+      launchBrowser(),
+    ]);
     ({ context: suite.context, page: suite.page } = await openPhone(suite.browser));
     if (options.defaultTimeoutMs) suite.page.setDefaultTimeout(options.defaultTimeoutMs);
     suite.errors = collectPageErrors(suite.page);

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
 import { AGREEMENTS } from '../../src/lib/agreements';
 import { DEFAULT_BRAND } from '../../src/lib/brand';
 import legalMessages from '../../src/locales/messages/legal';
@@ -16,7 +16,7 @@ import shellMessages from '../../src/locales/messages/shell';
 import { privacyPolicy } from '../../src/features/legal/documents/privacy';
 import { riskDisclosure } from '../../src/features/legal/documents/risk-disclosure';
 import { button, icbcCard, idCardFor, latestCode, see, shown } from './account-support';
-import { collectPageErrors, launchBrowser, openDesktop, openPhone, seedLoggedInUser, startServer, type RunningServer } from './harness';
+import { openDesktop, phoneSuite, seedLoggedInUser } from './harness';
 
 const zh = legalMessages['zh-CN'];
 const zhAccount = accountMessages['zh-CN'];
@@ -43,80 +43,63 @@ async function visibleText(page: Page): Promise<string> {
 }
 
 describe('trust: agreements, brand, demo mark and customer service (default brand)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
   let token = '';
   const telephone = '13700001717';
-
-  before(async () => {
-    [server, browser] = await Promise.all([
-      startServer({}, { prepareDatabase: async (db) => void (token = (await seedLoggedInUser(db, telephone)).token) }),
-      launchBrowser(),
-    ]);
-    ({ context, page } = await openPhone(browser));
-    context.setDefaultTimeout(60_000);
-    errors = collectPageErrors(page);
-  });
-
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+  const suite = phoneSuite({
+    defaultTimeoutMs: 60_000,
+    prepareDatabase: async (db) => void (token = (await seedLoggedInUser(db, telephone)).token),
   });
 
   it('home, a fund page and login call the app by the configured brand, never 蛋卷', async () => {
-    await page.goto(`${server.url}/index`);
-    await page.getByTestId('header-logo').getByText(DEFAULT_BRAND.name).waitFor();
-    assert.equal(await page.title(), DEFAULT_BRAND.name);
-    await page.waitForLoadState('networkidle');
-    assert.doesNotMatch(await visibleText(page), /蛋卷|Danjuan/);
-    await shot(page, 'after-home-390');
-    await page.goto(`${server.url}/funding/009005`);
-    await page.waitForLoadState('networkidle');
-    await page.waitForLoadState('networkidle');
-    assert.doesNotMatch(await visibleText(page), /蛋卷|Danjuan/);
+    await suite.page.goto(`${suite.server.url}/index`);
+    await suite.page.getByTestId('header-logo').getByText(DEFAULT_BRAND.name).waitFor();
+    assert.equal(await suite.page.title(), DEFAULT_BRAND.name);
+    await suite.page.waitForLoadState('networkidle');
+    assert.doesNotMatch(await visibleText(suite.page), /蛋卷|Danjuan/);
+    await shot(suite.page, 'after-home-390');
+    await suite.page.goto(`${suite.server.url}/funding/009005`);
+    await suite.page.waitForLoadState('networkidle');
+    await suite.page.waitForLoadState('networkidle');
+    assert.doesNotMatch(await visibleText(suite.page), /蛋卷|Danjuan/);
     // The fee row names the platform without a brand.
-    await page.goto(`${server.url}/account/login`);
-    await see(page, zhAccount['account.login.serviceTerms']).waitFor();
-    assert.doesNotMatch(await visibleText(page), /蛋卷|Danjuan/);
-    await shot(page, 'after-login-390');
-    assert.deepEqual(errors, []);
+    await suite.page.goto(`${suite.server.url}/account/login`);
+    await see(suite.page, zhAccount['account.login.serviceTerms']).waitFor();
+    assert.doesNotMatch(await visibleText(suite.page), /蛋卷|Danjuan/);
+    await shot(suite.page, 'after-login-390');
+    assert.deepEqual(suite.errors, []);
   });
 
   it('login’s 《用户服务协议》 and 《隐私政策》 open the documents in full', async () => {
-    await see(page, zhAccount['account.login.serviceTerms']).click();
-    await page.waitForURL((url) => url.pathname === '/n/agreements/service');
-    await see(page, '一、协议的订立').waitFor();
-    await see(page, '九、联系我们').waitFor();
-    assert.ok(await see(page, `运营方：${DEFAULT_BRAND.company}`).isVisible());
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/account/login');
+    await see(suite.page, zhAccount['account.login.serviceTerms']).click();
+    await suite.page.waitForURL((url) => url.pathname === '/n/agreements/service');
+    await see(suite.page, '一、协议的订立').waitFor();
+    await see(suite.page, '九、联系我们').waitFor();
+    assert.ok(await see(suite.page, `运营方：${DEFAULT_BRAND.company}`).isVisible());
+    await suite.page.goBack();
+    await suite.page.waitForURL((url) => url.pathname === '/account/login');
     // The agreement page leaves after the address changes, and its text names 《隐私政策》 too: wait until it has gone,
     // then press the login page's own link (exactly that text).
-    await page.getByText('一、协议的订立').waitFor({ state: 'hidden' });
-    await page.getByText(zhAccount['account.login.privacyPolicy'], { exact: true }).filter({ visible: true }).first().click();
-    await page.waitForURL((url) => url.pathname === '/n/agreements/privacy');
-    for (const section of privacyPolicy['zh-CN']) await see(page, section.heading).waitFor();
-    const body = await page.locator('body').innerText();
+    await suite.page.getByText('一、协议的订立').waitFor({ state: 'hidden' });
+    await suite.page.getByText(zhAccount['account.login.privacyPolicy'], { exact: true }).filter({ visible: true }).first().click();
+    await suite.page.waitForURL((url) => url.pathname === '/n/agreements/privacy');
+    for (const section of privacyPolicy['zh-CN']) await see(suite.page, section.heading).waitFor();
+    const body = await suite.page.locator('body').innerText();
     for (const phrase of ['至少保存20年', '15个工作日', '转移（导出）', DEFAULT_BRAND.privacyEmail])
       assert.ok(body.includes(phrase), phrase);
-    await shot(page, 'after-privacy-390');
-    await desktopShot(browser, `${server.url}/n/agreements/privacy`, 'after-privacy-1280');
+    await shot(suite.page, 'after-privacy-390');
+    await desktopShot(suite.browser, `${suite.server.url}/n/agreements/privacy`, 'after-privacy-1280');
   });
 
   it('back within 100 ms of a push leaves the page it came from drawn, not blank', async () => {
     // Taro's H5 router hides the page it leaves on a timer (its slide animation's 350 ms) that going back does not
     // cancel: a quick back used to leave the login page blank (src/platform/page-stack.h5.ts keeps it drawn).
-    await page.goto(`${server.url}/account/login`);
-    const heading = see(page, zhAccount['account.login.serviceTerms']);
+    await suite.page.goto(`${suite.server.url}/account/login`);
+    const heading = see(suite.page, zhAccount['account.login.serviceTerms']);
     await heading.waitFor();
     // In the page, so the timing does not depend on the test's round trips: press the link, and the moment the
     // agreement has drawn, go back (as the browser's back button does), timing both.
     // A string, not a function: tsx would wrap the inner helpers in its own `__name`, unknown in the page.
-    const timing = (await page.evaluate(`new Promise((resolve, reject) => {
+    const timing = (await suite.page.evaluate(`new Promise((resolve, reject) => {
       const link = ${JSON.stringify(zhAccount['account.login.serviceTerms'])};
       const target = [...document.querySelectorAll('.taro_page *')].find(
         (el) => el.textContent === link && el.childElementCount === 0 && el.offsetParent !== null,
@@ -136,161 +119,144 @@ describe('trust: agreements, brand, demo mark and customer service (default bran
       poll();
     })`)) as { drawnMs: number; backMs: number };
     assert.ok(timing.backMs <= 100, `back ${timing.backMs} ms after the agreement drew`);
-    await page.waitForURL((url) => url.pathname === '/account/login');
+    await suite.page.waitForURL((url) => url.pathname === '/account/login');
     // Past every timer of the push and the back (slide 300 ms + delay 50 ms), the login page is still there to read.
-    await page.getByText('一、协议的订立').waitFor({ state: 'hidden' });
-    await page.waitForTimeout(1_000);
+    await suite.page.getByText('一、协议的订立').waitFor({ state: 'hidden' });
+    await suite.page.waitForTimeout(1_000);
     assert.ok(
       await heading.isVisible(),
       `the login page is drawn after a back ${Math.round(timing.drawnMs + timing.backMs)} ms after the push`,
     );
-    assert.ok(await shown(page, '.account-login').isVisible(), 'the login form is drawn');
+    assert.ok(await shown(suite.page, '.account-login').isVisible(), 'the login form is drawn');
     const box = await heading.boundingBox();
     assert.ok(box && box.width > 0 && box.height > 0 && box.y < 844, 'on screen');
-    await shot(page, 'after-quick-back-390');
+    await shot(suite.page, 'after-quick-back-390');
   });
 
   it('the risk disclosure renders every section; an unknown id says so', async () => {
-    await page.goto(`${server.url}/n/agreements/risk-disclosure`);
-    for (const section of riskDisclosure['zh-CN']) await see(page, section.heading).waitFor();
-    await page.goto(`${server.url}/n/agreements/terms`);
-    await see(page, zh['legal.notFound'].replace('{id}', 'terms')).waitFor();
+    await suite.page.goto(`${suite.server.url}/n/agreements/risk-disclosure`);
+    for (const section of riskDisclosure['zh-CN']) await see(suite.page, section.heading).waitFor();
+    await suite.page.goto(`${suite.server.url}/n/agreements/terms`);
+    await see(suite.page, zh['legal.notFound'].replace('{id}', 'terms')).waitFor();
   });
 
   it('opening shows the four agreements, refuses without the tick, and the server records each acceptance', async () => {
-    await context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
-    await page.goto(`${server.url}/ccount/certification?pageId=6`);
-    const form = shown(page, '.account-cert');
+    await suite.context.addCookies([{ name: 'xq_a_token', value: token, url: suite.server.url }]);
+    await suite.page.goto(`${suite.server.url}/ccount/certification?pageId=6`);
+    const form = shown(suite.page, '.account-cert');
     for (const a of AGREEMENTS) await form.getByText(`《${zh[`legal.title.${a.id}`]}》`).waitFor();
     await form.locator('input[name="real_name"]').fill('赵信');
     await form.locator('input[name="id_no"]').fill(idCardFor('19870612', '345'));
     await form.locator('input[name="bank_card_no"]').fill(icbcCard('000055554444'));
     await form.locator('input[name="reserved_phone"]').fill('13700002828');
     await button(form, zhAccount['account.cert.sendBankCode']).click();
-    const { code } = await latestCode(server.url, '13700002828', { purpose: 'bank' });
+    const { code } = await latestCode(suite.server.url, '13700002828', { purpose: 'bank' });
     await form.locator('input[name="bank_code_sms"]').fill(code);
     await button(form, zhAccount['account.cert.submit']).click();
     await form.getByText(zh['legal.opening.hint']).waitFor();
-    await shot(page, 'after-certification-390');
-    assert.equal(page.url().includes('/ccount/certification'), true, 'not opened');
+    await shot(suite.page, 'after-certification-390');
+    assert.equal(suite.page.url().includes('/ccount/certification'), true, 'not opened');
     await form.locator('.account-cert__agreements .nut-checkbox').click();
     await button(form, zhAccount['account.cert.submit']).click();
-    await page.waitForURL((url) => url.pathname === '/ccount/trade-password');
+    await suite.page.waitForURL((url) => url.pathname === '/ccount/trade-password');
 
     // What the server recorded, as the investor reads it.
     const records = (await (
-      await fetch(`${server.url}/djapi/account/agreements`, { headers: { cookie: `xq_a_token=${token}` } })
+      await fetch(`${suite.server.url}/djapi/account/agreements`, { headers: { cookie: `xq_a_token=${token}` } })
     ).json()) as { data: { accepted: Array<{ agreement_id: string; version: string; accepted_at: string }> } };
     assert.deepEqual(
       records.data.accepted.map((a) => `${a.agreement_id}@${a.version}`).sort(),
       AGREEMENTS.map((a) => `${a.id}@${a.version}`).sort(),
     );
     assert.ok(Math.abs(Date.parse(records.data.accepted[0]!.accepted_at) - Date.now()) < 10 * 60_000, 'accepted just now');
-    await page.goto(`${server.url}/n/agreements`);
-    await see(page, zh['legal.accepted.title']).waitFor();
-    await page
+    await suite.page.goto(`${suite.server.url}/n/agreements`);
+    await see(suite.page, zh['legal.accepted.title']).waitFor();
+    await suite.page
       .getByText(/同意了版本 2026\.1/)
       .first()
       .waitFor();
-    assert.equal(await page.getByText(/同意了版本 2026\.1/).count(), 4);
-    await shot(page, 'after-agreements-390');
+    assert.equal(await suite.page.getByText(/同意了版本 2026\.1/).count(), 4);
+    await shot(suite.page, 'after-agreements-390');
   });
 
   it('pages with money carry the demo mark; a fund page does not', async () => {
-    await page.goto(`${server.url}/my-money`);
-    await page.getByTestId('demo-money-mark').waitFor();
-    assert.equal(await page.getByTestId('demo-money-mark').innerText(), zhShell['shell.demoMoney.text']);
-    await shot(page, 'after-my-money-390');
-    await page.goto(`${server.url}/funding/009005`);
-    await page.waitForLoadState('networkidle');
-    assert.equal(await page.getByTestId('demo-money-mark').count(), 0);
+    await suite.page.goto(`${suite.server.url}/my-money`);
+    await suite.page.getByTestId('demo-money-mark').waitFor();
+    assert.equal(await suite.page.getByTestId('demo-money-mark').innerText(), zhShell['shell.demoMoney.text']);
+    await shot(suite.page, 'after-my-money-390');
+    await suite.page.goto(`${suite.server.url}/funding/009005`);
+    await suite.page.waitForLoadState('networkidle');
+    assert.equal(await suite.page.getByTestId('demo-money-mark').count(), 0);
   });
 
   it('customer service: one set of hours, the phone, and a message that is validated, sent and confirmed', async () => {
-    await page.goto(`${server.url}/service/customservice`);
-    await see(page, zh['legal.service.hours'].replace('{hours}', DEFAULT_BRAND.serviceHours)).waitFor();
-    await see(page, DEFAULT_BRAND.servicePhone).waitFor();
-    const text = await page.locator('body').innerText();
+    await suite.page.goto(`${suite.server.url}/service/customservice`);
+    await see(suite.page, zh['legal.service.hours'].replace('{hours}', DEFAULT_BRAND.serviceHours)).waitFor();
+    await see(suite.page, DEFAULT_BRAND.servicePhone).waitFor();
+    const text = await suite.page.locator('body').innerText();
     assert.doesNotMatch(text, /暂未开通/);
     assert.equal(text.split(DEFAULT_BRAND.serviceHours).length - 1, 1, 'the hours are said once');
-    await shot(page, 'after-service-390');
-    await desktopShot(browser, `${server.url}/service/customservice`, 'after-service-1280');
-    await button(page, zh['legal.service.form.submit']).click();
-    await see(page, zh['legal.service.form.messageEmpty']).waitFor();
-    await see(page, zh['legal.service.form.contactInvalid']).waitFor();
-    await see(page, zh['legal.service.topic.trade']).click();
-    await page.locator('.legal-service__message textarea').fill('赎回的钱三天了还没到账，请帮忙查一下');
-    await page.locator('input[name="contact"]').fill('13700001717');
-    await button(page, zh['legal.service.form.submit']).click();
-    await page.getByText(/留言已提交，受理编号 KF\d{8}。客服会在服务时间内通过 137\*\*\*\*1717 联系您。/).waitFor();
-    await shot(page, 'after-service-sent-390');
+    await shot(suite.page, 'after-service-390');
+    await desktopShot(suite.browser, `${suite.server.url}/service/customservice`, 'after-service-1280');
+    await button(suite.page, zh['legal.service.form.submit']).click();
+    await see(suite.page, zh['legal.service.form.messageEmpty']).waitFor();
+    await see(suite.page, zh['legal.service.form.contactInvalid']).waitFor();
+    await see(suite.page, zh['legal.service.topic.trade']).click();
+    await suite.page.locator('.legal-service__message textarea').fill('赎回的钱三天了还没到账，请帮忙查一下');
+    await suite.page.locator('input[name="contact"]').fill('13700001717');
+    await button(suite.page, zh['legal.service.form.submit']).click();
+    await suite.page.getByText(/留言已提交，受理编号 KF\d{8}。客服会在服务时间内通过 137\*\*\*\*1717 联系您。/).waitFor();
+    await shot(suite.page, 'after-service-sent-390');
     // The FAQ points at 我的 → 设置 for the trade password, and on to customer service.
-    await page.goto(`${server.url}/transform-common-question`);
-    await see(page, zhShell['shell.faq.a4']).waitFor();
+    await suite.page.goto(`${suite.server.url}/transform-common-question`);
+    await see(suite.page, zhShell['shell.faq.a4']).waitFor();
     assert.match(zhShell['shell.faq.a4'], /我的 → 设置/);
-    await see(page, zhShell['shell.faq.more']).click();
-    await page.waitForURL((url) => url.pathname === '/service/customservice');
-    assert.deepEqual(errors, []);
+    await see(suite.page, zhShell['shell.faq.more']).click();
+    await suite.page.waitForURL((url) => url.pathname === '/service/customservice');
+    assert.deepEqual(suite.errors, []);
   });
 });
 
 describe('trust: another operator’s brand from BRAND_FILE, no demo mark', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
   let token = '';
-
-  before(async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'brand-e2e-'));
-    const file = path.join(dir, 'brand.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        name: '示例财富',
-        short_name: '示例',
-        company: '示例财富基金销售有限公司',
-        service_phone: '400-123-4567',
-        service_hours: '工作日 8:30–17:30',
-      }),
-    );
-    [server, browser] = await Promise.all([
-      startServer(
-        { BRAND_FILE: file, DEMO_NOTICE: '0' },
-        { prepareDatabase: async (db) => void (token = (await seedLoggedInUser(db, '13700003939')).token) },
-      ),
-      launchBrowser(),
-    ]);
-    ({ context, page } = await openPhone(browser));
-    context.setDefaultTimeout(60_000);
-  });
-
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'brand-e2e-'));
+  const file = path.join(dir, 'brand.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: '示例财富',
+      short_name: '示例',
+      company: '示例财富基金销售有限公司',
+      service_phone: '400-123-4567',
+      service_hours: '工作日 8:30–17:30',
+    }),
+  );
+  const suite = phoneSuite({
+    defaultTimeoutMs: 60_000,
+    env: { BRAND_FILE: file, DEMO_NOTICE: '0' },
+    prepareDatabase: async (db) => void (token = (await seedLoggedInUser(db, '13700003939')).token),
   });
 
   it('the header, the tab title, the HTML title and the agreements use the configured brand', async () => {
-    const html = await (await fetch(`${server.url}/index`)).text();
+    const html = await (await fetch(`${suite.server.url}/index`)).text();
     assert.match(html, /<title>示例财富<\/title>/);
-    await page.goto(`${server.url}/index`);
-    await page.getByTestId('header-logo').getByText('示例财富').waitFor();
-    assert.equal(await page.title(), '示例财富');
-    assert.doesNotMatch(await visibleText(page), new RegExp(`${DEFAULT_BRAND.name}|蛋卷`));
-    await shot(page, 'after-brand-home-390');
-    await page.goto(`${server.url}/n/agreements/service`);
-    await see(page, '运营方：示例财富基金销售有限公司').waitFor();
-    await page.goto(`${server.url}/service/customservice`);
-    await see(page, '服务时间：工作日 8:30–17:30').waitFor();
-    await see(page, '400-123-4567').waitFor();
+    await suite.page.goto(`${suite.server.url}/index`);
+    await suite.page.getByTestId('header-logo').getByText('示例财富').waitFor();
+    assert.equal(await suite.page.title(), '示例财富');
+    assert.doesNotMatch(await visibleText(suite.page), new RegExp(`${DEFAULT_BRAND.name}|蛋卷`));
+    await shot(suite.page, 'after-brand-home-390');
+    await suite.page.goto(`${suite.server.url}/n/agreements/service`);
+    await see(suite.page, '运营方：示例财富基金销售有限公司').waitFor();
+    await suite.page.goto(`${suite.server.url}/service/customservice`);
+    await see(suite.page, '服务时间：工作日 8:30–17:30').waitFor();
+    await see(suite.page, '400-123-4567').waitFor();
   });
 
   it('with DEMO_NOTICE=0 my money carries no demo mark', async () => {
-    await context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
-    await page.goto(`${server.url}/my-money`);
-    await page.locator('.page-shell__body').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    assert.equal(await page.getByTestId('demo-money-mark').count(), 0);
+    await suite.context.addCookies([{ name: 'xq_a_token', value: token, url: suite.server.url }]);
+    await suite.page.goto(`${suite.server.url}/my-money`);
+    await suite.page.locator('.page-shell__body').first().waitFor();
+    await suite.page.waitForLoadState('networkidle');
+    assert.equal(await suite.page.getByTestId('demo-money-mark').count(), 0);
   });
 });
