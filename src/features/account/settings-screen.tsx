@@ -14,15 +14,18 @@ import { navigateToSpecUrl } from '@/platform/navigation';
 import { getAccountSettings, getAgreementAcceptances, type AccountSettings, type AgreementAcceptances } from './settings-api';
 import { ChangePasswordFlow, ResetPasswordFlow } from './settings-password';
 import { ChangePhoneFlow } from './settings-phone';
+import { CloseAccountFlow, DataExportFlow } from './settings-privacy';
 import { useAccountStore } from './store';
 import './account.scss';
 import './settings.scss';
 
 /** The flows of the settings page; `?action=` opens one directly (the help page links the reset). */
-export type SettingsAction = 'password' | 'reset-password' | 'phone';
+export type SettingsAction = 'password' | 'reset-password' | 'phone' | 'export' | 'close-account';
+
+const ACTIONS: readonly SettingsAction[] = ['password', 'reset-password', 'phone', 'export', 'close-account'];
 
 export function settingsActionOf(value: string | undefined): SettingsAction | null {
-  return value === 'password' || value === 'reset-password' || value === 'phone' ? value : null;
+  return (ACTIONS as readonly string[]).includes(value ?? '') ? (value as SettingsAction) : null;
 }
 
 /** A row's right side: its value (if any); the chevron follows in CSS. Always there, so every row shows it opens. */
@@ -52,6 +55,8 @@ export interface SettingsScreenProps {
   initialAction?: SettingsAction | null;
   /** Logs out (after the confirmation): the page's exit — stores reset, then the logout landing and home. */
   onLogout(): void;
+  /** After the account was closed (注销): the same exit unless the page gives another. */
+  onAccountClosed?: () => void;
   /** The language switch (components/language-switch), given by the page. */
   languageSlot?: ReactNode;
   /** Injectable for tests. */
@@ -67,6 +72,7 @@ export interface SettingsScreenProps {
 export function SettingsScreen({
   initialAction = null,
   onLogout,
+  onAccountClosed = onLogout,
   languageSlot,
   load = getAccountSettings,
   loadAgreements = getAgreementAcceptances,
@@ -90,6 +96,9 @@ export function SettingsScreen({
   if (action === 'reset-password')
     return <ResetPasswordFlow reservedPhoneMasked={card?.reserved_phone_masked ?? null} onDone={back} onCancel={back} />;
   if (action === 'phone') return <ChangePhoneFlow telephoneMasked={settings.telephone_masked} onDone={back} onCancel={back} />;
+  if (action === 'export') return <DataExportFlow onBack={back} />;
+  if (action === 'close-account')
+    return <CloseAccountFlow telephoneMasked={settings.telephone_masked} onBack={back} onClosed={onAccountClosed} />;
 
   const riskValue = account.riskLevel ?? (account.riskExpired ? t('account.risk.expired') : t('account.my.riskNone'));
   const riskValidity =
@@ -180,6 +189,25 @@ export function SettingsScreen({
           />
         </View>
       ) : null}
+
+      {/* The privacy policy's rights (issue 17): a copy of one's data, closing the account. */}
+      <View className='account-card settings-section settings-section--privacy'>
+        <Text className='settings-section__title'>{t('account.settings.privacySection')}</Text>
+        <Cell
+          className='settings-row settings-row--export'
+          title={t('account.settings.exportData')}
+          extra={rowExtra()}
+          clickable
+          onClick={() => setAction('export')}
+        />
+        <Cell
+          className='settings-row settings-row--close'
+          title={t('account.settings.closeAccount')}
+          extra={rowExtra()}
+          clickable
+          onClick={() => setAction('close-account')}
+        />
+      </View>
 
       {/* The language switch: components/language-switch, passed in by the page. */}
       {languageSlot ? <View className='account-card settings-section settings-section--language'>{languageSlot}</View> : null}
