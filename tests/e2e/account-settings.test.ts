@@ -8,11 +8,19 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addCalendarDays } from '../../server/src/domain/calendar';
 import { hashPassword } from '../../server/src/services/password-hash';
 import { loadPersonalDataCipher } from '../../server/src/services/personal-data';
 import { button, freshPhone, idCardFor, see, shown, STEP_TIMEOUT_MS, typeOnKeypad, zhAccount } from './account-support';
-import { collectPageErrors, launchBrowser, openDesktop, openPhone, seedLoggedInUser, startServer, type RunningServer } from './harness';
+import {
+  collectPageErrors,
+  launchBrowser,
+  openDesktop,
+  openPhone,
+  seedLoggedInUser,
+  seedRiskAssessment,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const OLD_PASSWORD = '258036';
 const NEW_PASSWORD = '803917';
@@ -99,18 +107,7 @@ describe('account settings in the browser: the card, a new trade password, logou
             .insertInto('trade_passwords')
             .values({ user_id: row.id, hash: await hashPassword(OLD_PASSWORD), created_at: now, updated_at: now })
             .execute();
-          await db.kysely
-            .insertInto('risk_assessments')
-            .values({
-              user_id: row.id,
-              questionnaire: 'v1',
-              answers: JSON.stringify({}),
-              score: 50,
-              level: 3,
-              assessed_at: now,
-              valid_until: addCalendarDays(now.toISOString().slice(0, 10), 700),
-            })
-            .execute();
+          await seedRiskAssessment(db, telephone, { level: 3, score: 50 });
         },
       },
     );

@@ -9,7 +9,7 @@ import { FUND_SAMPLE_CODES } from '../../src/lib/fund-samples';
 import type { FundDetail, FundSummary } from '../../src/lib/api-types/fund';
 import fundMessages from '../../src/locales/messages/fund';
 import { addCalendarDays } from '../../server/src/domain/calendar';
-import { phoneSuite, seedLoggedInUser } from './harness';
+import { phoneSuite, seedLoggedInUser, seedRiskAssessment } from './harness';
 
 const zh: Record<string, string> = fundMessages['zh-CN'];
 const say = (key: string, params: Record<string, string> = {}) =>
@@ -24,20 +24,7 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
       const user = await seedLoggedInUser(db, '13700001717');
       token = user.token;
       freshToken = (await seedLoggedInUser(db, '13700001719')).token;
-      const row = await db.kysely.selectFrom('users').select('id').where('telephone', '=', '13700001717').executeTakeFirstOrThrow();
-      const now = new Date();
-      await db.kysely
-        .insertInto('risk_assessments')
-        .values({
-          user_id: row.id,
-          questionnaire: 'v1',
-          answers: JSON.stringify({}),
-          score: 30,
-          level: 2,
-          assessed_at: now,
-          valid_until: addCalendarDays(now.toISOString().slice(0, 10), 700),
-        })
-        .execute();
+      await seedRiskAssessment(db, '13700001717', { level: 2, score: 30 });
     },
   });
 

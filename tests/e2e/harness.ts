@@ -9,6 +9,7 @@ import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openDatabase, type Database } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
+import { addCalendarDays } from '../../server/src/domain/calendar';
 import { issueSession } from '../../server/src/plugins/session';
 
 export const root = path.resolve(__dirname, '..', '..');
@@ -201,6 +202,24 @@ export async function seedLoggedInUser(db: Database, telephone = '13812345678'):
     .executeTakeFirstOrThrow();
   const session = await issueSession(db.kysely, { userId: user.id, clientId: 'dj-h5', now });
   return { telephone, token: session.token };
+}
+
+/** Records a risk assessment taken now (valid for 700 days) for the user with that phone (for `prepareDatabase`). */
+export async function seedRiskAssessment(db: Database, telephone: string, assessment: { level: number; score: number }): Promise<void> {
+  const user = await db.kysely.selectFrom('users').select('id').where('telephone', '=', telephone).executeTakeFirstOrThrow();
+  const now = new Date();
+  await db.kysely
+    .insertInto('risk_assessments')
+    .values({
+      user_id: user.id,
+      questionnaire: 'v1',
+      answers: JSON.stringify({}),
+      score: assessment.score,
+      level: assessment.level,
+      assessed_at: now,
+      valid_until: addCalendarDays(now.toISOString().slice(0, 10), 700),
+    })
+    .execute();
 }
 
 export interface PhoneSuite {
