@@ -48,7 +48,7 @@ async function open(url: string) {
 }
 
 describe('fund detail on server data', () => {
-  test('the stock sample: name, notices, chart tabs, fee table, managers, the buy button', async () => {
+  test('the stock sample: name (also in the navigation bar), notices, chart tabs, fee table, managers, the buy button', async () => {
     const code = FUND_SAMPLE_CODES.stock;
     const summary = JSON.parse((await server.app.inject({ url: `/djapi/fund/${code}` })).body).data as {
       fd_name: string;
@@ -68,6 +68,10 @@ describe('fund detail on server data', () => {
     ]) {
       assert.ok(text.includes(needle), `fund detail lacks "${needle}":\n${text.slice(0, 600)}`);
     }
+    // WeChat's navigation bar names the fund once it has loaded (基金详情 until then).
+    await h.settle(100);
+    const titles = h.callsOf('setNavigationBarTitle').map((c) => c.title);
+    assert.equal(titles[titles.length - 1], summary.fd_name, `navigation bar titles: ${titles.join(', ')}`);
     assert.deepEqual(h.problems(), []);
     await h.closePage(page);
   });
