@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setConfigEntry } from '../../server/src/services/mpaas-config';
 import { bootRequestsFor } from '../../server/src/plugins/page-boot';
-import { PAINT_THEN_LOAD_SCRIPT } from '../../server/src/plugins/page-first-paint';
+import { PAINT_THEN_LOAD_SCRIPT, escapeHtml } from '../../server/src/plugins/page-first-paint';
+import type { IndexCategories, IndexFunds } from '../../src/lib/api-types/discover';
+import type { FilterPage } from '../../src/lib/api-types/fund';
+import type { ValuationTable } from '../../src/lib/api-types/index-valuation';
+import { formatPercent } from '../../src/lib/format';
+import { getLocale, setLocale, t as message, type Locale } from '../../src/locales/i18n';
 import { createTestApp, createTestUser, type TestApp } from './helpers';
 
 const INDEX_HTML =
@@ -20,9 +25,27 @@ const PAGE_ASSETS = {
     js: ['js/app-shared.aaaaaaaa.js', 'js/fund.eeeeeeee.js'],
     css: ['css/app-shared.ffffffff.css', 'css/fund.99999999.css'],
   },
+  'pages/login/index': { js: ['js/app-shared.aaaaaaaa.js', 'js/login.bbbbbbbb.js'], css: ['css/login.cccccccc.css'] },
   'pages/misc/not-found/index': { js: ['js/app-shared.aaaaaaaa.js', 'js/lost.dddddddd.js'], css: [] },
 };
 const HOME_CALLS = bootRequestsFor('home', {});
+
+/** The block the server drew first in <body> (up to the app's root), or null. */
+function firstPaintOf(html: string): string | null {
+  const start = html.indexOf('<div id="dj-first-paint"');
+  return start < 0 ? null : html.slice(start, html.indexOf('<div id="app">', start));
+}
+
+/** The app's formatters read one current locale (as in the app): run `format` in `locale`. */
+function inLocaleForTest<T>(locale: Locale, format: () => T): T {
+  const previous = getLocale();
+  setLocale(locale);
+  try {
+    return format();
+  } finally {
+    setLocale(previous);
+  }
+}
 
 /** The inlined answers of a page's HTML, or null when it has none. */
 function bootOf(html: string): { at: number; answers: Record<string, unknown> } | null {
@@ -46,15 +69,16 @@ after(async () => {
 
 describe('page HTML', () => {
   test('preloads the chunks of the page the URL shows, once each; unknown and unbuilt URLs preload the 404 page', async () => {
-    const home = (await t.app.inject({ method: 'GET', url: '/index?channel=x' })).body;
-    assert.match(home, /<link rel="preload" as="script" href="\/js\/home\.bbbbbbbb\.js">/);
-    assert.match(home, /<link rel="preload" as="style" href="\/css\/home\.cccccccc\.css">/);
-    assert.equal(home.split('/js/app-shared.aaaaaaaa.js').length - 1, 1, 'index.html already preloads app-shared');
-    assert.ok(home.indexOf('home.bbbbbbbb.js') < home.indexOf('</head>'));
+    // (A page the server draws first starts its scripts after that paint: see the first-paint tests below.)
+    const login = (await t.app.inject({ method: 'GET', url: '/account/login?channel=x' })).body;
+    assert.match(login, /<link rel="preload" as="script" href="\/js\/login\.bbbbbbbb\.js">/);
+    assert.match(login, /<link rel="preload" as="style" href="\/css\/login\.cccccccc\.css">/);
+    assert.equal(login.split('/js/app-shared.aaaaaaaa.js').length - 1, 1, 'index.html already preloads app-shared');
+    assert.ok(login.indexOf('login.bbbbbbbb.js') < login.indexOf('</head>'));
     for (const url of ['/no/such/page', '/ccount/get-prove-assets']) {
       const html = (await t.app.inject({ method: 'GET', url })).body;
       assert.match(html, /\/js\/lost\.dddddddd\.js/, url);
-      assert.doesNotMatch(html, /home\.bbbbbbbb/, url);
+      assert.doesNotMatch(html, /login\.bbbbbbbb/, url);
       assert.equal(bootOf(html), null, `${url}: a 404 page asks nothing first`);
     }
   });
@@ -114,8 +138,9 @@ describe('page HTML', () => {
     const hash = `'sha256-${createHash('sha256').update(PAINT_THEN_LOAD_SCRIPT).digest('base64')}'`;
     assert.ok(csp.includes(hash), csp);
     assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
-    // A fund that does not exist, a code that is not one, home: no first screen, sheets preloaded as before.
-    for (const url of ['/funding/999999', '/funding/12ab', '/index']) {
+    // A fund that does not exist, a code that is not one, a ranking link with its own screens (the page asks another
+    // list than the inlined one): no first screen, sheets preloaded as before.
+    for (const url of ['/funding/999999', '/funding/12ab', '/rank-xq/index?period=3y', '/rn/fund/filter?type=4']) {
       const other = (await t.app.inject({ method: 'GET', url })).body;
       assert.doesNotMatch(other, /dj-first-paint/, url);
       assert.doesNotMatch(other, /rel="stylesheet" href="\/css\/(fund|home)/, url);
@@ -125,13 +150,107 @@ describe('page HTML', () => {
     }
   });
 
+  test('the other pages a shared link opens draw their first screen from their inlined answers, in the visitor’s language', async () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const say = (key: string, params?: Record<string, string | number>) => escapeHtml(message(key, params, locale));
+      const headers = { 'accept-language': locale === 'en-US' ? 'en-US,en;q=0.9' : 'zh-CN,zh;q=0.9,en;q=0.8' };
+      const load = async (url: string) => {
+        const html = (await t.app.inject({ method: 'GET', url, headers })).body;
+        assert.match(html, new RegExp(`<html lang="${locale}"`), url);
+        const block = firstPaintOf(html);
+        assert.ok(block, `${url} (${locale}): a first paint`);
+        // Every page shows the seller's risk disclosure from its first paint.
+        assert.ok(block.includes(say('components.disclosure.risk')) && block.includes(say('components.disclosure.past')), url);
+        return { block, answers: bootOf(html)!.answers };
+      };
+      /** `texts` appear in the block in this order. */
+      const inOrder = (block: string, texts: string[], what: string) => {
+        let at = 0;
+        for (const text of texts) {
+          const found = block.indexOf(text, at);
+          assert.ok(found >= 0, `${what}: ${text} (in order)`);
+          at = found + text.length;
+        }
+      };
+      const percent = (value: string | null, options: { sign?: boolean; ratio?: boolean } = { sign: true }) =>
+        inLocaleForTest(locale, () => formatPercent(value, options));
+
+      // Home: the page's own sheets block (it is drawn before its scripts run); the ranked funds with their returns.
+      const home = await load('/index');
+      const homeHtml = (await t.app.inject({ method: 'GET', url: '/index', headers })).body;
+      assert.match(homeHtml.slice(0, homeHtml.indexOf('</head>')), /<link rel="stylesheet" href="\/css\/home\.cccccccc\.css">/);
+      const ranked = (home.answers['/djapi/v3/filter/fund?order_by=1y&page=1&size=5'] as { data: FilterPage }).data.items;
+      assert.equal(ranked.length, 5);
+      inOrder(
+        home.block,
+        [say('home.ranked.title'), ...ranked.flatMap((f) => [escapeHtml(f.fd_name), f.fd_code, percent(f.yield)])],
+        'home',
+      );
+      inOrder(home.block, [say('home.entry.xjb'), say('home.entry.watchlist'), say('home.notice'), say('home.valuation.title')], 'home');
+
+      // Rankings and screening: the header's title, the count, every fund of the inlined page with its return.
+      for (const [url, title, listUrl] of [
+        ['/rank-xq/index', 'discover.rank.index.title', '/djapi/v3/filter/fund?type=5&order_by=1y&page=1&size=20'],
+        ['/rank-xq/qdii', 'discover.rank.qdii.title', '/djapi/v3/filter/fund?type=11&order_by=1y&page=1&size=20'],
+        ['/rn/fund/filter', 'discover.filter.title', '/djapi/v3/filter/fund?order_by=1y&page=1&size=20'],
+      ] as const) {
+        const page = await load(url);
+        const list = (page.answers[listUrl] as { data: FilterPage }).data;
+        assert.ok(list.items.length > 0 && list.items.length <= 20, url);
+        inOrder(
+          page.block,
+          [
+            `<h1 class="dj-header__title">${say(title)}</h1>`,
+            say('discover.filter.count', { count: list.total_items }),
+            ...list.items.flatMap((f, i) => [`>${i + 1}<`, escapeHtml(f.fd_name), f.fd_code, percent(f.yield)]),
+            // The list's foot: more to load, or the end.
+            say(list.total_pages > 1 ? 'discover.list.more' : 'discover.list.noMore'),
+          ],
+          url,
+        );
+      }
+
+      // The valuation table, lowest PE percentile first, as it opens.
+      const valuation = await load('/djmodule/value-center');
+      const table = (valuation.answers['/djapi/index_eva/dj'] as { data: ValuationTable }).data.items;
+      const sorted = [...table].sort((a, b) => Number(a.pe_percentile) - Number(b.pe_percentile));
+      inOrder(
+        valuation.block,
+        [
+          say('discover.valuation.title'),
+          ...sorted.flatMap((i) => [escapeHtml(i.name), `>${i.pe}<`, percent(i.pe_percentile, { ratio: true })]),
+        ],
+        'valuation',
+      );
+
+      // Index picking: the categories, the first category's indices, the funds tracking its first index.
+      const mass = await load('/index-mass');
+      const categories = (mass.answers['/djapi/index-mass/categories'] as { data: IndexCategories }).data.categories;
+      // The funds of the index the page opens with (the first category's first), asked after the categories.
+      const first = categories[0]!.indices[0]!;
+      const funds = (mass.answers[`/djapi/index-mass/${first.index_code}/funds`] as { data: IndexFunds }).data.funds;
+      inOrder(
+        mass.block,
+        [
+          ...categories.map((c) => say(`discover.indexMass.category.${c.key}`)),
+          ...categories[0]!.indices.map((i) => escapeHtml(i.name)),
+          say('discover.indexMass.funds', { name: first.name }),
+          ...funds.flatMap((f) => [escapeHtml(f.fd_name), f.fd_code, percent(f.tracking_error, {})]),
+          say('discover.indexMass.compareHint'),
+        ],
+        'index picking',
+      );
+    }
+  });
+
   test('the other pages a shared link opens inline their first answers: screening, rankings, valuation, index picking', async () => {
     const pages: [string, string[]][] = [
       ['/rn/fund/filter', ['/djapi/v3/filter/fund?order_by=1y&page=1&size=20']],
       ['/rank-xq/index', ['/djapi/v3/filter/fund?type=5&order_by=1y&page=1&size=20']],
       ['/rank-xq/qdii', ['/djapi/v3/filter/fund?type=11&order_by=1y&page=1&size=20']],
       ['/djmodule/value-center', ['/djapi/index_eva/dj']],
-      ['/index-mass', ['/djapi/index-mass/categories', '/djapi/index-mass/SH000300/funds']],
+      // The test market's first broad index is 深证成指: its funds, asked once the categories are in.
+      ['/index-mass', ['/djapi/index-mass/categories', '/djapi/index-mass/SZ399001/funds']],
     ];
     for (const [page, calls] of pages) {
       const boot = bootOf((await t.app.inject({ method: 'GET', url: page })).body)!;
@@ -158,7 +277,10 @@ describe('page HTML', () => {
     await setConfigEntry(t.db.kysely, { appkey: 'social', key: 'home_marquee', value: { items: [{ text, link: '' }] }, now: new Date() });
     const html = (await t.app.inject({ method: 'GET', url: '/index' })).body;
     assert.doesNotMatch(html, /<script>alert/);
-    assert.equal(html.split('</script>').length - 1, 3, 'only the shell’s own two scripts and the boot block close');
+    // The shell's inline script, the script list and its loader (home is drawn first), the boot block.
+    assert.equal(html.split('</script>').length - 1, 4, 'only the shell’s own script, the loader’s two and the boot block close');
+    // The first paint shows the notice as text.
+    assert.ok(firstPaintOf(html)!.includes(escapeHtml(text)), 'the notice, escaped, in the first paint');
     const marquee = bootOf(html)!.answers['/mpaas/config/content?appkey=social&key=home_marquee'] as {
       data: { data: { home_marquee: { value: { items: { text: string }[] } } } };
     };

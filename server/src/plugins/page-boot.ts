@@ -13,12 +13,20 @@ import { DEFAULT_MPAAS_APPKEY } from '../constants';
 const EVERY_PAGE: readonly string[] = ['/djapi/account', '/djapi/platform/brand'];
 
 /** Remote config of a key for the default app, as src/platform/mpaas.ts asks it on a first visit (no cache yet). */
-const mpaasKey = (key: string): string => `/mpaas/config/content?appkey=${DEFAULT_MPAAS_APPKEY}&key=${key}`;
+export const mpaasKey = (key: string): string => `/mpaas/config/content?appkey=${DEFAULT_MPAAS_APPKEY}&key=${key}`;
+
+/** Home's five funds of the one-year ranking (src/features/home/api.ts getRankedFunds). */
+export const HOME_RANKED_URL = '/djapi/v3/filter/fund?order_by=1y&page=1&size=5';
+/** The valuation table (home's summary, and the valuation page). */
+export const VALUATION_URL = '/djapi/index_eva/dj';
+/** Index picking: the categories, then the funds of the first category's first index (`bootFollowUpsFor`). */
+export const INDEX_CATEGORIES_URL = '/djapi/index-mass/categories';
+export const indexFundsUrl = (indexCode: string): string => `/djapi/index-mass/${encodeURIComponent(indexCode)}/funds`;
 
 const HOME: readonly string[] = [
   // src/features/home/api.ts: five funds of the one-year ranking, the valuation summary, banners and marquee.
-  '/djapi/v3/filter/fund?order_by=1y&page=1&size=5',
-  '/djapi/index_eva/dj',
+  HOME_RANKED_URL,
+  VALUATION_URL,
   mpaasKey('home_banners'),
   mpaasKey('home_marquee'),
 ];
@@ -41,19 +49,37 @@ function fundDetail(params: Record<string, string>): readonly string[] {
 // The other pages a shared link opens (issue 17), as src/features/discover/api.ts asks on their first render with no
 // query in the link: the ranking's first page of 20 by one-year return (a link with its own filters or order asks
 // other URLs, which go to the network), the valuation table, the index categories and the first index's funds.
-const ranking = (type?: number): string => `/djapi/v3/filter/fund?${type === undefined ? '' : `type=${type}&`}order_by=1y&page=1&size=20`;
+export const rankingUrl = (type?: number): string =>
+  `/djapi/v3/filter/fund?${type === undefined ? '' : `type=${type}&`}order_by=1y&page=1&size=20`;
 
 const PAGE_CALLS: Partial<Record<RouteName, (params: Record<string, string>) => readonly string[]>> = {
   home: () => HOME,
   root: () => HOME,
   appShell: () => HOME,
   fundDetail,
-  fundFilter: () => [ranking()],
-  rankIndex: () => [ranking(5)],
-  rankQdii: () => [ranking(11)],
-  valueCenter: () => ['/djapi/index_eva/dj'],
-  indexMass: () => ['/djapi/index-mass/categories', '/djapi/index-mass/SH000300/funds'],
+  fundFilter: () => [rankingUrl()],
+  rankIndex: () => [rankingUrl(5)],
+  rankQdii: () => [rankingUrl(11)],
+  valueCenter: () => [VALUATION_URL],
+  indexMass: () => [INDEX_CATEGORIES_URL],
 };
+
+/** The first category's first index of an index-picking categories answer: the one the page opens with. */
+function firstIndexCode(answer: unknown): string | null {
+  const data = (answer as { result_code?: unknown; data?: { categories?: { indices?: { index_code?: unknown }[] }[] } } | undefined)?.data;
+  const code = Array.isArray(data?.categories) ? data.categories[0]?.indices?.[0]?.index_code : undefined;
+  return typeof code === 'string' && code !== '' ? code : null;
+}
+
+/**
+ * Calls the page makes once a first answer is in (page-html.ts asks them after the first batch): index picking
+ * shows the funds of whichever index its categories answer puts first (src/features/discover/index-mass.tsx).
+ */
+export function bootFollowUpsFor(route: RouteName, answers: Record<string, unknown>): readonly string[] {
+  if (route !== 'indexMass') return [];
+  const code = firstIndexCode(answers[INDEX_CATEGORIES_URL]);
+  return code ? [indexFundsUrl(code)] : [];
+}
 
 export function bootRequestsFor(route: RouteName, params: Record<string, string>): readonly string[] {
   return [...EVERY_PAGE, ...(PAGE_CALLS[route]?.(params) ?? [])];

@@ -1,15 +1,25 @@
+import { DEFAULT_BRAND } from '../../../src/lib/brand';
 import type { RouteName } from '../../../src/lib/routes';
+import { t } from '../../../src/locales/i18n';
+import { inLocale, type PaintContext } from './first-paint/frame';
+import { fundFirstPaint } from './first-paint/fund';
+import { homeFirstPaint } from './first-paint/home';
+import { indexMassFirstPaint } from './first-paint/index-mass';
+import { rankingFirstPaint } from './first-paint/ranking';
+import { valueCenterFirstPaint } from './first-paint/value-center';
+import { rankingUrl } from './page-boot';
 
-// The first paint of a shared fund link, drawn by the HTML itself (issue 17): the page's largest text — the fund's name
-// — shows as soon as the HTML and its stylesheets are in, instead of after ~200 KB of script has downloaded and run.
-// page-html.ts puts this block before the app's root and makes the page's own stylesheets blocking, so the block
-// wears the app's real classes (header bar, page frame, fund header) and looks like the page's top. It covers the
-// viewport until the app has drawn the page's body under it; the app then removes it
-// (src/platform/boot-data.h5.ts `removeFirstPaint`, called by the page shell's deferred body).
-// Only what the inlined fund answer says is shown: the name and code; the figures are grey bars until the app draws.
+// A page a shared link opens is drawn by its HTML first (issue 17): the page's first screen — its largest text
+// included — shows as soon as the HTML and its stylesheets are in, instead of after ~200 KB of script has
+// downloaded and run. page-html.ts puts the block first in <body>, before the app's root, and makes the page's own
+// stylesheets blocking, so the block wears the app's real classes (first-paint/frame.ts) and looks like the page.
+// It covers the viewport until the app has drawn the page's body under it; the app then removes it
+// (src/platform/boot-data.h5.ts `removeFirstPaint`, called by the page shell's deferred body). The block draws what
+// the app will draw at the same places and sizes (the same answers, texts and formatters): were the app to paint
+// anything larger than the block's largest element, that would become the page's Largest Contentful Paint.
+// One module per page in first-paint/; a page whose inlined answer is missing or failed gets none.
 
-/** Element id of the block; the app removes it (src/platform/boot-data.h5.ts). */
-export const FIRST_PAINT_ELEMENT_ID = 'dj-first-paint';
+export { FIRST_PAINT_ELEMENT_ID, escapeHtml, type PaintContext } from './first-paint/frame';
 
 /** Element id of the scripts a page with a first paint starts once that paint is on screen (JSON, not run). */
 export const DEFERRED_SCRIPTS_ELEMENT_ID = 'dj-scripts';
@@ -55,51 +65,39 @@ export function paintThenLoad(head: string): { head: string; loader: string } {
   };
 }
 
-/** Text for HTML element content and attribute values: every character that could end either is an entity. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-interface FundSummaryAnswer {
-  result_code?: unknown;
-  data?: { fd_name?: unknown; fd_code?: unknown };
-}
-
-// Position, cover and the line height the app's page text has (1.6, inherited there); the look comes from the app's own classes. Inline: the CSP allows page styles inline.
-// Should the app never take over (a script that failed to load), the block steps aside after 15 s for whatever the
-// app's root shows, rather than covering it for good.
-const FIRST_PAINT_STYLE =
-  `<style>#${FIRST_PAINT_ELEMENT_ID}{position:absolute;top:0;left:0;right:0;min-height:100vh;z-index:2147483000;pointer-events:none;line-height:1.6;` +
-  `animation:dj-fp-out 0s 15s forwards}@keyframes dj-fp-out{to{visibility:hidden}}` +
-  `#${FIRST_PAINT_ELEMENT_ID} .dj-fp-bar{display:block;height:.7em;margin:.9em 0 .2em;border-radius:.2em;background:#eef0f3;max-width:60%}` +
-  `#${FIRST_PAINT_ELEMENT_ID} .dj-fp-bar--wide{max-width:100%;height:1.4em}` +
-  // The header's height with its title row (drawn by the app): the fund header starts where the app's will.
-  `#${FIRST_PAINT_ELEMENT_ID} .dj-header{box-sizing:border-box;min-height:48px}` +
-  `@media (min-width:768px){#${FIRST_PAINT_ELEMENT_ID} .dj-header{min-height:97px}}</style>`;
-
-/** The fund page's first paint: the header bar, the fund's name and code, grey bars where its figures go. */
-function fundFirstPaint(code: string, answers: Record<string, unknown>): string {
-  const summary = answers[`/djapi/fund/${code}`] as FundSummaryAnswer | undefined;
-  const name = summary?.result_code === 0 ? summary.data?.fd_name : undefined;
-  const fundCode = summary?.data?.fd_code;
-  if (typeof name !== 'string' || name === '' || typeof fundCode !== 'string') return '';
-  return (
-    FIRST_PAINT_STYLE +
-    `<div id="${FIRST_PAINT_ELEMENT_ID}" aria-hidden="true"><div class="page-shell">` +
-    `<div class="dj-header"><div class="dj-header__bar"></div></div>` +
-    `<div class="page-shell__body"><div class="fund-detail"><div class="fund-header">` +
-    `<div class="fund-header__title"><span class="fund-header__name">${escapeHtml(name)}</span>` +
-    `<span class="fund-header__code">${escapeHtml(fundCode)}</span></div>` +
-    `<span class="dj-fp-bar"></span><span class="dj-fp-bar dj-fp-bar--wide"></span><span class="dj-fp-bar"></span>` +
-    `</div></div></div></div></div>`
-  );
-}
+const DEFAULT_CONTEXT: PaintContext = { locale: 'zh-CN', brand: DEFAULT_BRAND, userAgent: '', url: '/', query: {} };
 
 /**
  * The HTML that draws a page's first screen before its script runs, or '' for pages that have none (they draw when
- * the app runs, as before). `answers` are the page's inlined first answers (page-html.ts).
+ * the app runs, as before). `answers` are the page's inlined first answers (page-html.ts); `ctx` the visitor's
+ * language, the operator's brand and the request.
  */
-export function firstPaintFor(route: RouteName, params: Record<string, string>, answers: Record<string, unknown>): string {
-  if (route === 'fundDetail' && /^\d{6}$/.test(params.fundcode ?? '')) return fundFirstPaint(params.fundcode!, answers);
-  return '';
+export function firstPaintFor(
+  route: RouteName,
+  params: Record<string, string>,
+  answers: Record<string, unknown>,
+  ctx: PaintContext = DEFAULT_CONTEXT,
+): string {
+  return inLocale(ctx.locale, () => {
+    switch (route) {
+      case 'fundDetail':
+        return /^\d{6}$/.test(params.fundcode ?? '') ? fundFirstPaint(params.fundcode!, answers) : '';
+      case 'home':
+      case 'root':
+      case 'appShell':
+        return homeFirstPaint(ctx, answers);
+      case 'fundFilter':
+        return rankingFirstPaint(ctx, answers, { title: t('discover.filter.title'), listUrl: rankingUrl(), screens: true });
+      case 'rankIndex':
+        return rankingFirstPaint(ctx, answers, { title: t('discover.rank.index.title'), listUrl: rankingUrl(5), screens: false });
+      case 'rankQdii':
+        return rankingFirstPaint(ctx, answers, { title: t('discover.rank.qdii.title'), listUrl: rankingUrl(11), screens: false });
+      case 'valueCenter':
+        return valueCenterFirstPaint(ctx, answers);
+      case 'indexMass':
+        return indexMassFirstPaint(ctx, answers);
+      default:
+        return '';
+    }
+  });
 }

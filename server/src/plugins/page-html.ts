@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_PAGE_PATH, isBuilt, matchSpecUrl } from '../../../src/lib/routes';
 import { shanghaiIso } from '../domain/clock';
 import { isMovableClock } from '../services/business-clock';
-import { bootRequestsFor } from './page-boot';
+import { bootFollowUpsFor, bootRequestsFor } from './page-boot';
 import { firstPaintFor, paintThenLoad } from './page-first-paint';
-import { withPageLang } from './page-lang';
+import { pageLocale, withPageLang } from './page-lang';
 
 // The HTML of a page URL (/index, /funding/009005, …) is the build's index.html plus, for the page that URL shows:
 // - <link rel="preload"> for that page's chunks (`page-assets.json`, written by the H5 build), so they download
@@ -15,8 +15,9 @@ import { withPageLang } from './page-lang';
 // - the answers to the GET calls the page makes on its first render (`page-boot.ts`), inlined as JSON that the
 //   app's http client takes instead of asking the network (src/platform/boot-data.h5.ts). The page draws its data
 //   on its first render: no skeleton → content jump, no round trip before the largest paint;
-// - for a fund page, its first paint drawn by the HTML itself (`page-first-paint.ts`: the fund's name over the page's
-//   frame), with that page's stylesheets made blocking so the block wears the app's own classes.
+// - for the pages a shared link opens (a fund, home, valuation, rankings, screening, index picking), their first
+//   screen drawn by the HTML itself from those answers (`page-first-paint.ts`), in the visitor's language, with
+//   the page's stylesheets made blocking so the block wears the app's own classes.
 // The answers come from the API routes themselves (`inject`, with the visitor's cookies), so they are exactly what
 // the calls would have returned, the visitor's own account state included: the HTML is private and never cached.
 
@@ -178,11 +179,22 @@ export async function sendPageHtml(
   let firstPaint = '';
   if (request.method === 'GET') {
     const answers = match ? await bootAnswers(app, request, bootRequestsFor(match.route.name, match.params), bootHeader) : {};
+    // Calls the page makes with what a first answer says (index picking: the first index's funds).
+    const followUps = match ? bootFollowUpsFor(match.route.name, answers) : [];
+    if (followUps.length > 0) Object.assign(answers, await bootAnswers(app, request, followUps, bootHeader));
     const clock = demoClock(app);
     if (Object.keys(answers).length > 0 || clock) {
       bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson({ at: Date.now(), answers, ...(clock ? { clock } : {}) })}</script>`;
     }
-    if (match) firstPaint = firstPaintFor(match.route.name, match.params, answers);
+    if (match) {
+      firstPaint = firstPaintFor(match.route.name, match.params, answers, {
+        locale: pageLocale(request),
+        brand: app.brand.current(),
+        userAgent: String(request.headers['user-agent'] ?? ''),
+        url: request.url,
+        query: match.query,
+      });
+    }
   }
   const extraHead = preloadTags(shell, match ? match.route.page : NOT_FOUND_PAGE_PATH, firstPaint !== '');
   // The answers go at the end of <body>: the deferred app scripts run after the whole document is parsed. The first

@@ -1,18 +1,5 @@
 import './sign-tone.scss';
 
-/** Which way a number went: mainland convention colours rises red and falls green (sign-tone.scss). */
-export type SignTone = 'rise' | 'fall' | 'flat';
-
-/**
- * The tone of a number as displayed ('+1.23%', '-0.50', '1,234.00万', '--'): decided on the shown
- * text, so a value that rounds to zero ('0.001' → '0.00') is not coloured as a rise.
- */
-export function signToneOfText(text: string): SignTone {
-  if (!/[1-9]/.test(text)) return 'flat';
-  return text.trimStart().startsWith('-') ? 'fall' : 'rise';
-}
-
-/** The class that colours a number by its tone. */
-export function signToneClass(tone: SignTone): string {
-  return `sign-tone--${tone}`;
-}
+// The tone rules are plain text rules (src/lib/sign-tone.ts, which the server's first paints use too); this module
+// brings the stylesheet with them.
+export { signToneClass, signToneOfText, type SignTone } from '@/lib/sign-tone';

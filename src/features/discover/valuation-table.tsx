@@ -9,51 +9,17 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/discover';
 import './discover.scss';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import type { ValuationItem } from '@/lib/api-types/index-valuation';
 import { getValuationTable } from './api';
+import {
+  DEFAULT_VALUATION_SORT,
+  VALUATION_COLUMNS as COLUMNS,
+  sortValuation,
+  valuationCell,
+  valuationCounts,
+  type ValuationColumn,
+} from './valuation-rules';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
-
-export type ValuationColumn = 'name' | 'pe' | 'pe_percentile' | 'pb' | 'pb_percentile' | 'roe' | 'yeild';
-
-const COLUMNS: readonly { key: ValuationColumn; label: string }[] = [
-  { key: 'name', label: 'discover.valuation.index' },
-  { key: 'pe', label: 'discover.valuation.pe' },
-  { key: 'pe_percentile', label: 'discover.valuation.pePercentile' },
-  { key: 'pb', label: 'discover.valuation.pb' },
-  { key: 'pb_percentile', label: 'discover.valuation.pbPercentile' },
-  { key: 'roe', label: 'discover.valuation.roe' },
-  { key: 'yeild', label: 'discover.valuation.yield' },
-];
-
-/** What a cell shows: percentiles and ratios as percentages, multiples with two decimals. */
-export function valuationCell(item: ValuationItem, key: ValuationColumn): string {
-  switch (key) {
-    case 'name':
-      return item.name;
-    case 'pe_percentile':
-    case 'pb_percentile':
-      return formatPercent(item[key], { ratio: true });
-    case 'roe':
-    case 'yeild':
-      return formatPercent(item[key], { ratio: true });
-    default:
-      return item[key];
-  }
-}
-
-/** The server's order: PE percentile, lowest first — the sort the table opens with, and says so. */
-export const DEFAULT_VALUATION_SORT = { key: 'pe_percentile', desc: false } as const satisfies { key: ValuationColumn; desc: boolean };
-
-/** Items sorted by a column (numbers numerically, names by locale); null = the server's order (low first). */
-export function sortValuation(items: readonly ValuationItem[], sort: { key: ValuationColumn; desc: boolean } | null): ValuationItem[] {
-  if (!sort) return [...items];
-  const sign = sort.desc ? -1 : 1;
-  return [...items].sort((a, b) => {
-    const diff = sort.key === 'name' ? a.name.localeCompare(b.name, 'zh-CN') : Number(a[sort.key]) - Number(b[sort.key]);
-    return sign * diff || a.index_code.localeCompare(b.index_code);
-  });
-}
 
 /**
  * The index valuation table (/djmodule/value-center): sortable by every column, rows open the index page. On a
@@ -67,7 +33,7 @@ export function ValuationTable() {
   if (table.status === 'error' || !table.data) return <ErrorBox onRetry={table.retry} />;
   const { items, low_percentile: low, high_percentile: high } = table.data;
   if (items.length === 0) return <EmptyBox />;
-  const count = (eva: ValuationItem['eva_type']) => items.filter((i) => i.eva_type === eva).length;
+  const counts = valuationCounts(items);
   const rows = sortValuation(items, sort);
   const onHeader = (key: ValuationColumn) => setSort((cur) => (cur.key === key ? { key, desc: !cur.desc } : { key, desc: key !== 'name' }));
   const sortedLabel = t(COLUMNS.find((c) => c.key === sort.key)?.label ?? '');
@@ -76,7 +42,7 @@ export function ValuationTable() {
     <PullRefresh onRefresh={table.refresh}>
       <View className='valuation'>
         <View className='valuation__summary' data-testid='valuation-summary'>
-          <Text>{t('discover.valuation.summary', { low: count('low'), mid: count('mid'), high: count('high') })}</Text>
+          <Text>{t('discover.valuation.summary', counts)}</Text>
           <Text className='discover-note'>{t('discover.valuation.date', { date: items[0]?.date ?? '' })}</Text>
         </View>
         <Text className='discover-note'>

@@ -4,23 +4,9 @@ import type { FilterItem, FilterPage } from '@/lib/api-types/fund';
 import type { ValuationTable } from '@/lib/api-types/index-valuation';
 import { get } from '@/platform/http';
 import { fetchConfig } from '@/platform/mpaas';
+import { HOME_BANNERS_KEY, HOME_MARQUEE_KEY, asBanners, asMarquee, type HomeBanner, type HomeMarquee } from './home-content';
 
-export interface HomeBanner {
-  id: string;
-  title: string;
-  /** The title for an English reader (issue 17); absent → the Chinese title shows. */
-  title_en?: string;
-  image?: string;
-  /** A spec URL of this app ('/xjb') or an external URL. */
-  link: string;
-}
-
-export interface HomeMarquee {
-  /** `text_en`: the notice for an English reader (issue 17); absent → the Chinese text shows. */
-  items: { text: string; text_en?: string; link: string }[];
-  speed?: number;
-  gap?: number;
-}
+export type { HomeBanner, HomeMarquee } from './home-content';
 
 /** Low / normal / high counts of the valuation table (computed here from `GET /djapi/index_eva/dj`). */
 export interface ValuationSummary {
@@ -29,24 +15,6 @@ export interface ValuationSummary {
   high: number;
   /** Data date of the newest valuation. */
   date: string | null;
-}
-
-/** Remote config keys of the home page (defaults: server/src/services/mpaas-config.ts). */
-export const HOME_BANNERS_KEY = 'home_banners';
-export const HOME_MARQUEE_KEY = 'home_marquee';
-
-function asBanners(value: unknown): HomeBanner[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (b): b is HomeBanner =>
-      !!b && typeof b === 'object' && typeof (b as HomeBanner).title === 'string' && typeof (b as HomeBanner).link === 'string',
-  );
-}
-
-function asMarquee(value: unknown): HomeMarquee | null {
-  if (!value || typeof value !== 'object' || !Array.isArray((value as HomeMarquee).items)) return null;
-  const m = value as HomeMarquee;
-  return { ...m, items: m.items.filter((i) => i && typeof i.text === 'string') };
 }
 
 /**

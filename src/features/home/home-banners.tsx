@@ -5,10 +5,8 @@ import { t } from '@/locales/home';
 import { localizedText } from '@/locales/i18n';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { BannerCarousel } from './banner-carousel';
+import { BANNER_HEIGHT_PX, BANNER_TONES } from './home-content';
 import { getHomeBanners, getHomeMarquee, type HomeBanner, type HomeMarquee } from './api';
-
-const BANNER_TONES = ['#ff7a1a', '#3e7bfa', '#e5362e'];
-const BANNER_HEIGHT_PX = 80;
 
 /**
  * The marquee and the banner carousel, both fed by remote config (mpaas keys home_marquee, home_banners). Until the

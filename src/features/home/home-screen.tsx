@@ -4,25 +4,15 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { fundTypeName } from '@/lib/format';
-import { specUrl, type RouteName } from '@/lib/routes';
+import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/home';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { getRankedFunds, getValuationSummary } from './api';
 import { HomeBanners } from './home-banners';
+import { HOME_ENTRIES, RANKED_COUNT } from './home-content';
 import './home.scss';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
-
-const ENTRIES: readonly { route: RouteName; label: string; glyph: string }[] = [
-  { route: 'xjb', label: 'home.entry.xjb', glyph: 'home.glyph.xjb' },
-  { route: 'autoInvestIntro', label: 'home.entry.autoInvest', glyph: 'home.glyph.autoInvest' },
-  { route: 'pensionActivity', label: 'home.entry.pension', glyph: 'home.glyph.pension' },
-  { route: 'valueCenter', label: 'home.entry.valuation', glyph: 'home.glyph.valuation' },
-  { route: 'rankIndex', label: 'home.entry.rankings', glyph: 'home.glyph.rankings' },
-  { route: 'fundFilter', label: 'home.entry.filter', glyph: 'home.glyph.filter' },
-  { route: 'indexMass', label: 'home.entry.indexMass', glyph: 'home.glyph.indexMass' },
-  { route: 'watchlist', label: 'home.entry.watchlist', glyph: 'home.glyph.watchlist' },
-];
 
 const go = (url: string) => void navigateToSpecUrl(url);
 
@@ -33,8 +23,6 @@ const go = (url: string) => void navigateToSpecUrl(url);
 function Ghost({ className = '' }: { className?: string }) {
   return <Text className={`home__ghost ${className}`}>{'\u00a0'}</Text>;
 }
-
-const RANKED_COUNT = 5;
 
 function RankedGhosts() {
   return (
@@ -145,7 +133,7 @@ export function HomeScreen() {
   return (
     <View className='home'>
       <View className='home__entries'>
-        {ENTRIES.map((e) => (
+        {HOME_ENTRIES.map((e) => (
           <View key={e.route} className='home__entry' data-testid={`entry-${e.route}`} onClick={() => go(specUrl(e.route))}>
             <Text className='home__entry-glyph' aria-hidden='true'>
               {t(e.glyph)}
