@@ -4,6 +4,13 @@
 // first-in first-out withdrawals, income rights, BigInt income and the per-day instant-withdrawal cap — predicts
 // every income row, every balance and every refusal of the cap; after every day the server must agree to the fen
 // and the ledger's invariants must hold.
+// Fund companies refuse too: on some days a NAV is withheld (published, then taken away before the settlement), so
+// cash deposits fail back to the card, purchases paid from 现金宝 (a bond fund, T+1; a QDII fund, T+2, after their
+// cash redemption went through) are refunded into 现金宝, and instant withdrawals and cash payments whose redemption
+// is refused are tried again until they repay the platform's advance. After every day, per investor: money is
+// conserved to the fen — what left the card + income = cash shares (frozen ones included) + purchases in transit +
+// cost and fees of confirmed purchases + proceeds in transit + the advance's balance — and the cash balance the
+// server reads (cashBalance) equals the ledger's.
 //   CASH_SIM_INVESTORS (default 30), CASH_SIM_DAYS (calendar days from 2025-01-02, default 75 — the Spring Festival
 //   closure included; 30 on PostgreSQL; CASH_SIM_DAYS=365 for a year), CASH_SIM_SEED (11).
 import assert from 'node:assert/strict';
@@ -11,10 +18,11 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { QUICK_WITHDRAW_DAILY_LIMIT_FEN } from '../../src/lib/cash-rules';
-import { addCalendarDays } from '../../server/src/domain/calendar';
+import { addCalendarDays, isTradingDay, nextTradingDay } from '../../server/src/domain/calendar';
 import { shanghaiDate, shanghaiInstant } from '../../server/src/domain/clock';
 import { TradeRefusal } from '../../server/src/domain/trade-refusal';
-import { deposit, withdraw } from '../../server/src/services/cash';
+import { extendMarket } from '../../server/src/market/extend';
+import { cashBalance, deposit, withdraw } from '../../server/src/services/cash';
 import { checkLedger } from '../../server/src/services/ledger-check';
 import { CASH_FUND_CODE, cancelOrder, placeBuy, type TradingDeps } from '../../server/src/services/trading';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
@@ -151,12 +159,80 @@ describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days, seed ${
   });
   after(async () => t.close());
 
+  /**
+   * Per investor, from the ledger: what left the card (net) + the income paid = cash shares (in lots or frozen by a
+   * pending withdrawal) + purchases in transit + cost and fees of confirmed purchases of other funds + proceeds in
+   * transit + the advance's balance (minus what the platform advanced and has not been repaid). And the cash
+   * balance the server shows (available + unavailable) = the ledger's cash shares, less those of pending instant
+   * and ordinary withdrawals (their money is on the card or on its way to it), plus deposits in transit.
+   */
+  async function assertConserved(when: string) {
+    const cash = CASH_FUND_CODE;
+    const rows = await sql<{
+      user_id: number;
+      card: string;
+      income: string;
+      shares: string;
+      transit: string;
+      deposits: string;
+      invested: string;
+      proceeds: string;
+      advance: string;
+      outgoing: string;
+    }>`
+      WITH legs AS (
+        SELECT user_id, asset, credit_account AS account, amount, kind FROM ledger_transfers
+        UNION ALL SELECT user_id, asset, debit_account, -amount, kind FROM ledger_transfers
+      )
+      SELECT u.id AS user_id,
+        coalesce((SELECT -sum(amount) FROM legs WHERE user_id = u.id AND asset = 'CNY' AND account = 'bank'), 0)::text AS card,
+        coalesce((SELECT sum(income_fen) FROM mmf_income WHERE user_id = u.id AND fund_code = ${cash}), 0)::text AS income,
+        coalesce((SELECT sum(amount) FROM legs WHERE user_id = u.id AND asset = ${`F:${cash}`} AND (account LIKE 'lot:%' OR account LIKE 'selling:%')), 0)::text AS shares,
+        coalesce((SELECT sum(amount) FROM legs WHERE user_id = u.id AND asset = 'CNY' AND account LIKE 'purchase:%'), 0)::text AS transit,
+        coalesce((SELECT sum(amount) FROM legs WHERE user_id = u.id AND asset = 'CNY' AND account = ${`purchase:${cash}`}), 0)::text AS deposits,
+        coalesce((SELECT sum(amount) FROM legs WHERE user_id = u.id AND asset = 'CNY' AND kind IN ('purchase_cost', 'purchase_fee')
+                   AND account IN ('company:' || ${FUND_SAMPLES.bond}, 'fee:' || ${FUND_SAMPLES.bond}, 'company:' || ${FUND_SAMPLES.qdiiHk}, 'fee:' || ${FUND_SAMPLES.qdiiHk})), 0)::text AS invested,
+        coalesce((SELECT sum(amount) FROM legs WHERE user_id = u.id AND asset = 'CNY' AND account LIKE 'proceeds:%'), 0)::text AS proceeds,
+        coalesce((SELECT sum(amount) FROM legs WHERE user_id = u.id AND asset = 'CNY' AND account = 'advance'), 0)::text AS advance,
+        coalesce((SELECT sum(ol.volume) FROM orders o JOIN order_lots ol ON ol.user_id = o.user_id AND ol.order_id = o.id
+                  WHERE o.user_id = u.id AND o.fund_code = ${cash} AND o.action = '024' AND o.status = 'submitted' AND o.sell_mode IN ('quick', 'card')), 0)::text AS outgoing
+      FROM users u ORDER BY u.id`.execute(t.db.kysely);
+    for (const row of rows.rows) {
+      const n = (x: string) => Number(x);
+      const userId = Number(row.user_id);
+      assert.equal(
+        n(row.card) + n(row.income),
+        n(row.shares) + n(row.transit) + n(row.invested) + n(row.proceeds) + n(row.advance),
+        `money of user ${userId} conserved ${when}: ${JSON.stringify(row)}`,
+      );
+      const balance = await cashBalance(deps, userId);
+      assert.equal(balance.totalFen, n(row.shares) - n(row.outgoing) + n(row.deposits), `cash balance of user ${userId} ${when}`);
+      assert.equal(balance.totalIncomeFen, n(row.income), `income of user ${userId} ${when}`);
+    }
+  }
+
   it(
     'pays every day’s income, holds every balance and refuses exactly the instant withdrawals over the cap',
     { timeout: 1_800_000 },
     async () => {
       const r = rng(SEED);
-      const tally = { deposits: 0, quick: 0, quickRefused: 0, normal: 0, payments: 0, cancels: 0, incomeRows: 0, refused: 0 };
+      const tally = {
+        deposits: 0,
+        quick: 0,
+        quickRefused: 0,
+        normal: 0,
+        payments: 0,
+        cancels: 0,
+        incomeRows: 0,
+        refused: 0,
+        withheld: 0,
+        depositsFailed: 0,
+        sharesReleased: 0,
+        refundDeposits: 0,
+        retried: 0,
+        advanceRetried: 0,
+      };
+      let lastRefund = 0;
       const start = shanghaiDate(t.clock.now());
       const nav = new Map<string, string>();
       for (let day = 0; day < DAYS; day += 1) {
@@ -243,7 +319,7 @@ describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days, seed ${
               const amount = r.int(1_000, Math.min(available, 300_000));
               const placed = await placeBuy(deps, {
                 userId,
-                fundCode: FUND_SAMPLES.bond,
+                fundCode: r.next() < 0.25 ? FUND_SAMPLES.qdiiHk : FUND_SAMPLES.bond,
                 amountFen: amount,
                 requestId,
                 riskConfirm: true,
@@ -304,17 +380,80 @@ describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days, seed ${
             tally.refused += 1; // cut-off passed for a cancel, bank limits, a closed order
           }
         }
-        // The next day's jobs.
+        // The next day's jobs — some days with a fund company refusing: the cash fund's or the bond fund's NAV of
+        // `date`, or the QDII fund's of a purchase due now, withheld. `date`'s NAVs (and those through the trading day
+        // after `next`, early, so a withheld row is never a fund's last and never generated again) are published
+        // here, then taken away.
         const next = addCalendarDays(date, 1);
+        const withheld: Array<[string, string]> = [];
+        if (isTradingDay(date)) {
+          if (r.next() < 0.2) withheld.push([CASH_FUND_CODE, date]);
+          if (r.next() < 0.2) withheld.push([FUND_SAMPLES.bond, date]);
+        }
+        const dueQdii = await sql<{ d: string }>`
+          SELECT DISTINCT trade_date::text AS d FROM orders WHERE fund_code = ${FUND_SAMPLES.qdiiHk} AND status = 'paid' AND confirm_date <= ${next}::date
+          ORDER BY d`.execute(t.db.kysely);
+        for (const row of dueQdii.rows) if (r.next() < 0.5) withheld.push([FUND_SAMPLES.qdiiHk, row.d]);
         t.clock.set(shanghaiInstant(next, '00:30:00'));
+        if (withheld.length > 0) {
+          await extendMarket(t.db, nextTradingDay(next));
+          await t.db.kysely.insertInto('job_runs').values({ job: 'publish-market', business_date: next, report: '{}' }).execute();
+          for (const [code, day] of withheld) {
+            const gone = await t.db.kysely.deleteFrom('fund_nav').where('fund_code', '=', code).where('date', '=', day).executeTakeFirst();
+            tally.withheld += Number(gone.numDeletedRows);
+          }
+        }
         await t.app.jobs.runDue();
         assert.deepEqual(await checkLedger(t.db.kysely), [], `ledger after ${date}`);
-        // The model settles too: deposits confirmed through `next`, closed purchases forgotten.
+        // The model settles too: deposits confirmed through `next` (or failed back to the card), closed purchases
+        // forgotten; what the fund companies' refusals did — cash redemptions called off (a refused purchase's
+        // shares, or a failed ordinary withdrawal's, back in their lots), redemptions behind an advance tried again
+        // on a later trade date, refunds deposited into 现金宝.
+        const watched = [...models.values()].flatMap((m) => [
+          ...m.deposits.filter((d) => d.open).map((d) => d.orderId),
+          ...m.pending.filter((p) => p.open).map((p) => p.orderId),
+        ]);
+        const states = new Map(
+          watched.length === 0
+            ? []
+            : (
+                await sql<{ id: number; status: string; trade_date: string }>`
+                  SELECT id, status, trade_date::text AS trade_date FROM orders WHERE id = ANY(${watched}::bigint[])`.execute(t.db.kysely)
+              ).rows.map((o) => [Number(o.id), o]),
+        );
         for (const m of models.values()) {
           for (const d of m.deposits.filter((x) => x.open && x.confirmDate <= next)) {
-            m.lots.set(d.confirmDate, (m.lots.get(d.confirmDate) ?? 0) + d.amount);
             d.open = false;
+            if (states.get(d.orderId)?.status === 'failed') {
+              tally.depositsFailed += 1;
+              continue;
+            }
+            m.lots.set(d.confirmDate, (m.lots.get(d.confirmDate) ?? 0) + d.amount);
           }
+          for (const p of m.pending.filter((x) => x.open)) {
+            const state = states.get(p.orderId);
+            if (!state) continue;
+            if (state.status === 'cancelled' || state.status === 'failed') {
+              giveBack(m, p.parts);
+              p.open = false;
+              tally.sharesReleased += 1;
+            } else if (state.status === 'submitted' && state.trade_date !== p.tradeDate) {
+              assert.ok(state.trade_date > p.tradeDate, `order ${p.orderId} tried again later, not earlier`);
+              p.tradeDate = state.trade_date;
+              tally.retried += 1;
+              if (p.quick) tally.advanceRetried += 1;
+            }
+          }
+        }
+        const refunds = await sql<{ id: number; user_id: number; amount_fen: string; confirm_date: string }>`
+          SELECT id, user_id, amount_fen::text, confirm_date::text AS confirm_date FROM orders WHERE pay_method = 'refund' AND id > ${lastRefund} ORDER BY id`.execute(
+          t.db.kysely,
+        );
+        for (const f of refunds.rows) {
+          const m = models.get(Number(f.user_id)) as Model;
+          m.lots.set(f.confirm_date, (m.lots.get(f.confirm_date) ?? 0) + Number(f.amount_fen));
+          lastRefund = Math.max(lastRefund, Number(f.id));
+          tally.refundDeposits += 1;
         }
         const settledPayments = await sql<{ id: number }>`SELECT id FROM orders WHERE pay_method = 'xjb' AND status <> 'paid'`.execute(
           t.db.kysely,
@@ -356,8 +495,8 @@ describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days, seed ${
             tally.incomeRows += 1;
           }
         }
-        // Pending redemptions whose trade date has passed no longer earn: the model forgets them.
-        for (const m of models.values()) m.pending = m.pending.filter((p) => p.open && p.tradeDate >= next);
+        // Pending redemptions are kept until the fund company has answered (confirmed: forgotten; refused: above).
+        for (const m of models.values()) m.pending = m.pending.filter((p) => p.open && states.get(p.orderId)?.status !== 'confirmed');
         // Every balance: the server's cash lots equal the model's.
         const held = await sql<{
           user_id: number;
@@ -365,9 +504,16 @@ describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days, seed ${
         }>`SELECT user_id, sum(volume)::text AS v FROM lots WHERE fund_code = ${CASH_FUND_CODE} GROUP BY user_id`.execute(t.db.kysely);
         const heldOf = new Map(held.rows.map((h) => [Number(h.user_id), Number(h.v)]));
         for (const [userId, m] of models) assert.equal(heldOf.get(userId) ?? 0, totalOf(m), `cash shares of user ${userId} after ${date}`);
+        await assertConserved(`after ${date}`);
       }
       console.log(`cash simulation: ${JSON.stringify(tally)}`);
       assert.ok(tally.incomeRows > DAYS, 'income paid');
+      assert.ok(
+        tally.withheld > 0 && tally.sharesReleased > 0 && tally.advanceRetried > 0,
+        'refusals met: shares released, advances retried',
+      );
+      if (DAYS >= 60)
+        assert.ok(tally.refundDeposits > 0 && tally.depositsFailed > 0, 'refunds deposited into 现金宝, deposits failed to the card');
       assert.ok(tally.quickRefused > 0 && tally.quick > 0, 'the cap was met and respected');
     },
   );
