@@ -84,13 +84,15 @@ function figures(lhr) {
   };
 }
 
-/** The chart's files in a build: `chunk:lib-chart` of page-assets.json, or BENCH_CHART_FILES (substrings). */
+/** The chart's files in a build: `chunk:lib-chart(-worker)` of page-assets.json, or BENCH_CHART_FILES (substrings). */
 function chartFiles(h5Dir) {
   if (process.env.BENCH_CHART_FILES) return process.env.BENCH_CHART_FILES.split(',').filter(Boolean);
   try {
     const assets = JSON.parse(readFileSync(path.join(h5Dir, 'page-assets.json'), 'utf8'));
-    const chart = assets['chunk:lib-chart'];
-    return chart ? [...chart.js, ...chart.css] : [];
+    // The chart's worker (`chunk:lib-chart-worker`, nav-line-chart-worker.h5.tsx) where the browser can hand it the
+    // canvas, else its main-thread chunk (`chunk:lib-chart`).
+    const groups = [assets['chunk:lib-chart'], assets['chunk:lib-chart-worker']].filter(Boolean);
+    return groups.flatMap((chart) => [...chart.js, ...chart.css]);
   } catch {
     return [];
   }

@@ -57,14 +57,40 @@ describe('fund search and detail', () => {
     await row.tap();
   }
 
-  /** Whether the chart canvas has any painted pixel (f2 draws on the next frame). */
-  async function chartInked(): Promise<boolean> {
+  /**
+   * The chart canvas's painted pixels as shown (f2 draws on the next frame): in all, and in the band above the plot
+   * where the tooltip box appears (the top 8 %, right of the axis labels), which is empty otherwise. Read through a
+   * scratch canvas: the chart's own canvas belongs to the worker that draws it (transferControlToOffscreen) and has
+   * no 2D context here. Counted in the page: the pixels themselves are millions of numbers.
+   */
+  async function chartPixels(): Promise<{ inked: number; tooltipBand: number }> {
     return suite.page.getByTestId('growth-canvas').evaluate(async (canvas: HTMLCanvasElement) => {
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) return true;
-      return false;
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d')!;
+      context.drawImage(canvas, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
+      let inked = 0;
+      let tooltipBand = 0;
+      for (let i = 3; i < data.length; i += 4) {
+        if (data[i]! === 0) continue;
+        inked += 1;
+        const pixel = (i - 3) / 4;
+        if (pixel / width < height * 0.08 && pixel % width > width * 0.2) tooltipBand += 1;
+      }
+      return { inked, tooltipBand };
     });
+  }
+
+  /** Whether the chart canvas has any painted pixel. */
+  async function chartInked(): Promise<boolean> {
+    for (let i = 0; i < 100; i += 1) {
+      if ((await chartPixels()).inked > 0) return true;
+      await suite.page.waitForTimeout(200);
+    }
+    return false;
   }
 
   it('search by code → detail → switch chart period → fee table', async () => {
@@ -128,6 +154,51 @@ describe('fund search and detail', () => {
     assert.ok(
       (await suite.page.getByTestId('trade-dates').innerText()).includes(say('fund.dates.confirm', { date: dates.buy_confirm_date })),
     );
+    assert.deepEqual(suite.errors, []);
+  });
+
+  it('the chart is drawn off the page’s thread, and pressing it shows the values under the finger', async () => {
+    const { page } = suite;
+    await page.goto(`${suite.server.url}/funding/${code('stock')}`);
+    const canvas = page.getByTestId('growth-canvas');
+    await canvas.waitFor();
+    assert.ok(await chartInked(), 'the chart is drawn');
+    // Chromium can hand a canvas to a worker: the page itself has no 2D context on it, and never loads f2's script.
+    assert.equal(
+      await canvas.evaluate((c: HTMLCanvasElement) => {
+        try {
+          return c.getContext('2d') === null ? 'no context' : 'context';
+        } catch {
+          return 'transferred';
+        }
+      }),
+      'transferred',
+    );
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+    assert.ok(!scripts.some((name) => /\/js\/lib-chart\.[0-9a-f]{8}\.js$/.test(name)), scripts.join('\n'));
+    // A press in the middle of the chart draws the tooltip (crosshair and values); lifting the finger removes it.
+    await canvas.scrollIntoViewIfNeeded();
+    const before = await chartPixels();
+    assert.ok(before.tooltipBand < before.inked / 100, `nothing above the plot before a press: ${JSON.stringify(before)}`);
+    const box = (await canvas.boundingBox())!;
+    const session = await page.context().newCDPSession(page);
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    // The tooltip box: hundreds of painted pixels in that band once the press is recognised (250 ms).
+    const boxShown = (p: { tooltipBand: number }) => p.tooltipBand > before.tooltipBand + 500;
+    let pressed = before;
+    for (let i = 0; i < 50 && !boxShown(pressed); i += 1) {
+      await page.waitForTimeout(100);
+      pressed = await chartPixels();
+    }
+    assert.ok(boxShown(pressed), `the tooltip is drawn while pressing: ${JSON.stringify({ before, pressed })}`);
+    await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    let released = pressed;
+    for (let i = 0; i < 50 && boxShown(released); i += 1) {
+      await page.waitForTimeout(100);
+      released = await chartPixels();
+    }
+    assert.ok(!boxShown(released), `the tooltip goes when the finger lifts: ${JSON.stringify({ before, released })}`);
     assert.deepEqual(suite.errors, []);
   });
 

@@ -21,6 +21,11 @@ export interface F2Surface extends ChartSize {
   offscreenCanvas?: unknown;
   requestAnimationFrame?: (cb: () => void) => number;
   cancelAnimationFrame?: (id: number) => void;
+  /**
+   * H5 worker: which forwarded events are touches. The engine's default asks `instanceof TouchEvent`, which a worker
+   * does not have (nor are forwarded events real ones).
+   */
+  isTouchEvent?: (event: { type?: string }) => boolean;
 }
 
 export interface F2Chart {
@@ -52,6 +57,7 @@ export function createF2Chart(surface: F2Surface): F2Chart {
     ...(surface.offscreenCanvas ? { offscreenCanvas: surface.offscreenCanvas } : {}),
     ...(frame ? { requestAnimationFrame: (cb: () => void) => frame(() => !stopped && cb()) } : {}),
     ...(cancelFrame ? { cancelAnimationFrame: cancelFrame } : {}),
+    ...(surface.isTouchEvent ? { isTouchEvent: surface.isTouchEvent } : {}),
   };
   return {
     async draw(element) {
