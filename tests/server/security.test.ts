@@ -18,6 +18,7 @@ import { clientKey, isLoopbackAddress } from '../../server/src/http/client-addre
 import { canonicalUrl } from '../../server/src/http/request-url';
 import { issueSession, lookupSession } from '../../server/src/plugins/session';
 import { firstPaintFor } from '../../server/src/plugins/page-first-paint';
+import type { RouteName } from '../../src/lib/routes';
 import { OutboxSmsProvider } from '../../server/src/services/sms';
 import { issueCode } from '../../server/src/services/verification-codes';
 import {
@@ -185,6 +186,81 @@ describe('HTML the server draws', () => {
     assert.equal(firstPaintFor('fundDetail', { fundcode: '000001' }, { '/djapi/fund/000001': { result_code: 1, data: null } }), '');
     assert.equal(firstPaintFor('fundDetail', { fundcode: '000001' }, {}), '');
     assert.equal(firstPaintFor('home', {}, {}), '');
+  });
+
+  test('the other shared pages’ first paints show hostile names and notices as text, and none when an answer failed', () => {
+    const hostile = `</span><script>alert(1)</script><img src=x onerror="alert(2)">'&\`$&`;
+    const code = `"><svg onload=alert(3)>`;
+    const ok = (data: unknown) => ({ result_code: 0, data });
+    const fund = {
+      fd_code: code,
+      fd_name: hostile,
+      yield: '1.5',
+      sf_type: '3',
+      type_desc: hostile,
+      unit_nav: '1.0000',
+      total_asset: '100',
+      found_date: hostile,
+    };
+    const ranking = (url: string) => ({ [url]: ok({ items: [fund], total_items: 1, total_pages: 1 }) });
+    const valuation = ok({
+      items: [
+        {
+          index_code: code,
+          name: hostile,
+          pe: hostile,
+          pe_percentile: '0.1',
+          pb: '1',
+          pb_percentile: '0.1',
+          roe: '0.1',
+          yeild: '0.1',
+          eva_type: 'low',
+          date: hostile,
+        },
+      ],
+      low_percentile: '0.3',
+      high_percentile: '0.7',
+    });
+    const categories = ok({
+      categories: [
+        { key: 'broad', indices: [{ index_code: 'SH000300', name: hostile, fund_count: 1, percent_1y: '1', pe_percentile: '0.1' }] },
+      ],
+    });
+    const tracking = ok({
+      funds: [
+        { fd_code: code, fd_name: hostile, annual_fee: '0.5', declare_rate_discounted: '0.1', total_asset: '100', tracking_error: '0.1' },
+      ],
+    });
+    const config = (key: string, value: unknown) => ok({ data: { [key]: { update_type: 1, timestamp: 1, value } } });
+    const pages: [RouteName, Record<string, unknown>][] = [
+      ['fundFilter', ranking('/djapi/v3/filter/fund?order_by=1y&page=1&size=20')],
+      ['rankIndex', ranking('/djapi/v3/filter/fund?type=5&order_by=1y&page=1&size=20')],
+      ['rankQdii', ranking('/djapi/v3/filter/fund?type=11&order_by=1y&page=1&size=20')],
+      ['valueCenter', { '/djapi/index_eva/dj': valuation }],
+      ['indexMass', { '/djapi/index-mass/categories': categories, '/djapi/index-mass/SH000300/funds': tracking }],
+      [
+        'home',
+        {
+          '/djapi/v3/filter/fund?order_by=1y&page=1&size=5': ok({ items: [fund], total_items: 1, total_pages: 1 }),
+          '/djapi/index_eva/dj': valuation,
+          '/mpaas/config/content?appkey=social&key=home_banners': config('home_banners', [{ id: '1', title: hostile, link: '/xjb' }]),
+          '/mpaas/config/content?appkey=social&key=home_marquee': config('home_marquee', { items: [{ text: hostile, link: '' }] }),
+        },
+      ],
+    ];
+    for (const [route, answers] of pages) {
+      const html = firstPaintFor(route, {}, answers);
+      assert.ok(html.includes('dj-first-paint'), `${route}: drawn`);
+      assert.doesNotMatch(html, /<script|<img|<svg onload|onerror="|"><svg/, route);
+      assert.ok(html.includes('&#60;/span&#62;&#60;script&#62;alert(1)&#60;/script&#62;'), route);
+      assert.ok(html.includes('&#34;&#62;&#60;svg onload=alert(3)&#62;') || route === 'home', `${route}: the code, escaped`);
+      // A failed answer (or none) for any of the page's calls: no first paint.
+      for (const url of Object.keys(answers)) {
+        assert.equal(firstPaintFor(route, {}, { ...answers, [url]: { result_code: 500001, data: null } }), '', `${route}: ${url} failed`);
+        const { [url]: _gone, ...rest } = answers;
+        assert.equal(firstPaintFor(route, {}, rest), '', `${route}: ${url} missing`);
+      }
+    }
   });
 });
 
