@@ -23,10 +23,30 @@ async function shownValues(page: Page): Promise<number[]> {
 }
 
 /** Waits until the list shows rows different from `before` (a new query answered). */
+/**
+ * The list's footer (更多 / 没有更多了 / retry): drawn with the rows past the first screen, a task after the first ones
+ * (fund-list.tsx AfterFirstScreen), so with it the whole page of rows is there.
+ */
+const LIST_FOOTER = '[data-testid="discover-list"] :is([data-testid="discover-more"], .discover-list__end, .discover-more-retry)';
+
+/** The codes of the rows shown, once the whole page of them is drawn (else none). */
+const drawnCodes = (page: Page) =>
+  page.evaluate(
+    ([row, footer]) =>
+      document.querySelector(footer) ? [...document.querySelectorAll(row)].map((r) => r.getAttribute('data-code') ?? '') : [],
+    [ROW, LIST_FOOTER] as const,
+  );
+
+/** The codes of the rows shown, waiting for the whole page of them. */
+async function codesOf(page: Page): Promise<string[]> {
+  await page.locator(LIST_FOOTER).first().waitFor({ timeout: 20_000 });
+  return drawnCodes(page);
+}
+
 async function waitForNewRows(page: Page, before: string[]): Promise<string[]> {
   let codes: string[] = [];
   for (let i = 0; i < 100; i++) {
-    codes = await page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code') ?? ''));
+    codes = await drawnCodes(page);
     if (codes.length > 0 && codes.join() !== before.join()) return codes;
     await page.waitForTimeout(100);
   }
@@ -38,8 +58,6 @@ async function choose(page: Page, group: 'type' | 'period' | 'size' | 'age', lab
   await page.getByTestId(`filter-tab-${group}`).click();
   await page.getByTestId(`screen-${group}`).getByText(label, { exact: true }).click();
 }
-
-const codesOf = (page: Page) => page.locator(ROW).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code') ?? ''));
 
 describe('discovery pages', () => {
   let server: RunningServer;
@@ -107,7 +125,7 @@ describe('discovery pages', () => {
     const search = new URL(page.url()).searchParams;
     assert.deepEqual([search.get('type'), search.get('period'), search.get('size')], ['2', '3m', 'gt50'], page.url());
     await page.reload();
-    await page.locator(ROW).first().waitFor({ timeout: 20_000 });
+    await page.locator(LIST_FOOTER).first().waitFor({ timeout: 20_000 });
     assert.deepEqual(await codesOf(page), bigBonds, 'the same funds after a reload');
     assert.equal((await page.getByTestId('filter-tab-type').textContent())?.replace(/[▾▴]/g, ''), zh['discover.type.2']);
     assert.equal((await page.getByTestId('filter-tab-period').textContent())?.replace(/[▾▴]/g, ''), zh['discover.period.3m']);

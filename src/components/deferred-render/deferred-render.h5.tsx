@@ -14,3 +14,17 @@ export function DeferredRender({ children }: { children: ReactNode }) {
   }, [ready]);
   return ready ? children : null;
 }
+
+/**
+ * Below the first screen: drawn in a transition of its own one task after the rest of the page has committed, so a
+ * long page's first commit (DOM, style and layout of every section at once: one long task on a phone) comes in
+ * two smaller ones. What it holds appears under the fold a frame later; nothing above it moves.
+ */
+export function AfterFirstScreen({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setReady(true)), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready ? children : null;
+}

@@ -4,3 +4,8 @@ import type { ReactNode } from 'react';
 export function DeferredRender({ children }: { children: ReactNode }) {
   return children;
 }
+
+/** weapp: drawn with the rest (see the H5 variant). */
+export function AfterFirstScreen({ children }: { children: ReactNode }) {
+  return children;
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
 import { useReachBottom } from '@tarojs/taro';
+import { AfterFirstScreen } from '@/components/deferred-render/deferred-render';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
@@ -51,6 +52,9 @@ export function FundRow({ code, name, value, valueCaption, facts = [], rank }: F
   );
 }
 
+/** Rows a phone's first screen shows at most; the rest of a page of rows is drawn one task later (AfterFirstScreen). */
+const FIRST_SCREEN_ROWS = 8;
+
 export interface InfiniteListProps<T> {
   list: PagedList<T>;
   renderItem: (item: T, index: number) => ReactNode;
@@ -76,18 +80,21 @@ export function InfiniteList<T>({ list, renderItem, header, emptyText }: Infinit
     <View className='discover-list' data-testid='discover-list'>
       <PullRefresh onRefresh={list.refresh}>
         {header}
-        {list.items.map((item, index) => renderItem(item, index))}
-        {list.moreFailed ? (
-          <View className='discover-more-retry' onClick={() => void list.loadMore()}>
-            <Text>{t('discover.list.retryMore')}</Text>
-          </View>
-        ) : list.hasMore ? (
-          <View className='discover-more-retry' data-testid='discover-more' onClick={() => void list.loadMore()}>
-            <Text>{t('discover.list.more')}</Text>
-          </View>
-        ) : (
-          <Text className='discover-list__end'>{t('discover.list.noMore')}</Text>
-        )}
+        {list.items.slice(0, FIRST_SCREEN_ROWS).map((item, index) => renderItem(item, index))}
+        <AfterFirstScreen>
+          {list.items.slice(FIRST_SCREEN_ROWS).map((item, index) => renderItem(item, index + FIRST_SCREEN_ROWS))}
+          {list.moreFailed ? (
+            <View className='discover-more-retry' onClick={() => void list.loadMore()}>
+              <Text>{t('discover.list.retryMore')}</Text>
+            </View>
+          ) : list.hasMore ? (
+            <View className='discover-more-retry' data-testid='discover-more' onClick={() => void list.loadMore()}>
+              <Text>{t('discover.list.more')}</Text>
+            </View>
+          ) : (
+            <Text className='discover-list__end'>{t('discover.list.noMore')}</Text>
+          )}
+        </AfterFirstScreen>
       </PullRefresh>
     </View>
   );

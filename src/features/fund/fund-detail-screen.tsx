@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
+import { AfterFirstScreen } from '@/components/deferred-render/deferred-render';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
@@ -116,51 +117,53 @@ function FundDetailBody({ code, account, onFundName }: FundDetailProps & { code:
             )}
           </Section>
         )}
-        {fund.autoInvest && !building && (
-          <Section title={t('fund.aip.title')} testId='section-aip'>
-            <AutoInvestYields code={code} />
+        <AfterFirstScreen>
+          {fund.autoInvest && !building && (
+            <Section title={t('fund.aip.title')} testId='section-aip'>
+              <AutoInvestYields code={code} />
+            </Section>
+          )}
+          {fund.tradeDates && (
+            <Section title={t('fund.dates.title')} testId='section-dates'>
+              {tradeDates ? <TradeDateSteps dates={tradeDates} building={building} /> : <SectionError onRetry={retry} />}
+            </Section>
+          )}
+          {fund.fees !== 'none' && (
+            <Section title={t('fund.fees.title')} testId='section-fees'>
+              {detail ? (
+                <FeeTables detail={detail} building={building} redeemOnly={fund.fees === 'redeem'} />
+              ) : (
+                <SectionError onRetry={retry} />
+              )}
+            </Section>
+          )}
+          {!building && (
+            <Section title={t('fund.allocation.title')} testId='section-allocation'>
+              {detail ? <Allocation detail={detail} /> : <SectionError onRetry={retry} />}
+            </Section>
+          )}
+          {!building && (
+            <Section title={money ? t('fund.records.moneyTitle') : t('fund.records.navTitle')} testId='section-nav-history'>
+              <OnTap label={t('fund.records.showNav')} testId='nav-history-open'>
+                <LazyNavHistory code={code} money={money} />
+              </OnTap>
+            </Section>
+          )}
+          {!building && !money && (
+            <Section title={t('fund.records.dividendTitle')} testId='section-dividends'>
+              <OnTap label={t('fund.records.showDividends')} testId='dividends-open'>
+                <LazyDividends code={code} />
+              </OnTap>
+            </Section>
+          )}
+          <Section title={t('fund.managers.title')} testId='section-managers'>
+            {managers ? <Managers managers={managers} /> : <SectionError onRetry={retry} />}
           </Section>
-        )}
-        {fund.tradeDates && (
-          <Section title={t('fund.dates.title')} testId='section-dates'>
-            {tradeDates ? <TradeDateSteps dates={tradeDates} building={building} /> : <SectionError onRetry={retry} />}
+          <Section title={t('fund.profile.title')} testId='section-profile'>
+            <FundProfile fund={summary} company={detail?.fund_company ?? null} />
           </Section>
-        )}
-        {fund.fees !== 'none' && (
-          <Section title={t('fund.fees.title')} testId='section-fees'>
-            {detail ? (
-              <FeeTables detail={detail} building={building} redeemOnly={fund.fees === 'redeem'} />
-            ) : (
-              <SectionError onRetry={retry} />
-            )}
-          </Section>
-        )}
-        {!building && (
-          <Section title={t('fund.allocation.title')} testId='section-allocation'>
-            {detail ? <Allocation detail={detail} /> : <SectionError onRetry={retry} />}
-          </Section>
-        )}
-        {!building && (
-          <Section title={money ? t('fund.records.moneyTitle') : t('fund.records.navTitle')} testId='section-nav-history'>
-            <OnTap label={t('fund.records.showNav')} testId='nav-history-open'>
-              <LazyNavHistory code={code} money={money} />
-            </OnTap>
-          </Section>
-        )}
-        {!building && !money && (
-          <Section title={t('fund.records.dividendTitle')} testId='section-dividends'>
-            <OnTap label={t('fund.records.showDividends')} testId='dividends-open'>
-              <LazyDividends code={code} />
-            </OnTap>
-          </Section>
-        )}
-        <Section title={t('fund.managers.title')} testId='section-managers'>
-          {managers ? <Managers managers={managers} /> : <SectionError onRetry={retry} />}
-        </Section>
-        <Section title={t('fund.profile.title')} testId='section-profile'>
-          <FundProfile fund={summary} company={detail?.fund_company ?? null} />
-        </Section>
-        <RiskDisclosure />
+          <RiskDisclosure />
+        </AfterFirstScreen>
       </PullRefresh>
       <FundActions fund={summary} state={fund} account={account} />
     </View>
