@@ -2,13 +2,16 @@
 // settlement and database. After every day (orders placed, then the daily jobs) the ledger's invariants must
 // hold; at checkpoints and at the end every order's fee and shares, every holding's shares, value, cost and
 // cumulative income are recomputed independently from the rules (BigInt arithmetic here, not the library's) and
-// must equal the server's figures to the fen.
+// must equal the server's figures to the fen. Fund companies refuse too: on some days two funds' NAVs are withheld
+// (published, then taken away before the settlement), so purchases of them priced that day fail and are refunded to
+// the card they were paid from, and sales fail and give their shares back — checked order by order.
 //   SIM_INVESTORS (default 1000), SIM_DAYS (calendar days, default 365; 120 on PostgreSQL), SIM_SEED (default 7).
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { addCalendarDays } from '../../server/src/domain/calendar';
+import { addCalendarDays, isTradingDay, nextTradingDay } from '../../server/src/domain/calendar';
+import { extendMarket } from '../../server/src/market/extend';
 import { shanghaiDate, shanghaiInstant } from '../../server/src/domain/clock';
 import { TradeRefusal } from '../../server/src/domain/trade-refusal';
 import { figuresOf, loadPositions } from '../../server/src/services/holdings';
@@ -153,7 +156,7 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}
         .execute()
     ).map((f) => f.code);
     assert.ok(funds.length >= 10, 'enough funds to trade');
-    const tally = { buys: 0, sells: 0, cancels: 0, refused: 0, dividendSwitches: 0, days: 0 };
+    const tally = { buys: 0, sells: 0, cancels: 0, refused: 0, dividendSwitches: 0, days: 0, withheld: 0 };
     const start = shanghaiDate(t.clock.now());
     for (let day = 0; day < DAYS; day += 1) {
       const date = addCalendarDays(start, day);
@@ -217,8 +220,27 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}
           tally.refused += 1; // limits, suitability, cut-off passed, locked lots: refused with nothing written
         }
       }
-      // The next day's jobs: publish NAVs, settle.
-      t.clock.set(shanghaiInstant(addCalendarDays(date, 1), '08:00:00'));
+      // The next day's jobs: publish NAVs, settle — some days with two fund companies refusing `date`: its NAVs (and
+      // those through the trading day after, early, so a withheld row is never a fund's last and never generated
+      // again) published, then those two taken away.
+      const next = addCalendarDays(date, 1);
+      t.clock.set(shanghaiInstant(next, '08:00:00'));
+      if (isTradingDay(date) && r.next() < 0.08) {
+        await extendMarket(t.db, nextTradingDay(next));
+        await t.db.kysely.insertInto('job_runs').values({ job: 'publish-market', business_date: next, report: '{}' }).execute();
+        // Funds with orders priced that day, where there are some: a refusal then meets orders.
+        const priced = (
+          await sql<{ code: string }>`
+            SELECT DISTINCT fund_code AS code FROM orders WHERE trade_date = ${date}::date AND status IN ('paid', 'submitted') ORDER BY code`.execute(
+            t.db.kysely,
+          )
+        ).rows.map((x) => x.code);
+        const pool = priced.length > 0 ? priced : funds;
+        for (const code of new Set([r.pick(pool), r.pick(pool)])) {
+          const gone = await t.db.kysely.deleteFrom('fund_nav').where('fund_code', '=', code).where('date', '=', date).executeTakeFirst();
+          tally.withheld += Number(gone.numDeletedRows);
+        }
+      }
       await t.app.jobs.runDue();
       tally.days += 1;
       assert.deepEqual(await checkLedger(t.db.kysely), [], `ledger after ${date}`);
@@ -229,6 +251,11 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}
     assert.ok(Number(confirmed.rows[0]?.n) > tally.buys / 3, 'orders confirmed');
     const dividends = await sql<{ n: string }>`SELECT count(*) AS n FROM orders WHERE action = '143'`.execute(t.db.kysely);
     console.log(`simulation: ${confirmed.rows[0]?.n} confirmed orders, ${dividends.rows[0]?.n} dividend orders`);
+    const failed = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM orders WHERE status = 'failed' AND fail_reason = 'fund_company_refused'`.execute(t.db.kysely);
+    console.log(`simulation: ${failed.rows[0]?.n} orders refused by the fund company`);
+    if (DAYS >= 90) assert.ok(tally.withheld > 0 && Number(failed.rows[0]?.n) > 0, 'fund companies refused some orders');
   });
 });
 
@@ -286,6 +313,20 @@ async function compareWithIndependent(t: TestApp): Promise<void> {
     );
     assert.equal(big(o.amount_fen), big(amount) + big(o.refund_fen ?? 0), 'confirmed + refunded = paid');
   }
+  // 1b. Purchases the fund company refused: the whole amount back to the card it came from, at once; no shares.
+  const refused = await sql<{ user_id: number; id: number; amount_fen: string; refund_fen: string | null; refunds: string | null }>`
+    SELECT o.user_id, o.id, o.amount_fen, o.refund_fen,
+           (SELECT string_agg(t.credit_account || '=' || t.amount, ',') FROM ledger_transfers t WHERE t.user_id = o.user_id AND t.order_id = o.id AND t.kind = 'purchase_refund') AS refunds
+    FROM orders o WHERE o.action IN ('020', '022') AND o.status = 'failed' AND o.fail_reason = 'fund_company_refused'`.execute(db);
+  for (const o of refused.rows) {
+    assert.equal(o.refund_fen, o.amount_fen, `order ${o.id}: refunded in full`);
+    assert.equal(o.refunds, `bank=${o.amount_fen}`, `order ${o.id}: refunded to the card it was paid from`);
+  }
+  // 1c. Sales the fund company refused: every share back in its lot (nothing left frozen, nothing paid).
+  const refusedSales = await sql<{ id: number; paid: string }>`
+    SELECT o.id, (SELECT count(*) FROM ledger_transfers t WHERE t.user_id = o.user_id AND t.order_id = o.id AND t.asset = 'CNY')::text AS paid
+    FROM orders o WHERE o.action = '024' AND o.status = 'failed'`.execute(db);
+  for (const o of refusedSales.rows) assert.equal(o.paid, '0', `refused sale ${o.id} moved no money`);
   // 2. Redemptions: each lot's gross and fee by its holding days.
   const parts = await sql<{
     fund_code: string;
