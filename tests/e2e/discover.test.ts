@@ -329,7 +329,11 @@ describe('discovery pages', () => {
       '/djapi/index-mass/SH000300/funds',
     );
     assert.ok(funds.funds.length >= 2, 'the demo market has several 沪深300 funds');
-    await page.locator('[data-testid="index-mass-fund"]').first().waitFor();
+    // Rows past the first screen are drawn a task after the first ones: wait for all of them.
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="index-mass-fund"]').length === count,
+      funds.funds.length,
+    );
     assert.deepEqual(
       await page.locator('[data-testid="index-mass-fund"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code'))),
       funds.funds.map((f) => f.fd_code),

@@ -4,6 +4,7 @@ import { Text, View } from '@tarojs/components';
 import { Button, Checkbox } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/checkbox/style/css';
+import { AfterFirstScreen } from '@/components/deferred-render/deferred-render';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { PercentText } from '@/components/percent-text/percent-text';
@@ -23,6 +24,8 @@ import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 const MAX_COMPARE = 3;
 /** The comparison's element id (scrolled to). */
 const COMPARE_ID = 'index-mass-compare';
+/** Tracking funds a phone's first screen shows at most; the rest are drawn one task later (AfterFirstScreen). */
+const FIRST_SCREEN_FUNDS = 3;
 
 /** The comparison rows: label and how each fund shows it. */
 const COMPARE_ROWS: readonly { label: string; show: (f: TrackingFund) => string }[] = [
@@ -111,37 +114,39 @@ function IndexFundsPanel({ indexCode, indexName }: { indexCode: string; indexNam
     setPicked((cur) => (on ? [...cur.filter((c) => c !== code), code] : cur.filter((c) => c !== code)));
   };
   const compared = picked.map((code) => list.find((f) => f.fd_code === code)).filter((f): f is TrackingFund => !!f);
+  const fundRow = (f: TrackingFund) => (
+    <View key={f.fd_code} className='index-mass__fund' data-testid='index-mass-fund' data-code={f.fd_code}>
+      <Checkbox
+        className='index-mass__pick'
+        checked={picked.includes(f.fd_code)}
+        onChange={(on) => toggle(f.fd_code, on)}
+        aria-label={t('discover.indexMass.select', { name: f.fd_name })}
+      />
+      <View className='index-mass__fund-main' onClick={() => void navigateToSpecUrl(specUrl('fundDetail', { fundcode: f.fd_code }))}>
+        <Text className='discover-fund__name'>{f.fd_name}</Text>
+        <View className='discover-fund__facts'>
+          <Text className='discover-fund__code'>{f.fd_code}</Text>
+          <Text className='discover-fund__fact'>{`${t('discover.indexMass.annualFee')} ${formatPercent(f.annual_fee)}`}</Text>
+          <Text className='discover-fund__fact'>{`${t('discover.indexMass.purchaseFee')} ${formatPercent(f.declare_rate_discounted)}`}</Text>
+          <Text className='discover-fund__fact'>{`${t('discover.indexMass.size')} ${formatAmount(f.total_asset)}`}</Text>
+        </View>
+      </View>
+      <View className='discover-fund__value'>
+        <Text className='index-mass__te' data-testid='tracking-error'>
+          {formatPercent(f.tracking_error)}
+        </Text>
+        <Text className='discover-fund__caption'>{t('discover.indexMass.trackingError')}</Text>
+      </View>
+    </View>
+  );
 
   return (
     <View className='index-mass__funds' data-testid='index-mass-funds'>
       <Text className='discover-section-title'>{t('discover.indexMass.funds', { name: indexName })}</Text>
       <Text className='discover-note'>{t('discover.indexMass.trackingNote')}</Text>
       {list.length === 0 ? <EmptyBox /> : null}
-      {list.map((f) => (
-        <View key={f.fd_code} className='index-mass__fund' data-testid='index-mass-fund' data-code={f.fd_code}>
-          <Checkbox
-            className='index-mass__pick'
-            checked={picked.includes(f.fd_code)}
-            onChange={(on) => toggle(f.fd_code, on)}
-            aria-label={t('discover.indexMass.select', { name: f.fd_name })}
-          />
-          <View className='index-mass__fund-main' onClick={() => void navigateToSpecUrl(specUrl('fundDetail', { fundcode: f.fd_code }))}>
-            <Text className='discover-fund__name'>{f.fd_name}</Text>
-            <View className='discover-fund__facts'>
-              <Text className='discover-fund__code'>{f.fd_code}</Text>
-              <Text className='discover-fund__fact'>{`${t('discover.indexMass.annualFee')} ${formatPercent(f.annual_fee)}`}</Text>
-              <Text className='discover-fund__fact'>{`${t('discover.indexMass.purchaseFee')} ${formatPercent(f.declare_rate_discounted)}`}</Text>
-              <Text className='discover-fund__fact'>{`${t('discover.indexMass.size')} ${formatAmount(f.total_asset)}`}</Text>
-            </View>
-          </View>
-          <View className='discover-fund__value'>
-            <Text className='index-mass__te' data-testid='tracking-error'>
-              {formatPercent(f.tracking_error)}
-            </Text>
-            <Text className='discover-fund__caption'>{t('discover.indexMass.trackingError')}</Text>
-          </View>
-        </View>
-      ))}
+      {list.slice(0, FIRST_SCREEN_FUNDS).map(fundRow)}
+      <AfterFirstScreen>{list.slice(FIRST_SCREEN_FUNDS).map(fundRow)}</AfterFirstScreen>
       <View className='index-mass__bar'>
         <Text className='discover-note'>{t('discover.indexMass.compareHint')}</Text>
         <Button size='small' fill='none' disabled={picked.length === 0} onClick={() => setPicked([])}>
