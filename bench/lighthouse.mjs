@@ -110,7 +110,8 @@ function transferred(lhr) {
     html: sum(items.filter((item) => item.resourceType === 'Document')),
     beforeChart: sum(code.filter((item) => !isChart(item))),
     beforeChartFiles: code.filter((item) => !isChart(item)).length,
-    chart: sum(code.filter(isChart)),
+    // Any kind: the chart's worker script and what it imports are not 'Script' requests of the page.
+    chart: sum(items.filter(isChart)),
     chartKnown: currentChartFiles.length > 0,
   };
 }
