@@ -40,7 +40,7 @@ function Harness({ deps }: { deps: Partial<TradePasswordCheckDeps> }) {
         type='button'
         onClick={() => {
           outcome = null;
-          void check({ payee: '澄观稳健增长混合A', amount: '1000' }).then((ok) => {
+          void check({ payee: '芷汀稳健增长混合A', amount: '1000' }).then((ok) => {
             outcome = ok;
             force((n) => n + 1);
           });

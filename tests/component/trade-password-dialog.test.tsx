@@ -31,7 +31,7 @@ function renderDialog(overrides: Partial<Parameters<typeof TradePasswordDialog>[
   const onComplete = jest.fn();
   const onCancel = jest.fn();
   const utils = render(
-    <TradePasswordDialog visible payee='澄观稳健增长混合A' amount='1000' onComplete={onComplete} onCancel={onCancel} {...overrides} />,
+    <TradePasswordDialog visible payee='芷汀稳健增长混合A' amount='1000' onComplete={onComplete} onCancel={onCancel} {...overrides} />,
   );
   return { ...utils, onComplete, onCancel };
 }
@@ -46,7 +46,7 @@ describe('TradePasswordDialog', () => {
   it('prompts for the trade password and shows the payee and the amount', () => {
     renderDialog();
     expect(screen.getByText('请输入交易密码')).toBeInTheDocument();
-    expect(screen.getByText('收款方：澄观稳健增长混合A')).toBeInTheDocument();
+    expect(screen.getByText('收款方：芷汀稳健增长混合A')).toBeInTheDocument();
     expect(screen.getByText('1,000.00元')).toBeInTheDocument();
     expect(document.querySelectorAll('.nut-shortpassword-input-fake-li')).toHaveLength(6);
     expect(screen.getByText('取消')).toBeInTheDocument();

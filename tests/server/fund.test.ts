@@ -229,14 +229,14 @@ describe('fund read endpoints', () => {
       assert.equal(i.id, i.scode);
     }
     const exact = await get<Items>(`/djapi/v2/search?key=${FUND_SAMPLES.stock}&source=index`);
-    assert.equal(exact.data.items[0]?.sname, '澄观价值精选股票A');
+    assert.equal(exact.data.items[0]?.sname, '芷汀价值精选股票A');
     const byName = await get<Items>(`/djapi/v2/search?key=${encodeURIComponent('价值精选')}&source=index`);
     assert.ok(byName.data.items.some((i) => i.scode === FUND_SAMPLES.stock));
     for (const i of byName.data.items) assert.ok(i.sname.includes('价值精选'));
-    const byInitials = await get<Items>('/djapi/v2/search?key=CGJZJX&source=index');
+    const byInitials = await get<Items>('/djapi/v2/search?key=ZTJZJX&source=index');
     assert.ok(
       byInitials.data.items.some((i) => i.scode === FUND_SAMPLES.stock),
-      'initials of 澄观价值精选',
+      'initials of 芷汀价值精选',
     );
     const none = await get<Items>('/djapi/v2/search?key=zzzzqqq&source=index');
     assert.deepEqual(none.data.items, []);

@@ -3,7 +3,7 @@
 // public index codes and names, with made-up prices and valuations.
 
 export const FUND_COMPANIES: ReadonlyArray<readonly [code: string, name: string]> = [
-  ['80000001', '澄观'],
+  ['80000001', '芷汀'],
   ['80000002', '远川'],
   ['80000003', '青禾'],
   ['80000004', '松岭'],

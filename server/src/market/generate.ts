@@ -215,7 +215,7 @@ const TARGETS: Record<FundKind, [target: string, orientation: string]> = {
   fof: ['通过投资多只公募基金实现资产配置，追求长期稳健回报。', '结合目标风险与目标日期进行大类资产配置，精选优秀基金。'],
 };
 
-/** '澄观价值精选股票A' → '澄观价值精选股票型证券投资基金'. */
+/** '芷汀价值精选股票A' → '芷汀价值精选股票型证券投资基金'. */
 function fullNameOf(name: string, kind: FundKind): string {
   const stem = name.replace(/[AC]$/, '');
   if (kind === 'money') return `${stem.replace(/货币$/, '')}货币市场基金`;
@@ -623,7 +623,7 @@ export function planMarket(options: MarketOptions): MarketPlan {
   };
 
   // --- The fixed samples of docs/PRODUCT.md §2 ---------------------------------------------------
-  const chengguan = FUND_COMPANIES[0] as readonly [string, string];
+  const zhiting = FUND_COMPANIES[0] as readonly [string, string];
   const yuanchuan = FUND_COMPANIES[1] as readonly [string, string];
   const ago = (years: number) => tradingDayOnOrAfter(addCalendarDays(end, -Math.round(years * YEAR_DAYS)));
   const clampFound = (years: number) => (options.small ? ago(Math.min(years, 1.8)) : ago(years));
@@ -631,8 +631,8 @@ export function planMarket(options: MarketOptions): MarketPlan {
   addFund({
     code: FUND_SAMPLES.notOnSale,
     kind: 'hybrid',
-    name: '澄观远见回报混合A',
-    company: chengguan,
+    name: '芷汀远见回报混合A',
+    company: zhiting,
     indexCode: 'SH000300',
     shareClass: 'A',
     foundDate: clampFound(3),
@@ -657,8 +657,8 @@ export function planMarket(options: MarketOptions): MarketPlan {
   addFund({
     code: FUND_SAMPLES.moneyMarket,
     kind: 'money',
-    name: '澄观添利货币A',
-    company: chengguan,
+    name: '芷汀添利货币A',
+    company: zhiting,
     indexCode: BOND_INDEX_CODE,
     shareClass: 'A',
     foundDate: clampFound(8),
@@ -677,8 +677,8 @@ export function planMarket(options: MarketOptions): MarketPlan {
   addFund({
     code: FUND_SAMPLES.stock,
     kind: 'stock',
-    name: '澄观价值精选股票A',
-    company: chengguan,
+    name: '芷汀价值精选股票A',
+    company: zhiting,
     indexCode: 'SH000300',
     shareClass: 'A',
     foundDate: clampFound(7),
@@ -697,13 +697,13 @@ export function planMarket(options: MarketOptions): MarketPlan {
   addFund({
     code: FUND_SAMPLES.hybridConversion,
     kind: 'hybrid',
-    name: '澄观均衡成长混合A',
-    company: chengguan,
+    name: '芷汀均衡成长混合A',
+    company: zhiting,
     indexCode: 'SH000906',
     shareClass: 'A',
     foundDate: clampFound(5),
     saleStatus: 'conversion',
-    statusReason: '基金转型中：由澄观均衡成长股票转型为混合型基金，投资范围与业绩比较基准相应调整',
+    statusReason: '基金转型中：由芷汀均衡成长股票转型为混合型基金，投资范围与业绩比较基准相应调整',
   });
   addFund({
     code: FUND_SAMPLES.qdiiHk,
@@ -718,8 +718,8 @@ export function planMarket(options: MarketOptions): MarketPlan {
   addFund({
     code: FUND_SAMPLES.lockPeriod,
     kind: 'hybrid',
-    name: '澄观稳健配置一年持有期混合A',
-    company: chengguan,
+    name: '芷汀稳健配置一年持有期混合A',
+    company: zhiting,
     indexCode: 'SH000300',
     shareClass: 'A',
     foundDate: clampFound(3),
@@ -741,8 +741,8 @@ export function planMarket(options: MarketOptions): MarketPlan {
   addFund({
     code: FUND_SAMPLES.purchaseSuspended,
     kind: 'bond',
-    name: '澄观信用增强债券A',
-    company: chengguan,
+    name: '芷汀信用增强债券A',
+    company: zhiting,
     indexCode: BOND_INDEX_CODE,
     shareClass: 'A',
     foundDate: clampFound(5),
@@ -764,8 +764,8 @@ export function planMarket(options: MarketOptions): MarketPlan {
   addFund({
     code: FUND_SAMPLES.delisted,
     kind: 'index',
-    name: '澄观中证传媒指数A',
-    company: chengguan,
+    name: '芷汀中证传媒指数A',
+    company: zhiting,
     indexCode: 'SZ399971',
     shareClass: 'A',
     foundDate: clampFound(5),
@@ -788,8 +788,8 @@ export function planMarket(options: MarketOptions): MarketPlan {
   addFund({
     code: FUND_SAMPLES.xjb,
     kind: 'money',
-    name: '澄观现金宝货币A',
-    company: chengguan,
+    name: '芷汀现金宝货币A',
+    company: zhiting,
     indexCode: BOND_INDEX_CODE,
     shareClass: 'A',
     foundDate: clampFound(9),
