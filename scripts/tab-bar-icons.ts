@@ -3,7 +3,7 @@
 // files only (81 × 81 px advised, ≤ 40 KB each). Run after changing an icon: node --import tsx scripts/tab-bar-icons.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import puppeteer from 'puppeteer-core';
+import { chromium } from 'playwright-core';
 import { TAB_ICONS, type TabKey } from '../src/components/tab-bar/tab-bar-rules';
 
 const OUT = path.resolve(__dirname, '..', 'src', 'assets', 'tab-bar');
@@ -13,14 +13,12 @@ const COLOURS = { normal: '#888888', active: '#ff6d00' };
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const browser = await puppeteer.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: SIZE, height: SIZE, deviceScaleFactor: 1 });
+    const page = await browser.newPage({ viewport: { width: SIZE, height: SIZE }, deviceScaleFactor: 1 });
     for (const [key, d] of Object.entries(TAB_ICONS) as [TabKey, string][]) {
       for (const [suffix, colour] of [
         ['', COLOURS.normal],
