@@ -149,6 +149,7 @@ describe('login by code', () => {
       client_secret: 'dj-h5-demo-secret',
       telephone: '13812345678',
       code: '1234',
+      agreements: 'service@2026.1,privacy@2026.1',
     });
     expect(document.cookie).toContain(`xq_a_token=${USER_TOKEN}`);
     expect(toasts).toEqual(['Login successful']);

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LOGIN_AGREEMENTS, currentAgreement, parseAcceptedAgreements, type AgreementId } from '../../../src/lib/agreements';
 import { DEMO_OAUTH_CLIENTS, SMS_CODE_TTL_MS, SMS_SEND_PER_IP, TOKEN_CALLS_PER_IP, WATCHLIST_ALL_PID, WATCHLIST_SIZE } from '../constants';
 import { maskTelephone } from '../domain/masks';
 import { ApiError, EnvelopeOf, ErrorEnvelope, ErrorEnvelopeWithData, ok } from '../http/envelope';
@@ -10,6 +11,7 @@ import { ResultCode } from '../http/result-codes';
 import { StringEnum } from '../http/schemas';
 import { clearAccessTokenCookie, issueSession, requireUser, sessionOf, sessionStateOf, setAccessTokenCookie } from '../plugins/session';
 import { accountView, endSession, unbindThirdparty } from '../services/account';
+import { recordAcceptances } from '../services/legal';
 import { OutboxSmsProvider } from '../services/sms';
 import { issueCode, verifyCode } from '../services/verification-codes';
 import { watchlistOf } from '../services/watchlist';
@@ -40,7 +42,25 @@ const TokenBody = Type.Object({
   code: Type.Optional(Type.String({ maxLength: 16 })),
   areacode: Type.Optional(Type.String({ maxLength: 8 })),
   thirdparty_token: Type.Optional(Type.String({ maxLength: 64 })),
+  /** The agreements ticked on the login form, `id@version,…` (optional: older clients do not send it). */
+  agreements: Type.Optional(Type.String({ maxLength: 200 })),
 });
+
+/**
+ * The login form's ticked agreements (issue 17): the login ones (用户服务协议, 隐私政策) in their current version, to
+ * be recorded; other ids or versions are not what the login form shows and are left out. Absent → none; a field
+ * that cannot be read → 400080 before the code is used.
+ */
+function loginAgreements(field: string | undefined): Map<AgreementId, string> {
+  const parsed = parseAcceptedAgreements(field);
+  if (!parsed) throw ApiError.of(ResultCode.AGREEMENTS_REQUIRED, 'agreementsMalformed');
+  const accepted = new Map<AgreementId, string>();
+  for (const id of LOGIN_AGREEMENTS) {
+    const version = parsed.get(id);
+    if (version === currentAgreement(id).version) accepted.set(id, version);
+  }
+  return accepted;
+}
 
 /** docs/PRODUCT.md §7 code send: telephone or encrypted_telephone (one of them null), areacode 86, source 0, voice. */
 const SmsSendBody = Type.Object({
@@ -200,7 +220,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['account'],
         summary:
-          'OAuth token (cookie xq_a_token): grant_type=password → anonymous token; telephone_auto_login (telephone or encrypted_telephone, code) → user token, creating the user on first login',
+          'OAuth token (cookie xq_a_token): grant_type=password → anonymous token; telephone_auto_login (telephone or encrypted_telephone, code, optional agreements: the ticked login agreements as id@version, recorded with context login) → user token, creating the user on first login',
         querystring: ClientQuery,
         body: TokenBody,
         response: { 200: TokenResponse, '4xx': TokenError },
@@ -219,6 +239,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const telephone = telephoneOf(app, request.body);
         const code = formValue(request.body.code);
         if (code === undefined) throw ApiError.of(ResultCode.SMS_CODE_WRONG, 'smsCodeRequired');
+        const accepted = loginAgreements(request.body.agreements);
         const verified = await verifyCode(app.db.kysely, app.personalData, { purpose: 'login', telephone, code, now: app.clock.now() });
         if (!verified.ok) {
           if (verified.reason === 'wrong') {
@@ -230,6 +251,13 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           telephone,
           clientId,
           thirdpartyToken: thirdpartyTokenOf(request, request.body.thirdparty_token),
+        });
+        await recordAcceptances(app.db.kysely, {
+          userId: login.userId,
+          accepted,
+          context: 'login',
+          ip: clientKey(request.ip),
+          now: app.clock.now(),
         });
         return tokenAnswer(login.session.token, login.session.expiresAt);
       }

@@ -42,11 +42,14 @@ export function sendVerificationCode(telephone: string, voice: boolean): Promise
   );
 }
 
-/** grant_type=telephone_auto_login: the user's token (cookie xq_a_token); creates the user on first login. */
-export function loginWithTelephoneCode(telephone: string, code: string): Promise<TokenData> {
+/**
+ * grant_type=telephone_auto_login: the user's token (cookie xq_a_token); creates the user on first login. `agreements`
+ * (`id@version,…`, src/lib/agreements.ts) are the agreements ticked on the form: the server records them (issue 17).
+ */
+export function loginWithTelephoneCode(telephone: string, code: string, agreements?: string): Promise<TokenData> {
   return post<TokenData>(
     '/xqapi/provider/oauth/token',
-    { grant_type: 'telephone_auto_login', ...authClient(), telephone, code, areacode: AREA_CODE },
+    { grant_type: 'telephone_auto_login', ...authClient(), telephone, code, areacode: AREA_CODE, ...(agreements ? { agreements } : {}) },
     SILENT,
   );
 }

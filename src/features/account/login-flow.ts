@@ -1,4 +1,5 @@
 import { TOKEN_RETRY_ERROR_CODES, TOKEN_RETRY_MAX } from '@/lib/constants';
+import { LOGIN_AGREEMENTS, formatAcceptedAgreements } from '@/lib/agreements';
 import { trimInput, validateCode, validatePhone } from '@/lib/validators';
 import { t } from '@/locales/account';
 import { setCookie } from '@/platform/cookies';
@@ -131,7 +132,7 @@ export async function sendCode(phoneInput: string, voice: boolean, overrides: Pa
 }
 
 export interface LoginDeps {
-  login(telephone: string, code: string): Promise<TokenData>;
+  login(telephone: string, code: string, agreements?: string): Promise<TokenData>;
   toast(text: string, success?: boolean): void;
   afterLogin(): Promise<void>;
   hold(): Promise<void>;
@@ -165,7 +166,8 @@ export async function loginWithCode(phoneInput: string, codeInput: string, overr
   }
   let token: TokenData;
   try {
-    token = await deps.login(telephone, code);
+    // Every login form submits only with its agreement box ticked (用户服务协议, 隐私政策): the server records them.
+    token = await deps.login(telephone, code, formatAcceptedAgreements(LOGIN_AGREEMENTS));
   } catch (error) {
     deps.toast(errorText(error));
     return false;
