@@ -207,6 +207,16 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
     }
     assert.equal(await shown(page, '[data-testid="aip-schedule-day-value"]').innerText(), '28日');
     await shown(page, `[data-testid="aip-chip-${AMOUNT}"]`).tap();
+    // A new investor's 现金宝 is empty: offered with its balance, as unavailable; tapping it leaves the card chosen.
+    const xjb = shown(page, '[data-testid="aip-pay-xjb"]');
+    assert.equal(
+      await shown(page, '[data-testid="aip-xjb-available"]').innerText(),
+      zhAip['aip.pay.xjbShort'].replace('{available}', '0.00'),
+    );
+    assert.equal(await xjb.getAttribute('aria-disabled'), 'true');
+    await xjb.tap({ force: true }); // Playwright waits for an aria-disabled element to be enabled: a user's tap regardless
+    assert.equal(await xjb.getAttribute('aria-checked'), 'false');
+    assert.equal(await shown(page, '[data-testid="aip-pay-card"]').getAttribute('aria-checked'), 'true');
     const quote = await api<AipQuote>(`/djapi/aip/quote?fd_code=${BOND}&cycle=monthly&cycle_day=28`);
     assert.match(quote.first_date, /-28$|-(29|30|31)$|-0[1-4]$/);
     await page.waitForFunction(
