@@ -73,7 +73,21 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     assert.equal(await suite.page.getByTestId('nav-date').innerText(), say('fund.header.lastNavDate', { date: last }));
     await suite.page.getByTestId('stage-row').first().waitFor();
     assert.deepEqual(await shownPeriods(), ['base']);
-    assert.equal(await suite.page.getByTestId('buy-button').innerText(), zh['fund.action.unavailable']);
+    // Gone for good, not "not buyable for now": the button says so and is disabled; nothing offers to watch it.
+    const buy = suite.page.getByTestId('buy-button');
+    assert.equal((await buy.innerText()).trim(), zh['fund.action.closed']);
+    assert.ok(await buy.evaluate((el) => el.hasAttribute('disabled') || el.classList.contains('nut-button-disabled')), 'disabled');
+    assert.equal(await suite.page.getByTestId('watch-button').count(), 0, 'no 加自选 for a liquidated fund');
+    // Its one chart period is a tab of the usual size (an eighth of the row), not a full-width pill.
+    const tabs = suite.page.getByTestId('fund-chart').getByRole('tab');
+    assert.deepEqual(await tabs.allInnerTexts(), [zh['fund.chart.period.all']]);
+    const tab = await tabs.first().boundingBox();
+    const row = await suite.page.getByTestId('fund-chart').getByRole('tablist').last().boundingBox();
+    assert.ok(tab && row && tab.width <= row.width / 8 + 1, `the tab is ${tab?.width}px of ${row?.width}px`);
+    // A delisted fund says it ended trading.
+    await openFund(FUND_SAMPLE_CODES.delisted);
+    assert.equal((await suite.page.getByTestId('buy-button').innerText()).trim(), zh['fund.action.delisted']);
+    assert.equal(await suite.page.getByTestId('watch-button').count(), 0);
   });
 
   it('a fund without a purchase fee reads 免费 and 不限金额, never "0万 及以上 0.00%"', async () => {

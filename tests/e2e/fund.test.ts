@@ -312,8 +312,8 @@ describe('fund search and detail', () => {
       building: 'fund.action.subscribe',
       tradingSuspended: 'fund.action.unavailable',
       purchaseSuspended: 'fund.action.unavailable',
-      closed: 'fund.action.unavailable',
-      delisted: 'fund.action.unavailable',
+      closed: 'fund.action.closed',
+      delisted: 'fund.action.delisted',
     };
     for (const sample of FUND_SAMPLES) {
       const summary = await api<Summary>(`/djapi/fund/${sample.code}`);

@@ -85,7 +85,7 @@ describe('fund detail on server data', () => {
     await h.closePage(money);
     const closed = await open(specUrlToPage(specUrl('fundDetail', { fundcode: FUND_SAMPLE_CODES.closed })).url);
     assert.ok(closed.text().includes(t('fund.state.closed')), closed.text().slice(0, 400));
-    assert.ok(closed.text().includes(t('fund.action.unavailable')));
+    assert.ok(closed.text().includes(t('fund.action.closed')));
     assert.deepEqual(h.problems(), []);
     await h.closePage(closed);
   });

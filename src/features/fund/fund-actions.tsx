@@ -39,11 +39,25 @@ export function FundActions({ fund, state, account }: { fund: FundSummary; state
     }
   };
 
+  // A liquidated or delisted fund is gone for good: the button says so (not "not buyable for now"), and it is not
+  // offered for watching; one already watched keeps 已自选 so it can be taken off the list.
+  const endedLabel = fund.sale_status === 'closed' ? t('fund.action.closed') : t('fund.action.delisted');
+  const buyLabel =
+    state.buy === 'subscribe'
+      ? t('fund.action.subscribe')
+      : state.buy === 'buy'
+        ? t('fund.action.buy')
+        : state.ended
+          ? endedLabel
+          : t('fund.action.unavailable');
+
   return (
     <View className='fund-actions' data-testid='fund-actions'>
-      <Button className='fund-actions__watch' fill='outline' size='large' onClick={() => void onWatch()} data-testid='watch-button'>
-        {watched ? t('fund.action.unwatch') : t('fund.action.watch')}
-      </Button>
+      {state.ended && !watched ? null : (
+        <Button className='fund-actions__watch' fill='outline' size='large' onClick={() => void onWatch()} data-testid='watch-button'>
+          {watched ? t('fund.action.unwatch') : t('fund.action.watch')}
+        </Button>
+      )}
       {state.autoInvest && (
         <Button
           className='fund-actions__auto'
@@ -76,7 +90,7 @@ export function FundActions({ fund, state, account }: { fund: FundSummary; state
         onClick={() => void startPurchase(fund.fd_code, account)}
         data-testid='buy-button'
       >
-        {state.buy === 'subscribe' ? t('fund.action.subscribe') : state.buy === 'buy' ? t('fund.action.buy') : t('fund.action.unavailable')}
+        {buyLabel}
       </Button>
     </View>
   );

@@ -75,7 +75,8 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', pe
           ))}
         </View>
       )}
-      <View className='fund-chart__tabs' role='tablist'>
+      {/* One period only (a fund that lived under a month, or ended): a normal-size tab, not a full-width pill. */}
+      <View className={`fund-chart__tabs${periods.length === 1 ? ' fund-chart__tabs--single' : ''}`} role='tablist'>
         {periods.map((p) => (
           <View
             key={p}
