@@ -148,7 +148,7 @@ export function CustomerServiceScreen({ chatUrl }: { chatUrl: string | null }) {
         >
           <Text className='legal-service__phone-label'>{t('legal.service.phone')}</Text>
           <Text className='legal-service__phone-number'>{brand.servicePhone}</Text>
-          <Text className='legal-link'>{t('legal.service.call', { phone: brand.servicePhone })}</Text>
+          <Text className='legal-link'>{t('legal.service.call')}</Text>
         </View>
         {chatUrl ? (
           <Button className='legal-service__chat' type='primary' fill='outline' block onClick={() => void navigateToSpecUrl(chatUrl)}>
