@@ -178,8 +178,14 @@ describe('watchlist', () => {
     for (const r of listed) {
       const q = quotes.get(r.code) as Quote;
       if (r.code === FUND_SAMPLES_FOR_LIST.moneyMarket) {
-        assert.ok(r.change.includes(zh['fund.optional.yield7d']!), `money market: ${r.change}`);
-        assert.equal(percentOf(r.change.replace(zh['fund.optional.yield7d']!, '')), twoDecimals(q.yield_7d));
+        // A money-market fund has no day's change: "--" there, its 七日年化 labelled under its name (issue 17).
+        assert.equal(r.change, '--', `money market: ${r.change}`);
+        const yieldText = await rows
+          .filter({ has: page.getByTestId('watchlist-yield7d') })
+          .getByTestId('watchlist-yield7d')
+          .innerText();
+        assert.ok(yieldText.startsWith(zh['fund.optional.yield7d']!), yieldText);
+        assert.equal(percentOf(yieldText.replace(zh['fund.optional.yield7d']!, '')), twoDecimals(q.yield_7d));
         assert.ok(r.nav.includes(zh['fund.optional.income10k']!), r.nav);
       } else {
         assert.equal(r.nav, `${q.unit_nav}${q.end_date?.slice(5)}`, r.code);
@@ -220,16 +226,25 @@ describe('watchlist', () => {
     assert.deepEqual(await sortMarks(), { nav: '↕', change: '↕', return: '↑' });
     const asc = await shown();
     assert.deepEqual(asc.map((r) => r.code).slice(0, expectedDesc.length), [...expectedDesc].reverse(), 'low to high');
-    // The day's change, high to low.
+    // The day's change, high to low, then low to high: the money-market fund (no day's change) last both times.
     await page.getByTestId('watchlist-sort-change').tap();
-    const byChange = (await shown())
-      .map((r) => percentOf(r.change.replace(zh['fund.optional.yield7d']!, '')))
-      .filter((v) => !Number.isNaN(v));
+    const changeOrder = await shown();
+    const byChange = changeOrder.map((r) => percentOf(r.change)).filter((v) => !Number.isNaN(v));
+    assert.equal(byChange.length, watched.length - 1, 'every fund but the money-market one has a day change');
     assert.deepEqual(
       byChange,
       [...byChange].sort((a, b) => b - a),
     );
+    assert.equal(changeOrder.at(-1)?.code, FUND_SAMPLES_FOR_LIST.moneyMarket, 'the money-market fund sorts last');
     assert.deepEqual(await sortMarks(), { nav: '↕', change: '↓', return: '↕' });
+    await page.getByTestId('watchlist-sort-change').tap();
+    const changeAsc = await shown();
+    assert.deepEqual(
+      changeAsc.map((r) => percentOf(r.change)).filter((v) => !Number.isNaN(v)),
+      [...byChange].reverse(),
+    );
+    assert.equal(changeAsc.at(-1)?.code, FUND_SAMPLES_FOR_LIST.moneyMarket, 'still last, low to high');
+    await page.getByTestId('watchlist-sort-change').tap();
 
     // The latest NAV (money-market funds: income per 10k units, what the column shows), high to low, then low to high,
     // then back to the list's own order.
@@ -256,6 +271,53 @@ describe('watchlist', () => {
       listed.map((r) => r.code),
       "a third tap: the list's own order again",
     );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('at 390 px: each name on one line (cut with …, the full name in its aria-label), every period chip clear of 编辑', async () => {
+    const { context, page } = await openPhone(browser);
+    const errors = collectPageErrors(page);
+    await context.addCookies([{ name: 'xq_a_token', value: watcher.token, url: server.url }]);
+    await page.goto(`${server.url}/n/optional`);
+    await page.getByTestId('watchlist-row').first().waitFor({ timeout: 20_000 });
+    assert.equal(await page.evaluate(() => window.innerWidth), 390);
+    const names = await page.locator('[data-testid="watchlist-row"] .watchlist__fund-name').evaluateAll((els) =>
+      els.map((el) => {
+        const style = getComputedStyle(el);
+        return {
+          text: el.textContent ?? '',
+          label: el.getAttribute('aria-label'),
+          lines: Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight)),
+          cut: el.scrollWidth > el.clientWidth,
+          ellipsis: style.textOverflow,
+        };
+      }),
+    );
+    assert.equal(names.length, watched.length);
+    for (const n of names) {
+      assert.equal(n.lines, 1, `${n.text} on one line`);
+      assert.equal(n.label, n.text, 'the full name in its aria-label');
+      assert.equal(n.ellipsis, 'ellipsis');
+    }
+    assert.ok(
+      names.some((n) => n.cut),
+      `a name too long for 390 px is cut: ${names.map((n) => n.text).join(' ')}`,
+    );
+    const edit = await page.getByTestId('watchlist-edit').boundingBox();
+    assert.ok(edit);
+    const chips = await page
+      .getByTestId('watchlist-periods')
+      .locator('.watchlist__period')
+      .evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? '', ...el.getBoundingClientRect().toJSON() })));
+    assert.equal(chips.length, 8);
+    for (const c of chips) {
+      const clear = c.right <= edit.x || c.left >= edit.x + edit.width || c.bottom <= edit.y || c.top >= edit.y + edit.height;
+      assert.ok(clear, `${c.text} is not under 编辑 (${JSON.stringify(c)} vs ${JSON.stringify(edit)})`);
+      assert.ok(c.left >= 0 && c.right <= 390, `${c.text} on screen`);
+    }
+    // Nothing scrolls sideways: every chip shows its whole label.
+    assert.ok(await page.getByTestId('watchlist-periods').evaluate((el) => el.scrollWidth <= el.clientWidth));
     assert.deepEqual(errors, []);
     await context.close();
   });

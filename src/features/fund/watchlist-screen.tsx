@@ -38,7 +38,9 @@ const MONEY_MARKET = '4';
 
 /**
  * The sortable columns, as Tiantian's and Danjuan's watchlists have them: the latest NAV (money-market funds: their
- * income per 10k units), the day's change (money-market funds: their 7-day yield) and the chosen period's return.
+ * income per 10k units), the day's change and the chosen period's return. A money-market fund has no day's change
+ * (its NAV stays 1): its 日涨幅 reads "--" and it sorts last there; its 七日年化 is shown, labelled, under its name —
+ * a yield is not a day's change, and mixing them made the column's order meaningless (issue 17).
  */
 export type WatchSortKey = 'nav' | 'change' | 'return';
 export interface WatchSort {
@@ -57,7 +59,7 @@ export function watchFigure(quote: FundQuote | undefined, key: WatchSortKey, per
         : quote.unit_nav
       : key === 'change'
         ? money
-          ? quote.yield_7d
+          ? null
           : quote.nav_grtd
         : quote[PERIOD_FIELD[period]];
   const n = raw == null ? NaN : Number(raw);
@@ -97,6 +99,7 @@ function FundRow({
 }) {
   const code = fundCodeOfSymbol(item.symbol) as string;
   const money = quote?.sf_type === MONEY_MARKET;
+  const name = quote?.fd_name ?? item.name;
   return (
     <View
       className='watchlist__row'
@@ -107,8 +110,18 @@ function FundRow({
       }}
     >
       <View className='watchlist__name'>
-        <Text className='watchlist__fund-name'>{quote?.fd_name ?? item.name}</Text>
-        <Text className='watchlist__code'>{code}</Text>
+        {/* One line, cut with an ellipsis; the whole name for screen readers. */}
+        <Text className='watchlist__fund-name' aria-label={name}>
+          {name}
+        </Text>
+        <View className='watchlist__sub'>
+          <Text className='watchlist__code'>{code}</Text>
+          {money ? (
+            <Text className='watchlist__yield' data-testid='watchlist-yield7d'>
+              {t('fund.optional.yield7d')} <PercentText value={quote?.yield_7d} />
+            </Text>
+          ) : null}
+        </View>
       </View>
       {editing ? (
         <Button
@@ -130,8 +143,7 @@ function FundRow({
             </Text>
           </View>
           <View className='watchlist__cell' data-testid='watchlist-change'>
-            {money ? <PercentText value={quote?.yield_7d} /> : <PercentText value={quote?.nav_grtd} sign />}
-            {money ? <Text className='watchlist__caption'>{t('fund.optional.yield7d')}</Text> : null}
+            {money ? <Text className='watchlist__figure watchlist__none'>--</Text> : <PercentText value={quote?.nav_grtd} sign />}
           </View>
           <View className='watchlist__cell' data-testid='watchlist-return'>
             <PercentText value={quote?.[PERIOD_FIELD[period]]} sign />
@@ -177,8 +189,8 @@ function OtherRow({ item, onRemove }: { item: WatchItem; onRemove: () => void })
 }
 
 /**
- * The watchlist page: funds first, with their latest NAV (and its date), the day's change (money-market funds:
- * 七日年化 and 万份收益) and a return over a chosen period, sortable by each of the three (a header tap: high to low,
+ * The watchlist page: funds first, with their latest NAV (and its date; money-market funds: 万份收益), the day's
+ * change (money-market funds: "--", their 七日年化 under their name) and a return over a chosen period, sortable by each of the three (a header tap: high to low,
  * low to high, the list's own order); then (logged in) the stocks
  * and indices of the same Xueqiu list. 编辑 shows each row's 删除.
  */
