@@ -205,8 +205,9 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     const rowTops = (selector: string) =>
       suite.page.locator(selector).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     await suite.page.goto(`${suite.server.url}/index-mass`);
-    await suite.page.locator('.index-mass__bar .nut-button').nth(1).waitFor();
-    const mass = await rowTops('.index-mass__bar .nut-button');
+    // The app's bar (`#app`), not the one the server's first paint draws above it until the app takes over.
+    await suite.page.locator('#app .index-mass__bar .nut-button').nth(1).waitFor();
+    const mass = await rowTops('#app .index-mass__bar .nut-button');
     assert.equal(mass.length, 2);
     assert.equal(new Set(mass).size, 1, `清空/对比 tops ${mass.join(', ')}`);
     // A user without an assessment answers up to the last question, where 上一题 and 提交 share the row.
