@@ -45,7 +45,9 @@ const visible = (page: Page, selector: string): Locator => page.locator(`${selec
 
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await visible(page, '.page-shell').first().waitFor({ timeout: 15_000 });
+  await visible(page, '#app .page-shell').first().waitFor({ timeout: 15_000 });
+  // A shared-link page's first screen drawn by the server wears the same classes: measure the app's, once it is gone.
+  await page.locator('#dj-first-paint').waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 async function waitForTitle(page: Page, title: string): Promise<void> {
@@ -292,8 +294,10 @@ describe('navigation', () => {
       await close();
     });
 
+    // The app's own elements (under #app): a shared-link page's first screen, drawn by the server with the same
+    // classes, is on top of them until the app takes over.
     async function columnOf(): Promise<{ x: number; width: number }> {
-      const box = await visible(page, '.page-shell__body').boundingBox();
+      const box = await visible(page, '#app .page-shell__body').boundingBox();
       assert.ok(box);
       return box;
     }
@@ -303,7 +307,7 @@ describe('navigation', () => {
       const column = await columnOf();
       assert.ok(column.width <= COLUMN, `column ${column.width}px ≤ ${COLUMN}px`);
       assert.ok(Math.abs(column.x - (1280 - column.width) / 2) <= 1, `centred (x ${column.x})`);
-      const row = visible(page, '[data-testid="home-ranked"] .home__fund').first();
+      const row = visible(page, '#app [data-testid="home-ranked"] .home__fund').first();
       await row.waitFor();
       const name = await row.locator('.home__fund-name').boundingBox();
       const ret = await row.locator('.home__fund-yield').boundingBox();

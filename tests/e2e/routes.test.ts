@@ -80,7 +80,7 @@ const BUILT_PAGE_TEXT: Partial<Record<RouteName, string>> = {
   fundFilter: text('discover.filter.age'),
   rankIndex: text('discover.rank.index.title'),
   rankQdii: text('discover.rank.qdii.title'),
-  rankAutoInvest: text('discover.period.5y'),
+  rankAutoInvest: text('discover.rank.autoInvest.title'),
   indexMass: text('discover.indexMass.category.broad'),
   valueCenter: text('discover.valuation.pePercentile'),
   valueCenterIndex: text('discover.index.kline'),
