@@ -177,6 +177,16 @@ export function openDesktop(browser: Browser, options: PhoneOptions = {}) {
 }
 
 /** Collects uncaught page errors so a test can assert the page did not crash. */
+/**
+ * Waits until the app has drawn the page itself: its page shell under `#app`, and the first screen the server drew
+ * for a shared-link page (`#dj-first-paint`, server/src/plugins/first-paint/) gone. That first screen wears the
+ * app's classes, so a selector such as `.page-shell` matches it before the app has drawn anything.
+ */
+export async function waitForAppPage(page: Page, timeout = 15_000): Promise<void> {
+  await page.locator('#app .page-shell').first().waitFor({ timeout });
+  await page.locator('#dj-first-paint').waitFor({ state: 'detached', timeout });
+}
+
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));

@@ -14,6 +14,7 @@ import {
   seedLoggedInUser,
   startServer,
   userAgents,
+  waitForAppPage,
   type RunningServer,
   type SeededUser,
 } from './harness';
@@ -36,7 +37,7 @@ const HEADER = '[data-testid="global-header"]';
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
   // Every page (even 404) has a body; wait until the app has rendered something of its own.
-  await page.locator('.page-shell').first().waitFor({ timeout: 10_000 });
+  await waitForAppPage(page);
 }
 
 /** Which nav links say they are the current page. */

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import demoMessages from '../../src/locales/messages/demo';
 import homeMessages from '../../src/locales/messages/home';
-import { collectPageErrors, launchBrowser, openPhone, root, startServer, userAgents, type RunningServer } from './harness';
+import { collectPageErrors, launchBrowser, openPhone, root, startServer, userAgents, waitForAppPage, type RunningServer } from './harness';
 
 const fakeNativeHost = readFileSync(path.join(root, 'tests/e2e/fake-native-host.js'), 'utf8');
 
@@ -33,7 +33,7 @@ async function openInApp(browser: Browser, serverUrl: string, url: string, appTo
   });
   const errors = collectPageErrors(page);
   await page.goto(`${serverUrl}${url}`);
-  await page.locator('.page-shell').first().waitFor();
+  await waitForAppPage(page);
   return { context, page, errors };
 }
 

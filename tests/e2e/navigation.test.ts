@@ -21,6 +21,7 @@ import {
   seedLoggedInUser,
   startServer,
   userAgents,
+  waitForAppPage,
   type RunningServer,
   type SeededUser,
 } from './harness';
@@ -45,9 +46,7 @@ const visible = (page: Page, selector: string): Locator => page.locator(`${selec
 
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await visible(page, '#app .page-shell').first().waitFor({ timeout: 15_000 });
-  // A shared-link page's first screen drawn by the server wears the same classes: measure the app's, once it is gone.
-  await page.locator('#dj-first-paint').waitFor({ state: 'detached', timeout: 15_000 });
+  await waitForAppPage(page);
 }
 
 async function waitForTitle(page: Page, title: string): Promise<void> {

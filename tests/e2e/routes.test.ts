@@ -17,7 +17,7 @@ import cashMessages from '../../src/locales/messages/cash';
 import aipMessages from '../../src/locales/messages/aip';
 import legalMessages from '../../src/locales/messages/legal';
 import { allNamespaces } from '../../src/locales/catalogue';
-import { collectPageErrors, launchBrowser, openPhone, root, startServer, type RunningServer } from './harness';
+import { collectPageErrors, launchBrowser, openPhone, root, startServer, waitForAppPage, type RunningServer } from './harness';
 
 const zh = {
   ...shellMessages['zh-CN'],
@@ -317,7 +317,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
     const url = sampleUrl(route);
     it(`${url}: no text runs past the edge of a 390 px phone`, async () => {
       await page.goto(server.url + url);
-      await page.locator('.page-shell').first().waitFor();
+      await waitForAppPage(page);
       await page.waitForLoadState('networkidle');
       const clipped = await page.evaluate(() => {
         const found: string[] = [];
