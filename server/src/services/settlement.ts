@@ -19,7 +19,7 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { dailyIncomeFen, per10kToUnits } from '../../../src/lib/cash-rules';
 import { addCalendarDays, nextTradingDay, type IsoDate } from '../domain/calendar';
-import { CASH_FUND_CODE, MONEY_MARKET_TYPE } from './trading';
+import { CASH_FUND_CODE, MONEY_MARKET_TYPE, releaseFrozenShares } from './trading';
 
 export const SETTLEMENT_CHUNK = 2_000;
 
@@ -796,38 +796,8 @@ async function refundToCash(
       .returning('id')
       .executeTakeFirst();
     if (cancelled) {
-      const parts = await trx
-        .selectFrom('order_lots')
-        .select(['lot_id', 'volume', 'cost_fen'])
-        .where('user_id', '=', userId)
-        .where('order_id', '=', payId)
-        .execute();
-      const transfers: Transfer[] = [];
-      for (const part of parts) {
-        await trx
-          .updateTable('lots')
-          .set((eb) => ({ volume: eb('volume', '+', Number(part.volume)), cost_fen: eb('cost_fen', '+', Number(part.cost_fen)) }))
-          .where('user_id', '=', userId)
-          .where('id', '=', part.lot_id)
-          .execute();
-        transfers.push(
-          transfer(
-            userId,
-            payId,
-            date,
-            `order:${payId}:unfreeze:${part.lot_id}`,
-            `F:${cash}`,
-            `selling:${cash}`,
-            `lot:${part.lot_id}`,
-            Number(part.volume),
-            'redeem_unfreeze',
-          ),
-        );
-      }
-      transfers.push(
-        transfer(userId, id, date, `order:${id}:refund`, 'CNY', `purchase:${order.fund_code}`, 'advance', refund, 'purchase_refund'),
-      );
-      return transfers;
+      await releaseFrozenShares(trx, userId, payId, cash, date);
+      return [transfer(userId, id, date, `order:${id}:refund`, 'CNY', `purchase:${order.fund_code}`, 'advance', refund, 'purchase_refund')];
     }
   }
   const depositId = await cashDeposit(trx, { userId, source: id, payMethod: 'refund', amount: refund, bankCardId: null }, date, now);

@@ -820,8 +820,18 @@ function refuseCancel(order: OrderState | null, now: Date): asserts order is Ord
   if (!isCancellable(order.trade_date, now)) throw new TradeRefusal('orderNotCancellable', { date: order.trade_date });
 }
 
-/** Gives a pending redemption's shares back to their lots and marks it cancelled. */
-async function unfreezeRedemption(trx: Transaction<DB>, userId: number, orderId: number, fundCode: string, now: Date): Promise<void> {
+/**
+ * Gives a redemption's frozen shares back to their lots and posts the ledger transfers that unfreeze them, dated
+ * `businessDate`. Used when a pending redemption is called off: cancelled by the investor, or — a 现金宝 payment —
+ * when the purchase it paid for is refused (settlement.ts).
+ */
+export async function releaseFrozenShares(
+  trx: Transaction<DB>,
+  userId: number,
+  orderId: number,
+  fundCode: string,
+  businessDate: string,
+): Promise<void> {
   const parts = await trx
     .selectFrom('order_lots')
     .select(['lot_id', 'volume', 'cost_fen'])
@@ -835,19 +845,26 @@ async function unfreezeRedemption(trx: Transaction<DB>, userId: number, orderId:
       .where('user_id', '=', userId)
       .where('id', '=', part.lot_id)
       .execute();
-    await postTransfer(
-      trx,
-      userId,
-      orderId,
-      now,
-      `order:${orderId}:unfreeze:${part.lot_id}`,
-      `F:${fundCode}`,
-      `selling:${fundCode}`,
-      `lot:${part.lot_id}`,
-      Number(part.volume),
-      'redeem_unfreeze',
-    );
+    await trx
+      .insertInto('ledger_transfers')
+      .values({
+        user_id: userId,
+        ref: `order:${orderId}:unfreeze:${part.lot_id}`,
+        asset: `F:${fundCode}`,
+        debit_account: `selling:${fundCode}`,
+        credit_account: `lot:${part.lot_id}`,
+        amount: Number(part.volume),
+        kind: 'redeem_unfreeze',
+        order_id: orderId,
+        business_date: businessDate,
+      })
+      .execute();
   }
+}
+
+/** Gives a pending redemption's shares back to their lots and marks it cancelled. */
+async function unfreezeRedemption(trx: Transaction<DB>, userId: number, orderId: number, fundCode: string, now: Date): Promise<void> {
+  await releaseFrozenShares(trx, userId, orderId, fundCode, shanghaiDate(now));
   await trx
     .updateTable('orders')
     .set({ status: 'cancelled', updated_at: now })
