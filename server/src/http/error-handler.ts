@@ -75,6 +75,16 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
 }
 
 /**
+ * The `.catch` of a code send: the SMS provider failed (logged with the request), answered 502 smsSendFailed.
+ */
+export function smsProviderFailed(request: FastifyRequest): (error: unknown) => never {
+  return (error) => {
+    request.log.error({ err: error }, 'SMS provider failed');
+    throw ApiError.of(ResultCode.SERVER_ERROR, 'smsSendFailed', 502);
+  };
+}
+
+/**
  * A code send the throttle refused (services/verification-codes.ts): too soon (data.resend_after: the seconds
  * left) or the day's count used up (data.resend_after: null).
  */

@@ -4,7 +4,7 @@ import { SMS_SEND_PER_IP } from '../constants';
 import { maskTelephone } from '../domain/masks';
 import { clientKey } from '../http/client-address';
 import { ApiError, ApiErrorWithData, EnvelopeOf, ErrorEnvelopeWithData, ok, requestLocale } from '../http/envelope';
-import { smsThrottled } from '../http/error-handler';
+import { smsProviderFailed, smsThrottled } from '../http/error-handler';
 import { formValue, limitPerIp } from '../http/forms';
 import { formatMessage, ResultCode, type ServerMessageKey } from '../http/result-codes';
 import { clearAccessTokenCookie, requireUser } from '../plugins/session';
@@ -131,10 +131,7 @@ const accountPrivacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         userId: user.userId,
         ip: clientKey(request.ip),
         now: app.clock.now(),
-      }).catch((error: unknown) => {
-        request.log.error({ err: error }, 'SMS provider failed');
-        throw ApiError.of(ResultCode.SERVER_ERROR, 'smsSendFailed', 502);
-      });
+      }).catch(smsProviderFailed(request));
       if (!sent.ok) {
         switch (sent.reason) {
           case 'wait':

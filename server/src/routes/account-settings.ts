@@ -5,7 +5,7 @@ import { shanghaiDate, shanghaiTime } from '../domain/clock';
 import { tokenHash } from '../domain/tokens';
 import { clientKey } from '../http/client-address';
 import { ApiError, ApiErrorWithData, EnvelopeOf, ErrorEnvelopeWithData, ok, requestLocale } from '../http/envelope';
-import { smsThrottled } from '../http/error-handler';
+import { smsProviderFailed, smsThrottled } from '../http/error-handler';
 import { checkedTelephone, decryptedField, formValue, limitPerIp } from '../http/forms';
 import { ResultCode, type ServerMessageKey } from '../http/result-codes';
 import { StringEnum } from '../http/schemas';
@@ -144,10 +144,7 @@ const accountSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ticket: formValue(request.body.ticket),
         ip: clientKey(request.ip),
         now: app.clock.now(),
-      }).catch((error: unknown) => {
-        request.log.error({ err: error }, 'SMS provider failed');
-        throw ApiError.of(ResultCode.SERVER_ERROR, 'smsSendFailed', 502);
-      });
+      }).catch(smsProviderFailed(request));
       if (!sent.ok) {
         switch (sent.reason) {
           case 'wait':

@@ -4,7 +4,7 @@ import { DEMO_OAUTH_CLIENTS, SMS_CODE_TTL_MS, SMS_SEND_PER_IP, TOKEN_CALLS_PER_I
 import { maskTelephone } from '../domain/masks';
 import { ApiError, EnvelopeOf, ErrorEnvelope, ErrorEnvelopeWithData, ok } from '../http/envelope';
 import { clientKey } from '../http/client-address';
-import { oauthErrorHandler, smsThrottled } from '../http/error-handler';
+import { oauthErrorHandler, smsProviderFailed, smsThrottled } from '../http/error-handler';
 import { formValue, limitPerIp, telephoneOf, thirdpartyTokenOf } from '../http/forms';
 import { logUserIn } from '../http/login';
 import { ResultCode } from '../http/result-codes';
@@ -167,10 +167,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         voice,
         ip: clientKey(request.ip),
         now: app.clock.now(),
-      }).catch((error: unknown) => {
-        request.log.error({ err: error }, 'SMS provider failed');
-        throw ApiError.of(ResultCode.SERVER_ERROR, 'smsSendFailed', 502);
-      });
+      }).catch(smsProviderFailed(request));
       if (!result.ok) throw smsThrottled(result);
       return ok({
         telephone_masked: maskTelephone(telephone),
