@@ -218,6 +218,92 @@ describe('auto-invest plans', () => {
     );
   });
 
+  it('changed to more than 现金宝 covers (its amount, or the card switched to it): refused as a new plan is, nothing changed', async () => {
+    const investor = await createInvestor(t);
+    const password = () => encryptForServer(t, TRADE_PASSWORD);
+    const make = (amount: string, payMethod: string) =>
+      post<AipCreateAnswer>(t, investor, '/djapi/aip/create', {
+        request_id: newRequestId(),
+        trade_password: password(),
+        risk_confirm: '1',
+        fd_code: FUND_SAMPLES.bond,
+        amount,
+        cycle: 'monthly',
+        cycle_day: '15',
+        pay_method: payMethod,
+      });
+    const update = (planId: string, fields: Record<string, string>) =>
+      post<AipPlanDetail>(t, investor, `/djapi/aip/${planId}/update`, {
+        cycle: 'monthly',
+        cycle_day: '15',
+        trade_password: password(),
+        ...fields,
+      });
+    const stored = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('aip_plans')
+          .select(['id', 'pay_method', 'amount_fen'])
+          .where('user_id', '=', investor.userId)
+          .orderBy('id')
+          .execute()
+      ).map((p) => [p.pay_method, Number(p.amount_fen)]);
+
+    // Nothing in 现金宝 yet: a card plan cannot switch to it, whatever its amount.
+    const card = await make('100.00', 'bankcard');
+    assert.equal(card.body.result_code, 0, JSON.stringify(card.body));
+    const cardId = card.body.data.plan_id;
+    const onEmpty = await update(cardId, { amount: '100.00', pay_method: 'xjb' });
+    assert.equal(onEmpty.body.result_code, 410018, JSON.stringify(onEmpty.body));
+    assert.equal(onEmpty.body.message, '现金宝可用余额不足，可用 0.00 元');
+
+    const deposited = await post(t, investor, '/djapi/xjb/deposit', {
+      amount: '300.00',
+      request_id: newRequestId(),
+      trade_password: password(),
+    });
+    assert.equal(deposited.body.result_code, 0, JSON.stringify(deposited.body));
+    const today = (await get<{ now: string }>(t, null, '/__dev/clock')).body.data.now.slice(0, 10);
+    const confirmDate = (deposited.body.data as { confirm_date: string }).confirm_date;
+    await advance(t, Math.round((Date.parse(confirmDate) - Date.parse(today)) / 86_400_000)); // confirmed
+    const cash = await make('200.00', 'xjb');
+    assert.equal(cash.body.result_code, 0, JSON.stringify(cash.body));
+    const cashId = cash.body.data.plan_id;
+
+    // One fen more than the balance: the create path's refusal, word for word, on both kinds of change.
+    const createRefused = await make('300.01', 'xjb');
+    assert.equal(createRefused.body.result_code, 410018);
+    const raised = await update(cashId, { amount: '300.01' });
+    assert.equal(raised.body.result_code, 410018, JSON.stringify(raised.body));
+    assert.equal(raised.body.message, createRefused.body.message);
+    assert.match(raised.body.message, /^现金宝可用余额不足，可用 300\.\d\d 元$/);
+    const switched = await update(cardId, { amount: '300.01', pay_method: 'xjb' });
+    assert.equal(switched.body.result_code, 410018, JSON.stringify(switched.body));
+    assert.equal(switched.body.message, createRefused.body.message);
+    assert.deepEqual(await stored(), [
+      ['bankcard', 10_000],
+      ['xjb', 20_000],
+    ]);
+    // The card pays any amount its limits allow; the balance still matters only to 现金宝.
+    const onCard = await update(cardId, { amount: '300.01' });
+    assert.equal(onCard.body.result_code, 0, JSON.stringify(onCard.body));
+
+    // Covered to the fen: both changes go through.
+    const covered = await update(cashId, { amount: '300.00' });
+    assert.equal(covered.body.result_code, 0, JSON.stringify(covered.body));
+    const moved = await update(cardId, { amount: '300.00', pay_method: 'xjb' });
+    assert.equal(moved.body.result_code, 0, JSON.stringify(moved.body));
+    assert.equal(moved.body.data.pay_method, 'xjb');
+    assert.deepEqual(await stored(), [
+      ['xjb', 30_000],
+      ['xjb', 30_000],
+    ]);
+    // And back to the card: no balance asked.
+    const back = await update(cardId, { amount: '5000.00', pay_method: 'bankcard' });
+    assert.equal(back.body.result_code, 0, JSON.stringify(back.body));
+    assert.equal(back.body.data.pay_method, 'bankcard');
+  });
+
   it('3 failed debits in a row pause the plan and say why; resume runs again; stop is final', async () => {
     const made = await create({ fd_code: FUND_SAMPLES.bond, amount: '100.00', cycle: 'daily' });
     assert.equal(made.body.result_code, 0, JSON.stringify(made.body));

@@ -32,6 +32,8 @@ import {
 import { checkBuy, type TradingDeps } from '../services/trading';
 
 const Cycle = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('biweekly'), Type.Literal('monthly')]);
+/** A plan's payment: the bound card or the cash product (现金宝). */
+const PayMethod = Type.Union([Type.Literal('bankcard'), Type.Literal('xjb')]);
 const CycleDay = Type.String({
   pattern: '^([1-9]|1\\d|2[0-8])$',
   description: 'weekly/biweekly 1–5 (Mon–Fri), monthly 1–28; none for daily',
@@ -137,7 +139,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
           amount: Amount,
           cycle: Cycle,
           cycle_day: Type.Optional(CycleDay),
-          pay_method: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb')])),
+          pay_method: Type.Optional(PayMethod),
           smart: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
           request_id: RequestId,
           trade_password: EncryptedPassword,
@@ -207,9 +209,16 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['auto-invest'],
-        summary: 'Changes a plan’s amount or schedule (a new schedule counts from today)',
+        summary:
+          'Changes a plan’s amount, schedule (a new schedule counts from today) or payment (the plan’s own when not given); paid from 现金宝, its balance must cover one run',
         params: Type.Object({ plan_id: PlanId }),
-        body: Type.Object({ amount: Amount, cycle: Cycle, cycle_day: Type.Optional(CycleDay), trade_password: EncryptedPassword }),
+        body: Type.Object({
+          amount: Amount,
+          cycle: Cycle,
+          cycle_day: Type.Optional(CycleDay),
+          pay_method: Type.Optional(PayMethod),
+          trade_password: EncryptedPassword,
+        }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
     },
@@ -222,6 +231,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
           amountFen: yuanToFen(body.amount),
           cycle: body.cycle,
           cycleDay: cycleDayOf(body.cycle, body.cycle_day),
+          payMethod: body.pay_method,
           password: decryptedField(app, body.trade_password),
         });
         return ok(await planAnswer(request, (await loadPlan(app.db.kysely, user.userId, planId)) as PlanRow));

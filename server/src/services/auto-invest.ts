@@ -22,7 +22,18 @@ import { addCalendarDays, type IsoDate } from '../domain/calendar';
 import { shanghaiDate, shanghaiInstant, type Clock } from '../domain/clock';
 import { TradeRefusal } from '../domain/trade-refusal';
 import type { Bank } from './bank';
-import { cashPayment, checkBuy, checkPassword, fenText, loadTradeFund, lockUser, placeBuy, refuseBuy, type TradingDeps } from './trading';
+import {
+  cashPayment,
+  checkBuy,
+  checkPassword,
+  fenText,
+  loadTradeFund,
+  lockUser,
+  placeBuy,
+  refuseBuy,
+  refuseCashShort,
+  type TradingDeps,
+} from './trading';
 
 export interface PlanRow {
   user_id: number;
@@ -252,10 +263,15 @@ export interface UpdatePlanInput {
   amountFen: number;
   cycle: AipCycle;
   cycleDay: number | null;
+  /** The payment from now on; the plan's own when not given. */
+  payMethod?: 'bankcard' | 'xjb';
   password: string | undefined;
 }
 
-/** Changes the amount or the schedule (a new schedule counts from today: the next run is its first date after today). */
+/**
+ * Changes the amount, the schedule (a new schedule counts from today: the next run is its first date after today) or
+ * the payment. Paid from 现金宝 after the change, its available balance must cover one run, as when a plan is made.
+ */
 export async function updatePlan(deps: TradingDeps, userId: number, planId: number, input: UpdatePlanInput): Promise<void> {
   if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw new TradeRefusal('invalidAmount');
   if (!validCycleDay(input.cycle, input.cycleDay)) throw new TradeRefusal('aipInvalidSchedule');
@@ -265,6 +281,8 @@ export async function updatePlan(deps: TradingDeps, userId: number, planId: numb
   if (plan.status === 'stopped') throw new TradeRefusal('aipStopped');
   const check = await checkBuy(deps, kysely, userId, plan.fund_code);
   if (input.amountFen < check.minFen) throw new TradeRefusal('amountBelowMinimum', { min: fenText(check.minFen) });
+  const payMethod = input.payMethod ?? plan.pay_method;
+  if (payMethod === 'xjb') refuseCashShort(input.amountFen, await cashPayment(deps, kysely, userId));
   const now = deps.clock.now();
   await checkPassword(kysely, userId, password(input), now);
   const today = shanghaiDate(now);
@@ -276,6 +294,7 @@ export async function updatePlan(deps: TradingDeps, userId: number, planId: numb
       amount_fen: input.amountFen,
       cycle: input.cycle,
       cycle_day: input.cycleDay,
+      pay_method: payMethod,
       anchor_date: anchor,
       next_date: plan.status === 'running' ? nextRunDate({ cycle: input.cycle, cycleDay: input.cycleDay, anchor }, today) : plan.next_date,
       updated_at: now,

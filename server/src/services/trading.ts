@@ -255,7 +255,7 @@ export function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boole
   }
   if (cash) {
     if (fund.code === CASH_FUND_CODE) throw new TradeRefusal('cashNotAllowed', { reason: fund.name });
-    if (amountFen > cash.availableFen) throw new TradeRefusal('cashInsufficient', { available: fenText(cash.availableFen) });
+    refuseCashShort(amountFen, cash);
     return;
   }
   const limits = bank.limits(investor.card.bankCode);
@@ -340,6 +340,14 @@ export interface BuyInput {
 export interface CashPayment {
   availableFen: number;
   check: SellCheck;
+}
+
+/**
+ * 现金宝 pays a purchase — or one run of an auto-invest plan, when the plan is made or changed — only when its
+ * available balance covers the amount: 410018 cashInsufficient (现金宝可用余额不足，可用 {available} 元) otherwise.
+ */
+export function refuseCashShort(amountFen: number, cash: CashPayment): void {
+  if (amountFen > cash.availableFen) throw new TradeRefusal('cashInsufficient', { available: fenText(cash.availableFen) });
 }
 
 /** The investor's cash balance available now (NAV 1.00: a hundredth of a share is a fen). */
