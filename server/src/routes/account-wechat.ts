@@ -6,7 +6,7 @@ import { maskTelephone } from '../domain/masks';
 import { ApiError, EnvelopeOf, ErrorEnvelope, ErrorEnvelopeWithData, ok } from '../http/envelope';
 import { isLoopbackClient } from '../http/client-address';
 import { checkedTelephone, formValue, thirdpartyTokenOf } from '../http/forms';
-import { createPendingIdentity, logUserIn } from '../http/login';
+import { createPendingIdentity, logUserIn, loginAgreements, recordLoginAgreements } from '../http/login';
 import { ResultCode } from '../http/result-codes';
 import { boundTelephone, findPendingIdentity } from '../services/login';
 import { FAKE_WECHAT_AUTHORIZE_PATH, fakeWechatCode, WechatError, type WechatIdentity } from '../services/wechat';
@@ -194,16 +194,21 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['wechat'],
-        summary: 'Mini program phone-number button: its code gives the phone; logs that user in (created if new) and binds the identity',
+        summary:
+          'Mini program phone-number button: its code gives the phone; logs that user in (created if new) and binds the identity; optional agreements: the ticked login agreements as id@version, recorded with context login',
         body: Type.Object({
           code: Type.String({ minLength: 1, maxLength: 256 }),
           thirdparty_token: Type.Optional(Type.String({ maxLength: 64 })),
+          /** The agreements ticked above the button, `id@version,…` (optional: older builds do not send it). */
+          agreements: Type.Optional(Type.String({ maxLength: 200 })),
         }),
         response: { 200: LoginAnswer, '4xx': ErrorEnvelopeWithData },
       },
     },
     async (request, reply) => {
       requireWechat(request);
+      // Read before WeChat's one-time phone code is exchanged and the waiting identity is bound (400080 spends neither).
+      const accepted = loginAgreements(request.body.agreements);
       const token = thirdpartyTokenOf(request, request.body.thirdparty_token);
       const pending = await findPendingIdentity(kysely, token, app.clock.now());
       if (!pending) throw ApiError.of(ResultCode.THIRDPARTY_TOKEN_INVALID, 'thirdpartyTokenInvalid');
@@ -218,6 +223,7 @@ const accountWechatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const telephone = checkedTelephone(formValue(phone) ?? '');
       const login = await logUserIn(request, reply, { telephone, clientId: 'dj-weapp', thirdpartyToken: pending.token });
+      await recordLoginAgreements(request, login.userId, accepted);
       return {
         result_code: 0,
         message: '',

@@ -1,17 +1,15 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LOGIN_AGREEMENTS, currentAgreement, parseAcceptedAgreements, type AgreementId } from '../../../src/lib/agreements';
 import { DEMO_OAUTH_CLIENTS, SMS_CODE_TTL_MS, SMS_SEND_PER_IP, TOKEN_CALLS_PER_IP, WATCHLIST_ALL_PID, WATCHLIST_SIZE } from '../constants';
 import { maskTelephone } from '../domain/masks';
 import { ApiError, EnvelopeOf, ErrorEnvelope, ErrorEnvelopeWithData, ok } from '../http/envelope';
 import { clientKey } from '../http/client-address';
 import { oauthErrorHandler, smsProviderFailed, smsThrottled } from '../http/error-handler';
 import { formValue, limitPerIp, telephoneOf, thirdpartyTokenOf } from '../http/forms';
-import { logUserIn } from '../http/login';
+import { logUserIn, loginAgreements, recordLoginAgreements } from '../http/login';
 import { ResultCode } from '../http/result-codes';
 import { StringEnum } from '../http/schemas';
 import { clearAccessTokenCookie, issueSession, requireUser, sessionOf, sessionStateOf, setAccessTokenCookie } from '../plugins/session';
 import { accountView, endSession, unbindThirdparty } from '../services/account';
-import { recordAcceptances } from '../services/legal';
 import { OutboxSmsProvider } from '../services/sms';
 import { issueCode, verifyCode } from '../services/verification-codes';
 import { watchlistOf } from '../services/watchlist';
@@ -45,22 +43,6 @@ const TokenBody = Type.Object({
   /** The agreements ticked on the login form, `id@version,…` (optional: older clients do not send it). */
   agreements: Type.Optional(Type.String({ maxLength: 200 })),
 });
-
-/**
- * The login form's ticked agreements (issue 17): the login ones (用户服务协议, 隐私政策) in their current version, to
- * be recorded; other ids or versions are not what the login form shows and are left out. Absent → none; a field
- * that cannot be read → 400080 before the code is used.
- */
-function loginAgreements(field: string | undefined): Map<AgreementId, string> {
-  const parsed = parseAcceptedAgreements(field);
-  if (!parsed) throw ApiError.of(ResultCode.AGREEMENTS_REQUIRED, 'agreementsMalformed');
-  const accepted = new Map<AgreementId, string>();
-  for (const id of LOGIN_AGREEMENTS) {
-    const version = parsed.get(id);
-    if (version === currentAgreement(id).version) accepted.set(id, version);
-  }
-  return accepted;
-}
 
 /** docs/PRODUCT.md §7 code send: telephone or encrypted_telephone (one of them null), areacode 86, source 0, voice. */
 const SmsSendBody = Type.Object({
@@ -249,13 +231,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           clientId,
           thirdpartyToken: thirdpartyTokenOf(request, request.body.thirdparty_token),
         });
-        await recordAcceptances(app.db.kysely, {
-          userId: login.userId,
-          accepted,
-          context: 'login',
-          ip: clientKey(request.ip),
-          now: app.clock.now(),
-        });
+        await recordLoginAgreements(request, login.userId, accepted);
         return tokenAnswer(login.session.token, login.session.expiresAt);
       }
       if (request.body.grant_type !== 'password') {
