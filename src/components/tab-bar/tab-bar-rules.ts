@@ -1,4 +1,4 @@
-import { matchSpecUrl, specUrl } from '@/lib/routes';
+import { getRoute, matchSpecUrl, specUrl, TAB_PAGES } from '@/lib/routes';
 import type { RouteName } from '@/lib/routes';
 
 // The H5 bottom tab bar (首页 / 自选 / 我的): which pages are top-level and carry it. Kept apart from the markup so
@@ -20,6 +20,18 @@ export const TABS: readonly Tab[] = [
   { key: 'watchlist', href: specUrl('watchlist'), label: 'shell.tab.watchlist', routes: ['watchlist'] },
   { key: 'myMoney', href: specUrl('myMoney'), label: 'shell.tab.myMoney', routes: ['myMoney'] },
 ];
+
+/**
+ * The label keys of the mini program's tab bar, in its order (app.json's list = TAB_PAGES): the same texts as the H5
+ * bar. app.config.ts writes them in Chinese at build time; platform/tab-bar-labels relabels the bar in the app's language.
+ */
+export function tabBarLabelKeys(): string[] {
+  return TAB_PAGES.map((page) => {
+    const tab = TABS.find((candidate) => candidate.routes.some((name) => getRoute(name).page === page));
+    if (!tab) throw new Error(`tab-bar-rules: no tab for the tab page ${page}`);
+    return tab.label;
+  });
+}
 
 /**
  * Each tab's icon (a 24 × 24 SVG path, filled): drawn inline by the H5 bar, and rendered to the mini program's tab bar

@@ -9,14 +9,15 @@ import { Header } from '@/components/header/header';
 import { ToastHost } from '@/components/toast-host/toast-host';
 import { hostDrawsTitleBar, isHideHomeFlag, isHomeUrl, shouldShowHeader } from '@/components/header/header-rules';
 import { TabBar } from '@/components/tab-bar/tab-bar';
-import { tabOf } from '@/components/tab-bar/tab-bar-rules';
+import { tabBarLabelKeys, tabOf } from '@/components/tab-bar/tab-bar-rules';
 import { useAccountStore } from '@/features/account/store';
-import { getLocale, inLocale, onLocaleChange, pickLocale } from '@/locales/i18n';
+import { getLocale, inLocale, onLocaleChange, pickLocale, t } from '@/locales/i18n';
 import { matchSpecUrl, specUrl } from '@/lib/routes';
 import type { Query } from '@/lib/routes';
 import { currentSpecUrl, navigateBackOrHome, navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
 import { chooseLocale } from '@/platform/locale-preference';
 import { useShare } from '@/platform/share';
+import { showTabBarLabels } from '@/platform/tab-bar-labels';
 import type { ShareInput } from '@/platform/share.types';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
 import './page-shell.scss';
@@ -123,6 +124,14 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
   const hideHomeBtn = isHomeButtonHidden(params);
   const home = isHomeUrl(url);
   const tab = tabOf(url);
+  // The mini program's own tab bar (WeChat's, labelled in Chinese by app.json) in the app's language: set from a tab page
+  // when it first draws (the launch), whenever it is shown again and when the language changes (H5: nothing to do).
+  const labelTabBar = () => {
+    if (tab !== null) showTabBarLabels(tabBarLabelKeys().map((key) => t(key)));
+  };
+  useEffect(labelTabBar, [tab, locale]);
+  usePageShow(labelTabBar);
+
   // Title and back in our header only where no host bar draws them; no back on the top-level (tab) pages.
   const titled = !home && !hostDrawsTitleBar(environment);
   const showBack = titled && tab === null && !hideHomeBtn;
