@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { t } from '../../src/locales/account';
 import { createTestApp, type TestApp } from '../server/helpers';
-import { bootWeapp, type WeappHarness } from './harness';
+import { LOGIN_AGREEMENTS, formatAcceptedAgreements } from '../../src/lib/agreements';
+import { bootWeapp, type PageHandle, type WeappHarness } from './harness';
 import { readAppJson, waitForBuild } from './weapp-build';
 import type { RequestHandler, WxRequest, WxResponse } from './wx-stub';
 
@@ -80,6 +81,19 @@ async function settle(ms = 300): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Whether the phone-number button is WeChat's phone button (open-type getPhoneNumber) right now. */
+function isPhoneButton(page: PageHandle): boolean {
+  const ref = page.findText(t('account.login.wechatPhone'));
+  const button = ref?.ancestors.find((node) => page.tagOf(node) === 'button');
+  assert.ok(button, 'the phone-number button is drawn');
+  return Object.values(button).includes('getPhoneNumber');
+}
+
+/** Ticks the agreement box of the WeChat login (drawn above the phone button, before the SMS form's own). */
+async function tickWechatAgreement(page: PageHandle): Promise<void> {
+  await page.tap(t('account.login.agreePrefix'));
+}
+
 describe('mini program login page', () => {
   let h: WeappHarness | undefined;
   after(() => h?.dispose());
@@ -122,6 +136,38 @@ describe('mini program login page', () => {
     assert.deepEqual(h.problems(), []);
   });
 
+  test('the phone-number button stays unusable until the agreement is ticked, and says so when tapped', async () => {
+    const { handler, seen } = server({ bound: false });
+    h = await bootWeapp({ request: handler });
+    const page = await h.openPage(`${LOGIN_PAGE}?redirect=%2Fmy-money`);
+    assert.ok(page, 'the login page opened');
+    await until(() => page.findText(t('account.login.wechatPhone')) !== null, 'the phone-number button');
+    const phoneCalls = () => seen.filter((r) => r.path === '/djapi/provider/weapp/phone');
+    const agreeFirst = t('account.login.agreeFirst');
+    assert.ok(!page.text().includes(agreeFirst), 'no hint before any tap');
+
+    // Unticked: not WeChat's phone button (no phone sheet); a tap says the agreement must be ticked, as the SMS form does.
+    assert.equal(isPhoneButton(page), false, 'no open-type getPhoneNumber while unticked');
+    await page.tap(t('account.login.wechatPhone'));
+    await until(() => page.text().includes(agreeFirst), 'the agreement hint');
+    // Even an event that slipped through sends nothing.
+    await page.trigger(t('account.login.wechatPhone'), 'getphonenumber', { errMsg: 'getPhoneNumber:ok', code: 'fakephone.13912345678.x' });
+    await settle();
+    assert.equal(phoneCalls().length, 0, 'nothing was sent unticked');
+
+    // Ticked: the button is WeChat's phone button, and its call carries the accepted agreements.
+    await tickWechatAgreement(page);
+    assert.equal(isPhoneButton(page), true, 'open-type getPhoneNumber once ticked');
+    await page.trigger(t('account.login.wechatPhone'), 'getphonenumber', { errMsg: 'getPhoneNumber:ok', code: 'fakephone.13912345678.x' });
+    await until(() => phoneCalls().length > 0, 'the phone login call');
+    const body = new URLSearchParams(String(phoneCalls()[0]!.data));
+    assert.equal(body.get('agreements'), formatAcceptedAgreements(LOGIN_AGREEMENTS));
+    assert.equal(body.get('agreements'), 'service@2026.1,privacy@2026.1');
+    assert.deepEqual(h.problems(), []);
+    h.dispose();
+    h = undefined;
+  });
+
   test("the phone-number button: WeChat's code goes to the server, its fake WeChat names the phone, the user is in", async () => {
     const server = await createTestApp();
     const telephone = '13912345678';
@@ -131,6 +177,7 @@ describe('mini program login page', () => {
       assert.ok(page, 'the login page opened');
       await until(() => page.findText(t('account.login.wechatPhone')) !== null, 'the phone-number button');
       const phoneCalls = () => h!.callsOf('request').filter((r) => String(r.url).includes('/djapi/provider/weapp/phone'));
+      await tickWechatAgreement(page);
 
       // The user declines in WeChat's sheet: no code, nothing sent, still on the login page.
       await page.trigger(t('account.login.wechatPhone'), 'getphonenumber', { errMsg: 'getPhoneNumber:fail user deny' });
@@ -156,6 +203,17 @@ describe('mini program login page', () => {
         bindings.map((b) => b.source),
         ['xqfdweixin'],
       );
+      // The agreements ticked above the button are recorded like the SMS login's (context login).
+      const agreements = await server.db.kysely
+        .selectFrom('agreement_acceptances')
+        .select(['agreement_id', 'version', 'context'])
+        .where('user_id', '=', user.id)
+        .orderBy('agreement_id')
+        .execute();
+      assert.deepEqual(agreements, [
+        { agreement_id: 'privacy', version: '2026.1', context: 'login' },
+        { agreement_id: 'service', version: '2026.1', context: 'login' },
+      ]);
       const money = await h.openPage('pages/my-money/index');
       await until(() => money!.text().includes(t('account.my.welcome', { phone: '139****5678' })), 'my money with the phone');
       assert.deepEqual(h.problems(), []);

@@ -87,9 +87,16 @@ export function weappLogin(code: string): Promise<WechatLoginResult> {
   return post<WechatLoginResult>('/djapi/provider/weapp/login', { code }, SILENT);
 }
 
-/** Mini program: the phone-number button's code (+ the pending thirdparty_token) logs that phone in. */
-export function weappPhoneLogin(code: string, thirdpartyToken?: string): Promise<WechatLoginResult> {
-  return post<WechatLoginResult>('/djapi/provider/weapp/phone', { code, thirdparty_token: thirdpartyToken }, SILENT);
+/**
+ * Mini program: the phone-number button's code (+ the pending thirdparty_token) logs that phone in; `agreements`, the
+ * ticked login agreements (`id@version,…`), are recorded by the server like the SMS login's.
+ */
+export function weappPhoneLogin(code: string, thirdpartyToken?: string, agreements?: string): Promise<WechatLoginResult> {
+  return post<WechatLoginResult>(
+    '/djapi/provider/weapp/phone',
+    { code, thirdparty_token: thirdpartyToken, ...(agreements ? { agreements } : {}) },
+    SILENT,
+  );
 }
 
 // ---- opening and trade password ----------------------------------------------
