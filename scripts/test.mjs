@@ -23,6 +23,8 @@ const wants = (step) => !only || only.has(step);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** "step: test name — first error line" for each failing test, repeated in the summary (CI keeps only the tail). */
+const failedTests = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n━━ ${label}: ${cmd} ${args.join(' ')}`);
@@ -82,9 +84,45 @@ function nodeTests(label, files, env = {}) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += count('skipped') + count('todo');
+  failedTests.push(...tapFailures(text).map((f) => `${label}: ${f}`));
   // A runner that died before reporting still fails the run.
   if (!ok && failed === 0) totals.failed += 1;
   return ok;
+}
+
+/**
+ * The leaf tests a TAP report marks `not ok`, each with its file's suite path and the first line of its error.
+ * Suites that fail only because a child failed are left out; a file that failed to load is named by its path.
+ */
+function tapFailures(text) {
+  const lines = text.split('\n');
+  const out = [];
+  const stack = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const m = lines[i].match(/^( *)(not ok|ok) \d+ - (.*?)(?: # (?:SKIP|TODO).*)?$/);
+    const sub = lines[i].match(/^( *)# Subtest: (.*)$/);
+    if (sub) {
+      stack[sub[1].length / 4] = sub[2];
+      stack.length = sub[1].length / 4 + 1;
+      continue;
+    }
+    if (!m || m[2] !== 'not ok') continue;
+    const depth = m[1].length / 4;
+    let error = '';
+    let where = '';
+    let hasChildFailures = false;
+    for (let j = i + 1; j < lines.length && lines[j].startsWith(`${m[1]}  `); j += 1) {
+      const e = lines[j].match(/^\s+(error|failureType|location): (.*)$/);
+      const value = e?.[2].replace(/^'(.*)'$/, '$1');
+      if (e?.[1] === 'failureType' && value === 'subtestsFailed') hasChildFailures = true;
+      if (e?.[1] === 'location' && !where) where = path.relative(root, value.replace(/^file:\/\//, '').replace(/:\d+:\d+$/, ''));
+      if (e?.[1] === 'error' && !error) error = /^[|>]-?$/.test(value) ? (lines[j + 1] ?? '').trim() : value;
+    }
+    if (hasChildFailures) continue;
+    const name = [...stack.slice(0, depth), m[3]].filter(Boolean).join(' › ');
+    out.push(`${name}${where ? ` (${where})` : ''}${error ? ` — ${error.slice(0, 200)}` : ''}`);
+  }
+  return out;
 }
 
 function jestTests() {
@@ -100,6 +138,11 @@ function jestTests() {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults ?? []) {
+      const failures = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (failures.length === 0 && file.status === 'failed') failedTests.push(`jest: ${path.relative(root, file.name)} — failed to run`);
+      for (const a of failures) failedTests.push(`jest: ${a.fullName} — ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`);
+    }
     if (!ok && report.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
   } else if (!ok) {
     totals.failed += 1;
@@ -164,6 +207,7 @@ if (wants('e2e')) {
 
 console.log('\n━━ summary');
 if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
+for (const f of failedTests) console.log(`not ok: ${f}`);
 if (totals.skipped) console.log(`${totals.skipped} skipped`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && failedSteps.length === 0 ? 0 : 1);
