@@ -81,6 +81,18 @@ const PAGES: { url: string; keys: string[] }[] = [
     keys: ['.dj-header__title', '.discover-fund__name', '.discover-fund__fact'],
   },
   {
+    url: '/rank-xq/auto-invest',
+    keys: [
+      '.dj-header__title',
+      '.discover-filterbar__tab:last-child .discover-filterbar__text',
+      '.discover-note',
+      '.risk-disclosure__line',
+      '.discover-fund__name',
+      '.discover-fund__fact:last-child',
+      '.discover-fund__value .percent-text',
+    ],
+  },
+  {
     url: '/rn/fund/filter',
     keys: [
       '.dj-header__title',

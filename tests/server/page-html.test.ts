@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { setConfigEntry } from '../../server/src/services/mpaas-config';
 import { bootRequestsFor } from '../../server/src/plugins/page-boot';
 import { PAINT_THEN_LOAD_SCRIPT, escapeHtml } from '../../server/src/plugins/page-first-paint';
-import type { IndexCategories, IndexFunds } from '../../src/lib/api-types/discover';
+import type { AutoInvestPage, IndexCategories, IndexFunds } from '../../src/lib/api-types/discover';
 import type { FilterPage } from '../../src/lib/api-types/fund';
 import type { ValuationTable } from '../../src/lib/api-types/index-valuation';
 import { formatPercent } from '../../src/lib/format';
@@ -210,6 +210,34 @@ describe('page HTML', () => {
         );
       }
 
+      // The auto-invest ranking: its title, the simulated plan's rule, every fund of the inlined page with the plan's
+      // return, what it put in and came to, and a lump sum's return.
+      const autoInvest = await load('/rank-xq/auto-invest');
+      const plans = (autoInvest.answers['/djapi/fund/rank/auto-invest?period=1y&page=1&size=20'] as { data: AutoInvestPage }).data;
+      assert.ok(plans.items.length > 0 && plans.items.length <= 20, 'auto-invest ranking');
+      inOrder(
+        autoInvest.block,
+        [
+          `<h1 class="dj-header__title">${say('discover.rank.autoInvest.title')}</h1>`,
+          say('discover.rank.autoInvest.rule', {
+            amount: plans.monthly_amount,
+            months: plans.months,
+            from: plans.first_buy_date ?? plans.start_date,
+            to: plans.end_date,
+          }),
+          say('components.disclosure.risk'),
+          ...plans.items.flatMap((f, i) => [
+            `>${i + 1}<`,
+            escapeHtml(f.fd_name),
+            f.fd_code,
+            say('discover.rank.autoInvest.value', { invested: f.invested_amount, value: f.final_value }),
+            percent(f.auto_invest_return),
+          ]),
+          say(plans.total_pages > 1 ? 'discover.list.more' : 'discover.list.noMore'),
+        ],
+        'auto-invest ranking',
+      );
+
       // The valuation table, lowest PE percentile first, as it opens.
       const valuation = await load('/djmodule/value-center');
       const table = (valuation.answers['/djapi/index_eva/dj'] as { data: ValuationTable }).data.items;
@@ -243,11 +271,12 @@ describe('page HTML', () => {
     }
   });
 
-  test('the other pages a shared link opens inline their first answers: screening, rankings, valuation, index picking', async () => {
+  test('the other pages a shared link opens inline their first answers: screening, rankings (the auto-invest one too), valuation, index picking', async () => {
     const pages: [string, string[]][] = [
       ['/rn/fund/filter', ['/djapi/v3/filter/fund?order_by=1y&page=1&size=20']],
       ['/rank-xq/index', ['/djapi/v3/filter/fund?type=5&order_by=1y&page=1&size=20']],
       ['/rank-xq/qdii', ['/djapi/v3/filter/fund?type=11&order_by=1y&page=1&size=20']],
+      ['/rank-xq/auto-invest', ['/djapi/fund/rank/auto-invest?period=1y&page=1&size=20']],
       ['/djmodule/value-center', ['/djapi/index_eva/dj']],
       // The test market's first broad index is 深证成指: its funds, asked once the categories are in.
       ['/index-mass', ['/djapi/index-mass/categories', '/djapi/index-mass/SZ399001/funds']],

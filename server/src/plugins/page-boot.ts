@@ -52,6 +52,9 @@ function fundDetail(params: Record<string, string>): readonly string[] {
 export const rankingUrl = (type?: number): string =>
   `/djapi/v3/filter/fund?${type === undefined ? '' : `type=${type}&`}order_by=1y&page=1&size=20`;
 
+/** The auto-invest ranking's first page (src/features/discover/auto-invest-ranking.tsx): one year, every type. */
+export const AUTO_INVEST_RANKING_URL = '/djapi/fund/rank/auto-invest?period=1y&page=1&size=20';
+
 const PAGE_CALLS: Partial<Record<RouteName, (params: Record<string, string>) => readonly string[]>> = {
   home: () => HOME,
   root: () => HOME,
@@ -60,6 +63,7 @@ const PAGE_CALLS: Partial<Record<RouteName, (params: Record<string, string>) => 
   fundFilter: () => [rankingUrl()],
   rankIndex: () => [rankingUrl(5)],
   rankQdii: () => [rankingUrl(11)],
+  rankAutoInvest: () => [AUTO_INVEST_RANKING_URL],
   valueCenter: () => [VALUATION_URL],
   indexMass: () => [INDEX_CATEGORIES_URL],
 };

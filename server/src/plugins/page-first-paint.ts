@@ -5,9 +5,9 @@ import { inLocale, type PaintContext } from './first-paint/frame';
 import { fundFirstPaint } from './first-paint/fund';
 import { homeFirstPaint } from './first-paint/home';
 import { indexMassFirstPaint } from './first-paint/index-mass';
-import { rankingFirstPaint } from './first-paint/ranking';
+import { autoInvestRankingFirstPaint, rankingFirstPaint } from './first-paint/ranking';
 import { valueCenterFirstPaint } from './first-paint/value-center';
-import { rankingUrl } from './page-boot';
+import { AUTO_INVEST_RANKING_URL, rankingUrl } from './page-boot';
 
 // A page a shared link opens is drawn by its HTML first (issue 17): the page's first screen — its largest text
 // included — shows as soon as the HTML and its stylesheets are in, instead of after ~200 KB of script has
@@ -92,6 +92,8 @@ export function firstPaintFor(
         return rankingFirstPaint(ctx, answers, { title: t('discover.rank.index.title'), listUrl: rankingUrl(5), screens: false });
       case 'rankQdii':
         return rankingFirstPaint(ctx, answers, { title: t('discover.rank.qdii.title'), listUrl: rankingUrl(11), screens: false });
+      case 'rankAutoInvest':
+        return autoInvestRankingFirstPaint(ctx, answers, AUTO_INVEST_RANKING_URL);
       case 'valueCenter':
         return valueCenterFirstPaint(ctx, answers);
       case 'indexMass':
