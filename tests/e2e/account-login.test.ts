@@ -1,12 +1,13 @@
-// Issue #5 login paths in Chromium against the real server: the one-tap sheet → code modal → other-account
-// form; the resend timer and voice prompt on a test clock; /n/mobile-login; the WeChat browser's OAuth round
-// trip with the fake WeChat; inside the fund native app through the fake bridge host (the app's own session,
-// and SMS login whose listed calls go encrypted through the bridge).
+// Issue #5 login paths in Chromium against the real server: the login page itself (brand, what the account gives,
+// the form on the page); one-tap login → code modal → other-account form; the resend timer and voice prompt on a
+// test clock; /n/mobile-login; the WeChat browser's OAuth round trip with the fake WeChat; inside the fund native app
+// through the fake bridge host (the app's own session, and SMS login whose listed calls go encrypted through the bridge).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_BRAND } from '../../src/lib/brand';
 import shellMessages from '../../src/locales/messages/shell';
 import { IDENTITY_COOKIES } from '../../src/platform/cookie-names';
 import {
@@ -59,7 +60,31 @@ describe('account login paths', () => {
     await server?.stop();
   });
 
-  it('one-tap sheet (the phone that last logged in) → code modal → "Log in to another account" → the full form', async () => {
+  it('the login page: the operator’s name, what the account gives, and the form on the page (no sheet over an empty page)', async () => {
+    const { context, page } = await openPhone(browser);
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.url}/account/login?redirect=%2Fmy-money`);
+    const app = page.locator('#app');
+    const brand = shown(app, '.account-login__brand');
+    await brand.getByText(DEFAULT_BRAND.name, { exact: true }).waitFor();
+    await brand.getByText(zhAccount['account.login.tagline']).waitFor();
+    const form = shown(app, '.account-phone-form');
+    await form.waitFor();
+    await button(form, zhAccount['account.login.sendCode']).waitFor();
+    await form.getByText(zhAccount['account.login.serviceTerms']).waitFor();
+    await button(form, zhAccount['account.login.submit']).waitFor();
+    // Laid out on the page: nothing dims it, and the form is in no popup (NutUI may draw popups outside #app).
+    assert.equal(await page.locator('.nut-overlay').filter({ visible: true }).count(), 0, 'no overlay');
+    assert.equal(await page.locator('.nut-popup .account-phone-form').count(), 0, 'the form is not in a popup');
+    const brandBox = (await brand.boundingBox())!;
+    const formBox = (await form.boundingBox())!;
+    assert.ok(brandBox.y + brandBox.height <= formBox.y, 'the brand above the form');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('one-tap login (the phone that last logged in) → code modal → "Log in to another account" → the full form', async () => {
     const phone = freshPhone('136');
     // The phone that logged in last on this device, as the app stores it (Taro storage wraps values in {data}).
     const { context, page } = await openPhone(browser, {
@@ -73,6 +98,9 @@ describe('account login paths', () => {
     const sheet = shown(page, '.account-one-tap');
     await sheet.getByText(masked(phone), { exact: true }).waitFor();
     assert.equal(await sheet.getByText(phone).count(), 0, 'the full phone is never shown');
+    // On the login page under the operator's name, not in a sheet over an empty page.
+    await shown(page.locator('#app'), '.account-login__brand').getByText(DEFAULT_BRAND.name, { exact: true }).waitFor();
+    assert.equal(await page.locator('.nut-popup .account-one-tap').count(), 0, 'the one-tap step is not in a popup');
     await sheet.getByText(zhAccount['account.login.serviceTerms']).waitFor();
     await sheet.getByText(zhAccount['account.login.privacyPolicy']).waitFor();
     // Named for what it does (issue 17): it sends a code to the remembered phone.

@@ -43,6 +43,7 @@ export default {
     'account.login.agreeFirst': '请先阅读并勾选同意《用户服务协议》和《隐私政策》',
     'account.login.forgetPhone': '不是您的号码？在本机忘记它',
     'account.login.phoneForgotten': '本机已不再记住 {phone}',
+    'account.login.tagline': '一个账户，买基金、存现金宝、做定投',
 
     'account.open.title': '开户',
     'account.open.heading': '10秒开户，开启理财',
@@ -249,6 +250,7 @@ export default {
     'account.login.agreeFirst': 'Please read and tick the Service Terms and Privacy Policy first',
     'account.login.forgetPhone': 'Not your number? Forget it on this device',
     'account.login.phoneForgotten': 'This device no longer remembers {phone}',
+    'account.login.tagline': 'One account to buy funds, earn on spare cash and invest regularly',
 
     'account.open.title': 'Open account',
     'account.open.heading': 'Open an account in 10 seconds',

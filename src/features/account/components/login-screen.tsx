@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Text, View } from '@tarojs/components';
+import { Image, Text, View } from '@tarojs/components';
+import { brandMark, brandName } from '@/lib/brand';
 import { safeRedirectTarget } from '@/lib/routes';
 import { t } from '@/locales/account';
+import { getLocale } from '@/locales/i18n';
+import { useBrand } from '@/platform/brand';
 import { showToast } from '@/platform/feedback';
 import { leaveForEnvironmentLogin, loginMethod, nativeLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -13,8 +16,8 @@ import '../account.scss';
 export interface LoginScreenProps {
   redirect?: string;
   buyUrl?: string;
-  /** 'popups' on /account/login, 'inline' on /n/mobile-login. */
-  layout?: 'popups' | 'inline';
+  /** /account/login offers the phone that last logged in here first; /n/mobile-login (false) is the form only. */
+  oneTap?: boolean;
   /** Skip the hand-over to WeChat OAuth (set when OAuth already ran and found no bound account). */
   smsOnly?: boolean;
 }
@@ -24,7 +27,7 @@ export interface LoginScreenProps {
  * program's page; native app → the app's login through the bridge (SMS if that fails); otherwise the SMS
  * screens. After login the visitor returns to `redirect` (only our own paths; anything else goes home).
  */
-export function LoginScreen({ redirect, buyUrl, layout = 'popups', smsOnly = false }: LoginScreenProps) {
+export function LoginScreen({ redirect, buyUrl, oneTap = true, smsOnly = false }: LoginScreenProps) {
   const target = safeRedirectTarget(redirect);
   const [phase, setPhase] = useState<'starting' | 'sms'>(() => (smsOnly || loginMethod() === 'sms' ? 'sms' : 'starting'));
 
@@ -65,11 +68,30 @@ export function LoginScreen({ redirect, buyUrl, layout = 'popups', smsOnly = fal
   }
   return (
     <View className='account-login'>
-      <View className='account-login__brand'>
-        <Text className='account-login__title'>{layout === 'inline' ? t('account.login.mobileTitle') : t('account.login.title')}</Text>
-      </View>
+      <LoginBrand />
       <WechatLoginOptions onLoggedIn={done} />
-      <LoginPanel layout={layout} onLoggedIn={done} />
+      <LoginPanel oneTap={oneTap} formTitle={oneTap ? t('account.login.title') : t('account.login.mobileTitle')} onLoggedIn={done} />
+    </View>
+  );
+}
+
+/** Whose login this is: the operator's logo (or its mark) and name from the brand config, and what the account gives. */
+function LoginBrand() {
+  const brand = useBrand();
+  const locale = getLocale();
+  return (
+    <View className='account-login__brand'>
+      {brand.logo ? (
+        <Image className='account-login__logo' src={brand.logo} mode='aspectFit' aria-hidden />
+      ) : (
+        <Text className='account-login__logo account-login__logo--mark' aria-hidden>
+          {brandMark(brand, locale)}
+        </Text>
+      )}
+      <View className='account-login__name' role='heading' aria-level={1}>
+        <Text>{brandName(brand, locale)}</Text>
+      </View>
+      <Text className='account-login__tagline'>{t('account.login.tagline')}</Text>
     </View>
   );
 }

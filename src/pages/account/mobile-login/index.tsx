@@ -10,7 +10,7 @@ export default function MobileLoginPage() {
   useEffect(() => trackPage(PAGE_CODES.loginForm), []);
   return (
     <PageShell title={t('account.login.mobileTitle')}>
-      <LoginScreen redirect={params.redirect} buyUrl={params.buyUrl} layout='inline' smsOnly />
+      <LoginScreen redirect={params.redirect} buyUrl={params.buyUrl} oneTap={false} smsOnly />
     </PageShell>
   );
 }
