@@ -346,7 +346,7 @@ describe('navigation', () => {
       assert.ok(box && Math.abs(box.x - column.x) <= 1, 'aligned with the column');
     });
 
-    it('in English the header keeps to one row at 1280 px: each label on one line, every part beside the logo', async () => {
+    it('in English the header keeps to one row at 1280 px: each label on one line, every part beside the logo, the row in the content’s column', async () => {
       for (const [lang, texts, loggedIn] of [
         ['en-US', shellEn, false],
         ['zh-CN', shell, false],
@@ -383,10 +383,25 @@ describe('navigation', () => {
         const logo = await page.getByTestId('header-logo').boundingBox();
         assert.ok(logo);
         const barMiddle = logo.y + logo.height / 2;
-        for (const label of labels) {
+        const language = await visible(page, '#app .dj-header__language').boundingBox();
+        assert.ok(language && language.width > 0, `${lang}: the language switch is in the bar`);
+        const parts = [
+          ...labels,
+          { text: 'language switch', top: language.y, bottom: language.y + language.height, right: language.x + language.width },
+        ];
+        for (const label of parts) {
           assert.ok(label.top < barMiddle && label.bottom > barMiddle, `${lang}: "${label.text}" sits in the bar's row`);
           assert.ok(label.right <= 1280, `${lang}: "${label.text}" ends inside the window (${label.right})`);
         }
+        // The row keeps to the page's centred column: the logo starts where the content does, the last part ends
+        // where it ends.
+        const column = await columnOf();
+        const rowRight = Math.max(...parts.map((part) => part.right));
+        assert.ok(Math.abs(logo.x - column.x) <= 1, `${lang}: the logo starts at the column (${logo.x} vs ${column.x})`);
+        assert.ok(
+          Math.abs(rowRight - (column.x + column.width)) <= 1,
+          `${lang}: the row ends at the column's right edge (${rowRight} vs ${column.x + column.width})`,
+        );
         const navText = await page.locator('.dj-header__nav a').allInnerTexts();
         assert.deepEqual(
           navText,

@@ -133,19 +133,24 @@ export function Header(props: HeaderProps) {
             </>
           ) : null}
         </div>
-        <LanguageSwitch className='dj-header__language' onChange={() => setMenuOpen(false)} />
+        <LanguageSwitch className='dj-header__language' short onChange={() => setMenuOpen(false)} />
         {showDownload ? (
           <div className='dj-header__box dj-header__download' data-testid='header-download'>
-            <span className='dj-header__box-title'>{t('shell.download.title')}</span>
-            <HeaderLink href={appStoreUrl(brand.name)} onNavigate={navigate} className='dj-header__box-button'>
-              {t('shell.download.iphone')}
+            {/* A link (the download page): the desktop's box is this title, its buttons open under it on hover or focus. */}
+            <HeaderLink href={specUrl('download')} onNavigate={navigate} className='dj-header__box-title'>
+              {t('shell.download.title')}
             </HeaderLink>
-            <HeaderLink href={specUrl('download')} onNavigate={navigate} className='dj-header__box-button'>
-              {t('shell.download.android')}
-            </HeaderLink>
-            <span className='dj-header__qr'>
-              <img src={downloadQr} alt={t('shell.download.qrAlt', { name })} width={72} height={72} loading='lazy' decoding='async' />
-              <span className='dj-header__qr-caption'>{t('shell.download.scan')}</span>
+            <span className='dj-header__download-menu'>
+              <HeaderLink href={appStoreUrl(brand.name)} onNavigate={navigate} className='dj-header__box-button'>
+                {t('shell.download.iphone')}
+              </HeaderLink>
+              <HeaderLink href={specUrl('download')} onNavigate={navigate} className='dj-header__box-button'>
+                {t('shell.download.android')}
+              </HeaderLink>
+              <span className='dj-header__qr'>
+                <img src={downloadQr} alt={t('shell.download.qrAlt', { name })} width={72} height={72} loading='lazy' decoding='async' />
+                <span className='dj-header__qr-caption'>{t('shell.download.scan')}</span>
+              </span>
             </span>
           </div>
         ) : null}

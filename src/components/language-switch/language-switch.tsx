@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { getLocale, LOCALES, onLocaleChange, t, type Locale } from '@/locales/i18n';
 import { chooseLocale } from '@/platform/locale-preference';
+import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES } from './language-names';
 import './language-switch.scss';
 
-/** Each language named in itself, as language pickers do, so a reader finds theirs whatever the page speaks. */
-export const LANGUAGE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
+export { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES } from './language-names';
 
 export interface LanguageSwitchProps {
   /** Called after the language changed (e.g. to close the menu it sits in). */
@@ -13,13 +13,15 @@ export interface LanguageSwitchProps {
   /** `row` (default): label left, choices right, for menus and settings lists; `compact`: the choices only. */
   layout?: 'row' | 'compact';
   className?: string;
+  /** Also draws each language's short name (LANGUAGE_SHORT_NAMES), hidden unless the container's style shows it. */
+  short?: boolean;
 }
 
 /**
  * The language switch (header menu, settings, the mini program's "my" page): 简体中文 | English. The choice is
  * remembered across launches (platform/locale-preference.ts); every page shell re-renders in the new language.
  */
-export function LanguageSwitch({ onChange, layout = 'row', className }: LanguageSwitchProps) {
+export function LanguageSwitch({ onChange, layout = 'row', className, short = false }: LanguageSwitchProps) {
   const [current, setCurrent] = useState<Locale>(getLocale);
   useEffect(() => onLocaleChange(setCurrent), []);
 
@@ -45,9 +47,19 @@ export function LanguageSwitch({ onChange, layout = 'row', className }: Language
             role='button'
             aria-pressed={locale === current}
             data-testid={`language-${locale}`}
+            aria-label={short ? LANGUAGE_NAMES[locale] : undefined}
             onClick={() => pick(locale)}
           >
-            {LANGUAGE_NAMES[locale]}
+            {short ? (
+              <>
+                <Text className='language-switch__full'>{LANGUAGE_NAMES[locale]}</Text>
+                <Text className='language-switch__short' aria-hidden='true'>
+                  {LANGUAGE_SHORT_NAMES[locale]}
+                </Text>
+              </>
+            ) : (
+              LANGUAGE_NAMES[locale]
+            )}
           </View>
         ))}
       </View>
