@@ -123,20 +123,37 @@ describe('agreement pages', () => {
     expect(screen.getByText('查看全部协议与政策')).toBeInTheDocument();
   });
 
-  it('the list shows what the logged-in investor accepted and when (Shanghai time)', async () => {
+  it('the list shows what the logged-in investor accepted, when (Shanghai time) and where (login or opening)', async () => {
     server.on('GET /djapi/account/agreements', {
       current: [],
       accepted: [
-        { agreement_id: 'privacy', version: '2026.1', context: 'opening', accepted_at: '2026-11-26T02:05:00.000Z' },
-        { agreement_id: 'service', version: '2025.1', context: 'opening', accepted_at: '2025-01-02T01:00:00.000Z' },
+        { agreement_id: 'privacy', version: '2026.1', context: 'login', accepted_at: '2026-11-26T02:05:00.000Z' },
+        { agreement_id: 'service', version: '2025.1', context: 'login', accepted_at: '2025-01-02T01:00:00.000Z' },
+        { agreement_id: 'fund-sale', version: '2026.1', context: 'opening', accepted_at: '2026-11-27T08:30:00.000Z' },
       ],
     });
     render(<AgreementListScreen loggedIn />);
     await flush();
     await flush();
-    expect(screen.getByText('2026-11-26 10:05 同意了版本 2026.1')).toBeInTheDocument();
-    expect(screen.getByText('2025-01-02 09:00 同意了版本 2025.1（已有新版本 2026.1）')).toBeInTheDocument();
-    expect(screen.getAllByText('尚未同意（开户时确认）')).toHaveLength(2);
+    const titles = ['用户服务协议', '隐私政策', '基金投资风险揭示书', '基金销售服务协议'];
+    const row = (title: string) => document.querySelector(`.legal-records__item:nth-child(${titles.indexOf(title) + 1})`)!.textContent;
+    expect(row('隐私政策')).toBe('《隐私政策》已于 2026-11-26 10:05 登录时同意（版本 2026.1）');
+    expect(row('用户服务协议')).toBe('《用户服务协议》已于 2025-01-02 09:00 登录时同意（版本 2025.1）（已有新版本 2026.1）');
+    expect(row('基金销售服务协议')).toBe('《基金销售服务协议》已于 2026-11-27 16:30 开户时同意（版本 2026.1）');
+    // Not yet accepted: the risk disclosure is asked for at opening only.
+    expect(row('基金投资风险揭示书')).toBe('《基金投资风险揭示书》尚未同意（开户时确认）');
+  });
+
+  it('a document not yet accepted says when it will be asked for: the login tick, or account opening', async () => {
+    setLocale('en-US');
+    server.on('GET /djapi/account/agreements', { current: [], accepted: [] });
+    render(<AgreementListScreen loggedIn />);
+    await flush();
+    await flush();
+    const rows = [...document.querySelectorAll('.legal-records__item .legal-list__accepted')].map((n) => n.textContent);
+    const atLogin = 'Not accepted yet (you accept it when you log in or open your account)';
+    const atOpening = 'Not accepted yet (you accept it when opening your account)';
+    expect(rows).toEqual([atLogin, atLogin, atOpening, atOpening]);
   });
 });
 

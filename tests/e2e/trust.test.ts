@@ -171,11 +171,15 @@ describe('trust: agreements, brand, demo mark and customer service (default bran
     assert.ok(Math.abs(Date.parse(records.data.accepted[0]!.accepted_at) - Date.now()) < 10 * 60_000, 'accepted just now');
     await suite.page.goto(`${suite.server.url}/n/agreements`);
     await see(suite.page, zh['legal.accepted.title']).waitFor();
-    await suite.page
-      .getByText(/同意了版本 2026\.1/)
-      .first()
-      .waitFor();
-    assert.equal(await suite.page.getByText(/同意了版本 2026\.1/).count(), 4);
+    // This investor never ticked the login form (the session was seeded): all four were accepted at opening.
+    const atOpening = new RegExp(
+      zh['legal.accepted.at.opening']
+        .replace('{date}', '.+')
+        .replace('{version}', '2026\\.1')
+        .replace(/[（）]/g, '.'),
+    );
+    await suite.page.getByText(atOpening).first().waitFor();
+    assert.equal(await suite.page.getByText(atOpening).count(), 4);
     await shot(suite.page, 'after-agreements-390');
   });
 

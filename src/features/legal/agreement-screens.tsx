@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { AGREEMENTS, currentAgreement, isAgreementId, type AgreementId } from '@/lib/agreements';
+import { AGREEMENTS, LOGIN_AGREEMENTS, currentAgreement, isAgreementId, type AgreementId } from '@/lib/agreements';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/legal';
 import { useBrand } from '@/platform/brand';
@@ -67,17 +67,27 @@ function formatTime(iso: string): string {
   return `${shanghai.slice(0, 10)} ${shanghai.slice(11, 16)}`;
 }
 
+/** Where an acceptance was given, as the server records it (server/src/routes: account.ts 'login', account-opening.ts 'opening'). */
+function acceptedText(a: AgreementRecords['accepted'][number]): string {
+  const params = { date: formatTime(a.accepted_at), version: a.version };
+  if (a.context === 'login') return t('legal.accepted.at.login', params);
+  if (a.context === 'opening') return t('legal.accepted.at.opening', params);
+  return t('legal.accepted.at.other', params);
+}
+
 function Acceptances({ records, id }: { records: AgreementRecords; id: AgreementId }) {
   const mine = records.accepted.filter((a) => a.agreement_id === id);
-  if (mine.length === 0) return <Text className='legal-list__accepted legal-list__accepted--none'>{t('legal.accepted.none')}</Text>;
+  if (mine.length === 0) {
+    // Not yet: the login tick asks for the service terms and the privacy policy (opening asks again), opening for all.
+    const ask = LOGIN_AGREEMENTS.includes(id) ? t('legal.accepted.ask.login') : t('legal.accepted.ask.opening');
+    return <Text className='legal-list__accepted legal-list__accepted--none'>{ask}</Text>;
+  }
   const current = currentAgreement(id).version;
   return (
     <>
       {mine.map((a) => (
         <Text key={`${a.version}-${a.accepted_at}`} className='legal-list__accepted'>
-          {a.version === current
-            ? t('legal.accepted.item', { date: formatTime(a.accepted_at), version: a.version })
-            : t('legal.accepted.outdated', { date: formatTime(a.accepted_at), version: a.version, current })}
+          {acceptedText(a) + (a.version === current ? '' : t('legal.accepted.newer', { current }))}
         </Text>
       ))}
     </>
