@@ -36,6 +36,23 @@ export function checkAmount(text: string, minAmount: string): AmountCheck {
 
 export { fenToYuan };
 
+/** A balance as fen; one the server never sends (not a 2-decimal amount) pays nothing. */
+export function balanceFen(yuan: string): number {
+  try {
+    return yuanToFen(yuan);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * 现金宝 pays a plan only when its available balance covers one run (0.00 never does) — the rule the server applies
+ * with 410018 when a plan is made or changed. `runFen` null: no amount typed yet, only the balance counts.
+ */
+export function cashCovers(availableFen: number, runFen: number | null): boolean {
+  return availableFen > 0 && (runFen === null || runFen <= availableFen);
+}
+
 export const CYCLES: readonly AipCycle[] = ['daily', 'weekly', 'biweekly', 'monthly'];
 export const WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5];
 export const MONTH_DAYS: readonly number[] = Array.from({ length: 28 }, (_, i) => i + 1);

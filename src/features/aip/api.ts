@@ -197,12 +197,19 @@ export interface PlanUpdate {
   amount: string;
   cycle: AipCycle;
   cycleDay: number | null;
+  payMethod: AipPayMethod;
 }
 
 export function updatePlan(planId: string, update: PlanUpdate, encryptedPassword: string): Promise<AipPlan> {
   return post<AipPlan>(
     `/djapi/aip/${encodeURIComponent(planId)}/update`,
-    { amount: update.amount, cycle: update.cycle, cycle_day: update.cycleDay ?? undefined, trade_password: encryptedPassword },
+    {
+      amount: update.amount,
+      cycle: update.cycle,
+      cycle_day: update.cycleDay ?? undefined,
+      pay_method: update.payMethod,
+      trade_password: encryptedPassword,
+    },
     SILENT,
   );
 }

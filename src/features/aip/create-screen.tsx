@@ -7,7 +7,6 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { formatAmount } from '@/lib/format';
-import { yuanToFen } from '@/lib/money';
 import { specUrl } from '@/lib/routes';
 import type { AipCreateAnswer, AipQuote } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
@@ -16,9 +15,10 @@ import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { createPlan, getAipQuote, getPayOptions, type AipPayMethod } from './api';
 import { AIP_RESULT, aipErrorText, leadToFix, outcomeUnknown, resultCodeOf, riskWarningOf } from './aip-errors';
-import { checkAmount, cycleText, fenToYuan } from './aip-figures';
+import { balanceFen, cashCovers, checkAmount, cycleText, fenToYuan } from './aip-figures';
 import { AipKeypad } from './aip-keypad';
 import { ActionBar, ActionButton, BacktestCard, Disclosure, Gate, InfoRow, Notice, riskLevelText, yuanText } from './aip-parts';
+import { PayField } from './pay-field';
 import { newRequestId } from './request-id';
 import { ScheduleField, type Schedule } from './schedule-field';
 import { useAipPassword, type PasswordOrderOutcome } from './use-aip-password';
@@ -155,15 +155,6 @@ function CreateForm({ code, initial }: { code: string; initial?: Partial<Schedul
   return <CreateFormReady quote={quote.data} dateLoading={quote.pending} schedule={schedule} onSchedule={setSchedule} />;
 }
 
-/** A balance as fen; one the server never sends (not a 2-decimal amount) pays nothing. */
-function fenOrZero(yuan: string): number {
-  try {
-    return yuanToFen(yuan);
-  } catch {
-    return 0;
-  }
-}
-
 /** The first run is not on the chosen day (a weekend or holiday moved it to the next trading day). */
 function shifted(firstDate: string, schedule: Schedule): boolean {
   if (schedule.cycle !== 'monthly' || schedule.day === null) return false;
@@ -196,8 +187,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
   const check = checkAmount(text, quote.min_amount);
   // 现金宝 pays only when its available balance covers a run (0.00 never does): otherwise it is shown, with its
   // balance, as unavailable, and the card pays (the server refuses such a plan with 410018 too).
-  const cashFen = cash ? fenOrZero(cash.available) : 0;
-  const cashShort = cash !== null && (cashFen === 0 || (check.fen !== null && check.fen > cashFen));
+  const cashShort = cash !== null && !cashCovers(balanceFen(cash.available), check.fen);
   const method: AipPayMethod = payMethod === 'xjb' && cashShort ? 'bankcard' : payMethod;
   const refused = quote.refusal !== null || quote.suitability === 'refuse';
   const canSubmit = check.fen !== null && check.problem === null && !refused && !busy && !dateLoading;
@@ -411,54 +401,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
         </View>
       </View>
 
-      <View className='aip-card' data-testid='aip-pay'>
-        <Text className='aip-card__title'>{t('aip.pay.title')}</Text>
-        <View role='radiogroup' aria-label={t('aip.pay.title')}>
-          <View
-            className={`aip-option${method === 'bankcard' ? ' aip-option--on' : ''}`}
-            role='radio'
-            aria-checked={method === 'bankcard'}
-            data-testid='aip-pay-card'
-            onClick={() => setPayMethod('bankcard')}
-          >
-            <View className='aip-option__radio' />
-            <View className='aip-option__body'>
-              <Text className='aip-option__name'>
-                {card ? t('aip.pay.card', { bank: card.bank_name, tail: card.card_tail }) : t('aip.pay.cardPlain')}
-              </Text>
-              {card ? (
-                <Text className='aip-muted'>
-                  {t('aip.pay.limits', { perPayment: formatAmount(card.per_payment_limit), daily: formatAmount(card.daily_limit) })}
-                </Text>
-              ) : null}
-              <Text className='aip-muted'>{t('aip.pay.cardNote')}</Text>
-            </View>
-          </View>
-          {cash ? (
-            <View
-              className={`aip-option${method === 'xjb' ? ' aip-option--on' : ''}${cashShort ? ' aip-option--off' : ''}`}
-              role='radio'
-              aria-checked={method === 'xjb'}
-              aria-disabled={cashShort}
-              data-testid='aip-pay-xjb'
-              onClick={() => {
-                if (!cashShort) setPayMethod('xjb');
-              }}
-            >
-              <View className='aip-option__radio' />
-              <View className='aip-option__body'>
-                <Text className='aip-option__name'>{t('aip.pay.xjb')}</Text>
-                <Text className={cashShort ? 'aip-problem' : 'aip-muted'} data-testid='aip-xjb-available'>
-                  {cashShort
-                    ? t('aip.pay.xjbShort', { available: formatAmount(cash.available) })
-                    : t('aip.pay.xjbAvailable', { available: formatAmount(cash.available) })}
-                </Text>
-                <Text className='aip-muted'>{t('aip.pay.xjbNote')}</Text>
-              </View>
-            </View>
-          ) : null}
-        </View>
-      </View>
+      <PayField card={card} cash={cash} method={method} cashShort={cashShort} onChoose={setPayMethod} />
 
       <View className='aip-card' data-testid='aip-summary'>
         <Text className='aip-card__title'>{t('aip.create.summary')}</Text>

@@ -14,11 +14,12 @@ import { t } from '@/locales/aip';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { changePlanState, getPlan, updatePlan, type PlanAction } from './api';
+import { changePlanState, getPayOptions, getPlan, updatePlan, type AipPayMethod, type PlanAction } from './api';
 import { AIP_RESULT, aipErrorText, leadToFix, resultCodeOf } from './aip-errors';
-import { checkAmount, fenToYuan } from './aip-figures';
+import { balanceFen, cashCovers, checkAmount, fenToYuan } from './aip-figures';
 import { AipKeypad } from './aip-keypad';
 import { ActionBar, ActionButton, Gate, InfoRow, Notice, StatusTag, yuanText } from './aip-parts';
+import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
 import { useAipPassword } from './use-aip-password';
 import './aip.scss';
@@ -64,7 +65,7 @@ export function DetailScreen({ planId, prelink }: DetailScreenProps) {
   );
 }
 
-type Pending = { kind: PlanAction } | { kind: 'update'; schedule: Schedule; amount: string };
+type Pending = { kind: PlanAction } | { kind: 'update'; schedule: Schedule; amount: string; payMethod: AipPayMethod };
 
 function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () => Promise<void>; here: string }) {
   const [editing, setEditing] = useState(false);
@@ -77,7 +78,11 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
     setNotice(null);
     const outcome = await password.run({ title: t(`aip.action.${pending.kind}Title`), payee: plan.fd_name }, (encrypted) =>
       pending.kind === 'update'
-        ? updatePlan(plan.plan_id, { amount: pending.amount, cycle: pending.schedule.cycle, cycleDay: pending.schedule.day }, encrypted)
+        ? updatePlan(
+            plan.plan_id,
+            { amount: pending.amount, cycle: pending.schedule.cycle, cycleDay: pending.schedule.day, payMethod: pending.payMethod },
+            encrypted,
+          )
         : changePlanState(plan.plan_id, pending.kind, encrypted),
     );
     if (outcome.ok) {
@@ -96,7 +101,9 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
   const confirmText = (pending: Pending | null): string => {
     if (!pending) return '';
     if (pending.kind === 'update') {
-      return t('aip.action.updateConfirm', { amount: formatAmount(pending.amount), schedule: scheduleWords(pending.schedule) });
+      const words = { amount: formatAmount(pending.amount), schedule: scheduleWords(pending.schedule) };
+      if (pending.payMethod === plan.pay_method) return t('aip.action.updateConfirm', words);
+      return t('aip.action.updateConfirmPay', { ...words, pay: pending.payMethod === 'xjb' ? t('aip.pay.xjb') : t('aip.pay.cardPlain') });
     }
     return t(`aip.action.${pending.kind}Confirm`);
   };
@@ -166,7 +173,7 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
         <EditCard
           plan={plan}
           onCancel={() => setEditing(false)}
-          onSave={(schedule, amount) => setConfirming({ kind: 'update', schedule, amount })}
+          onSave={(schedule, amount, payMethod) => setConfirming({ kind: 'update', schedule, amount, payMethod })}
         />
       ) : null}
 
@@ -267,12 +274,21 @@ function EditCard({
 }: {
   plan: AipPlanDetail;
   onCancel: () => void;
-  onSave: (schedule: Schedule, amount: string) => void;
+  onSave: (schedule: Schedule, amount: string, payMethod: AipPayMethod) => void;
 }) {
   const [text, setText] = useState(plan.amount.replace(/\.00$/, ''));
   const [open, setOpen] = useState(false);
   const [schedule, setSchedule] = useState<Schedule>({ cycle: plan.cycle, day: plan.cycle_day });
+  const [payMethod, setPayMethod] = useState<AipPayMethod>(plan.pay_method);
+  const pay = useRemote(() => getPayOptions(plan.fd_code), [plan.fd_code]);
+  const cash = pay.status === 'ready' ? pay.data.cash : null;
+  const card = pay.status === 'ready' ? pay.data.card : null;
   const check = checkAmount(text, '0.01');
+  // The create page's rule (the server refuses the change with 410018 too): 现金宝 can be chosen only while its
+  // balance covers one run; a plan it already pays keeps it chosen, and a run it cannot cover is not saved.
+  const cashShort = cash !== null && !cashCovers(balanceFen(cash.available), check.fen);
+  const cashRefused = payMethod === 'xjb' && cash !== null && cashShort;
+  const canSave = check.fen !== null && check.problem === null && !cashRefused;
   return (
     <View className='aip-card' data-testid='aip-edit-card'>
       <Text className='aip-card__title'>{t('aip.edit.title')}</Text>
@@ -288,7 +304,15 @@ function EditCard({
         doneText={t('aip.keypad.done')}
       />
       {check.problem ? <Text className='aip-problem'>{t('aip.create.error.invalid')}</Text> : null}
+      {cashRefused ? (
+        <Text className='aip-problem' data-testid='aip-edit-xjb-short'>
+          {t('aip.edit.xjbShort', { available: formatAmount(cash.available) })}
+        </Text>
+      ) : null}
       <ScheduleField testId='aip-edit-schedule' value={schedule} onChange={setSchedule} />
+      {pay.status === 'ready' ? (
+        <PayField card={card} cash={cash} method={payMethod} cashShort={cashShort} onChoose={setPayMethod} />
+      ) : null}
       <Text className='aip-muted aip-small'>{t('aip.edit.note')}</Text>
       <View className='aip-edit__actions'>
         <Button fill='outline' type='primary' onClick={onCancel} data-testid='aip-edit-cancel'>
@@ -296,8 +320,8 @@ function EditCard({
         </Button>
         <Button
           type='primary'
-          disabled={check.fen === null || check.problem !== null}
-          onClick={() => check.fen !== null && onSave(schedule, fenToYuan(check.fen))}
+          disabled={!canSave}
+          onClick={() => canSave && check.fen !== null && onSave(schedule, fenToYuan(check.fen), payMethod)}
           data-testid='aip-edit-save'
         >
           {t('aip.edit.save')}
