@@ -10,6 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import aipMessages from '../../src/locales/messages/aip';
 import type { AipPlanDetail, AipQuote } from '../../src/lib/api-types/auto-invest';
+import { formatAmount } from '../../src/lib/format';
+import { yuanToFen } from '../../src/lib/money';
 import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
 import {
   button,
@@ -17,6 +19,7 @@ import {
   freshPhone,
   icbcCard,
   idCardFor,
+  isDisabled,
   latestCode,
   loginWithForm,
   see,
@@ -110,6 +113,26 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
       await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 390, height: 844 });
+  }
+
+  /** Types an amount on a keypad (opened by its field when closed), after clearing what it held, then closes it. */
+  async function typeAmount(field: string, amount: string, keypadSelector: string, closeSelector: string): Promise<void> {
+    await shown(page, `[data-testid="${field}"]`).waitFor();
+    const keypad = shown(page, keypadSelector);
+    await keypad.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    if (!(await keypad.isVisible())) await shown(page, `[data-testid="${field}"]`).tap();
+    await keypad.waitFor();
+    const held = await page.locator(`[data-testid="${field}-value"]`).filter({ visible: true }).count();
+    if (held > 0) {
+      const text = await shown(page, `[data-testid="${field}-value"]`).innerText();
+      for (let i = 0; i < text.length; i += 1) await keypad.locator('.key.delete').first().tap();
+    }
+    for (const key of amount)
+      await keypad
+        .locator('.key', { hasText: new RegExp(`^${key}$`) })
+        .first()
+        .tap();
+    await shown(page, closeSelector).tap();
   }
 
   /** The detail page's action: its button, the confirmation, the trade password. */
@@ -289,6 +312,66 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
     await shoot('detail-paused', '[data-testid="aip-pause-reason"]');
     await page.goto(`${server.url}/autoinvesment/total-list`);
     await shown(page, '[data-testid="aip-plan-pause-reason"]').waitFor();
+  });
+
+  it('changed to pay from 现金宝: unavailable above its balance, the change refused saying so; saved once it covers a run', async () => {
+    await stayLoggedIn();
+    // 500.00 into 现金宝 from the card, confirmed.
+    const before = await api<{ deposit_confirm_date: string }>('/djapi/xjb/summary');
+    await page.goto(`${server.url}/xjb?action=deposit`);
+    await shown(page, '[data-testid="cash-deposit-form"]').waitFor();
+    await typeAmount('cash-amount', '500', '.cash-keypad, .trade-keypad', '.nut-numberkeyboard-header-close');
+    await shown(page, '[data-testid="cash-deposit-submit"]').tap();
+    await typeOnKeypad(page, PASSWORD);
+    await shown(page, '[data-testid="cash-result"]').waitFor();
+    await advanceTo(before.deposit_confirm_date);
+    await stayLoggedIn();
+    const { available } = await api<{ available: string }>('/djapi/xjb/summary');
+    assert.ok(yuanToFen(available) >= 50_000 && yuanToFen(available) < 60_000, available);
+    const shownAvailable = formatAmount(available);
+
+    await page.goto(`${server.url}/autoinvesment/detail/${planId}?prelink=/autoinvesment/total-list`);
+    await shown(page, '[data-testid="aip-edit"]').tap();
+    const card = shown(page, '[data-testid="aip-edit-card"]');
+    const xjb = shown(card, '[data-testid="aip-pay-xjb"]');
+    const xjbText = shown(card, '[data-testid="aip-xjb-available"]');
+    const save = shown(card, '[data-testid="aip-edit-save"]');
+    // ¥1,000 a run is more than 现金宝 holds: shown with its balance, as unavailable; the card stays chosen.
+    assert.equal(await xjbText.innerText(), fill(zhAip['aip.pay.xjbShort'], { available: shownAvailable }));
+    assert.equal(await xjb.getAttribute('aria-disabled'), 'true');
+    await xjb.tap({ force: true });
+    assert.equal(await xjb.getAttribute('aria-checked'), 'false');
+    // ¥500 it covers: chosen.
+    await typeAmount('aip-edit-amount', '500', '.aip-keypad', '.aip-keypad .nut-numberkeyboard-header-close');
+    assert.equal(await xjbText.innerText(), fill(zhAip['aip.pay.xjbAvailable'], { available: shownAvailable }));
+    await xjb.tap();
+    assert.equal(await xjb.getAttribute('aria-checked'), 'true');
+    // Then ¥600: the change is refused with the reason and the balance, and nothing is asked or sent.
+    await typeAmount('aip-edit-amount', '600', '.aip-keypad', '.aip-keypad .nut-numberkeyboard-header-close');
+    assert.equal(
+      await shown(card, '[data-testid="aip-edit-xjb-short"]').innerText(),
+      fill(zhAip['aip.edit.xjbShort'], { available: shownAvailable }),
+    );
+    assert.equal(await xjbText.innerText(), fill(zhAip['aip.pay.xjbShort'], { available: shownAvailable }));
+    assert.ok(await isDisabled(save), 'save is refused');
+    await save.tap({ force: true });
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('[data-testid="aip-confirm-text"]').filter({ visible: true }).count(), 0, 'no confirmation');
+    let now = await plan();
+    assert.deepEqual([now.pay_method, now.amount], ['bankcard', '1000.00']);
+    // The refused change as the user sees it (no reload: that would close the edit card).
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'detail-edit-xjb-short-390.png'), fullPage: true });
+    // Back to ¥500: confirmed (saying 现金宝 pays), with the password; the plan is paid from 现金宝 from now on.
+    await typeAmount('aip-edit-amount', '500', '.aip-keypad', '.aip-keypad .nut-numberkeyboard-header-close');
+    assert.equal(await xjb.getAttribute('aria-checked'), 'true');
+    await save.tap();
+    const confirmText = await shown(page, '[data-testid="aip-confirm-text"]').innerText();
+    assert.ok(confirmText.includes(zhAip['aip.pay.xjb']), confirmText);
+    await button(page, zhAip['aip.action.confirm']).tap();
+    await typeOnKeypad(page, PASSWORD);
+    await card.waitFor({ state: 'hidden' });
+    now = await plan();
+    assert.deepEqual([now.pay_method, now.amount], ['xjb', '500.00']);
   });
 
   it('resumed, then stopped (final), each with a confirmation and the trade password', async () => {
