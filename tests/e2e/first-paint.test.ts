@@ -115,6 +115,22 @@ const PAGES: { url: string; keys: string[] }[] = [
   },
 ];
 
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/** The desktop header's parts (the account part is left out: the block cannot know the session, the app fills it in). */
+const DESKTOP_HEADER = [
+  '.dj-header__logo',
+  '.dj-header__nav',
+  '.dj-header__nav-link--active',
+  '.dj-header__language .language-switch__choices',
+  '.dj-header__download .dj-header__box-title',
+  '.dj-header__service .dj-header__box-button',
+];
+const DESKTOP_PAGES: { url: string; keys: string[] }[] = [
+  { url: '/index', keys: DESKTOP_HEADER },
+  { url: '/rank-xq/qdii', keys: [...DESKTOP_HEADER, '.dj-header__back', '.dj-header__title'] },
+];
+
 /** The boxes and texts of `selectors` (first match each) inside `scope` ('' = the whole page). */
 function boxesOf(page: Page, scope: string, selectors: string[]): Promise<(Box | null)[]> {
   return page.evaluate(
@@ -206,6 +222,51 @@ describe('the first paint of the pages a shared link opens (412 px, Lighthouse�
           }
         }
       });
+    });
+  }
+  // A desktop gets the header's one row in the page's column (components/header/header.scss): the block draws that
+  // row too — not the phone's bar — so the header does not change when the app takes over.
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    it(`${locale} at 1280 px: the block draws the desktop header, in the same place and size as the app's`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale, userAgent: DESKTOP_UA });
+      try {
+        for (const { url, keys } of DESKTOP_PAGES) {
+          const page = await context.newPage();
+          page.setDefaultTimeout(30_000);
+          try {
+            await page.route('**/js/**', (route) => route.abort());
+            await page.goto(`${server.url}${url}`);
+            await page.locator('#dj-first-paint').waitFor({ state: 'attached' });
+            const [header] = await boxesOf(page, '#dj-first-paint', ['.dj-header']);
+            const drawn = await boxesOf(page, '#dj-first-paint', keys);
+            drawn.forEach((box, i) => assert.ok(box && box.width > 0, `${url}: the block draws ${keys[i]}`));
+            assert.ok(
+              header && header.height < 60 + (keys.includes('.dj-header__title') ? 50 : 0),
+              `${url}: one row (${header?.height}px)`,
+            );
+
+            await page.unroute('**/js/**');
+            await page.goto(`${server.url}${url}`);
+            await page.locator('#dj-first-paint').waitFor({ state: 'detached' });
+            await page.locator(`#app ${keys[0]}`).first().waitFor();
+            const [appHeader] = await boxesOf(page, '#app', ['.dj-header']);
+            const app = await boxesOf(page, '#app', keys);
+            for (const [key, a, b] of [
+              ['.dj-header', header, appHeader] as const,
+              ...keys.map((key, i) => [key, drawn[i], app[i]] as const),
+            ]) {
+              assert.ok(a && b, `${url}: both draw ${key}`);
+              if (key !== '.dj-header') assert.equal(b.text, a.text, `${url} ${key}: the same words`);
+              const moved = Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.width - b.width), Math.abs(a.height - b.height));
+              assert.ok(moved <= 2, `${url} ${key}: block ${JSON.stringify(a)} vs app ${JSON.stringify(b)}`);
+            }
+          } finally {
+            await page.close();
+          }
+        }
+      } finally {
+        await context.close();
+      }
     });
   }
 });

@@ -81,7 +81,7 @@ export function firstPaintFor(
   return inLocale(ctx.locale, () => {
     switch (route) {
       case 'fundDetail':
-        return /^\d{6}$/.test(params.fundcode ?? '') ? fundFirstPaint(params.fundcode!, answers) : '';
+        return /^\d{6}$/.test(params.fundcode ?? '') ? fundFirstPaint(ctx, params.fundcode!, answers) : '';
       case 'home':
       case 'root':
       case 'appShell':

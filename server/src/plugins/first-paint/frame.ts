@@ -5,9 +5,10 @@ import { brandMark, brandName } from '../../../../src/lib/brand';
 import { detectEnvironment } from '../../../../src/lib/environment';
 import { formatPercent, type FormatPercentOptions } from '../../../../src/lib/format';
 import { signToneClass, signToneOfText } from '../../../../src/lib/sign-tone';
-import { hostDrawsTitleBar, isHideHomeFlag, isHomeUrl } from '../../../../src/components/header/header-rules';
+import { NAV_LINKS, hostDrawsTitleBar, isActiveLink, isHideHomeFlag, isHomeUrl } from '../../../../src/components/header/header-rules';
+import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES } from '../../../../src/components/language-switch/language-names';
 import { tabOf } from '../../../../src/components/tab-bar/tab-bar-rules';
-import { getLocale, registerMessages, setLocale, t, type Locale } from '../../../../src/locales/i18n';
+import { LOCALES, getLocale, registerMessages, setLocale, t, type Locale } from '../../../../src/locales/i18n';
 import discoverMessages from '../../../../src/locales/messages/discover';
 import homeMessages from '../../../../src/locales/messages/home';
 import searchMessages from '../../../../src/locales/messages/search';
@@ -111,7 +112,7 @@ export function nutIcon(name: string, className = ''): string {
 const BACK_ARROW = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M15.5 4 7.5 12l8 8"/></svg>';
 
 /** How the page frame looks for this visitor: the rules of pages/shell/page-shell.tsx. */
-function frameOf(ctx: PaintContext): { home: boolean; titled: boolean; back: boolean; tabbed: boolean } {
+function frameOf(ctx: PaintContext) {
   const environment = detectEnvironment(ctx.userAgent, { channel: ctx.query.channel ?? null, taroEnv: 'h5' });
   const hideHomeBtn = isHideHomeFlag(ctx.query.hideHomeBtn);
   const home = isHomeUrl(ctx.url);
@@ -120,12 +121,44 @@ function frameOf(ctx: PaintContext): { home: boolean; titled: boolean; back: boo
   return {
     home,
     titled,
+    hideHomeBtn,
     back: titled && tab === null && !hideHomeBtn,
     tabbed: tab !== null && !hideHomeBtn && !environment.isNativeApp && !environment.isMiniprogram,
+    download: !environment.isThirdApp && !environment.isOwnApp,
   };
 }
 
-/** The global header's bar (components/header/header.h5.tsx) as a phone shows it: back, mark, name or title, menu. */
+/**
+ * The header's panel (components/header/header.h5.tsx) as a desktop shows it in its one row — the navigation, the
+ * account part (empty: the visitor's session is the app's to read, as while it asks), the language switch, the
+ * download box's title and customer service's button; the phone's menu hides it. The parts a desktop hides (the
+ * download buttons that open on hover, customer service's title, the switch's full names) are left out.
+ */
+function headerPanel(ctx: PaintContext, frame: ReturnType<typeof frameOf>): string {
+  // Links without their addresses: the block takes no input, and every byte here comes before the page's first paint.
+  const link = (className: string, label: string) => `<a class="${className}">${escapeHtml(label)}</a>`;
+  const links = NAV_LINKS.filter((nav) => !(frame.hideHomeBtn && nav.key === 'home')).map((nav) =>
+    link(`dj-header__nav-link${isActiveLink(nav, ctx.url) ? ' dj-header__nav-link--active' : ''}`, t(nav.label)),
+  );
+  const choices = LOCALES.map(
+    (locale) =>
+      `<div class="language-switch__choice${locale === ctx.locale ? ' language-switch__choice--active' : ''}">` +
+      `${text('language-switch__full', LANGUAGE_NAMES[locale])}${text('language-switch__short', LANGUAGE_SHORT_NAMES[locale])}</div>`,
+  );
+  return (
+    `<div class="dj-header__panel"><nav class="dj-header__nav">${links.join('')}</nav><div class="dj-header__account"></div>` +
+    `<div class="language-switch language-switch--row dj-header__language"><div class="language-switch__choices">${choices.join('')}</div></div>` +
+    (frame.download
+      ? `<div class="dj-header__box dj-header__download">${link('dj-header__box-title', t('shell.download.title'))}</div>`
+      : '') +
+    `<div class="dj-header__box dj-header__service">${link('dj-header__box-button', t('shell.service.open'))}</div></div>`
+  );
+}
+
+/**
+ * The global header (components/header/header.h5.tsx): its bar — back, mark, name or title, menu — and its panel,
+ * so the app's stylesheet lays it out as the app's: the phone's bar, or the desktop's row in the page's column.
+ */
 function header(ctx: PaintContext, title: string | undefined, frame: ReturnType<typeof frameOf>, fullWidth: boolean): string {
   const name = brandName(ctx.brand, ctx.locale);
   const shownTitle = frame.titled ? title : undefined;
@@ -138,7 +171,7 @@ function header(ctx: PaintContext, title: string | undefined, frame: ReturnType<
     `<a href="/" class="dj-header__logo" tabindex="-1">${mark}<span class="dj-header__logo-text">${escapeHtml(name)}</span></a>` +
     (shownTitle ? `<h1 class="dj-header__title">${escapeHtml(shownTitle)}</h1>` : '') +
     `<button type="button" class="dj-header__menu-button" tabindex="-1">${escapeHtml(t('shell.header.menu'))}</button>` +
-    `</div></header>`
+    `</div>${headerPanel(ctx, frame)}</header>`
   );
 }
 
@@ -151,10 +184,7 @@ export const FIRST_PAINT_STYLE =
   `<style>#${FIRST_PAINT_ELEMENT_ID}{position:absolute;top:0;left:0;right:0;min-height:100vh;z-index:2147483000;pointer-events:none;line-height:1.6;` +
   `animation:dj-fp-out 0s 15s forwards}@keyframes dj-fp-out{to{visibility:hidden}}` +
   `#${FIRST_PAINT_ELEMENT_ID} .dj-fp-bar{display:block;height:.7em;margin:.9em 0 .2em;border-radius:.2em;background:#eef0f3;max-width:60%}` +
-  `#${FIRST_PAINT_ELEMENT_ID} .dj-fp-bar--wide{max-width:100%;height:1.4em}` +
-  // The header's height with its title row (drawn by the app): the page's body starts where the app's will.
-  `#${FIRST_PAINT_ELEMENT_ID} .dj-header{box-sizing:border-box;min-height:48px}` +
-  `@media (min-width:768px){#${FIRST_PAINT_ELEMENT_ID} .dj-header{min-height:97px}}</style>`;
+  `#${FIRST_PAINT_ELEMENT_ID} .dj-fp-bar--wide{max-width:100%;height:1.4em}</style>`;
 
 /**
  * A whole first paint: the block over the app's root with the page frame (pages/shell/page-shell.tsx) — header,
