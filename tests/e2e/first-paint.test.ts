@@ -224,6 +224,53 @@ describe('the first paint of the pages a shared link opens (412 px, Lighthouse�
       });
     });
   }
+  // Home's notice line is still until its scroller loads: in English it shows whole words, none cut at the edge.
+  it('en-US: home’s still notice line ends on a whole word, none cut at the box’s edge', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', userAgent: LIGHTHOUSE_UA });
+    try {
+      const page = await context.newPage();
+      await page.route('**/js/**', (route) => route.abort());
+      await page.goto(`${server.url}/index`);
+      const line = page.locator('#dj-first-paint .marquee__text');
+      await line.waitFor();
+      // Each character: inside the line's visible box, outside it, or cut by its edge (collapsed spaces have no box).
+      const { text, last, prefix, cut } = await line.evaluate((el) => {
+        const wrap = el.closest('.nut-noticebar-box-wrap')!.getBoundingClientRect();
+        const node = el.firstChild!;
+        const all = node.textContent ?? '';
+        let lastInside = -1;
+        let sawOutside = false;
+        let inOrder = true;
+        let straddles = false;
+        for (let i = 0; i < all.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const r = range.getBoundingClientRect();
+          if (r.width === 0) continue;
+          const inside =
+            r.left >= wrap.left - 0.5 && r.right <= wrap.right + 0.5 && r.top >= wrap.top - 0.5 && r.bottom <= wrap.bottom + 0.5;
+          const outside = r.right <= wrap.left || r.left >= wrap.right || r.bottom <= wrap.top || r.top >= wrap.bottom;
+          if (inside) {
+            lastInside = i;
+            if (sawOutside) inOrder = false;
+          } else if (outside) sawOutside = true;
+          else straddles = true;
+        }
+        return { text: all, last: lastInside, prefix: inOrder, cut: straddles };
+      });
+      const shown = text.slice(0, last + 1);
+      const rest = text.slice(last + 1);
+      assert.ok(shown.trim().length > 0, 'the line shows text');
+      assert.ok(rest.trim().length > 0, `the notices are longer than the line (${text.length} characters): the test means something`);
+      assert.ok(prefix, `the line shows the text's beginning, nothing after a hidden part: "${shown}"`);
+      assert.equal(cut, false, `no character cut by the box's edge: "${shown}|${rest}"`);
+      assert.match(rest, /^\s/, `the shown part ends at a word's end: "${shown}|${rest}"`);
+    } finally {
+      await context.close();
+    }
+  });
+
   // A desktop gets the header's one row in the page's column (components/header/header.scss): the block draws that
   // row too — not the phone's bar — so the header does not change when the app takes over.
   for (const locale of ['zh-CN', 'en-US'] as const) {

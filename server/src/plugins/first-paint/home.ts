@@ -1,6 +1,5 @@
 import type { FilterPage } from '../../../../src/lib/api-types/fund';
 import type { ValuationTable } from '../../../../src/lib/api-types/index-valuation';
-import { MARQUEE_GAP_PX } from '../../../../src/lib/constants';
 import { fundTypeName } from '../../../../src/lib/format';
 import { brandName } from '../../../../src/lib/brand';
 import { localizedText, t } from '../../../../src/locales/i18n';
@@ -53,12 +52,11 @@ function marquee(value: unknown): string {
   const notices = config?.items ?? [];
   if (notices.length === 0) return '';
   const line = notices.map((n) => localizedText(n.text, n.text_en)).join(t('home.noticeSeparator'));
-  const gap = Number(config?.gap ?? MARQUEE_GAP_PX);
   return (
-    `<div class="home__marquee"><div class="nut-noticebar marquee"><div class="nut-noticebar-box nut-noticebar-box-left">` +
+    `<div class="home__marquee"><div class="nut-noticebar marquee marquee--still"><div class="nut-noticebar-box nut-noticebar-box-left">` +
     `<div class="nut-noticebar-box-left-icon">${text('home__notice', t('home.notice'))}</div>` +
     `<div class="nut-noticebar-box-wrap"><div class="nut-noticebar-box-wrap-content">` +
-    `<div class="marquee__text" style="padding-right:${Number.isFinite(gap) ? gap : MARQUEE_GAP_PX}px">${escapeHtml(line)}</div>` +
+    `<div class="marquee__text">${escapeHtml(line)}</div>` +
     `</div></div></div></div></div>`
   );
 }
