@@ -304,6 +304,36 @@ describe('现金宝 in the browser: deposit, daily income across a weekend, inst
     });
   });
 
+  it('on a desktop (1280 px) 现金宝 and its withdrawal keep to the page’s column: the card, the action bar, the keypad', async () => {
+    const wide = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'zh-CN',
+      storageState: await context.storageState(),
+    });
+    try {
+      const widePage = await wide.newPage();
+      // The page's parts under #app (the server's first screen wears the same classes); NutUI's popups sit on <body>.
+      const box = async (selector: string, scope = '#app ') => {
+        const found = await widePage.locator(`${scope}${selector}`).first().boundingBox();
+        assert.ok(found, `${selector} is drawn`);
+        return { left: Math.round(found.x), width: Math.round(found.width) };
+      };
+      await widePage.goto(`${server.url}/xjb`);
+      await widePage.locator('#app [data-testid="cash-screen"]').waitFor();
+      const column = await box('.page-shell__body');
+      assert.equal(column.width, 800, 'the desktop column is 800 px');
+      assert.deepEqual(await box('[data-testid="cash-screen"]'), column, 'the 现金宝 page fills the column');
+      assert.deepEqual(await box('.cash-bar'), column, '转出 / 转入 sit on a bar as wide as the column');
+      await widePage.goto(`${server.url}/xjb?action=withdraw`);
+      await widePage.locator('#app [data-testid="cash-withdraw-form"]').waitFor();
+      assert.deepEqual(await box('[data-testid="cash-withdraw-form"]'), column, 'the withdrawal form fills the column');
+      await widePage.locator('.cash-keypad').waitFor();
+      assert.deepEqual(await box('.nut-popup:has(> .cash-keypad)', ''), column, 'the amount keypad opens under the column');
+    } finally {
+      await wide.close();
+    }
+  });
+
   it('快速取现 of 10,000.00 arrives at once; the next 0.01 is refused naming the quota; 普通取现 arrives the next trading day', async () => {
     await openXjb('withdraw');
     assert.match(await shown(page, '[data-testid="cash-quick-quota"]').innerText(), /10,000\.00 元（每日 10,000\.00 元）/);
