@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AutoSwiper } from '@/components/auto-swiper/auto-swiper';
 import { Marquee } from '@/components/marquee/marquee';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
@@ -22,9 +22,12 @@ describe('AutoSwiper', () => {
 });
 
 describe('Marquee', () => {
-  it('leaves a 50 px gap after the text before it comes round again', () => {
+  it('leaves a 50 px gap after the text before it comes round again', async () => {
     render(<Marquee>新发基金认购中</Marquee>);
-    expect(screen.getByText('新发基金认购中')).toHaveStyle({ paddingRight: '50px' });
+    // H5 draws the line still until the first autoplay interval or a touch; the scroller then takes its place.
+    fireEvent.touchStart(screen.getByText('新发基金认购中'));
+    await waitFor(() => expect(document.querySelector('.nut-noticebar .marquee__text')).toHaveStyle({ paddingRight: '50px' }));
+    expect(document.querySelector('.marquee--still')).toBeNull();
   });
 });
 
