@@ -302,6 +302,32 @@ describe('auto-invest plans', () => {
     const back = await update(cardId, { amount: '5000.00', pay_method: 'bankcard' });
     assert.equal(back.body.result_code, 0, JSON.stringify(back.body));
     assert.equal(back.body.data.pay_method, 'bankcard');
+
+    // A card plan into 现金宝 itself cannot switch to paying from 现金宝, balance or not: refused as a new one is.
+    const intoCash = await post<AipCreateAnswer>(t, investor, '/djapi/aip/create', {
+      request_id: newRequestId(),
+      trade_password: password(),
+      fd_code: FUND_SAMPLES.xjb,
+      amount: '100.00',
+      cycle: 'monthly',
+      cycle_day: '15',
+      pay_method: 'bankcard',
+    });
+    assert.equal(intoCash.body.result_code, 0, JSON.stringify(intoCash.body));
+    const selfPaid = await post<AipCreateAnswer>(t, investor, '/djapi/aip/create', {
+      request_id: newRequestId(),
+      trade_password: password(),
+      fd_code: FUND_SAMPLES.xjb,
+      amount: '100.00',
+      cycle: 'monthly',
+      cycle_day: '15',
+      pay_method: 'xjb',
+    });
+    assert.notEqual(selfPaid.body.result_code, 0);
+    const selfSwitch = await update(intoCash.body.data.plan_id, { amount: '100.00', pay_method: 'xjb' });
+    assert.equal(selfSwitch.body.result_code, selfPaid.body.result_code, JSON.stringify(selfSwitch.body));
+    assert.equal(selfSwitch.body.message, selfPaid.body.message);
+    assert.match(selfSwitch.body.message, /^现金宝不能用于这笔交易/);
   });
 
   it('3 failed debits in a row pause the plan and say why; resume runs again; stop is final', async () => {

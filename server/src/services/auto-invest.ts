@@ -31,7 +31,7 @@ import {
   lockUser,
   placeBuy,
   refuseBuy,
-  refuseCashShort,
+  refuseCashPayment,
   type TradingDeps,
 } from './trading';
 
@@ -282,7 +282,7 @@ export async function updatePlan(deps: TradingDeps, userId: number, planId: numb
   const check = await checkBuy(deps, kysely, userId, plan.fund_code);
   if (input.amountFen < check.minFen) throw new TradeRefusal('amountBelowMinimum', { min: fenText(check.minFen) });
   const payMethod = input.payMethod ?? plan.pay_method;
-  if (payMethod === 'xjb') refuseCashShort(input.amountFen, await cashPayment(deps, kysely, userId));
+  if (payMethod === 'xjb') refuseCashPayment(check.fund, input.amountFen, await cashPayment(deps, kysely, userId));
   const now = deps.clock.now();
   await checkPassword(kysely, userId, password(input), now);
   const today = shanghaiDate(now);

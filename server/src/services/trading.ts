@@ -254,8 +254,7 @@ export function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boole
     );
   }
   if (cash) {
-    if (fund.code === CASH_FUND_CODE) throw new TradeRefusal('cashNotAllowed', { reason: fund.name });
-    refuseCashShort(amountFen, cash);
+    refuseCashPayment(fund, amountFen, cash);
     return;
   }
   const limits = bank.limits(investor.card.bankCode);
@@ -343,10 +342,12 @@ export interface CashPayment {
 }
 
 /**
- * 现金宝 pays a purchase — or one run of an auto-invest plan, when the plan is made or changed — only when its
- * available balance covers the amount: 410018 cashInsufficient (现金宝可用余额不足，可用 {available} 元) otherwise.
+ * 现金宝 pays a purchase — or one run of an auto-invest plan, when the plan is made or changed — only of another fund
+ * (cashNotAllowed for 现金宝 itself) and only when its available balance covers the amount: 410018 cashInsufficient (现金宝可用余额不足，可用 {available} 元) otherwise.
  */
-export function refuseCashShort(amountFen: number, cash: CashPayment): void {
+export function refuseCashPayment(fund: { code: string; name: string }, amountFen: number, cash: CashPayment): void {
+  // 现金宝 does not buy itself: cashNotAllowed.
+  if (fund.code === CASH_FUND_CODE) throw new TradeRefusal('cashNotAllowed', { reason: fund.name });
   if (amountFen > cash.availableFen) throw new TradeRefusal('cashInsufficient', { available: fenText(cash.availableFen) });
 }
 
