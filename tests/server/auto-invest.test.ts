@@ -328,6 +328,12 @@ describe('auto-invest plans', () => {
     assert.equal(selfSwitch.body.result_code, selfPaid.body.result_code, JSON.stringify(selfSwitch.body));
     assert.equal(selfSwitch.body.message, selfPaid.body.message);
     assert.match(selfSwitch.body.message, /^现金宝不能用于这笔交易/);
+    // The card plans stop here: their debits would take the bank's scripted failures (/__dev/bank fail_next) meant
+    // for the plan of the test that follows.
+    for (const planId of [cardId, intoCash.body.data.plan_id]) {
+      const stopped = await post(t, investor, `/djapi/aip/${planId}/stop`, { trade_password: password() });
+      assert.equal(stopped.body.result_code, 0, JSON.stringify(stopped.body));
+    }
   });
 
   it('3 failed debits in a row pause the plan and say why; resume runs again; stop is final', async () => {
