@@ -40,8 +40,8 @@ export function parseAnswer(raw: string): RawAnswer {
 }
 
 /**
- * Writes `parts` (pausing `gapMs` between them) and reads until the server closes the connection or `timeoutMs`
- * passes. Send `Connection: close` to get the answer as soon as it is complete; `end` half-closes the connection after
+ * Writes `parts` (pausing `gapMs` between them) and reads until the server closes the connection or `timeoutMs` (10 s by
+ * default) passes. Send `Connection: close` to get the answer as soon as it is complete; `end` half-closes the connection after
  * the last part (a body cut short then ends instead of keeping the server waiting).
  */
 export function rawRequest(
@@ -68,7 +68,7 @@ export function rawRequest(
       }
       if (opts.end && !socket.destroyed) socket.end();
     });
-    const timer = setTimeout(finish, opts.timeoutMs ?? 3000);
+    const timer = setTimeout(finish, opts.timeoutMs ?? 10_000);
     socket.on('data', (data) => (raw += data.toString('utf8')));
     socket.on('close', finish);
     socket.on('error', finish);
