@@ -14,6 +14,7 @@ import {
   type TestApp,
   type TestUser,
   type Envelope,
+  secretAt,
 } from './helpers';
 
 // Issue 5 item 10: per-user data only to its owner, XSRF on every state-changing call of a session,
@@ -288,7 +289,7 @@ describe('production mode', () => {
     assert.match(logs, /incoming request/, 'the log was captured');
     assert.match(logs, /SMS outbox: text code to 132\*\*\*\*0001/, 'the outbox notice, masked and without the code');
     const secrets = { loginCode: `code ${loginCode}`, bankCode: `code ${bankCode}`, token, password, encryptedPassword, idNo, card, phone };
-    for (const [name, secret] of Object.entries(secrets)) assert.ok(!logs.includes(secret), `${name} must not be logged`);
+    for (const [name, secret] of Object.entries(secrets)) assert.ok(secretAt(logs, secret) < 0, `${name} must not be logged`);
     assert.ok(!/"code":"\d{4}"/.test(logs));
   });
 

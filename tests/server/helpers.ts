@@ -145,6 +145,15 @@ export interface Envelope<T = unknown> {
   error_description: string;
 }
 
+/**
+ * Where a log holds `secret` (-1 when it does not). A number (a phone, a password, a code) counts only whole, not
+ * inside a longer run of digits: pino's float `responseTime` once read 0.9851380000000063, which holds 13800000000.
+ */
+export function secretAt(log: string, secret: string): number {
+  if (!/^\d+$/.test(secret)) return log.indexOf(secret);
+  return log.search(new RegExp(`(?<!\\d)${secret}(?!\\d)`));
+}
+
 export function json<T = Record<string, unknown>>(response: { body: string }): T {
   try {
     return JSON.parse(response.body) as T;
