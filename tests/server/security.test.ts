@@ -182,7 +182,15 @@ describe('HTML the server draws', () => {
     assert.ok(html.includes('&#39;&#38;&#96;$&#38;'));
     // Only the block's own markup: one name, one code, no tag from the data.
     assert.equal(html.split('<span class="fund-header__name">').length - 1, 1);
-    assert.equal((html.match(/<\/span>/g) ?? []).length, 5, 'name, code and three bars close, nothing else');
+    // As many closing tags as the same block drawn for a plain name and code: none comes from the data.
+    const plain = firstPaintFor(
+      'fundDetail',
+      { fundcode: '000001' },
+      { '/djapi/fund/000001': { result_code: 0, data: { fd_name: '平安基金', fd_code: '000001' } } },
+    );
+    const closing = (text: string) => (text.match(/<\/span>/g) ?? []).length;
+    assert.ok(closing(plain) >= 2, 'the plain block has its name and code');
+    assert.equal(closing(html), closing(plain), 'the block’s own spans close, nothing else');
     // No fund answer (an error envelope, or none): no first paint.
     assert.equal(firstPaintFor('fundDetail', { fundcode: '000001' }, { '/djapi/fund/000001': { result_code: 1, data: null } }), '');
     assert.equal(firstPaintFor('fundDetail', { fundcode: '000001' }, {}), '');
