@@ -244,7 +244,9 @@ describe('fund search and detail', () => {
       await page.route('**/js/**', (route) => route.abort());
       await page.goto(`${suite.server.url}/funding/${stock}`);
       const first = page.locator('#dj-first-paint');
-      await first.getByText(summary.fd_name, { exact: true }).waitFor();
+      // The name twice: the header's title (as the app's) and the fund's own header.
+      await first.locator('.fund-header__name').getByText(summary.fd_name, { exact: true }).waitFor();
+      assert.equal(await first.locator('.dj-header__title').innerText(), summary.fd_name);
       await first.getByText(stock, { exact: true }).waitFor();
       const box = (await first.locator('.fund-header__name').boundingBox())!;
       assert.ok(box.y > 40 && box.y < 140 && box.height > 15, `name drawn at the top, at the page's size: ${JSON.stringify(box)}`);

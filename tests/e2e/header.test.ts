@@ -148,14 +148,15 @@ describe('global header', () => {
       const download = page.getByTestId('header-download');
       assert.ok(await download.isVisible());
       const iphone = download.getByRole('link', { name: zh['shell.download.iphone'] });
-      assert.match((await iphone.getAttribute('href')) ?? '', /^https:\/\/apps\.apple\.com\//);
       const android = download.getByRole('link', { name: zh['shell.download.android'] });
-      assert.equal(await android.getAttribute('href'), '/download');
       const qr = download.getByRole('img', { name: zh['shell.download.qrAlt']!.replace('{name}', zh['shell.brand']!) });
-      // On a desktop the QR code opens on hover, so the bar keeps its height.
+      // On a desktop the buttons and the QR code open under the box's title on hover, so the bar keeps its height.
       assert.equal(await qr.isVisible(), false);
+      assert.equal(await iphone.count(), 0, 'the iPhone button waits for the hover');
       await download.hover();
       await qr.waitFor({ state: 'visible' });
+      assert.match((await iphone.getAttribute('href')) ?? '', /^https:\/\/apps\.apple\.com\//);
+      assert.equal(await android.getAttribute('href'), '/download');
       assert.ok(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the QR image loads');
       const service = page.getByTestId('header-service');
       assert.ok(await service.isVisible());
