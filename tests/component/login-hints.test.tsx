@@ -38,7 +38,7 @@ function setup(knownPhone: string | null) {
 const gateOf = (root: Element) => root.querySelector('.account-agreement-gate__tap');
 
 describe('the agreement hint', () => {
-  it('one-tap sheet: a tap on the disabled button says the agreement must be ticked, and sends nothing', async () => {
+  it('one-tap login: a tap on the disabled button says the agreement must be ticked, and sends nothing', async () => {
     const { sendCode } = setup('13812345678');
     const sheet = document.querySelector('.account-one-tap')!;
     const send = buttonWithText('Send a code to 138****5678', sheet);

@@ -1,4 +1,4 @@
-// docs/PRODUCT.md §2/§4/§5: the one-tap sheet ("Send a code to 138****5678" disabled until the agreement is ticked) → the code modal (sends by
+// docs/PRODUCT.md §2/§4/§5: one-tap login ("Send a code to 138****5678" disabled until the agreement is ticked) → the code modal (sends by
 // itself; Verify needs 4 characters) → "Log in to another account" → the full form (Login disabled unless the
 // phone has 11 characters, a code is filled and the box is ticked; inputs trimmed).
 import { render, screen } from '@testing-library/react';
@@ -19,7 +19,7 @@ describe('login screens', () => {
   beforeEach(() => setLocale('en-US'));
   afterEach(() => setLocale('zh-CN'));
 
-  it('the one-tap sheet shows the masked known phone, terms and privacy links, Login disabled until ticked', async () => {
+  it('one-tap login shows the masked known phone, terms and privacy links, Login disabled until ticked', async () => {
     const { sendCode } = setup('13812345678');
     expect(screen.getByText('Log in with a code')).toBeInTheDocument();
     expect(screen.getByText('138****5678')).toBeInTheDocument();

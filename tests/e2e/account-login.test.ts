@@ -264,7 +264,7 @@ describe('account login paths', () => {
     await see(page, zhAccount['account.login.notLoggedIn']).waitFor();
     await button(page, zhAccount['account.login.goLogin']).click();
     await page.waitForURL((url) => url.pathname === '/account/login' && url.searchParams.get('oauth') === 'done');
-    // The SMS screens, starting with the one-tap sheet for the phone that logged in last here.
+    // The SMS screens, starting with one-tap login for the phone that logged in last here.
     const sheet = shown(page, '.account-one-tap');
     await sheet.getByText(masked(phone), { exact: true }).waitFor();
     // After logout the remembered phone is still offered: it can be forgotten here (issue 17).

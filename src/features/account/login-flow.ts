@@ -13,7 +13,7 @@ import { reloadAccount } from './store';
 
 // The SMS code and login rules of docs/PRODUCT.md §4/§5/§8, apart from the screens so they are tested directly.
 
-/** Local storage key of the last phone that logged in here (the one-tap sheet offers it again). */
+/** Local storage key of the last phone that logged in here (one-tap login offers it again). */
 export const LAST_LOGIN_PHONE_KEY = 'dj-last-login-phone';
 
 /** 13812345678 → 138****5678 (the server masks the same way). */
