@@ -24,6 +24,7 @@ import {
 import {
   button,
   fill,
+  becomesEnabled,
   isDisabled,
   see,
   shown,
@@ -111,7 +112,7 @@ describe('account login paths', () => {
     await sheet.locator('.account-agreement__hint').getByText(zhAccount['account.login.agreeFirst']).waitFor();
     await sheet.locator('.account-agreement .nut-checkbox').click();
     await sheet.locator('.account-agreement__hint').waitFor({ state: 'detached' });
-    assert.ok(!(await isDisabled(loginButton)));
+    assert.ok(await becomesEnabled(loginButton), 'enabled once the agreement is ticked');
     assert.equal((await smsFor(server.url, phone)).length, 0);
 
     await loginButton.click();
@@ -123,7 +124,7 @@ describe('account login paths', () => {
     await modal.locator('input[name="code"]').fill(code.slice(0, 3));
     assert.ok(await isDisabled(verify), 'Verify needs 4 characters');
     await modal.locator('input[name="code"]').fill(code);
-    assert.ok(!(await isDisabled(verify)));
+    assert.ok(await becomesEnabled(verify), 'Verify with 4 characters');
 
     await modal.getByText(zhAccount['account.login.otherAccount']).click();
     const form = shown(page, '.account-phone-form');
@@ -139,7 +140,7 @@ describe('account login paths', () => {
 
     // The same phone with the code the modal sent (still valid): logged in, back on my money.
     await form.locator('input[name="telephone"]').fill(` ${phone} `);
-    assert.ok(!(await isDisabled(formLogin)), 'inputs are trimmed');
+    assert.ok(await becomesEnabled(formLogin), 'inputs are trimmed');
     await formLogin.click();
     await page.waitForURL((url) => url.pathname === '/my-money');
     await welcome(page, phone);
@@ -175,7 +176,7 @@ describe('account login paths', () => {
     await page.clock.runFor(1_000);
     const resend = button(form, zhAccount['account.login.resend']);
     await resend.waitFor();
-    assert.ok(!(await isDisabled(resend)), 'enabled once the countdown is below zero');
+    assert.ok(await becomesEnabled(resend), 'enabled once the countdown is below zero');
     const prompt = see(page, zhAccount['account.login.voicePrompt']);
     assert.equal(await prompt.isVisible(), false, 'no voice offer yet');
     await page.clock.runFor(1_000);

@@ -123,3 +123,16 @@ export const STEP_TIMEOUT_MS = 60_000;
 export async function isDisabled(buttonLocator: Locator): Promise<boolean> {
   return /\bnut-button-disabled\b/.test((await buttonLocator.getAttribute('class')) ?? '');
 }
+
+/**
+ * Whether the button turns enabled within `timeoutMs` after the step that should enable it: its class follows React's
+ * render, which a check made at once can beat (a tick's render removed the hint first, and the button a moment later).
+ */
+export async function becomesEnabled(buttonLocator: Locator, timeoutMs = 5_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (await isDisabled(buttonLocator)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
