@@ -102,14 +102,15 @@ describe('现金宝 in the browser: deposit, daily income across a weekend, inst
     await target.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
   }
 
+  /** A desktop window (1280 px) with this investor's cookies. */
+  async function wideContext(): Promise<BrowserContext> {
+    return browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', storageState: await context.storageState() });
+  }
+
   /** The same page at 1280 px with this investor's cookies. */
   async function shotWide(name: string, url: string, prepare?: (wide: Page) => Promise<void>): Promise<void> {
     if (!SHOTS) return;
-    const wide = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: 'zh-CN',
-      storageState: await context.storageState(),
-    });
+    const wide = await wideContext();
     try {
       const widePage = await wide.newPage();
       const ready = async (target: Page) => {
@@ -305,11 +306,7 @@ describe('现金宝 in the browser: deposit, daily income across a weekend, inst
   });
 
   it('on a desktop (1280 px) 现金宝 and its withdrawal keep to the page’s column: the card, the action bar, the keypad', async () => {
-    const wide = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: 'zh-CN',
-      storageState: await context.storageState(),
-    });
+    const wide = await wideContext();
     try {
       const widePage = await wide.newPage();
       // The page's parts under #app (the server's first screen wears the same classes); NutUI's popups sit on <body>.

@@ -221,12 +221,12 @@ describe('auto-invest plans', () => {
   it('changed to more than 现金宝 covers (its amount, or the card switched to it): refused as a new plan is, nothing changed', async () => {
     const investor = await createInvestor(t);
     const password = () => encryptForServer(t, TRADE_PASSWORD);
-    const make = (amount: string, payMethod: string) =>
+    const make = (amount: string, payMethod: string, fundCode = FUND_SAMPLES.bond) =>
       post<AipCreateAnswer>(t, investor, '/djapi/aip/create', {
         request_id: newRequestId(),
         trade_password: password(),
         risk_confirm: '1',
-        fd_code: FUND_SAMPLES.bond,
+        fd_code: fundCode,
         amount,
         cycle: 'monthly',
         cycle_day: '15',
@@ -304,25 +304,9 @@ describe('auto-invest plans', () => {
     assert.equal(back.body.data.pay_method, 'bankcard');
 
     // A card plan into 现金宝 itself cannot switch to paying from 现金宝, balance or not: refused as a new one is.
-    const intoCash = await post<AipCreateAnswer>(t, investor, '/djapi/aip/create', {
-      request_id: newRequestId(),
-      trade_password: password(),
-      fd_code: FUND_SAMPLES.xjb,
-      amount: '100.00',
-      cycle: 'monthly',
-      cycle_day: '15',
-      pay_method: 'bankcard',
-    });
+    const intoCash = await make('100.00', 'bankcard', FUND_SAMPLES.xjb);
     assert.equal(intoCash.body.result_code, 0, JSON.stringify(intoCash.body));
-    const selfPaid = await post<AipCreateAnswer>(t, investor, '/djapi/aip/create', {
-      request_id: newRequestId(),
-      trade_password: password(),
-      fd_code: FUND_SAMPLES.xjb,
-      amount: '100.00',
-      cycle: 'monthly',
-      cycle_day: '15',
-      pay_method: 'xjb',
-    });
+    const selfPaid = await make('100.00', 'xjb', FUND_SAMPLES.xjb);
     assert.notEqual(selfPaid.body.result_code, 0);
     const selfSwitch = await update(intoCash.body.data.plan_id, { amount: '100.00', pay_method: 'xjb' });
     assert.equal(selfSwitch.body.result_code, selfPaid.body.result_code, JSON.stringify(selfSwitch.body));
