@@ -131,6 +131,16 @@ const DESKTOP_PAGES: { url: string; keys: string[] }[] = [
   { url: '/rank-xq/qdii', keys: [...DESKTOP_HEADER, '.dj-header__back', '.dj-header__title'] },
 ];
 
+/** A page loaded from its HTML alone (no script runs), once the server's first screen is in it. */
+async function openHtmlOnly(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await page.route('**/js/**', (route) => route.abort());
+  await page.goto(url);
+  await page.locator('#dj-first-paint').waitFor({ state: 'attached' });
+  return page;
+}
+
 /** The boxes and texts of `selectors` (first match each) inside `scope` ('' = the whole page). */
 function boxesOf(page: Page, scope: string, selectors: string[]): Promise<(Box | null)[]> {
   return page.evaluate(
@@ -183,13 +193,8 @@ describe('the first paint of the pages a shared link opens (412 px, Lighthouseâ€
       // The list is only known once the server is up: one test walks every page (each a fresh load).
       it('every pageâ€™s largest paint is the serverâ€™s block, and the app draws the same texts in the same places', async () => {
         for (const { url, keys } of pages()) {
-          const page = await context.newPage();
-          page.setDefaultTimeout(30_000);
+          const page = await openHtmlOnly(context, `${server.url}${url}`);
           try {
-            // The HTML alone: no script runs.
-            await page.route('**/js/**', (route) => route.abort());
-            await page.goto(`${server.url}${url}`);
-            await page.locator('#dj-first-paint').waitFor({ state: 'attached' });
             const lang = await page.evaluate(() => document.documentElement.lang);
             assert.equal(lang, locale, `${url}: <html lang>`);
             const drawn = await boxesOf(page, '#dj-first-paint', keys);
@@ -278,12 +283,8 @@ describe('the first paint of the pages a shared link opens (412 px, Lighthouseâ€
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale, userAgent: DESKTOP_UA });
       try {
         for (const { url, keys } of DESKTOP_PAGES) {
-          const page = await context.newPage();
-          page.setDefaultTimeout(30_000);
+          const page = await openHtmlOnly(context, `${server.url}${url}`);
           try {
-            await page.route('**/js/**', (route) => route.abort());
-            await page.goto(`${server.url}${url}`);
-            await page.locator('#dj-first-paint').waitFor({ state: 'attached' });
             const [header] = await boxesOf(page, '#dj-first-paint', ['.dj-header']);
             const drawn = await boxesOf(page, '#dj-first-paint', keys);
             drawn.forEach((box, i) => assert.ok(box && box.width > 0, `${url}: the block draws ${keys[i]}`));
