@@ -221,7 +221,7 @@ describe('auto-invest plans', () => {
   it('changed to more than 现金宝 covers (its amount, or the card switched to it): refused as a new plan is, nothing changed', async () => {
     const investor = await createInvestor(t);
     const password = () => encryptForServer(t, TRADE_PASSWORD);
-    const make = (amount: string, payMethod: string, fundCode = FUND_SAMPLES.bond) =>
+    const make = (amount: string, payMethod: string, fundCode: string = FUND_SAMPLES.bond) =>
       post<AipCreateAnswer>(t, investor, '/djapi/aip/create', {
         request_id: newRequestId(),
         trade_password: password(),
