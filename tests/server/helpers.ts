@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import {
 } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { currentAgreement } from '../../src/lib/agreements';
 import { buildApp } from '../../server/src/app';
 import { testConfig, type ServerConfig } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/database';
@@ -152,6 +154,24 @@ export interface Envelope<T = unknown> {
 export function secretAt(log: string, secret: string): number {
   if (!/^\d+$/.test(secret)) return log.indexOf(secret);
   return log.search(new RegExp(`(?<!\\d)${secret}(?!\\d)`));
+}
+
+/**
+ * What a login with the ticked box must have recorded: 用户服务协议 and 隐私政策 in their current version, context
+ * login, at the login time (`at`, ISO) — whichever login it was (SMS, the mini program's phone).
+ */
+export function assertLoginAcceptances(
+  rows: { agreement_id: string; version: string; context: string; accepted_at: string }[],
+  at: string,
+): void {
+  assert.deepEqual(rows.map((a) => `${a.agreement_id}@${a.version}`).sort(), [
+    `privacy@${currentAgreement('privacy').version}`,
+    `service@${currentAgreement('service').version}`,
+  ]);
+  for (const row of rows) {
+    assert.equal(row.context, 'login');
+    assert.equal(row.accepted_at, at);
+  }
 }
 
 export function json<T = Record<string, unknown>>(response: { body: string }): T {

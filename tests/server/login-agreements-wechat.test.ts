@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FakeWechatProvider } from '../../server/src/services/wechat';
-import { currentAgreement, formatAcceptedAgreements, LOGIN_AGREEMENTS } from '../../src/lib/agreements';
-import { createTestApp, json, type Envelope, type TestApp } from './helpers';
+import { formatAcceptedAgreements, LOGIN_AGREEMENTS } from '../../src/lib/agreements';
+import { createTestApp, json, type Envelope, type TestApp, assertLoginAcceptances } from './helpers';
 
 interface Accepted {
   agreement_id: string;
@@ -82,14 +82,7 @@ describe('the WeChat phone-number login records the ticked agreements', () => {
     assert.equal(answer.result_code, 0, JSON.stringify(answer));
     assert.equal(answer.data.logged_in, true);
     const rows = await accepted(answer.data.access_token!);
-    assert.deepEqual(rows.map((a) => `${a.agreement_id}@${a.version}`).sort(), [
-      `privacy@${currentAgreement('privacy').version}`,
-      `service@${currentAgreement('service').version}`,
-    ]);
-    for (const row of rows) {
-      assert.equal(row.context, 'login');
-      assert.equal(row.accepted_at, t.clock.now().toISOString());
-    }
+    assertLoginAcceptances(rows, t.clock.now().toISOString());
   });
 
   it('without the field (older mini program builds) the login works as before and records nothing', async () => {

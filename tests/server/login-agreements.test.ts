@@ -4,7 +4,7 @@
 // native apps, older mini program builds) log in as before and nothing is recorded.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { currentAgreement, formatAcceptedAgreements, LOGIN_AGREEMENTS } from '../../src/lib/agreements';
+import { formatAcceptedAgreements, LOGIN_AGREEMENTS } from '../../src/lib/agreements';
 import {
   createSecureClient,
   createTestApp,
@@ -15,6 +15,7 @@ import {
   type SecureClient,
   type TestApp,
   type TestUser,
+  assertLoginAcceptances,
 } from './helpers';
 
 interface Accepted {
@@ -48,14 +49,7 @@ describe('login records the ticked agreements', () => {
     assert.equal(LOGIN_FIELD, 'service@2026.1,privacy@2026.1');
     const user = await loginBySms(t, secure, newPhone(), { agreements: LOGIN_FIELD });
     const rows = await accepted(user);
-    assert.deepEqual(rows.map((a) => `${a.agreement_id}@${a.version}`).sort(), [
-      `privacy@${currentAgreement('privacy').version}`,
-      `service@${currentAgreement('service').version}`,
-    ]);
-    for (const row of rows) {
-      assert.equal(row.context, 'login');
-      assert.equal(row.accepted_at, t.clock.now().toISOString());
-    }
+    assertLoginAcceptances(rows, t.clock.now().toISOString());
     const stored = await t.db.kysely.selectFrom('agreement_acceptances').select(['ip']).where('user_id', '=', user.userId).execute();
     assert.equal(stored.length, 2);
     for (const row of stored) assert.ok(row.ip, 'the address is kept');
