@@ -16,7 +16,7 @@ import {
 } from '../../server/src/domain/auto-invest-plan';
 import { isTradingDay } from '../../server/src/domain/calendar';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';
 import { advance, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';
 import { roundedUnits } from './exact';

@@ -24,7 +24,7 @@ import { shanghaiDate, shanghaiInstant } from '../../server/src/domain/clock';
 import { TradeRefusal } from '../../server/src/domain/trade-refusal';
 import { extendMarket } from '../../server/src/market/extend';
 import { cashBalance, deposit, withdraw } from '../../server/src/services/cash';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { CASH_FUND_CODE, cancelOrder, placeBuy, type TradingDeps } from '../../server/src/services/trading';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { businessStartForTests, createTestApp, rotatingSeed, type TestApp } from './helpers';

@@ -9,7 +9,7 @@ import type { CashIncomeRow, CashOrderAnswer, CashRules, CashSummary, CashUnavai
 import type { Paged } from '../../src/lib/api-types/paged';
 import type { BuyQuote, HoldingSummary, PlaceOrderAnswer } from '../../src/lib/api-types/trading';
 import { sevenDayYield } from '../../src/lib/cash-rules';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { CASH_FUND_CODE } from '../../server/src/services/trading';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';

@@ -17,7 +17,7 @@ import { extendMarket } from '../../server/src/market/extend';
 import { shanghaiDate, shanghaiInstant } from '../../server/src/domain/clock';
 import { TradeRefusal } from '../../server/src/domain/trade-refusal';
 import { figuresOf, loadPositions } from '../../server/src/services/holdings';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { cancelOrder, placeBuy, placeSell, setDividendMethod, type TradingDeps } from '../../server/src/services/trading';
 import { businessStartForTests, createTestApp, rotatingSeed, type TestApp } from './helpers';
 

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import Big from 'big.js';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { createTestApp, createTestUser, type TestApp } from './helpers';
 import { advance, buy, cancel, createInvestor, get, post, sell } from './trading-support';
 import { divideHalfUp, units } from './exact';
