@@ -7,6 +7,8 @@
 //   npm test -- --only=server,e2e   some steps: lint,typecheck,unit,server,build,weapp,e2e (comma-separated)
 //   npm test -- --dates=sweep       the date-sensitive suites on every date of the sweep (DATE_SWEEP below)
 //   npm test -- --dates=2026-02-13,2024-02-29T16:00   … on those dates; --dates=none: today's run only
+//   npm test -- --dates=sweep --sweep-only --only=server,e2e   the sweep alone, without today's whole run
+//   npm test -- --only=e2e --reuse-build   the browser tests on dist/ as built
 //   npm test -- --jobs=3            how many test processes run at once (default: the number of cores)
 //
 // Work is split into jobs — a lint, a typecheck, jest, a build, and every test file of node:test on its own — run by a
@@ -65,6 +67,8 @@ function sweepDates() {
   return [DATE_SWEEP[day % DATE_SWEEP.length]];
 }
 const extraDates = sweepDates().filter((d) => d !== today);
+/** --sweep-only: the date-sensitive suites on the extra dates, without today's whole run (to hunt a date's failures). */
+const runDates = process.argv.includes('--sweep-only') ? extraDates : [today, ...extraDates];
 for (const d of [today, ...extraDates]) {
   if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/.test(d)) {
     console.error(`npm test: not a business date: ${d} (YYYY-MM-DD or YYYY-MM-DDTHH:mm, Shanghai time)`);
@@ -338,6 +342,9 @@ function ensureChromium() {
 }
 
 const dateEnv = (date) => ({ BUSINESS_DATE: date });
+/** --reuse-build: the browser or weapp tests read dist/ as it is (local iteration), unless the build step is asked for. */
+const reused = (target) => process.argv.includes('--reuse-build') && existsSync(path.join(root, 'dist', target));
+const buildNeeds = (target) => (reused(target) && !wants('build') ? [] : [`build ${target}`]);
 const dateLabel = (date) => (date === today ? '' : ` @${date}`);
 
 if (wants('lint')) {
@@ -353,7 +360,7 @@ if (wants('unit')) jestJob();
 
 if (wants('server')) {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  for (const date of [today, ...extraDates]) {
+  for (const date of runDates) {
     const files = listTests('tests/server', (name) => date === today || DATE_SENSITIVE.server.includes(name));
     for (const file of files) {
       const base = path.basename(file, '.test.ts');
@@ -374,18 +381,20 @@ if (wants('server')) {
 if (wants('build') || wants('weapp') || wants('e2e')) {
   // The browser and weapp tests read the builds; without --only=build they build what they need.
   const build = { weight: 1, priority: 3, env: { NODE_ENV: 'production' } };
-  if (wants('build') || wants('e2e')) checkJob('build h5', 'build', npx('taro'), ['build', '--type', 'h5'], { cost: 150, ...build });
-  if (wants('build') || wants('weapp')) checkJob('build weapp', 'build', npx('taro'), ['build', '--type', 'weapp'], { cost: 90, ...build });
+  if (wants('build') || (wants('e2e') && !reused('h5')))
+    checkJob('build h5', 'build', npx('taro'), ['build', '--type', 'h5'], { cost: 150, ...build });
+  if (wants('build') || (wants('weapp') && !reused('weapp')))
+    checkJob('build weapp', 'build', npx('taro'), ['build', '--type', 'weapp'], { cost: 90, ...build });
 }
 if (wants('weapp')) {
   for (const file of listTests('tests/weapp')) {
     const name = `weapp ${path.basename(file, '.test.ts')}`;
-    nodeTestJob(name, 'weapp', file, { cost: costOf(name, 5), needs: ['build weapp'] });
+    nodeTestJob(name, 'weapp', file, { cost: costOf(name, 5), needs: buildNeeds('weapp') });
   }
 }
 if (wants('e2e')) {
   if (ensureChromium()) {
-    for (const date of [today, ...extraDates]) {
+    for (const date of runDates) {
       // One seeded database per date, made before the files that copy it (harness.ts ensureTemplate).
       const template = `e2e template${dateLabel(date)}`;
       checkJob(template, 'e2e', process.execPath, ['--import', 'tsx', 'tests/e2e/seed-template.ts'], {
@@ -399,7 +408,7 @@ if (wants('e2e')) {
         nodeTestJob(name, 'e2e', file, {
           cost: costOf(name, 60),
           priority: 1,
-          needs: ['build h5', template],
+          needs: [...buildNeeds('h5'), template],
           env: { CHROMIUM_PATH: chromiumPath(), ...dateEnv(date) },
         });
       }

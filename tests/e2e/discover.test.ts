@@ -222,7 +222,7 @@ describe('discovery pages', () => {
     // Enter on a name shows the results at once; Enter on an exact code opens that fund.
     await input.fill('009005');
     await input.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/funding/009005', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/funding/009005', { timeout: 30_000 });
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -357,7 +357,7 @@ describe('discovery pages', () => {
         return !!r && r.top >= 0 && r.top < window.innerHeight - 100;
       },
       undefined,
-      { timeout: 5000 },
+      { timeout: 30_000 },
     );
     const text = (await table.textContent()) ?? '';
     for (const f of funds.funds.slice(0, 2)) {
