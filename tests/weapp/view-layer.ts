@@ -26,6 +26,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { PageHandle, WeappHarness } from './harness';
+import type { PageReading } from './page-reading';
 
 const nodeRequire = createRequire(import.meta.url);
 
@@ -305,6 +306,8 @@ export interface RenderedPage {
   readonly root: DomElement;
   /** Every non-blank text node the view layer shows, in document order (what a user reads). */
   texts(): string[];
+  /** What a reader sees of the page's body: page-reading.ts's script run in the webview (the H5 page gets the same). */
+  read(script: string): PageReading;
   /** Image sources drawn (`image`, `cover-image`), in document order. */
   images(): string[];
   /** Everything WeChat's view layer would refuse or fail on while drawing this page so far. */
@@ -612,6 +615,7 @@ export class ViewLayer {
         }
         return out;
       },
+      read: (script: string) => JSON.parse(JSON.stringify(vm.runInContext(script, this.context))) as PageReading,
       images: () => {
         return elements()
           .filter((el) => el.tagName === 'WX-IMAGE' || el.tagName === 'WX-COVER-IMAGE')
