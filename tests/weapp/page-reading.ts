@@ -3,18 +3,19 @@
 // - the page's body (`.page-shell__body`, PageShell's, in both builds): the header, the tab bars and WeChat's own bars
 //   are not the page's content;
 // - texts: every non-blank text node, in document order;
-// - blocks: the page's sections in order — each element with a class of our own (`fund-header`, `xjb-card`: one that
-//   our stylesheets style, not a `nut-`/`taro-`/`weui-` one, no BEM `__element`/`--modifier`), down to two such
-//   levels; NutUI's and Taro's inner markup differs between the builds and is not the page's structure;
-// - a carousel shows one slide: the mini program's native `swiper` its `current` item, the H5 NutUI swiper its first
-//   (before the carousel loads, the H5 page draws that first slide plainly); the others are not read.
+// - blocks: the page's sections in order — each element with a class of our own (`fund-header`, `home__card`: one that
+//   our stylesheets style, not a `nut-`/`taro-`/`wx-`/`weui-` one, not a `--modifier`), down to three such levels;
+//   NutUI's and Taro's inner markup differs between the builds and is not the page's structure;
+// - a carousel is read by its first slide, whatever slide it has moved to (the mini program's native `swiper`, the H5
+//   swiper once loaded — swiper.js's loop copies left out —, the first slide the H5 page draws plainly before that);
+// - no `<style>`/`<script>` text (the H5 swiper writes a `<style>` into the page).
 
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 export interface PageReading {
   texts: string[];
-  /** `fund-detail`, `  pull-refresh`, `    fund-header`…: indented by their depth among blocks. */
+  /** `fund-detail`, `  fund-header`, `    fund-header__title`…: indented by their depth among blocks. */
   blocks: string[];
 }
 
@@ -48,16 +49,16 @@ export function readPageScript(styled: readonly string[]): string {
   function hiddenSlide(el) {
     if (el.tagName === 'WX-SWIPER-ITEM') {
       var swiper = el.closest('wx-swiper');
-      if (!swiper) return false;
-      var data = swiper.__wxElement && swiper.__wxElement.data;
-      var current = data && data.current ? Number(data.current) : 0;
-      var items = swiper.querySelectorAll('wx-swiper-item');
-      return Array.prototype.indexOf.call(items, el) !== current;
+      return swiper ? swiper.querySelectorAll('wx-swiper-item')[0] !== el : false;
     }
-    if (el.classList && el.classList.contains('nut-swiper-item')) {
-      var parent = el.parentElement;
-      var siblings = parent ? parent.querySelectorAll(':scope > .nut-swiper-item') : [];
-      return siblings.length > 0 && siblings[0] !== el;
+    var slideClass = el.classList && el.classList.contains('swiper-slide') ? 'swiper-slide' : el.classList && el.classList.contains('nut-swiper-item') ? 'nut-swiper-item' : null;
+    if (!slideClass) return false;
+    if (el.classList.contains('swiper-slide-duplicate')) return true;
+    var parent = el.parentElement;
+    if (!parent) return false;
+    for (var i = 0; i < parent.children.length; i += 1) {
+      var sibling = parent.children[i];
+      if (sibling.classList.contains(slideClass) && !sibling.classList.contains('swiper-slide-duplicate')) return sibling !== el;
     }
     return false;
   }
@@ -65,7 +66,7 @@ export function readPageScript(styled: readonly string[]): string {
     var list = (el.getAttribute('class') || '').split(/\\s+/);
     for (var i = 0; i < list.length; i += 1) {
       var token = list[i];
-      if (token && styledSet[token] === true && !/^(nut|taro|wx|weui)-/.test(token) && token.indexOf('__') < 0 && token.indexOf('--') < 0) {
+      if (token && styledSet[token] === true && !/^(nut|taro|wx|weui)-/.test(token) && token.indexOf('--') < 0) {
         return token;
       }
     }
@@ -76,7 +77,7 @@ export function readPageScript(styled: readonly string[]): string {
       var child = node.childNodes[i];
       if (child.nodeType === 3) {
         if (child.nodeValue && child.nodeValue.trim() !== '') reading.texts.push(child.nodeValue);
-      } else if (child.nodeType === 1 && !hiddenSlide(child)) {
+      } else if (child.nodeType === 1 && !/^(STYLE|SCRIPT|TEMPLATE|NOSCRIPT)$/.test(child.tagName) && !hiddenSlide(child)) {
         var own = ownClass(child);
         if (own && depth <= 2) reading.blocks.push(new Array(depth + 1).join('  ') + own);
         walk(child, own ? depth + 1 : depth);
