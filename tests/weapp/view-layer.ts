@@ -30,6 +30,9 @@ import type { PageReading } from './page-reading';
 
 const nodeRequire = createRequire(import.meta.url);
 
+/** The phone the view layer is drawn for: 375 px wide, so 750 rpx = 375 px (as at the screenshots' 375 × 667). */
+export const DEVICE_WIDTH = 375;
+
 type Fn = (...args: unknown[]) => unknown;
 
 /**
@@ -710,10 +713,10 @@ export class ViewLayer {
     const head = this.window.document.head;
     head.innerHTML = '';
     const run = (code: string) => vm.runInContext(code, this.context);
-    run(`window.__checkDeviceWidth__ = function () {}; window.screen.__defineGetter__ && 0;`);
-    run(
-      `(function(){ var BASE_DEVICE_WIDTH = 750; ${common}; window.__setCssToHead = setCssToHead; window.__COMMON_STYLESHEETS__ = __COMMON_STYLESHEETS__; })()`,
-    );
+    // The device: 375 px wide (wcsc's code reads window.screen.width and converts 750 rpx to it), not an iPhone (a
+    // hairline under 1 px is drawn 1 px wide, as on Android).
+    run(`Object.defineProperty(window.screen, 'width', { value: ${DEVICE_WIDTH}, configurable: true });`);
+    run(`(function(){ ${common}; window.__setCssToHead = setCssToHead; window.__COMMON_STYLESHEETS__ = __COMMON_STYLESHEETS__; })()`);
     for (const file of ['app.wxss', `${route}.wxss`]) {
       const code = files.get(file);
       if (code)
