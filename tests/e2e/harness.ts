@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openDatabase, type Database } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { addCalendarDays } from '../../server/src/domain/calendar';
@@ -150,6 +150,20 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * GET through a page context's request API (its cookies), retried once when the kept-alive connection it reused was
+ * reset — as a browser retries an idempotent request — which happens after a long wait such as a clock advance of
+ * months (seen as ECONNRESET on the first GET after it).
+ */
+export async function getWithRetry(context: BrowserContext, url: string): Promise<APIResponse> {
+  try {
+    return await context.request.get(url);
+  } catch (error) {
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return context.request.get(url);
+  }
 }
 
 export async function launchBrowser(): Promise<Browser> {
