@@ -13,7 +13,7 @@ import type { AipPlanDetail, AipQuote } from '../../src/lib/api-types/auto-inves
 import { formatAmount } from '../../src/lib/format';
 import { yuanToFen } from '../../src/lib/money';
 import { sharesFor, units } from '../server/exact';
-import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer, getWithRetry } from './harness';
+import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
 import {
   button,
   fill,
@@ -54,7 +54,7 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
   const reservedPhone = freshPhone('135');
 
   async function api<T>(path: string): Promise<T> {
-    const response = await getWithRetry(context, `${server.url}${path}`);
+    const response = await context.request.get(`${server.url}${path}`);
     const body = (await response.json()) as Envelope<T>;
     assert.equal(body.result_code, 0, `${path}: ${body.message}`);
     return body.data;
@@ -83,7 +83,7 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
 
   /** Months on the dev clock outlive the login session: log in again (same phone) when it has expired. */
   async function stayLoggedIn(): Promise<void> {
-    const response = await getWithRetry(context, `${server.url}/djapi/aip/list`);
+    const response = await context.request.get(`${server.url}/djapi/aip/list`);
     const body = (await response.json()) as Envelope<unknown>;
     if (body.result_code === 0) return;
     // A fresh start: the expired session's cookies and the page's remembered login state go first.
