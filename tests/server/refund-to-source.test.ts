@@ -19,7 +19,7 @@ import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { checkLedger } from '../../server/src/ledger/check';
 import { CASH_FUND_CODE } from '../../server/src/services/trading';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';
-import { buy, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';
+import { buy, createInvestor, get, newRequestId, post, sell, TRADE_PASSWORD, type Investor } from './trading-support';
 
 const fen = (text: string | null | undefined) => Math.round(Number(text ?? 'NaN') * 100);
 
@@ -140,6 +140,55 @@ describe('refunds go back to their source; advances are repaid', () => {
     assert.deepEqual([cardRefused.status, cardRefused.refund_amount], ['failed', '100.00']);
     assert.equal(cardRefused.steps.at(-1)?.title, '资金已原路退回银行卡');
     assert.equal(await balance(cardUser, 'CNY', 'bank'), 0, 'paid 100.00, refunded 100.00 to the card');
+  });
+
+  it('two sales of the same lot refused on the same day give every share back to it (the lot, the ledger and my money agree)', async () => {
+    const user = await createInvestor(t);
+    ok(await buy(t, user, FUND_SAMPLES.bond, '5000.00'));
+    await nextMorning(); // T's purchase confirmed the next trading day
+    await nextMorning();
+    const lot = await t.db.kysely
+      .selectFrom('lots')
+      .select(['id', 'volume', 'cost_fen'])
+      .where('user_id', '=', user.userId)
+      .where('fund_code', '=', FUND_SAMPLES.bond)
+      .executeTakeFirstOrThrow();
+    const T = today();
+    // Two orders taking from the one lot: 20.00 shares, then 30.00.
+    ok(await sell(t, user, FUND_SAMPLES.bond, '20.00'));
+    ok(await sell(t, user, FUND_SAMPLES.bond, '30.00'));
+    const frozen = await t.db.kysely
+      .selectFrom('lots')
+      .select('volume')
+      .where('user_id', '=', user.userId)
+      .where('id', '=', lot.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(frozen.volume), Number(lot.volume) - 5_000, 'both sales froze their shares in the lot');
+
+    await settleWithheld(nextTradingDay(T), [[FUND_SAMPLES.bond, T]]); // the ledger's invariants hold after it
+
+    const back = await t.db.kysely
+      .selectFrom('lots')
+      .select(['volume', 'cost_fen'])
+      .where('user_id', '=', user.userId)
+      .where('id', '=', lot.id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [Number(back.volume), Number(back.cost_fen)],
+      [Number(lot.volume), Number(lot.cost_fen)],
+      'every share and fen of cost back',
+    );
+    assert.equal(await balance(user, `F:${FUND_SAMPLES.bond}`, `lot:${lot.id}`), Number(lot.volume), 'the ledger holds as much in the lot');
+    const sales = await t.db.kysely
+      .selectFrom('orders')
+      .select('status')
+      .where('user_id', '=', user.userId)
+      .where('action', '=', '024')
+      .execute();
+    assert.deepEqual(
+      sales.map((o) => o.status),
+      ['failed', 'failed'],
+    );
   });
 
   it('refused after its cash redemption went through (QDII, T+2): the refund is deposited into 现金宝', async () => {

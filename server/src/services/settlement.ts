@@ -576,11 +576,15 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
           WHERE ol.user_id = p.user_id AND ol.order_id = p.order_id AND ol.lot_id = p.lot_id`.execute(trx);
       }
       if (failed.length > 0) {
-        // The fund company refused (no NAV for T): the shares go back to their lots.
+        // The fund company refused (no NAV for T): the shares go back to their lots — summed per lot first, since
+        // UPDATE … FROM applies one joined row per target: two refused sales of one lot would give back only one.
         await sql`
-          UPDATE lots l SET volume = l.volume + ol.volume, cost_fen = l.cost_fen + ol.cost_fen
-          FROM order_lots ol JOIN unnest(${failed.map((f) => f.user_id)}::bigint[], ${failed.map((f) => f.id)}::bigint[]) AS f(user_id, id) ON ol.user_id = f.user_id AND ol.order_id = f.id
-          WHERE l.user_id = ol.user_id AND l.id = ol.lot_id`.execute(trx);
+          UPDATE lots l SET volume = l.volume + back.volume, cost_fen = l.cost_fen + back.cost_fen
+          FROM (SELECT ol.user_id, ol.lot_id, sum(ol.volume) AS volume, sum(ol.cost_fen) AS cost_fen
+                FROM order_lots ol JOIN unnest(${failed.map((f) => f.user_id)}::bigint[], ${failed.map((f) => f.id)}::bigint[]) AS f(user_id, id)
+                  ON ol.user_id = f.user_id AND ol.order_id = f.id
+                GROUP BY ol.user_id, ol.lot_id) AS back
+          WHERE l.user_id = back.user_id AND l.id = back.lot_id`.execute(trx);
         await sql`
           UPDATE orders o SET status = 'failed', fail_reason = 'fund_company_refused', updated_at = ${now}
           FROM unnest(${failed.map((f) => f.user_id)}::bigint[], ${failed.map((f) => f.id)}::bigint[]) AS f(user_id, id)
