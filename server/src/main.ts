@@ -12,6 +12,7 @@ import { startMarketSource, type MarketSource, type SourceOptions } from './mark
 import { precompressH5Build } from './plugins/h5-precompress';
 import { loadBusinessClock } from './services/business-clock';
 import { ensureDefaultConfig } from './services/mpaas-config';
+import { ensureDefaultActivities } from './services/activities';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -115,6 +116,8 @@ async function main(): Promise<void> {
 
   // Production runs on the wall clock; elsewhere the business clock may have been moved (GET /__dev/clock).
   const clock: Clock = config.nodeEnv === 'production' ? systemClock : await loadBusinessClock(db.kysely);
+  // The demo's activities (issue 25) need the market's funds: after the seed; an operator's own rows are kept.
+  await ensureDefaultActivities(db.kysely, clock.now());
   const appStarted = performance.now();
   const app = await buildApp({
     db,

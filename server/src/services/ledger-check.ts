@@ -6,7 +6,9 @@
 // 4. money paid in = confirmed cost + fees + refunds + money still in transit to the fund company, and proceeds
 //    confirmed = proceeds paid out + proceeds still in transit; pending purchases equal the paid orders;
 // 5. the platform's advance (垫资: instant withdrawals, purchases paid by the cash product) equals what the
-//    unsettled redemptions behind them still owe: its balance is minus their shares (NAV 1.00, no fee).
+//    unsettled redemptions behind them still owe: its balance is minus their shares (NAV 1.00, no fee);
+// 6. the platform's marketing account (registration coupons, issue 25) has paid exactly the discounts of the
+//    confirmed purchases that used a coupon: its balance is minus their sum.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 
@@ -15,7 +17,7 @@ export interface LedgerViolation {
   detail: string;
 }
 
-const OUTSIDE = /^(bank|company:|registrar:|advance$)/;
+const OUTSIDE = /^(bank|company:|registrar:|advance$|marketing$)/;
 
 export async function checkLedger(db: Kysely<DB>, opts: { userId?: number } = {}): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = [];
@@ -80,7 +82,8 @@ export async function checkLedger(db: Kysely<DB>, opts: { userId?: number } = {}
     const proceedsInTransit = balances
       .filter((b) => Number(b.user_id) === user && b.account.startsWith('proceeds:'))
       .reduce((s, b) => s + Number(b.balance), 0);
-    const paidIn = flow('purchase_payment');
+    // A failed raising's interest (company → purchase account) is refunded with the money paid in.
+    const paidIn = flow('purchase_payment') + flow('raising_interest');
     const accounted = flow('purchase_cost') + flow('purchase_fee') + flow('purchase_refund') + inTransit;
     if (paidIn !== accounted)
       violations.push({ rule: 'money-in', detail: `user ${user}: paid in ${paidIn} ≠ cost + fees + refunds + in transit ${accounted}` });
@@ -110,5 +113,19 @@ export async function checkLedger(db: Kysely<DB>, opts: { userId?: number } = {}
   }
   for (const [user, amount] of owedOf)
     if (amount !== 0) violations.push({ rule: 'advance', detail: `user ${user}: owed by redemptions ${amount}, advance 0` });
+  const subsidised = (
+    await sql<{ user_id: number; amount: string }>`
+      SELECT user_id, sum(coupon_discount_fen)::text AS amount FROM orders
+      WHERE status = 'confirmed' AND coupon_discount_fen > 0 AND ${userFilter} GROUP BY user_id`.execute(db)
+  ).rows;
+  const subsidyOf = new Map(subsidised.map((r) => [Number(r.user_id), Number(r.amount)]));
+  for (const b of balances.filter((x) => x.account === 'marketing')) {
+    const user = Number(b.user_id);
+    if (-Number(b.balance) !== (subsidyOf.get(user) ?? 0))
+      violations.push({ rule: 'marketing', detail: `user ${user}: marketing ${b.balance}, coupon discounts ${subsidyOf.get(user) ?? 0}` });
+    subsidyOf.delete(user);
+  }
+  for (const [user, amount] of subsidyOf)
+    if (amount !== 0) violations.push({ rule: 'marketing', detail: `user ${user}: coupon discounts ${amount}, marketing 0` });
   return violations;
 }
