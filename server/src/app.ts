@@ -27,6 +27,7 @@ import { currentInlineScriptHashes, isApiPath, isPagePath, registerStaticH5 } fr
 import { registerXsrf } from './plugins/xsrf';
 import accountRoutes from './routes/account';
 import activityRoutes from './routes/activities';
+import assetProofRoutes from './routes/asset-proof';
 import accountOpeningRoutes from './routes/account-opening';
 import accountSettingsRoutes from './routes/account-settings';
 import accountRiskRoutes from './routes/account-risk';
@@ -139,6 +140,7 @@ const routePlugins: FastifyPluginAsync[] = [
   accountPrivacyRoutes,
   opsRoutes,
   activityRoutes,
+  assetProofRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

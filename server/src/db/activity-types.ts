@@ -98,7 +98,7 @@ export interface CouponsTable {
   fee_rate: string;
   max_discount_fen: number;
   min_amount_fen: number;
-  fund_codes: string[];
+  fund_codes: Json;
   claimed_at: Date;
   expires_at: Date;
   status: string;

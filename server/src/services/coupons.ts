@@ -57,7 +57,7 @@ function normalise(row: Record<string, unknown>): CouponRow {
     min_amount_fen: Number(row.min_amount_fen),
     order_id: num(row.order_id),
     discount_fen: num(row.discount_fen),
-    fund_codes: (row.fund_codes as string[]).map((c) => c.trim()),
+    fund_codes: (row.fund_codes as string[]).map((c) => String(c)),
   };
 }
 
@@ -118,7 +118,7 @@ export async function claimCoupon(db: Kysely<DB>, userId: number, activityId: st
         fee_rate: config.fee_rate,
         max_discount_fen: config.max_discount_fen,
         min_amount_fen: config.min_amount_fen,
-        fund_codes: config.fund_codes,
+        fund_codes: JSON.stringify(config.fund_codes),
         claimed_at: now,
         expires_at: new Date(now.getTime() + config.valid_days * 86_400_000),
         status: 'unused',

@@ -133,8 +133,8 @@ CREATE TABLE coupons (
   fee_rate         numeric(6,4) NOT NULL CHECK (fee_rate >= 0 AND fee_rate < 1),
   max_discount_fen bigint NOT NULL CHECK (max_discount_fen > 0),
   min_amount_fen   bigint NOT NULL CHECK (min_amount_fen >= 0),
-  -- The funds it applies to; empty: every fund with a purchase fee.
-  fund_codes       text[] NOT NULL,
+  -- The funds it applies to (a JSON list of codes); empty: every fund with a purchase fee.
+  fund_codes       jsonb NOT NULL,
   claimed_at       timestamptz NOT NULL,
   expires_at       timestamptz NOT NULL,
   status           text NOT NULL CHECK (status IN ('unused', 'used')),
