@@ -3,7 +3,7 @@
  *   - a route (server/src/routes/*) never imports another route: what two routes share lives in http/ (HTTP
  *     helpers), services/ (I/O) or domain/ (pure rules);
  *   - a pure rule module (server/src/domain/*) imports neither the web framework (fastify, @fastify/*) nor the
- *     database (kysely, pg, @electric-sql/pglite), nor the server's I/O layers (db/, services/, routes/, plugins/,
+ *     database (kysely, pg, @electric-sql/pglite), nor the server's I/O layers (db/, services/, ledger/, routes/, plugins/,
  *     http/, jobs/, cli/): it is plain TypeScript over values, unit-tested without a server or a database.
  * Relative specifiers are resolved against the file; package specifiers are matched by name (type-only imports
  * count too: a pure module does not even name those types).
@@ -15,7 +15,7 @@ const DOMAIN_FORBIDDEN_PACKAGES = ['fastify', 'kysely', 'pg', '@electric-sql/pgl
 /** Package scopes a domain module may not import. */
 const DOMAIN_FORBIDDEN_SCOPES = ['@fastify/'];
 /** Folders of server/src a domain module may not import. */
-const DOMAIN_FORBIDDEN_AREAS = ['db', 'services', 'routes', 'plugins', 'http', 'jobs', 'cli'];
+const DOMAIN_FORBIDDEN_AREAS = ['db', 'services', 'ledger', 'routes', 'plugins', 'http', 'jobs', 'cli'];
 
 /**
  * The area of an absolute path under serverDir: its first folder ('routes', 'domain', …), '' for a file

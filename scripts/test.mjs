@@ -1,14 +1,26 @@
 #!/usr/bin/env node
-// `npm test`: every suite of the project, in the order that fails fastest, with one closing line
-// "N passed, N failed" that CI reads. Each step's own output streams through unchanged.
+// `npm test`: every suite of the project, with one closing summary that CI reads (it keeps only the log's tail): the
+// steps with their wall times, the ten slowest test files, each failing test, and "N passed, N failed".
 //
-//   npm test                  everything (lint, typecheck, jest, server on PGlite [+ PostgreSQL], builds, weapp, browser)
-//   npm test -- --only=server run some steps: lint,typecheck,unit,server,build,weapp,e2e (comma-separated)
+//   npm test                        everything, on the business date BUSINESS_DATE (default: now), plus the
+//                                   date-sensitive suites on one rotating date of the sweep (printed)
+//   npm test -- --only=server,e2e   some steps: lint,typecheck,unit,server,build,weapp,e2e (comma-separated)
+//   npm test -- --dates=sweep       the date-sensitive suites on every date of the sweep (DATE_SWEEP below)
+//   npm test -- --dates=2026-02-13,2024-02-29T16:00   … on those dates; --dates=none: today's run only
+//   npm test -- --dates=sweep --sweep-only --only=server,e2e   the sweep alone, without today's whole run
+//   npm test -- --only=e2e --reuse-build   the browser tests on dist/ as built
+//   npm test -- --jobs=3            how many test processes run at once (default: the number of cores)
 //
-// PostgreSQL: the server suite runs a second time against TEST_DATABASE_URL when it is set.
+// Work is split into jobs — a lint, a typecheck, jest, a build, and every test file of node:test on its own — run by a
+// small scheduler that keeps the cores busy: independent steps overlap, a job starts when what it needs is done
+// (the browser tests after the H5 build and the seeded template), the longest first. Each job's output is printed
+// whole when it ends, so the log reads one job at a time.
+//
+// PostgreSQL: the server files that touch the database run a second time against TEST_DATABASE_URL when it is set.
 // Chromium: the browser suite needs /usr/bin/chromium (or CHROMIUM_PATH); run as root on Debian it is installed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,83 +28,159 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp', 'test-results');
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
+const runStarted = Date.now();
 
-const onlyArg = process.argv.find((a) => a.startsWith('--only='));
-const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
+const argOf = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = argOf('only') ? new Set(argOf('only').split(',')) : null;
 const wants = (step) => !only || only.has(step);
+const slots = Math.max(1, Number(argOf('jobs') ?? process.env.TEST_JOBS ?? os.availableParallelism?.() ?? os.cpus().length));
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failedSteps = [];
-/** "step: test name — first error line" for each failing test, repeated in the summary (CI keeps only the tail). */
-const failedTests = [];
-
-function run(label, cmd, args, env = {}) {
-  console.log(`\n━━ ${label}: ${cmd} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  console.log(`━━ ${label}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds}s`);
-  if (!ok) failedSteps.push(label);
-  return ok;
+// ── Business dates ──────────────────────────────────────────────────────────────────────────────────────────────
+const SHANGHAI_MS = 8 * 3600_000;
+const shanghaiMinute = (ms) => new Date(ms + SHANGHAI_MS).toISOString().slice(0, 16);
+/** This run's business instant: BUSINESS_DATE, else now (to the minute), in Shanghai time; printed for a replay. */
+const today = process.env.BUSINESS_DATE?.trim() || shanghaiMinute(Date.now());
+/**
+ * The awkward dates the date-sensitive suites must pass on (Shanghai time; 10:30 is before the 15:00 cut-off, 16:00
+ * after it): a Saturday, a Sunday, the last trading day before Spring Festival and the first after it, the same around
+ * National Day (also a month end), 31 December, 1 January (a holiday), 29 February of a leap year, a month end.
+ */
+const DATE_SWEEP = [
+  '2026-11-28T10:30', // Saturday
+  '2026-11-29T10:30', // Sunday
+  '2026-02-13T16:00', // Friday before Spring Festival, after the cut-off: T is 2026-02-24
+  '2026-02-24T10:30', // first trading day after Spring Festival
+  '2026-09-30T14:30', // day before National Day, a month end
+  '2026-10-08T10:30', // first trading day after National Day
+  '2025-12-31T16:00', // 31 December, after the cut-off: T is 2026-01-05
+  '2026-01-01T10:30', // 1 January, a holiday
+  '2024-02-29T10:30', // 29 February of a leap year
+  '2026-04-30T15:30', // a month end before the May Day holiday, after the cut-off
+];
+function sweepDates() {
+  const given = argOf('dates');
+  if (given === 'none' || given === '') return [];
+  if (given === 'sweep') return DATE_SWEEP;
+  if (given) return given.split(',').map((d) => d.trim());
+  // One rotating date a day (the day number of today), so a week of CI runs meets a week of awkward dates.
+  const day = Math.floor(Date.parse(`${today.slice(0, 10)}T00:00:00Z`) / 86_400_000);
+  return [DATE_SWEEP[day % DATE_SWEEP.length]];
 }
-
-/** A step that is not a test runner (lint, typecheck, build) counts as one check. */
-function check(label, cmd, args, env) {
-  const ok = run(label, cmd, args, env);
-  if (ok) totals.passed += 1;
-  else totals.failed += 1;
-  return ok;
-}
-
-function listTests(dir) {
-  const full = path.join(root, dir);
-  if (!existsSync(full)) return [];
-  return readdirSync(full)
-    .filter((f) => f.endsWith('.test.ts'))
-    .sort()
-    .map((f) => path.join(dir, f));
-}
-
-/** node --test with a TAP copy on disk, so the counts can be added up. */
-function nodeTests(label, files, env = {}) {
-  if (files.length === 0) {
-    console.log(`\n━━ ${label}: no test files`);
-    return true;
+const extraDates = sweepDates().filter((d) => d !== today);
+/** --sweep-only: the date-sensitive suites on the extra dates, without today's whole run (to hunt a date's failures). */
+const runDates = process.argv.includes('--sweep-only') ? extraDates : [today, ...extraDates];
+for (const d of [today, ...extraDates]) {
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/.test(d)) {
+    console.error(`npm test: not a business date: ${d} (YYYY-MM-DD or YYYY-MM-DDTHH:mm, Shanghai time)`);
+    process.exit(2);
   }
-  const tap = path.join(tmp, `${label.replace(/\W+/g, '-')}.tap`);
-  const ok = run(
-    label,
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-concurrency=1',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
-      ...files,
-    ],
-    env,
-  );
-  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-  const count = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
-  const passed = count('pass');
-  const failed = count('fail') + count('cancelled');
-  totals.passed += passed;
-  totals.failed += failed;
-  totals.skipped += count('skipped') + count('todo');
-  failedTests.push(...tapFailures(text).map((f) => `${label}: ${f}`));
-  // A runner that died before reporting still fails the run.
-  if (!ok && failed === 0) totals.failed += 1;
-  return ok;
 }
 
 /**
- * The leaf tests a TAP report marks `not ok`, each with its file's suite path and the first line of its error.
- * Suites that fail only because a child failed are left out; a file that failed to load is named by its path.
+ * The suites that run again on every extra date: the server's money simulations, which start on the business date
+ * (tests/server/helpers.ts businessStartForTests; the other server tests state the dates they need), and the browser
+ * journeys, whose market and clock start on it. On an extra date the trading simulation covers 60 days, not a year.
+ */
+const DATE_SENSITIVE = {
+  server: ['trading-simulation', 'cash-simulation'],
+  e2e: ['trading', 'cash', 'auto-invest', 'demo', 'account', 'login-agreements', 'home'],
+};
+
+// ── Jobs and the scheduler ──────────────────────────────────────────────────────────────────────────────────────
+const totals = { passed: 0, failed: 0, skipped: 0 };
+/** "job: test — first error line" for each failing test, repeated in the summary. */
+const failedTests = [];
+/** name → { status, seconds, step } */
+const finished = new Map();
+const jobs = [];
+
+/**
+ * A job: `run()` returns { ok, passed, failed, skipped, failures[] }. `needs`: names of jobs that must have passed
+ * first; `weight`: cores it keeps busy; `priority`: what others wait for goes first (the builds, the browser tests'
+ * template, then the browser tests, the longest chain); then `cost`: expected seconds, the longest first.
+ */
+function addJob(job) {
+  jobs.push({ weight: 1, cost: 10, priority: 0, needs: [], ...job });
+}
+
+/** Runs a command with its output captured into a log file; resolves with its exit status and the text. */
+function runCommand(label, cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const log = path.join(tmp, `${label.replace(/\W+/g, '-')}.log`);
+    const chunks = [];
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) => {
+      const text = Buffer.concat(chunks).toString();
+      writeFileSync(log, text);
+      resolve({ status: code ?? signal, text });
+    });
+  });
+}
+
+/** A step that is not a test runner (lint, typecheck, build) counts as one check. */
+function checkJob(name, step, cmd, args, extra = {}) {
+  addJob({
+    name,
+    step,
+    ...extra,
+    async run() {
+      const { status, text } = await runCommand(name, cmd, args, extra.env);
+      return { ok: status === 0, text, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0, failures: [] };
+    },
+  });
+}
+
+/** One node:test file, with a TAP copy on disk for the counts and the failures. */
+function nodeTestJob(name, step, file, extra = {}) {
+  addJob({
+    name,
+    step,
+    file,
+    ...extra,
+    async run() {
+      const tap = path.join(tmp, `${name.replace(/\W+/g, '-')}.tap`);
+      const { status, text } = await runCommand(
+        name,
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--test',
+          '--test-reporter=spec',
+          '--test-reporter-destination=stdout',
+          '--test-reporter=tap',
+          `--test-reporter-destination=${tap}`,
+          file,
+        ],
+        extra.env,
+      );
+      const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+      const count = (key) => Number(report.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+      const failed = count('fail') + count('cancelled');
+      const result = {
+        ok: status === 0,
+        text,
+        passed: count('pass'),
+        failed,
+        skipped: count('skipped') + count('todo'),
+        failures: tapFailures(report),
+      };
+      // A runner that died before reporting still fails the run.
+      if (!result.ok && failed === 0) {
+        result.failed = 1;
+        result.failures.push(`${file} — exited with ${status} before reporting a failure`);
+      }
+      return result;
+    },
+  });
+}
+
+/**
+ * The leaf tests a TAP report marks `not ok`, each with its suite path and the first line of its error. Suites that
+ * fail only because a child failed are left out.
  */
 function tapFailures(text) {
   const lines = text.split('\n');
@@ -109,45 +197,128 @@ function tapFailures(text) {
     if (!m || m[2] !== 'not ok') continue;
     const depth = m[1].length / 4;
     let error = '';
-    let where = '';
     let hasChildFailures = false;
     for (let j = i + 1; j < lines.length && lines[j].startsWith(`${m[1]}  `); j += 1) {
-      const e = lines[j].match(/^\s+(error|failureType|location): (.*)$/);
+      const e = lines[j].match(/^\s+(error|failureType): (.*)$/);
       const value = e?.[2].replace(/^'(.*)'$/, '$1');
       if (e?.[1] === 'failureType' && value === 'subtestsFailed') hasChildFailures = true;
-      if (e?.[1] === 'location' && !where) where = path.relative(root, value.replace(/^file:\/\//, '').replace(/:\d+:\d+$/, ''));
       if (e?.[1] === 'error' && !error) error = /^[|>]-?$/.test(value) ? (lines[j + 1] ?? '').trim() : value;
     }
     if (hasChildFailures) continue;
     const name = [...stack.slice(0, depth), m[3]].filter(Boolean).join(' › ');
-    out.push(`${name}${where ? ` (${where})` : ''}${error ? ` — ${error.slice(0, 200)}` : ''}`);
+    out.push(`${name}${error ? ` — ${error.slice(0, 200)}` : ''}`);
   }
   return out;
 }
 
-function jestTests() {
-  const out = path.join(tmp, 'jest.json');
-  const ok = run('unit+component (jest)', process.execPath, [
-    path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
-    '--ci',
-    '--json',
-    `--outputFile=${out}`,
-  ]);
-  if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
-    for (const file of report.testResults ?? []) {
-      const failures = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-      if (failures.length === 0 && file.status === 'failed') failedTests.push(`jest: ${path.relative(root, file.name)} — failed to run`);
-      for (const a of failures) failedTests.push(`jest: ${a.fullName} — ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`);
-    }
-    if (!ok && report.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
-  } else if (!ok) {
-    totals.failed += 1;
-  }
+function jestJob() {
+  addJob({
+    name: 'unit+component (jest)',
+    step: 'unit',
+    cost: 100,
+    weight: 1,
+    async run() {
+      const out = path.join(tmp, 'jest.json');
+      const { status, text } = await runCommand('jest', process.execPath, [
+        path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+        '--ci',
+        '--json',
+        `--outputFile=${out}`,
+      ]);
+      const result = { ok: status === 0, text, passed: 0, failed: 0, skipped: 0, failures: [] };
+      if (existsSync(out)) {
+        const report = JSON.parse(readFileSync(out, 'utf8'));
+        result.passed = report.numPassedTests;
+        result.failed = report.numFailedTests;
+        result.skipped = report.numPendingTests + report.numTodoTests;
+        for (const file of report.testResults ?? []) {
+          const failures = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+          if (failures.length === 0 && file.status === 'failed') result.failures.push(`${path.relative(root, file.name)} — failed to run`);
+          for (const a of failures) result.failures.push(`${a.fullName} — ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`);
+        }
+      }
+      if (!result.ok && result.failed === 0) result.failed = 1; // a suite that failed to load
+      return result;
+    },
+  });
 }
+
+/** Starts ready jobs (their needs passed) while cores are free, longest first; resolves when every job has ended. */
+function schedule() {
+  return new Promise((resolveAll) => {
+    const pending = new Set(jobs);
+    let busy = 0;
+    const pump = () => {
+      for (const job of pending) {
+        const failedNeed = job.needs.find((n) => finished.has(n) && finished.get(n).status !== 'ok');
+        if (failedNeed) {
+          pending.delete(job);
+          finished.set(job.name, { status: 'skipped', seconds: 0, step: job.step, why: `${failedNeed} failed` });
+          console.log(`\n━━ ${job.name}: not run (${failedNeed} failed)`);
+          totals.failed += 1;
+          failedTests.push(`${job.name}: not run — ${failedNeed} failed`);
+        }
+      }
+      const ready = [...pending]
+        .filter((job) => job.needs.every((n) => finished.get(n)?.status === 'ok'))
+        .sort((a, b) => b.priority - a.priority || b.cost - a.cost);
+      for (const job of ready) {
+        // A job heavier than every core still runs alone.
+        if (busy > 0 && busy + job.weight > slots) continue;
+        pending.delete(job);
+        busy += job.weight;
+        const started = Date.now();
+        job
+          .run()
+          .catch((error) => ({
+            ok: false,
+            text: String(error?.stack ?? error),
+            passed: 0,
+            failed: 1,
+            skipped: 0,
+            failures: [String(error)],
+          }))
+          .then((result) => {
+            busy -= job.weight;
+            const seconds = (Date.now() - started) / 1000;
+            finished.set(job.name, { status: result.ok ? 'ok' : 'failed', seconds, step: job.step, file: job.file });
+            totals.passed += result.passed;
+            totals.failed += result.failed;
+            totals.skipped += result.skipped;
+            failedTests.push(...result.failures.map((f) => `${job.name}: ${f}`));
+            console.log(`\n━━ ${job.name} (${seconds.toFixed(1)} s, ${result.ok ? 'ok' : 'FAILED'})`);
+            if (result.text) process.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+            pump();
+          });
+      }
+      if (pending.size === 0 && busy === 0) resolveAll();
+    };
+    pump();
+  });
+}
+
+// ── The steps ───────────────────────────────────────────────────────────────────────────────────────────────────
+const npx = (bin) => path.join(root, 'node_modules', '.bin', bin);
+
+function listTests(dir, filter = () => true) {
+  const full = path.join(root, dir);
+  if (!existsSync(full)) return [];
+  return readdirSync(full)
+    .filter((f) => f.endsWith('.test.ts') && filter(f.slice(0, -'.test.ts'.length)))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** A server test file that opens a database (the PostgreSQL pass runs only those): it uses the test helpers' apps. */
+function touchesDatabase(file) {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  return /createTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL/.test(text);
+}
+
+/** Expected seconds of a test file: the last run's when known (.tmp/test-timings.json), else a guess by kind. */
+const timingsFile = path.join(root, '.tmp', 'test-timings.json');
+const knownTimings = existsSync(timingsFile) ? JSON.parse(readFileSync(timingsFile, 'utf8')) : {};
+const costOf = (name, guess) => knownTimings[name] ?? guess;
 
 function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
@@ -170,44 +341,120 @@ function ensureChromium() {
   return false;
 }
 
-const npx = (bin) => path.join(root, 'node_modules', '.bin', bin);
+const dateEnv = (date) => ({ BUSINESS_DATE: date });
+/** --reuse-build: the browser or weapp tests read dist/ as it is (local iteration), unless the build step is asked for. */
+const reused = (target) => process.argv.includes('--reuse-build') && existsSync(path.join(root, 'dist', target));
+const buildNeeds = (target) => (reused(target) && !wants('build') ? [] : [`build ${target}`]);
+const dateLabel = (date) => (date === today ? '' : ` @${date}`);
 
 if (wants('lint')) {
-  check('lint', npx('eslint'), ['.', '--max-warnings=0']);
-  check('format', npx('prettier'), ['--check', '.']);
+  checkJob('lint', 'lint', npx('eslint'), ['.', '--max-warnings=0'], { cost: 60 });
+  checkJob('format', 'lint', npx('prettier'), ['--check', '.'], { cost: 15 });
 }
 if (wants('typecheck')) {
-  check('typecheck app', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-  check('typecheck server', npx('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']);
-  check('typecheck weapp tests', npx('tsc'), ['-p', 'tests/weapp/tsconfig.json', '--noEmit']);
+  checkJob('typecheck app', 'typecheck', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { cost: 40 });
+  checkJob('typecheck server', 'typecheck', npx('tsc'), ['-p', 'server/tsconfig.json', '--noEmit'], { cost: 40 });
+  checkJob('typecheck weapp tests', 'typecheck', npx('tsc'), ['-p', 'tests/weapp/tsconfig.json', '--noEmit'], { cost: 15 });
 }
-if (wants('unit')) jestTests();
+if (wants('unit')) jestJob();
+
 if (wants('server')) {
-  const files = listTests('tests/server');
-  nodeTests('server on PGlite', files, { TEST_DATABASE_URL: '' });
-  if (process.env.TEST_DATABASE_URL) {
-    nodeTests('server on PostgreSQL', files, { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
-  } else {
-    console.log('\n━━ server on PostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to run it)');
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  for (const date of runDates) {
+    const files = listTests('tests/server', (name) => date === today || DATE_SENSITIVE.server.includes(name));
+    for (const file of files) {
+      const base = path.basename(file, '.test.ts');
+      const name = `server ${base}${dateLabel(date)}`;
+      const shorter = date === today ? {} : { SIM_DAYS: '60' };
+      nodeTestJob(name, 'server', file, { cost: costOf(name, 20), env: { TEST_DATABASE_URL: '', ...dateEnv(date), ...shorter } });
+    }
+    if (!pgUrl || date !== today) continue;
+    for (const file of files.filter(touchesDatabase)) {
+      const base = path.basename(file, '.test.ts');
+      const name = `server ${base} [PostgreSQL]`;
+      nodeTestJob(name, 'server', file, { cost: costOf(name, 15), env: { TEST_DATABASE_URL: pgUrl, ...dateEnv(date) } });
+    }
+  }
+  if (!pgUrl) console.log('━━ server on PostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to run it)');
+}
+
+if (wants('build') || wants('weapp') || wants('e2e')) {
+  // The browser and weapp tests read the builds; without --only=build they build what they need.
+  const build = { weight: 1, priority: 3, env: { NODE_ENV: 'production' } };
+  if (wants('build') || (wants('e2e') && !reused('h5')))
+    checkJob('build h5', 'build', npx('taro'), ['build', '--type', 'h5'], { cost: 150, ...build });
+  if (wants('build') || (wants('weapp') && !reused('weapp')))
+    checkJob('build weapp', 'build', npx('taro'), ['build', '--type', 'weapp'], { cost: 90, ...build });
+}
+if (wants('weapp')) {
+  for (const file of listTests('tests/weapp')) {
+    const name = `weapp ${path.basename(file, '.test.ts')}`;
+    nodeTestJob(name, 'weapp', file, { cost: costOf(name, 5), needs: buildNeeds('weapp') });
   }
 }
-if (wants('build')) {
-  check('build h5', npx('taro'), ['build', '--type', 'h5'], { NODE_ENV: 'production' });
-  check('build weapp', npx('taro'), ['build', '--type', 'weapp'], { NODE_ENV: 'production' });
-}
-if (wants('weapp')) nodeTests('weapp build', listTests('tests/weapp'));
 if (wants('e2e')) {
   if (ensureChromium()) {
-    nodeTests('browser (Chromium)', listTests('tests/e2e'), { CHROMIUM_PATH: chromiumPath() });
+    for (const date of runDates) {
+      // One seeded database per date, made before the files that copy it (harness.ts ensureTemplate).
+      const template = `e2e template${dateLabel(date)}`;
+      checkJob(template, 'e2e', process.execPath, ['--import', 'tsx', 'tests/e2e/seed-template.ts'], {
+        cost: 40,
+        priority: 3,
+        env: dateEnv(date),
+      });
+      const files = listTests('tests/e2e', (name) => date === today || DATE_SENSITIVE.e2e.includes(name));
+      for (const file of files) {
+        const name = `e2e ${path.basename(file, '.test.ts')}${dateLabel(date)}`;
+        nodeTestJob(name, 'e2e', file, {
+          cost: costOf(name, 60),
+          priority: 1,
+          needs: [...buildNeeds('h5'), template],
+          env: { CHROMIUM_PATH: chromiumPath(), ...dateEnv(date) },
+        });
+      }
+    }
   } else {
     totals.failed += 1;
-    failedSteps.push('browser (Chromium missing)');
+    failedTests.push('browser: Chromium missing');
   }
 }
 
+console.log(
+  `npm test: business date ${today}${process.env.BUSINESS_DATE ? ' (BUSINESS_DATE)' : ''}` +
+    `${extraDates.length ? `; the date-sensitive suites also on ${extraDates.join(', ')}` : ''}` +
+    `; ${jobs.length} jobs, ${slots} at once. Replay a date with BUSINESS_DATE=${today} npm test (or --dates=…).`,
+);
+await schedule();
+
+// ── Summary ─────────────────────────────────────────────────────────────────────────────────────────────────────
+const wall = (Date.now() - runStarted) / 1000;
+const timings = { ...knownTimings };
+for (const [name, f] of finished) if (f.status === 'ok') timings[name] = Math.round(f.seconds);
+writeFileSync(timingsFile, `${JSON.stringify(timings, null, 1)}\n`);
+
 console.log('\n━━ summary');
-if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
+console.log(`business date ${today}${extraDates.length ? `, and ${extraDates.join(', ')} for the date-sensitive suites` : ''}`);
+const steps = new Map();
+for (const [, f] of finished) {
+  const s = steps.get(f.step) ?? { jobs: 0, failed: 0, seconds: 0 };
+  s.jobs += 1;
+  s.seconds += f.seconds;
+  if (f.status !== 'ok') s.failed += 1;
+  steps.set(f.step, s);
+}
+for (const [step, s] of steps) {
+  console.log(`step ${step}: ${s.jobs} jobs, ${s.failed ? `${s.failed} FAILED, ` : ''}${s.seconds.toFixed(0)} s of job time`);
+}
+const slowest = [...finished]
+  .filter(([, f]) => f.file)
+  .sort((a, b) => b[1].seconds - a[1].seconds)
+  .slice(0, 10);
+console.log('ten slowest test files:');
+for (const [name, f] of slowest) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${name} (${f.file})`);
+const failedJobs = [...finished].filter(([, f]) => f.status !== 'ok').map(([name]) => name);
+if (failedJobs.length) console.log(`failed jobs: ${failedJobs.join(', ')}`);
 for (const f of failedTests) console.log(`not ok: ${f}`);
 if (totals.skipped) console.log(`${totals.skipped} skipped`);
+console.log(`wall time ${Math.floor(wall / 60)} min ${Math.round(wall % 60)} s with ${slots} at once`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed === 0 && failedSteps.length === 0 ? 0 : 1);
+process.exit(totals.failed === 0 && failedJobs.length === 0 ? 0 : 1);

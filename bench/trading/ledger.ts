@@ -1,8 +1,8 @@
-// The ledger's invariants (server/src/services/ledger-check.ts) on a server's database, for bench/trading.mjs.
+// The ledger's invariants (server/src/ledger/check.ts) on a server's database, for bench/trading.mjs.
 //   node --import tsx bench/trading/ledger.ts <databaseUrl>
 // Prints one JSON line: { violations, first: ["rule: detail", …], ms }.
 import { openDatabase } from '../../server/src/db/database';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 
 async function main(): Promise<void> {
   const [databaseUrl] = process.argv.slice(2);

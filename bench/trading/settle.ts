@@ -29,7 +29,7 @@ import { migrate } from '../../server/src/db/migrate';
 import { nextTradingDay, previousTradingDay } from '../../server/src/domain/calendar';
 import { shanghaiInstant } from '../../server/src/domain/clock';
 import { seedMarket } from '../../server/src/market/seed';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { runDuePlans } from '../../server/src/services/auto-invest';
 import { simulatedBank } from '../../server/src/services/bank';
 import { SETTLEMENT_CHUNK, SETTLEMENT_PARALLEL, settleTrades } from '../../server/src/services/settlement';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseBusinessStart } from './domain/clock';
 import { DEFAULT_BRAND, brandFromWire, brandToWire, type Brand, type BrandWire } from '../../src/lib/brand';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -48,6 +49,11 @@ export interface ServerConfig {
    * routes answer 404 as if they did not exist. At least 32 characters.
    */
   operatorToken?: string | undefined;
+  /**
+   * BUSINESS_DATE: the business clock starts at this instant instead of the wall clock (demo and tests only), and a
+   * fresh demo market is generated as of its date — so a failure met on one date can be replayed on it.
+   */
+  businessStart?: Date | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -122,6 +128,14 @@ function operatorToken(env: Env): string | undefined {
   return token;
 }
 
+/** BUSINESS_DATE (domain/clock.ts parseBusinessStart), refused in production, which runs on the wall clock. */
+function businessStart(env: Env, nodeEnv: NodeEnv): Date | undefined {
+  const text = env.BUSINESS_DATE?.trim();
+  if (!text) return undefined;
+  if (nodeEnv === 'production') throw new Error('BUSINESS_DATE is for demos and tests: production runs on the wall clock (unset it)');
+  return parseBusinessStart(text, new Date());
+}
+
 /** Reads the server configuration from the environment (see docs/DEPLOY.md for the table). */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const nodeEnv: NodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -148,6 +162,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     brand: loadBrand(env, cwd, nodeEnv),
     brandFile: brandFilePath(env, cwd),
     operatorToken: operatorToken(env),
+    businessStart: businessStart(env, nodeEnv),
   };
 }
 

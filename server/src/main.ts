@@ -6,11 +6,12 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
-import { shanghaiDate, systemClock, type Clock } from './domain/clock';
+import { shanghaiDate, shanghaiTime, systemClock, type Clock } from './domain/clock';
+import { readJobsThrough } from './jobs/scheduler';
 import { formatSeedPhases, seedMarket } from './market/seed';
 import { startMarketSource, type MarketSource, type SourceOptions } from './market/seed-source';
 import { precompressH5Build } from './plugins/h5-precompress';
-import { loadBusinessClock } from './services/business-clock';
+import { loadBusinessClock, startBusinessClockAt } from './services/business-clock';
 import { ensureDefaultConfig } from './services/mpaas-config';
 import { ensureDefaultActivities } from './services/activities';
 
@@ -44,9 +45,10 @@ function buildH5IfStale(config: ServerConfig): void {
   if (result.status !== 0) console.warn('H5 build failed: pages answer a "build missing" notice; the API still works.');
 }
 
-/** The demo market `npm start` seeds (as of today in Shanghai). */
+/** The demo market `npm start` seeds (as of today in Shanghai, or BUSINESS_DATE's date). */
 function demoMarketOptions(config: ServerConfig): SourceOptions {
-  return { seed: config.seed, large: config.largeMarket, small: config.smallMarket && !config.largeMarket, asOf: shanghaiDate(new Date()) };
+  const asOf = shanghaiDate(config.businessStart ?? new Date());
+  return { seed: config.seed, large: config.largeMarket, small: config.smallMarket && !config.largeMarket, asOf };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -115,7 +117,13 @@ async function main(): Promise<void> {
     : { stop: async () => undefined };
 
   // Production runs on the wall clock; elsewhere the business clock may have been moved (GET /__dev/clock).
-  const clock: Clock = config.nodeEnv === 'production' ? systemClock : await loadBusinessClock(db.kysely);
+  // BUSINESS_DATE starts it at a chosen instant (a replay of a date, README "Choosing the business date").
+  const clock: Clock =
+    config.nodeEnv === 'production'
+      ? systemClock
+      : config.businessStart
+        ? await startBusinessClockAt(db.kysely, config.businessStart, await readJobsThrough(db))
+        : await loadBusinessClock(db.kysely);
   // The demo's activities (issue 25) need the market's funds: after the seed; an operator's own rows are kept.
   await ensureDefaultActivities(db.kysely, clock.now());
   const appStarted = performance.now();
@@ -132,7 +140,9 @@ async function main(): Promise<void> {
   console.log(`API docs: http://localhost:${port}/docs · data: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
   console.log(`Started in ${seconds(performance.now())} (app built and listening in ${seconds(performance.now() - appStarted)}).`);
   if (clock !== systemClock && shanghaiDate(clock.now()) !== shanghaiDate(new Date())) {
-    console.log(`Demo business date: ${shanghaiDate(clock.now())} (moved with POST /__dev/clock/advance).`);
+    console.log(
+      `Demo business date: ${shanghaiDate(clock.now())} ${shanghaiTime(clock.now()).slice(0, 5)} (${config.businessStart ? 'BUSINESS_DATE' : 'moved with POST /__dev/clock/advance'}).`,
+    );
   }
 
   // The daily jobs: what fell due while the server was down, then every minute whatever falls due next.

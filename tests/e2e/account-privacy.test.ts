@@ -12,7 +12,16 @@ import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { hashPassword } from '../../server/src/services/password-hash';
 import { loadPersonalDataCipher } from '../../server/src/services/personal-data';
 import { button, freshPhone, idCardFor, latestCode, see, shown, STEP_TIMEOUT_MS, zhAccount } from './account-support';
-import { collectPageErrors, launchBrowser, openPhone, seedLoggedInUser, startServer, type RunningServer } from './harness';
+import {
+  businessNow,
+  businessToday,
+  collectPageErrors,
+  launchBrowser,
+  openPhone,
+  seedLoggedInUser,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const PASSWORD = '258036';
 
@@ -52,7 +61,7 @@ describe('privacy in settings: the copy of my data, and closing the account', ()
           token = (await seedLoggedInUser(db, telephone)).token;
           const cipher = await loadPersonalDataCipher(db.kysely);
           const row = await db.kysely.selectFrom('users').select('id').where('telephone', '=', telephone).executeTakeFirstOrThrow();
-          const now = new Date();
+          const now = businessNow();
           await db.kysely.updateTable('users').set({ open_trade: true }).where('id', '=', row.id).execute();
           await db.kysely
             .insertInto('user_identities')
@@ -93,7 +102,7 @@ describe('privacy in settings: the copy of my data, and closing the account', ()
               score: 50,
               level: 3,
               assessed_at: now,
-              valid_until: addCalendarDays(now.toISOString().slice(0, 10), 700),
+              valid_until: addCalendarDays(businessToday(), 700),
             })
             .execute();
           const plan = await db.kysely

@@ -20,6 +20,7 @@ import {
   seedRiskAssessment,
   startServer,
   type RunningServer,
+  businessNow,
 } from './harness';
 
 const OLD_PASSWORD = '258036';
@@ -74,7 +75,7 @@ describe('account settings in the browser: the card, a new trade password, logou
           token = user.token;
           const cipher = await loadPersonalDataCipher(db.kysely);
           const row = await db.kysely.selectFrom('users').select('id').where('telephone', '=', telephone).executeTakeFirstOrThrow();
-          const now = new Date();
+          const now = businessNow();
           const idNo = idCardFor('19880512', '246');
           await db.kysely.updateTable('users').set({ open_trade: true }).where('id', '=', row.id).execute();
           await db.kysely

@@ -12,6 +12,7 @@ import aipMessages from '../../src/locales/messages/aip';
 import type { AipPlanDetail, AipQuote } from '../../src/lib/api-types/auto-invest';
 import { formatAmount } from '../../src/lib/format';
 import { yuanToFen } from '../../src/lib/money';
+import { sharesFor, units } from '../server/exact';
 import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
 import {
   button,
@@ -282,9 +283,8 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
       );
       assert.equal(order.status, 'confirmed', `order ${run.order_id}`);
       assert.equal(order.amount, '1000.00');
-      const net = 100_000 - Math.round(Number(order.fee) * 100);
-      const navUnits = Math.round(Number(order.confirm_nav) * 10_000);
-      assert.equal(Math.round(Number(order.confirm_volume) * 100), Math.round((net * 10_000) / navUnits), `shares of ${run.order_id}`);
+      const net = 100_000n - units(order.fee, 2);
+      assert.equal(units(order.confirm_volume, 2), sharesFor(net, order.confirm_nav), `shares of ${run.order_id}`);
     }
     await page.goto(`${server.url}/autoinvesment/detail/${planId}?prelink=/autoinvesment/total-list`);
     await shown(page, '[data-testid="aip-runs"]').waitFor();
@@ -406,6 +406,8 @@ async function pickOption(page: Page, label: string): Promise<void> {
     const wanted = items.findIndex((el) => el.textContent.trim() === text);
     const active = Math.max(0, items.findIndex((el) => el.classList.contains('nut-pickerview-roller-item-active')));
     if (wanted < 0) throw new Error('no option ' + text);
+    // Already on it (the default day is the business date's, e.g. 28 on the 28th–31st): a user just confirms.
+    if (wanted === active) return;
     const spacing = parseFloat(getComputedStyle(list).getPropertyValue('--nutui-picker-item-height')) || 36;
     const at = (y) => new Touch({ identifier: 1, target: list, clientX: 100, clientY: y, pageX: 100, pageY: y });
     const start = 300;

@@ -35,7 +35,7 @@ describe('/n/demo', () => {
   before(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     ({ context, page } = await openPhone(browser));
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     errors = collectPageErrors(page);
   });
 
@@ -90,7 +90,7 @@ describe('/n/demo', () => {
     for (const sample of FUND_SAMPLES) {
       await openDemo();
       await sampleRow(zhText(sample.labelKey)).tap();
-      await page.waitForURL((url) => url.pathname === `/funding/${sample.code}`, { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname === `/funding/${sample.code}`, { timeout: 30_000 });
     }
     assert.deepEqual(errors, []);
   });
@@ -128,7 +128,7 @@ describe('/n/demo', () => {
       assert.equal(await dots().count(), 5, 'each key press fills one dot');
       await typePassword('1');
       const wrong = zhText('demo.password.error').replace('{reason}', zhText('demo.password.reasonMismatch'));
-      await page.getByText(wrong).first().waitFor({ timeout: 5000 });
+      await page.getByText(wrong).first().waitFor({ timeout: 30_000 });
       await page.getByText(zhText('components.tradePassword.title')).waitFor();
       assert.ok(await keypad().isVisible(), 'the dialog stays open for a retry');
       assert.equal(await dots().count(), 0, 'the dots are cleared for the retry');
@@ -136,7 +136,9 @@ describe('/n/demo', () => {
 
     it('123456 is accepted: the dialog closes and says 密码正确', async () => {
       await typePassword('123456');
-      await page.getByText(zhText('demo.password.result').replace('{result}', zhText('demo.password.correct'))).waitFor({ timeout: 5000 });
+      await page
+        .getByText(zhText('demo.password.result').replace('{result}', zhText('demo.password.correct')))
+        .waitFor({ timeout: 30_000 });
       await keypad().waitFor({ state: 'hidden' });
       assert.deepEqual(errors, []);
     });
@@ -148,7 +150,7 @@ describe('/n/demo', () => {
       await openDialog();
       await typePassword('12');
       await tapWhereUserSees(page.getByText(zhText('components.tradePassword.cancel'), { exact: true }));
-      await page.getByText(zhText('components.tradePassword.title')).waitFor({ state: 'hidden', timeout: 2000 });
+      await page.getByText(zhText('components.tradePassword.title')).waitFor({ state: 'hidden', timeout: 30_000 });
       assert.equal(await page.getByText(zhText('demo.password.correct')).count(), 0);
     });
   });

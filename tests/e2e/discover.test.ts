@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import discoverMessages from '../../src/locales/messages/discover';
+import { fixed } from '../server/exact';
 import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
 
 const zh = discoverMessages['zh-CN'];
@@ -170,7 +171,7 @@ describe('discovery pages', () => {
       await codesOf(page),
       expected.items.map((i) => i.fd_code),
     );
-    expected.items.forEach((item, i) => assert.equal(yields[i], Number(Number(item.yield_7d).toFixed(2)), item.fd_code));
+    expected.items.forEach((item, i) => assert.equal(yields[i], Number(fixed(item.yield_7d, 2)), item.fd_code));
     const facts = (await page.locator(ROW).first().textContent()) ?? '';
     assert.ok(facts.includes('万份收益'), facts);
     // An address with screens nobody knows: the defaults, no crash.
@@ -221,7 +222,7 @@ describe('discovery pages', () => {
     // Enter on a name shows the results at once; Enter on an exact code opens that fund.
     await input.fill('009005');
     await input.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/funding/009005', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/funding/009005', { timeout: 30_000 });
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -283,7 +284,7 @@ describe('discovery pages', () => {
       oneYear.items.map((i) => i.fd_code),
     );
     const shown = await shownValues(page);
-    oneYear.items.forEach((item, i) => assert.equal(shown[i], Number(Number(item.auto_invest_return).toFixed(2)), item.fd_code));
+    oneYear.items.forEach((item, i) => assert.equal(shown[i], Number(fixed(item.auto_invest_return, 2)), item.fd_code));
     assert.match((await page.getByTestId('auto-invest-rule').textContent()) ?? '', /1000\.00元，共12期/);
     const firstRow = (await page.locator(ROW).first().textContent()) ?? '';
     assert.ok(firstRow.includes(`投入${oneYear.items[0]?.invested_amount}元 → ${oneYear.items[0]?.final_value}元`), firstRow);
@@ -340,9 +341,7 @@ describe('discovery pages', () => {
       'best tracking first',
     );
     const shownErrors = await page.getByTestId('tracking-error').allTextContents();
-    funds.funds.forEach((f, i) =>
-      assert.equal(shownErrors[i], f.tracking_error === null ? '--' : `${Number(f.tracking_error).toFixed(2)}%`),
-    );
+    funds.funds.forEach((f, i) => assert.equal(shownErrors[i], f.tracking_error === null ? '--' : `${fixed(f.tracking_error, 2)}%`));
 
     const compare = page.getByTestId('index-mass-compare');
     for (const f of funds.funds.slice(0, 2)) {
@@ -358,12 +357,12 @@ describe('discovery pages', () => {
         return !!r && r.top >= 0 && r.top < window.innerHeight - 100;
       },
       undefined,
-      { timeout: 5000 },
+      { timeout: 30_000 },
     );
     const text = (await table.textContent()) ?? '';
     for (const f of funds.funds.slice(0, 2)) {
       assert.ok(text.includes(f.fd_name), `${f.fd_name} in ${text}`);
-      assert.ok(text.includes(`${Number(f.annual_fee).toFixed(2)}%`), text);
+      assert.ok(text.includes(`${fixed(f.annual_fee, 2)}%`), text);
     }
     await context.close();
   });

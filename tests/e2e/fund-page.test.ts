@@ -9,7 +9,8 @@ import { FUND_SAMPLE_CODES } from '../../src/lib/fund-samples';
 import type { FundDetail, FundSummary } from '../../src/lib/api-types/fund';
 import fundMessages from '../../src/locales/messages/fund';
 import { addCalendarDays } from '../../server/src/domain/calendar';
-import { phoneSuite, seedLoggedInUser, seedRiskAssessment } from './harness';
+import { fixed } from '../server/exact';
+import { businessToday, phoneSuite, seedLoggedInUser, seedRiskAssessment } from './harness';
 
 const zh: Record<string, string> = fundMessages['zh-CN'];
 const say = (key: string, params: Record<string, string> = {}) =>
@@ -47,7 +48,7 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     const list = await api<{ items: { fd_code: string; found_date?: string }[] }>(
       '/djapi/v3/filter/fund?order_by=base&page=1&size=50&found_years_max=1',
     );
-    const young = list.items.find((f) => f.found_date && f.found_date < addCalendarDays(new Date().toISOString().slice(0, 10), -200));
+    const young = list.items.find((f) => f.found_date && f.found_date < addCalendarDays(businessToday(), -200));
     assert.ok(young, 'the market has a fund between 200 days and a year old');
     await openFund(young.fd_code);
     await suite.page.getByTestId('stage-row').first().waitFor();
@@ -117,8 +118,8 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     await openFund(code);
     const yieldText = await suite.page.getByTestId('yield-7d').innerText();
     assert.ok(yieldText.includes(zh['fund.header.yield7d'] as string));
-    assert.ok(yieldText.includes(`${Number(s.fund_derived.yield_7d).toFixed(2)}%`), yieldText);
-    assert.equal(await suite.page.getByTestId('income-per-10k').innerText(), Number(s.fund_derived.income_per_10k).toFixed(4));
+    assert.ok(yieldText.includes(`${fixed(s.fund_derived.yield_7d, 2)}%`), yieldText);
+    assert.equal(await suite.page.getByTestId('income-per-10k').innerText(), fixed(s.fund_derived.income_per_10k, 4));
     assert.equal(await suite.page.getByTestId('unit-nav').count(), 0, 'no NAV 1.0000 in the header');
     const tabs = suite.page.getByTestId('money-metric-tabs');
     assert.equal(await tabs.innerText().then((t) => t.replace(/\s+/g, '')), '七日年化万份收益');
@@ -144,7 +145,7 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     const first = history.items[0]!;
     const firstRow = await suite.page.getByTestId('nav-history-row').first().innerText();
     assert.ok(
-      firstRow.includes(first.date) && firstRow.includes(Number(first.nav).toFixed(4)) && firstRow.includes(Number(first.value).toFixed(4)),
+      firstRow.includes(first.date) && firstRow.includes(fixed(first.nav, 4)) && firstRow.includes(fixed(first.value, 4)),
       firstRow,
     );
     await suite.page.getByTestId('nav-history-more').click();

@@ -7,6 +7,7 @@ import { FUND_SAMPLES, type FundSampleKind } from '../../src/lib/fund-samples';
 import fundMessages from '../../src/locales/messages/fund';
 import searchMessages from '../../src/locales/messages/search';
 import { nameInitials } from '../../server/src/market/initials';
+import { fixed } from '../server/exact';
 import { collectPageErrors, openPhone, phoneSuite } from './harness';
 
 const zh: Record<string, string> = { ...fundMessages['zh-CN'], ...searchMessages['zh-CN'] };
@@ -350,7 +351,7 @@ describe('fund search and detail', () => {
     const text = await table.innerText();
     for (const row of yields.recent_yields) {
       assert.ok(text.includes(row.duration), `${row.duration} in ${text}`);
-      assert.ok(text.includes(Number(row.normal).toFixed(2)), `${row.normal} in ${text}`);
+      assert.ok(text.includes(fixed(row.normal, 2)), `${row.normal} in ${text}`);
     }
   });
 

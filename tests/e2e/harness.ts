@@ -10,21 +10,50 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { openDatabase, type Database } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { addCalendarDays } from '../../server/src/domain/calendar';
+import { parseBusinessStart, shanghaiDate, shanghaiTime } from '../../server/src/domain/clock';
 import { issueSession } from '../../server/src/plugins/session';
 
 export const root = path.resolve(__dirname, '..', '..');
-/** E2E_TEMPLATE_DIR: another template (e.g. to try a changed market generator without touching the shared one). */
+/**
+ * The business instant this run's servers start at: BUSINESS_DATE ('YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm', Shanghai; `npm
+ * test` sets one per run and prints it), else the wall clock's now. Replay a failure with the same BUSINESS_DATE.
+ */
+export const BUSINESS_DATE = process.env.BUSINESS_DATE?.trim() || `${shanghaiDate(new Date())}T${shanghaiTime(new Date()).slice(0, 5)}`;
+const businessStartMs = parseBusinessStart(BUSINESS_DATE, new Date()).getTime();
+const harnessLoadedMs = Date.now();
+
+/** Now on this run's business clock (the servers' clock moves from BUSINESS_DATE as the wall clock does). */
+export function businessNow(): Date {
+  return new Date(businessStartMs + (Date.now() - harnessLoadedMs));
+}
+
+/** Today's business date of this run, 'YYYY-MM-DD'. */
+export const businessToday = (): string => shanghaiDate(businessNow());
+
+/** `BUSINESS_DATE` for a server or seed started now: the run's business clock, to the second. */
+function businessDateEnv(): string {
+  const now = businessNow();
+  return `${shanghaiDate(now)}T${shanghaiTime(now)}`;
+}
+
+/**
+ * The seeded database of this run's business date (E2E_TEMPLATE_DIR: another template, e.g. to try a changed market
+ * generator without touching the shared ones).
+ */
 const templateDir = process.env.E2E_TEMPLATE_DIR
   ? path.resolve(root, process.env.E2E_TEMPLATE_DIR)
-  : path.join(root, '.tmp', 'e2e-template-db');
+  : path.join(root, '.tmp', 'e2e-template-db', shanghaiDate(parseBusinessStart(BUSINESS_DATE, new Date())));
 
-/** Seeds one database for the whole browser run (the default market), copied per test file. */
-function ensureTemplate(): void {
+/**
+ * Seeds one database for the whole browser run (the default market, as of this run's business date), copied per test
+ * file. `npm test` makes it first (seed-template.ts), so browser files running at the same time only copy it.
+ */
+export function ensureTemplate(): void {
   if (existsSync(path.join(templateDir, 'READY'))) return;
   rmSync(templateDir, { recursive: true, force: true });
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: templateDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: templateDir, DATABASE_URL: '', BUSINESS_DATE: businessDateEnv() },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`seeding the browser-test database failed (exit ${result.status})`);
@@ -83,6 +112,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       DATABASE_URL: '',
       SKIP_H5_BUILD: '1',
       NODE_ENV: 'test',
+      BUSINESS_DATE: businessDateEnv(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -204,7 +234,7 @@ export interface SeededUser {
  * test logs in by carrying this token as the `xq_a_token` cookie, exactly what a real login leaves behind.
  */
 export async function seedLoggedInUser(db: Database, telephone = '13812345678'): Promise<SeededUser> {
-  const now = new Date();
+  const now = businessNow();
   const user = await db.kysely
     .insertInto('users')
     .values({ telephone, open_trade: false, created_at: now })
@@ -217,7 +247,7 @@ export async function seedLoggedInUser(db: Database, telephone = '13812345678'):
 /** Records a risk assessment taken now (valid for 700 days) for the user with that phone (for `prepareDatabase`). */
 export async function seedRiskAssessment(db: Database, telephone: string, assessment: { level: number; score: number }): Promise<void> {
   const user = await db.kysely.selectFrom('users').select('id').where('telephone', '=', telephone).executeTakeFirstOrThrow();
-  const now = new Date();
+  const now = businessNow();
   await db.kysely
     .insertInto('risk_assessments')
     .values({
@@ -227,7 +257,7 @@ export async function seedRiskAssessment(db: Database, telephone: string, assess
       score: assessment.score,
       level: assessment.level,
       assessed_at: now,
-      valid_until: addCalendarDays(now.toISOString().slice(0, 10), 700),
+      valid_until: addCalendarDays(shanghaiDate(now), 700),
     })
     .execute();
 }

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import legalMessages from '../../src/locales/messages/legal';
 import { currentAgreement, type AgreementId } from '../../src/lib/agreements';
-import { phoneSuite } from './harness';
+import { businessToday, phoneSuite } from './harness';
 import {
   button,
   fill,
@@ -23,10 +23,8 @@ import {
 
 const zhLegal = legalMessages['zh-CN'];
 
-/** Today in Shanghai, as the page writes dates. */
-function shanghaiToday(): string {
-  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-}
+/** The business date in Shanghai, as the page writes dates. */
+const shanghaiToday = businessToday;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -50,7 +50,7 @@ async function open(page: Page, url: string): Promise<void> {
 }
 
 async function waitForTitle(page: Page, title: string): Promise<void> {
-  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 30_000 });
 }
 
 describe('navigation', () => {

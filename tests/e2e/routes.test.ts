@@ -178,7 +178,7 @@ async function expectNoRawKeys(page: Page, label: string): Promise<void> {
 }
 
 async function expectNotFound(page: Page, url: string): Promise<void> {
-  await page.locator(NOT_FOUND).waitFor({ timeout: 10_000 });
+  await page.locator(NOT_FOUND).waitFor({ timeout: 30_000 });
   const body = await bodyText(page);
   assert.match(body, /404/, `${url}: the 404 page says 404`);
   assert.ok(body.includes(expectedAddress(url).path), `${url}: the 404 page names the address it could not show`);
@@ -187,9 +187,9 @@ async function expectNotFound(page: Page, url: string): Promise<void> {
 
 async function expectBuiltPage(page: Page, url: string, shows: string, at = url): Promise<void> {
   // Visible text only: Taro's own (hidden) navigation bar repeats the page title.
-  await page.getByText(shows, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 10_000 });
+  await page.getByText(shows, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
   // Let a pass-through page finish moving on before reading the address.
-  await page.waitForURL((current) => current.pathname === expectedAddress(at).path, { timeout: 10_000 });
+  await page.waitForURL((current) => current.pathname === expectedAddress(at).path, { timeout: 30_000 });
   assert.equal(await page.locator(NOT_FOUND).count(), 0, `${url}: a built page is not the 404 page`);
   if (at === url) assert.deepEqual(address(page), expectedAddress(url), `${url}: the address bar keeps the URL`);
   else assert.equal(address(page).path, expectedAddress(at).path, `${url}: continues to ${at}`);
@@ -240,7 +240,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
           const passThrough = PASS_THROUGH[route.name];
           const title = BUILT_PAGE_TITLE[route.name];
           if (title && !passThrough) {
-            await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+            await page.waitForFunction((expected) => document.title === expected, title, { timeout: 30_000 });
             assert.equal(await page.locator(NOT_FOUND).count(), 0, `${label}: a built page is not the 404 page`);
             assert.deepEqual(address(page), expectedAddress(url), `${label}: the address bar keeps the URL`);
             await expectNoRawKeys(page, label);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import tradeMessages from '../../src/locales/messages/trade';
+import { sharesFor, units } from '../server/exact';
 import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
 import {
   button,
@@ -177,10 +178,8 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
       `/djapi/fund/order/${orderId}`,
     );
     assert.equal(confirmed.status, 'confirmed');
-    const net = 100_000 - Math.round(Number(confirmed.fee) * 100);
-    const navUnits = Math.round(Number(confirmed.confirm_nav) * 10_000);
-    const expectedShares = Math.round((net * 10_000) / navUnits); // hundredths, half-up (exact at this size)
-    assert.equal(Math.round(Number(confirmed.confirm_volume) * 100), expectedShares);
+    const net = 100_000n - units(confirmed.fee, 2);
+    assert.equal(units(confirmed.confirm_volume, 2), sharesFor(net, confirmed.confirm_nav));
     await page.goto(`${server.url}/my-money`);
     const row = shown(page, `[data-testid="holding-row"][data-code="${BOND}"]`);
     await row.waitFor();

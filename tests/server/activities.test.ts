@@ -17,7 +17,7 @@ import type {
 import type { OrderDetail } from '../../src/lib/api-types/trading';
 import { fenToYuan, yuanToFen } from '../../src/lib/money';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { createTestApp, createTestUser, encryptForServer, type TestApp } from './helpers';
 import { advance, buy, cancel, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';
 

@@ -16,9 +16,10 @@ import {
 } from '../../server/src/domain/auto-invest-plan';
 import { isTradingDay } from '../../server/src/domain/calendar';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';
 import { advance, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';
+import { roundedUnits } from './exact';
 
 describe('auto-invest rules', () => {
   const plan = (cycle: Schedule['cycle'], cycleDay: number | null, today: string): Schedule => ({
@@ -392,8 +393,7 @@ describe('auto-invest plans', () => {
       ).rows;
       const half = f.rounding_mode === 'half_up';
       const div = (n: bigint, d: bigint, up = half) => (up && (n % d) * 2n >= d ? n / d + 1n : n / d);
-      const u4 = (x: string) => BigInt(x.replace('.', '').padEnd(x.split('.')[0]!.length + 4, '0'));
-      const navOf = new Map(navs.map((n) => [n.date, u4(Number(n.nav).toFixed(4))]));
+      const navOf = new Map(navs.map((n) => [n.date, roundedUnits(n.nav, 4)]));
       // Tuesdays from 2024-06-01, each on the next trading day when closed (runDatesBetween is unit-tested above).
       const schedule: Schedule = { cycle: 'weekly', cycleDay: 2, anchor: anchorFor('weekly', 2, '2024-05-31') };
       const runs = runDatesBetween(schedule, '2024-05-31', navs.at(-1)!.date).filter((d) => navOf.has(d));
@@ -406,7 +406,7 @@ describe('auto-invest plans', () => {
         for (; d < divs.length && divs[d]!.date <= through; d += 1) {
           const nav = navOf.get(divs[d]!.date);
           if (nav === undefined || volume === 0n) continue;
-          const cash = div(volume * u4(Number(divs[d]!.per).toFixed(4)), 10_000n);
+          const cash = div(volume * roundedUnits(divs[d]!.per, 4), 10_000n);
           volume += div(cash * 10_000n, nav);
         }
       };
@@ -416,7 +416,7 @@ describe('auto-invest plans', () => {
         let fee = 0n;
         if (bracket?.fixed) fee = BigInt(bracket.fixed);
         else if (bracket?.rate) {
-          const ppm = div(u4(Number(bracket.rate).toFixed(4)) * u4(Number(f.declare_discount).toFixed(4)), 10_000n, true);
+          const ppm = div(roundedUnits(bracket.rate, 4) * roundedUnits(f.declare_discount, 4), 10_000n, true);
           fee = ppm === 0n ? 0n : div(amount * ppm, 1_000_000n + ppm);
         }
         volume += div((amount - fee) * 10_000n, navOf.get(date)!);

@@ -11,7 +11,8 @@
 // conserved to the fen — what left the card + income = cash shares (frozen ones included) + purchases in transit +
 // cost and fees of confirmed purchases + proceeds in transit + the advance's balance — and the cash balance the
 // server reads (cashBalance) equals the ledger's.
-//   CASH_SIM_INVESTORS (default 30), CASH_SIM_DAYS (calendar days from 2025-01-02, default 75 — the Spring Festival
+//   CASH_SIM_INVESTORS (default 30), CASH_SIM_DAYS (calendar days from BUSINESS_DATE — npm test sets it, and the date
+//   sweep's awkward dates — else from 2025-01-02; default 75 — from 2025-01-02 the Spring Festival
 //   closure included; 30 on PostgreSQL; CASH_SIM_DAYS=365 for a year), CASH_SIM_SEED (11).
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
@@ -23,14 +24,15 @@ import { shanghaiDate, shanghaiInstant } from '../../server/src/domain/clock';
 import { TradeRefusal } from '../../server/src/domain/trade-refusal';
 import { extendMarket } from '../../server/src/market/extend';
 import { cashBalance, deposit, withdraw } from '../../server/src/services/cash';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { CASH_FUND_CODE, cancelOrder, placeBuy, type TradingDeps } from '../../server/src/services/trading';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { createTestApp, type TestApp } from './helpers';
+import { businessStartForTests, createTestApp, rotatingSeed, type TestApp } from './helpers';
 
 const INVESTORS = Number(process.env.CASH_SIM_INVESTORS ?? 30);
 const DAYS = Number(process.env.CASH_SIM_DAYS ?? (process.env.TEST_DATABASE_URL ? 30 : 75));
-const SEED = Number(process.env.CASH_SIM_SEED ?? 11);
+const SEED = rotatingSeed(process.env.CASH_SIM_SEED, 11);
+const START = businessStartForTests('2025-01-02T01:30:00.000Z');
 const PASSWORD = '246813';
 
 function rng(seed: number) {
@@ -103,13 +105,13 @@ function giveBack(m: Model, parts: Array<[string, number]>) {
   for (const [date, v] of parts) m.lots.set(date, (m.lots.get(date) ?? 0) + v);
 }
 
-describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days, seed ${SEED}`, () => {
+describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days from ${START}, seed ${SEED}`, () => {
   let t: TestApp;
   let deps: TradingDeps;
   const users: number[] = [];
   const models = new Map<number, Model>();
   before(async () => {
-    t = await createTestApp({ market: true, now: '2025-01-02T01:30:00.000Z', logger: false });
+    t = await createTestApp({ market: true, now: START, logger: false });
     deps = { db: t.db, clock: t.clock, bank: t.app.bank };
     const now = t.clock.now();
     const created = await t.db.kysely

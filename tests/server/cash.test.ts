@@ -9,11 +9,12 @@ import type { CashIncomeRow, CashOrderAnswer, CashRules, CashSummary, CashUnavai
 import type { Paged } from '../../src/lib/api-types/paged';
 import type { BuyQuote, HoldingSummary, PlaceOrderAnswer } from '../../src/lib/api-types/trading';
 import { sevenDayYield } from '../../src/lib/cash-rules';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { CASH_FUND_CODE } from '../../server/src/services/trading';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';
 import { advance, buy, cancel, createInvestor, get, newRequestId, post, sell, TRADE_PASSWORD, type Investor } from './trading-support';
+import { fixed, roundedUnits } from './exact';
 
 /** Independent: shares (hundredths) × per-10k ('0.6712') / 10,000, in fen, half up — in BigInt. */
 function expectedIncome(volume: number, per10k: string): number {
@@ -75,8 +76,8 @@ describe('现金宝', () => {
     assert.ok(fri > 2.5 * thu && fri < 3.5 * thu, `Friday ${fri} vs Thursday ${thu}`);
     for (const r of rows.filter((x) => x.date >= '2025-02-10')) {
       const from = new Date(Date.parse(`${r.date}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
-      const window = rows.filter((x) => x.date >= from && x.date <= r.date).map((x) => Math.round(Number(x.per10k) * 10_000));
-      assert.equal(Number(r.yield7d).toFixed(3), sevenDayYield(window), `7-day yield of ${r.date}`);
+      const window = rows.filter((x) => x.date >= from && x.date <= r.date).map((x) => Number(roundedUnits(x.per10k, 4)));
+      assert.equal(fixed(r.yield7d, 3), sevenDayYield(window), `7-day yield of ${r.date}`);
     }
   });
 

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, json, type TestApp } from './helpers';
+import { fixed } from './exact';
 
 interface Envelope<T> {
   result_code: number;
@@ -88,8 +89,8 @@ describe('fund records', () => {
     money.forEach((p, i) => {
       const row = navs[i]!;
       assert.equal(p.date, row.date);
-      assert.equal(p.yield_7d, row.yield_7d == null ? null : Number(row.yield_7d).toFixed(4));
-      assert.equal(p.income_per_10k, row.income_per_10k == null ? null : Number(row.income_per_10k).toFixed(4));
+      assert.equal(p.yield_7d, row.yield_7d == null ? null : fixed(row.yield_7d, 4));
+      assert.equal(p.income_per_10k, row.income_per_10k == null ? null : fixed(row.income_per_10k, 4));
     });
     assert.ok(money.some((p) => p.yield_7d != null));
     const stock = (await get<Growth>(`/djapi/fund/growth/${FUND_SAMPLES.stock}?day=1m`)).data.fund_nav_growth;

@@ -20,8 +20,9 @@ import { currentAgreement } from '../../src/lib/agreements';
 import { buildApp } from '../../server/src/app';
 import { testConfig, type ServerConfig } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/database';
+import { openMarketPGlite, openMigratedPGlite } from './db-images';
 import { migrate } from '../../server/src/db/migrate';
-import { offsetClock, shanghaiDate, type OffsetClock } from '../../server/src/domain/clock';
+import { offsetClock, parseBusinessStart, shanghaiDate, type OffsetClock } from '../../server/src/domain/clock';
 import { seedMarket } from '../../server/src/market/seed';
 import { issueSession, lookupSession, type SessionInfo } from '../../server/src/plugins/session';
 import { ensureDefaultConfig } from '../../server/src/services/mpaas-config';
@@ -32,6 +33,23 @@ import { openMessage, sealMessage } from '../../server/src/services/secure-messa
 
 /** A Tuesday, 10:00 in Shanghai: a trading day, before the 15:00 cut-off. */
 export const TEST_NOW = '2025-03-04T02:00:00.000Z';
+
+/**
+ * Where a date-sensitive test starts (the money simulations): BUSINESS_DATE — `npm test` sets the run's date, and the
+ * date sweep's awkward ones, printed so that a failure can be replayed — else `fallback`, the date the test states.
+ * A BUSINESS_DATE without a time takes `fallback`'s time of day.
+ */
+export function businessStartForTests(fallback: string): string {
+  const text = process.env.BUSINESS_DATE?.trim();
+  return text ? parseBusinessStart(text, new Date(fallback)).toISOString() : fallback;
+}
+
+/** A simulation's seed: `given` (its env override), else the business date's day number (it rotates), else `fallback`. */
+export function rotatingSeed(given: string | undefined, fallback: number): number {
+  if (given) return Number(given);
+  const text = process.env.BUSINESS_DATE?.trim();
+  return text ? Math.floor(Date.parse(`${text.slice(0, 10)}T00:00:00Z`) / 86_400_000) : fallback;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -58,16 +76,20 @@ export const testDatabaseKind = (): 'pglite' | 'postgres' => (process.env.TEST_D
  * A migrated database: in-memory PGlite, or (TEST_DATABASE_URL set) a fresh schema on
  * PostgreSQL that is dropped again on close.
  */
-export async function createTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(options: { market?: { seed: number; asOf: string } } = {}): Promise<{
+  db: Database;
+  drop(): Promise<void>;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const db = await openDatabase({ memory: true });
-    await migrate(db);
+    // From a ready image (db-images.ts): a restore instead of initdb, migrations and the seed.
+    const db = options.market ? await openMarketPGlite(options.market.seed, options.market.asOf) : await openMigratedPGlite();
     return { db, drop: () => db.close() };
   }
   const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const db = await openDatabase({ databaseUrl: url, schema, poolSize: 4 });
   await migrate(db);
+  if (options.market) await seedMarket(db, { seed: options.market.seed, small: true, asOf: options.market.asOf });
   return {
     db,
     async drop() {
@@ -84,13 +106,10 @@ export async function createTestDatabase(): Promise<{ db: Database; drop(): Prom
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { db, drop } = await createTestDatabase();
   const clock = offsetClock(opts.now ?? TEST_NOW, { frozen: true });
+  // The market ends on the test clock's date, so "today" in tests is the same day for both.
+  const { db, drop } = await createTestDatabase(opts.market ? { market: { seed: 1, asOf: shanghaiDate(clock.now()) } } : {});
   await ensureDefaultConfig(db.kysely, clock.now());
-  if (opts.market) {
-    // The market ends on the test clock's date, so "today" in tests is the same day for both.
-    await seedMarket(db, { seed: 1, small: true, asOf: shanghaiDate(clock.now()) });
-  }
   const app = await buildApp({
     db,
     clock,

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { INDICES } from '../../server/src/market/catalogue';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, json, type TestApp } from './helpers';
+import { fixed } from './exact';
 
 interface Envelope<T> {
   result_code: number;
@@ -118,7 +119,7 @@ describe('index valuation endpoints', () => {
     const last = all.data.index_eva_pe_growths.at(-1);
     const table = await get<{ items: ValuationItem[] }>('/djapi/index_eva/dj');
     assert.equal(
-      Number(last?.pe).toFixed(2),
+      fixed(String(last?.pe), 2),
       table.data.items.find((i) => i.index_code === 'SH000300')?.pe,
       'history ends at the table value',
     );

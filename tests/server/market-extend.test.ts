@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { extendMarket } from '../../server/src/market/extend';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, json, type TestApp } from './helpers';
+import Big from 'big.js';
 
 describe('extending the generated market day by day', () => {
   let t: TestApp;
@@ -60,7 +61,12 @@ describe('extending the generated market day by day', () => {
       .execute();
     assert.equal(rows.length, 5);
     for (let i = 1; i < rows.length; i += 1) {
-      const expected = ((Number(rows[i]?.nav) / Number(rows[i - 1]?.nav) - 1) * 100).toFixed(4);
+      const expected = new Big(rows[i]!.nav)
+        .div(rows[i - 1]!.nav)
+        .minus(1)
+        .times(100)
+        .round(4, Big.roundHalfUp)
+        .toFixed(4);
       assert.equal(rows[i]?.daily_change, expected, `change on ${rows[i]?.date}`);
     }
     const monday = await t.db.kysely

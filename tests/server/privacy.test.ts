@@ -19,6 +19,7 @@ import {
   type TestUser,
 } from './helpers';
 import { advance, buy, createInvestor, get, post, sell } from './trading-support';
+import Big from 'big.js';
 
 // Issue 17, privacy: the rights the privacy policy promises, self-service. A copy of one's data (own rows only, money
 // as decimal strings, no secrets), closing the account (refused while money or shares are held or on their way; on
@@ -189,7 +190,7 @@ describe('the copy of my data, and closing the account', () => {
       .select((eb) => eb.fn.sum<string>('volume').as('v'))
       .where('user_id', '=', investor.userId)
       .executeTakeFirstOrThrow();
-    const sold = await sell(t, investor, STOCK, (Number(held.v) / 100).toFixed(2));
+    const sold = await sell(t, investor, STOCK, new Big(held.v).div(100).toFixed(2));
     assert.equal(sold.body.result_code, 0, sold.body.message);
     assert.deepEqual((await get<{ blockers: string[] }>(t, investor, '/djapi/account/close/check')).body.data.blockers, [
       'pending_orders',

@@ -16,7 +16,7 @@ import { addCalendarDays, nextTradingDay } from '../../server/src/domain/calenda
 import { shanghaiDate, shanghaiInstant } from '../../server/src/domain/clock';
 import { extendMarket } from '../../server/src/market/extend';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { CASH_FUND_CODE } from '../../server/src/services/trading';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';
 import { buy, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';

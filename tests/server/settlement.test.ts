@@ -6,9 +6,10 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { nextTradingDay } from '../../server/src/domain/calendar';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { createTestApp, type TestApp } from './helpers';
 import { advance, buy, createInvestor, get, post, sell } from './trading-support';
+import Big from 'big.js';
 
 interface Detail {
   status: string;
@@ -55,7 +56,7 @@ describe('settlement', () => {
     assert.equal(confirmed.status, 'confirmed');
     assert.equal(confirmed.confirm_nav, '1.0000');
     assert.equal(confirmed.fee, answer.fee);
-    assert.equal(confirmed.confirm_volume, (1000 - Number(answer.fee)).toFixed(2), 'net ÷ 1.00');
+    assert.equal(confirmed.confirm_volume, new Big(1000).minus(answer.fee).toFixed(2), 'net ÷ 1.00');
     const status = await t.db.kysely
       .selectFrom('fund')
       .select('sale_status')

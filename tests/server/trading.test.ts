@@ -4,10 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import Big from 'big.js';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { checkLedger } from '../../server/src/services/ledger-check';
+import { checkLedger } from '../../server/src/ledger/check';
 import { createTestApp, createTestUser, type TestApp } from './helpers';
 import { advance, buy, cancel, createInvestor, get, post, sell } from './trading-support';
+import { divideHalfUp, units } from './exact';
 
 const STOCK = FUND_SAMPLES.stock;
 
@@ -263,12 +265,13 @@ describe('trading', () => {
       .where('fund_code', '=', STOCK)
       .where('date', '=', '2025-03-05')
       .executeTakeFirstOrThrow();
-    const grossFen = Math.round((9894 * Number(nav.nav) * 100) / 100);
-    assert.equal(saleDetail.body.data.confirm_amount, (grossFen / 100).toFixed(2));
+    // 98.94 shares × NAV(03-05), to the fen half-up; the fee 1.5 % of it, to the fen half-up (exact, in integers).
+    const grossFen = divideHalfUp(9894n * units(nav.nav, 4), 10_000n);
+    assert.equal(saleDetail.body.data.confirm_amount, new Big(String(grossFen)).div(100).toFixed(2));
     const lots = saleDetail.body.data.lots as Array<{ holding_days: number; rate: string; fee: string }>;
     assert.equal(lots[0]?.holding_days, 1);
     assert.equal(lots[0]?.rate, '1.5');
-    assert.equal(lots[0]?.fee, (Math.round(grossFen * 0.015) / 100).toFixed(2));
+    assert.equal(lots[0]?.fee, new Big(String(divideHalfUp(grossFen * 15n, 1000n))).div(100).toFixed(2));
     await assertLedger(t);
 
     await advance(t, 7);

@@ -12,7 +12,8 @@ import { shanghaiDate } from '../domain/clock';
 import { formatSeedPhases, seedMarket } from '../market/seed';
 import { startMarketSource } from '../market/seed-source';
 
-const USAGE = 'usage: npm run seed -- [--seed N] [--small | --large] [--as-of YYYY-MM-DD] [--reset]';
+const USAGE =
+  'usage: npm run seed -- [--seed N] [--small | --large] [--as-of YYYY-MM-DD] [--reset]  (default as-of: BUSINESS_DATE, else today)';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
 
   const started = Date.now();
   const large = values.large || config.largeMarket;
-  const options = { seed, small: values.small, large, asOf: asOf ?? shanghaiDate(new Date()) };
+  const options = { seed, small: values.small, large, asOf: asOf ?? shanghaiDate(config.businessStart ?? new Date()) };
   // A fresh data directory gets a market for sure: generate it (worker thread) while PGlite runs initdb.
   const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
   const source = fresh ? startMarketSource(options) : undefined;

@@ -19,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** How this open created a new PGlite data directory: initdb, or the cached initdb template; else undefined. */
   created?: 'initdb' | 'template';
+  /** PGlite only: a copy of the whole database as it is now, to start other in-memory databases from (`image`). */
+  dump?(): Promise<Blob>;
   /** Bulk-loads rows with COPY (CSV); returns the number of rows written. */
   copyRows(table: string, columns: string[], rows: Iterable<CopyValue[]>): Promise<number>;
   /** Bulk-loads ready CSV text (COPY's CSV rules, UTF-8 when given as bytes). */
@@ -52,6 +54,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /** In-memory PGlite only: start as a copy of this dump (`Database.dump()`, e.g. a migrated and seeded database). */
+  image?: Blob;
   /** PostgreSQL only: schema to create and put first on the search_path (isolated test runs). */
   schema?: string;
   /** PostgreSQL only: pool size (default 10). */
@@ -66,7 +70,7 @@ const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
   if (!opts.memory && !opts.dataDir) throw new Error('openDatabase: give dataDir, databaseUrl or memory: true');
-  return openPGlite(opts.memory ? undefined : opts.dataDir);
+  return openPGlite(opts.memory ? undefined : opts.dataDir, opts.memory ? opts.image : undefined);
 }
 
 /** A started PGlite: in memory, or on `dataDir` (initdb when empty), or on `dataDir` restored from `template`. */
@@ -96,10 +100,11 @@ function clearDataDir(dataDir: string): void {
 }
 
 /**
- * PGlite on `dataDir` (created if missing) or in memory. A new data directory starts from the cached initdb
- * template when there is one (pglite-template.ts); otherwise initdb runs and its result becomes the template.
+ * PGlite on `dataDir` (created if missing) or in memory. A new data directory, and every in-memory database, starts
+ * from the cached initdb template when there is one (pglite-template.ts); otherwise initdb runs and its result
+ * becomes the template.
  */
-async function openPGlite(dataDir: string | undefined): Promise<Database> {
+async function openPGlite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   let pglite: PGlite | undefined;
   let created: Database['created'];
   if (dataDir) {
@@ -129,7 +134,24 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
         if (template) writeTemplate(template, new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
       }
     }
-  } else pglite = await startPGlite(undefined);
+  } else if (image) {
+    pglite = await startPGlite(undefined, image);
+  } else {
+    // In memory (tests open dozens a run): the same initdb template, so each costs a restore, not an initdb.
+    const template = templatePath();
+    const dump = readTemplate(template);
+    if (template && dump) {
+      try {
+        pglite = await startPGlite(undefined, dump);
+      } catch {
+        discardTemplate(template);
+      }
+    }
+    if (!pglite) {
+      pglite = await startPGlite(undefined);
+      if (template) writeTemplate(template, new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
+    }
+  }
   const lock = new ConnectionLock();
   const kysely = new Kysely<DB>({ dialect: new PGliteDialect(pglite, lock) });
   const copyBlob = async (table: string, columns: string[], blob: Blob): Promise<void> => {
@@ -139,6 +161,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     kysely,
     kind: 'pglite',
     created,
+    dump: () => lock.run(() => pglite.dumpDataDir('none')),
     async copyRows(table, columns, rows) {
       const csv = toCsv(rows);
       if (csv.count === 0) return 0;

@@ -86,3 +86,21 @@ export function shanghaiInstant(date: string, time = '00:00:00'): Date {
   if (Number.isNaN(instant.getTime())) throw new Error(`shanghaiInstant: invalid ${date} ${time}`);
   return instant;
 }
+
+const BUSINESS_START = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?$/;
+
+/**
+ * The instant a `BUSINESS_DATE` names: 'YYYY-MM-DD' is that Shanghai date at `now`'s Shanghai time of day (a demo
+ * keeps the hour it is started at), 'YYYY-MM-DDTHH:mm[:ss]' that exact Shanghai wall-clock time (a replay).
+ * Throws a RangeError naming the value for anything else (an impossible date included).
+ */
+export function parseBusinessStart(text: string, now: Date): Date {
+  const m = BUSINESS_START.exec(text.trim());
+  if (!m) throw new RangeError(`BUSINESS_DATE must be YYYY-MM-DD or YYYY-MM-DDTHH:mm (Shanghai time), got "${text}"`);
+  const date = m[1] as string;
+  const time = m[2] ?? shanghaiTime(now);
+  const instant = new Date(`${date}T${time.length === 5 ? `${time}:00` : time}+08:00`);
+  if (Number.isNaN(instant.getTime()) || shanghaiDate(instant) !== date || shanghaiTime(instant).slice(0, time.length) !== time)
+    throw new RangeError(`BUSINESS_DATE is not a calendar date and time: "${text}"`);
+  return instant;
+}

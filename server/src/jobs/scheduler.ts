@@ -46,6 +46,14 @@ const JOBS_LOCK_KEY = 727_002;
 /** At most this many days in one call (the dev clock advances ≤ 400 days). */
 export const MAX_DAYS_PER_RUN = 4000;
 
+/** The last business date whose jobs have all run; before the first run, the market's last day (the seed's as-of). */
+export async function readJobsThrough(db: Database): Promise<IsoDate | null> {
+  const row = await db.kysely.selectFrom('app_state').select('value').where('key', '=', JOBS_THROUGH_KEY).executeTakeFirst();
+  if (row) return row.value as IsoDate;
+  const market = await sql<{ last: string | null }>`SELECT max(date)::text AS last FROM index_daily`.execute(db.kysely);
+  return market.rows[0]?.last ?? null;
+}
+
 export interface Scheduler {
   readonly jobs: readonly Job[];
   /** Runs every job due through the business clock's today. */
@@ -84,13 +92,7 @@ export function createScheduler(ctx: JobContext, jobs: readonly Job[]): Schedule
   const serial = mutex();
   const { db } = ctx;
 
-  async function readThrough(): Promise<IsoDate | null> {
-    const row = await db.kysely.selectFrom('app_state').select('value').where('key', '=', JOBS_THROUGH_KEY).executeTakeFirst();
-    if (row) return row.value as IsoDate;
-    // Before the first run: the market's last day (the seed publishes through its as-of date).
-    const market = await sql<{ last: string | null }>`SELECT max(date)::text AS last FROM index_daily`.execute(db.kysely);
-    return market.rows[0]?.last ?? null;
-  }
+  const readThrough = () => readJobsThrough(db);
 
   async function writeThrough(date: IsoDate): Promise<void> {
     await db.kysely

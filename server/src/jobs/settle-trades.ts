@@ -1,7 +1,7 @@
 // Job 2 of each business date: the trading settlement (server/src/services/settlement.ts), after the NAVs it
 // prices at are published; then the ledger's invariants must hold, or the job fails (and runs again next time,
 // holding back the later dates) so nothing builds on a ledger that does not balance.
-import { checkLedger } from '../services/ledger-check';
+import { checkLedger } from '../ledger/check';
 import { settleTrades } from '../services/settlement';
 import type { Job } from './scheduler';
 

@@ -29,12 +29,27 @@ export interface GeneratedCounts {
   indexRows: number;
 }
 
-/** The daily change of a NAV point in percent (dividends added back), null on a fund's first day. */
+/** A published 4-decimal figure (NAV, accumulated NAV) as an integer count of 0.0001. */
+const tenThousandths = (value: number): number => Math.round(value * 10_000);
+
+/**
+ * The daily change of a NAV point in percent to 4 decimals, half-up (dividends added back), null on a fund's first
+ * day — computed exactly from the published 4-decimal NAVs in integers (≤ 2^53 for NAVs below 9,000), never from a
+ * float's quotient, so anyone recomputing it from the NAVs shown gets the same digits.
+ */
 function dailyChange(p: NavPoint, prev: NavPoint | undefined): string | null {
   if (p.incomePer10k != null) return '0.0000';
   if (!prev) return null;
-  const dividend = Math.max(0, p.accNav - prev.accNav - (p.nav - prev.nav));
-  return (((p.nav + dividend) / prev.nav - 1) * 100).toFixed(4);
+  const nav = tenThousandths(p.nav);
+  const before = tenThousandths(prev.nav);
+  const dividend = Math.max(0, tenThousandths(p.accNav) - tenThousandths(prev.accNav) - (nav - before));
+  // (nav + dividend) / before − 1, in units of 0.0001 %: × 10^6, rounded half away from zero.
+  const numerator = (nav + dividend - before) * 1_000_000;
+  const magnitude = Math.floor((2 * Math.abs(numerator) + before) / (2 * before));
+  const units = numerator < 0 ? -magnitude : magnitude;
+  const sign = units < 0 ? '-' : '';
+  const digits = String(Math.abs(units)).padStart(5, '0');
+  return `${sign}${digits.slice(0, -4)}.${digits.slice(-4)}`;
 }
 
 export function navRowsOf(code: string, points: readonly NavPoint[]): CopyValue[][] {

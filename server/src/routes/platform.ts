@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ANALYTICS_CATEGORY_WEB_BEHAVIOR, ANALYTICS_MAX_RECORDS, DEFAULT_MPAAS_APPKEY } from '../constants';
+import { systemClock } from '../domain/clock';
 import { ApiError, EnvelopeOf, ErrorEnvelope, ok } from '../http/envelope';
 import { ResultCode } from '../http/result-codes';
 import { ConfigKey, PageUrl } from '../http/schemas';
@@ -187,7 +188,8 @@ const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function signedConfig(url: string) {
     const ticket = await app.wechat.getJsapiTicket();
-    const timestamp = Math.floor(app.clock.now().getTime() / 1000);
+    // WeChat checks the signature's time against the real one: the wall clock, not the (movable) business clock.
+    const timestamp = Math.floor(systemClock.now().getTime() / 1000);
     const nonceStr = randomBytes(12).toString('base64url');
     return {
       appId: app.wechat.appId,

@@ -2,7 +2,7 @@
 // stored in app_state, so a restarted demo keeps its business date. In production the clock is the wall clock.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import { offsetClock, type Clock, type OffsetClock } from '../domain/clock';
+import { offsetClock, shanghaiDate, type Clock, type OffsetClock } from '../domain/clock';
 
 export const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 
@@ -33,4 +33,19 @@ export async function saveClockOffset(kysely: Kysely<DB>, offsetMs: number): Pro
 export async function loadBusinessClock(kysely: Kysely<DB>): Promise<MovableClock> {
   const offset = await readClockOffset(kysely);
   return offsetClock(new Date(Date.now() + offset));
+}
+
+/**
+ * Starts the stored business clock at `start` (BUSINESS_DATE) and returns it. A date before `jobsThrough` — the last
+ * business date the daily jobs have run — cannot be reached (its days are already settled): a RangeError says so.
+ */
+export async function startBusinessClockAt(kysely: Kysely<DB>, start: Date, jobsThrough: string | null): Promise<MovableClock> {
+  const date = shanghaiDate(start);
+  if (jobsThrough !== null && date < jobsThrough) {
+    throw new RangeError(
+      `BUSINESS_DATE ${date} is before this database's business date ${jobsThrough} (its days are settled): use a new DATA_DIR or a later date`,
+    );
+  }
+  await saveClockOffset(kysely, start.getTime() - Date.now());
+  return loadBusinessClock(kysely);
 }

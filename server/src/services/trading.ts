@@ -33,6 +33,21 @@ import { FUND_SAMPLES } from '../market/samples';
 import type { Bank } from './bank';
 import { couponDiscountFor, markCouponUsed, returnCoupon } from './coupons';
 import { verifyTradePassword } from './trade-password';
+import {
+  ADVANCE,
+  ADVANCE_PAYMENT,
+  BANK,
+  CNY,
+  LOT,
+  PURCHASE,
+  PURCHASE_PAYMENT,
+  PURCHASE_REFUND,
+  REDEEM_FREEZE,
+  REDEEM_UNFREEZE,
+  SELLING,
+  sharesOf,
+} from '../ledger/chart';
+import { post, transfer, type Transfer } from '../ledger/post';
 
 export const MONEY_MARKET_TYPE = 4;
 /** The money-market fund behind the cash-management product (现金宝): its lots are the investor's cash balance. */
@@ -456,18 +471,18 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
         now,
       });
       await trx.updateTable('orders').set({ linked_order_id: payId }).where('user_id', '=', userId).where('id', '=', orderId).execute();
-      await postTransfer(
-        trx,
-        userId,
-        orderId,
-        now,
-        `order:${orderId}:pay`,
-        'CNY',
-        'advance',
-        `purchase:${fund.code}`,
-        amountFen,
-        'purchase_payment',
-      );
+      await post(trx, [
+        transfer(PURCHASE_PAYMENT, {
+          user_id: userId,
+          ref: `order:${orderId}:pay`,
+          asset: CNY,
+          debit_account: ADVANCE.at(),
+          credit_account: PURCHASE.at(fund.code),
+          amount_hundredths: amountFen,
+          order_id: orderId,
+          business_date: shanghaiDate(now),
+        }),
+      ]);
     } else {
       const paid = await deps.bank.debit(trx, {
         paymentId: `order:${orderId}`,
@@ -499,18 +514,18 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
           .execute();
         return { userId, orderId };
       }
-      await postTransfer(
-        trx,
-        userId,
-        orderId,
-        now,
-        `order:${orderId}:pay`,
-        'CNY',
-        'bank',
-        `purchase:${fund.code}`,
-        amountFen,
-        'purchase_payment',
-      );
+      await post(trx, [
+        transfer(PURCHASE_PAYMENT, {
+          user_id: userId,
+          ref: `order:${orderId}:pay`,
+          asset: CNY,
+          debit_account: BANK.at(),
+          credit_account: PURCHASE.at(fund.code),
+          amount_hundredths: amountFen,
+          order_id: orderId,
+          business_date: shanghaiDate(now),
+        }),
+      ]);
     }
     await trx
       .updateTable('orders')
@@ -534,35 +549,6 @@ async function couponFor(db: Db, input: BuyInput, check: BuyCheck, now: Date, lo
     { fundCode: check.fund.code, amountFen: input.amountFen, feeFen: quote.feeFen, now, rounding: check.fund.rounding_mode },
     lock,
   );
-}
-
-/** Posts one ledger transfer of an order, dated today (Shanghai). */
-export async function postTransfer(
-  trx: Transaction<DB>,
-  userId: number,
-  orderId: number,
-  now: Date,
-  ref: string,
-  asset: string,
-  debit: string,
-  credit: string,
-  amount: number,
-  kind: string,
-): Promise<void> {
-  await trx
-    .insertInto('ledger_transfers')
-    .values({
-      user_id: userId,
-      ref,
-      asset,
-      debit_account: debit,
-      credit_account: credit,
-      amount,
-      kind,
-      order_id: orderId,
-      business_date: shanghaiDate(now),
-    })
-    .execute();
 }
 
 // ---- Redemption -----------------------------------------------------------------------------------------
@@ -719,7 +705,18 @@ export async function placeSell(deps: TradingDeps, input: SellInput): Promise<Pl
       now,
     });
     if (mode === 'quick')
-      await postTransfer(trx, userId, orderId, now, `order:${orderId}:advance`, 'CNY', 'advance', 'bank', volume, 'advance');
+      await post(trx, [
+        transfer(ADVANCE_PAYMENT, {
+          user_id: userId,
+          ref: `order:${orderId}:advance`,
+          asset: CNY,
+          debit_account: ADVANCE.at(),
+          credit_account: BANK.at(),
+          amount_hundredths: volume,
+          order_id: orderId,
+          business_date: shanghaiDate(now),
+        }),
+      ]);
     return { userId, orderId };
   });
 }
@@ -769,6 +766,7 @@ async function freezeForRedemption(trx: Transaction<DB>, input: RedemptionInput)
     .executeTakeFirstOrThrow();
   const orderId = Number(id);
   const byId = new Map(check.lots.map((lot) => [lot.id, lot]));
+  const freezes: Transfer[] = [];
   for (const take of takes) {
     const lot = byId.get(Number(take.lotId)) as HeldLot;
     // The cost leaves the lot in proportion to the shares; the lot's last shares take what is left.
@@ -783,19 +781,20 @@ async function freezeForRedemption(trx: Transaction<DB>, input: RedemptionInput)
       .where('user_id', '=', userId)
       .where('id', '=', lot.id)
       .execute();
-    await postTransfer(
-      trx,
-      userId,
-      orderId,
-      now,
-      `order:${orderId}:freeze:${lot.id}`,
-      `F:${fund.code}`,
-      `lot:${lot.id}`,
-      `selling:${fund.code}`,
-      take.volume,
-      'redeem_freeze',
+    freezes.push(
+      transfer(REDEEM_FREEZE, {
+        user_id: userId,
+        ref: `order:${orderId}:freeze:${lot.id}`,
+        asset: sharesOf(fund.code),
+        debit_account: LOT.at(lot.id),
+        credit_account: SELLING.at(fund.code),
+        amount_hundredths: take.volume,
+        order_id: orderId,
+        business_date: shanghaiDate(now),
+      }),
     );
   }
+  await post(trx, freezes);
   return orderId;
 }
 
@@ -882,21 +881,22 @@ export async function releaseFrozenShares(
       .where('user_id', '=', userId)
       .where('id', '=', part.lot_id)
       .execute();
-    await trx
-      .insertInto('ledger_transfers')
-      .values({
+  }
+  await post(
+    trx,
+    parts.map((part) =>
+      transfer(REDEEM_UNFREEZE, {
         user_id: userId,
         ref: `order:${orderId}:unfreeze:${part.lot_id}`,
-        asset: `F:${fundCode}`,
-        debit_account: `selling:${fundCode}`,
-        credit_account: `lot:${part.lot_id}`,
-        amount: Number(part.volume),
-        kind: 'redeem_unfreeze',
+        asset: sharesOf(fundCode),
+        debit_account: SELLING.at(fundCode),
+        credit_account: LOT.at(Number(part.lot_id)),
+        amount_hundredths: Number(part.volume),
         order_id: orderId,
         business_date: businessDate,
-      })
-      .execute();
-  }
+      }),
+    ),
+  );
 }
 
 /** Gives a pending redemption's shares back to their lots and marks it cancelled. */
@@ -931,18 +931,18 @@ export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promis
     } else {
       const amount = order.amount_fen as number;
       const byCash = order.pay_method === 'xjb';
-      await postTransfer(
-        trx,
-        userId,
-        orderId,
-        now,
-        `order:${orderId}:refund`,
-        'CNY',
-        `purchase:${order.fund_code}`,
-        byCash ? 'advance' : 'bank',
-        amount,
-        'purchase_refund',
-      );
+      await post(trx, [
+        transfer(PURCHASE_REFUND, {
+          user_id: userId,
+          ref: `order:${orderId}:refund`,
+          asset: CNY,
+          debit_account: PURCHASE.at(order.fund_code),
+          credit_account: byCash ? ADVANCE.at() : BANK.at(),
+          amount_hundredths: amount,
+          order_id: orderId,
+          business_date: shanghaiDate(now),
+        }),
+      ]);
       if (byCash && order.linked_order_id !== null) await unfreezeRedemption(trx, userId, order.linked_order_id, CASH_FUND_CODE, now);
       // The coupon it used is the investor's again (services/coupons.ts); nothing was posted for it yet.
       await returnCoupon(trx, userId, orderId);

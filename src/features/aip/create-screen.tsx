@@ -10,6 +10,7 @@ import { formatAmount } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import type { AipCreateAnswer, AipQuote } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
+import { businessDayOfMonth } from '@/platform/business-clock';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -48,7 +49,7 @@ function defaultSchedule(initial?: Partial<Schedule>): Schedule {
   const cycle = initial?.cycle ?? 'monthly';
   if (cycle === 'daily') return { cycle, day: null };
   const day = initial?.day ?? null;
-  if (cycle === 'monthly') return { cycle, day: day !== null && day >= 1 && day <= 28 ? day : Math.min(new Date().getDate(), 28) };
+  if (cycle === 'monthly') return { cycle, day: day !== null && day >= 1 && day <= 28 ? day : Math.min(businessDayOfMonth(), 28) };
   return { cycle, day: day !== null && day >= 1 && day <= 5 ? day : 1 };
 }
 

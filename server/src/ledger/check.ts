@@ -1,0 +1,240 @@
+// The ledger's invariants, checked after every settlement run (jobs/settle-trades.ts) and by the tests after every
+// step. By construction (ledger_transfers: one asset, one debit and one credit account, an amount > 0 each) every
+// asset sums to zero over all accounts; what is checked is what construction cannot guarantee:
+// 1. chart: every transfer is of a kind the chart defines, in its asset, between account kinds it allows (a fund's
+//    shares between accounts of that fund). With it, "money paid in = confirmed cost + fees + refunds + money in
+//    transit" and "proceeds = paid out + in transit" are identities: only those kinds touch those accounts;
+// 2. sign: no account leaves its normal side (chart.ts NormalBalance): nothing held is negative, the advance is
+//    never owed to the investor;
+// 3. the ledger equals the records, account by account: a lot's balance its shares; a fund's `selling` the shares
+//    of the pending redemptions' parts; a fund's `purchase` the paid, unconfirmed purchases; a fund's `proceeds`
+//    the confirmed, unsettled redemptions' net; the `advance` minus the shares of the unsettled redemptions behind
+//    it (快速取现, purchases paid with 现金宝: NAV 1.00, no fee); the `marketing` account (issue 25,
+//    services/activity-ledger.ts) minus the coupon discounts of the confirmed purchases.
+//
+// Set-based and chunked: investors are taken in ranges of user ids, and one statement per range aggregates its
+// transfers and compares them with its lots and orders, answering only what is wrong. Ranges run two at a time
+// (PostgreSQL: two connections; PGlite queues them).
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../db/types';
+import { chart, accountKind, transferKind } from './chart';
+
+export interface LedgerViolation {
+  rule: 'chart' | 'sign' | 'lot' | 'selling' | 'purchase' | 'proceeds' | 'advance' | 'marketing';
+  detail: string;
+}
+
+export interface CheckOptions {
+  /** One investor only. */
+  userId?: number;
+  /** Investors per statement (default 2,000). */
+  usersPerChunk?: number;
+  /** Statements at once (default 2). */
+  parallel?: number;
+  /** At most this many violations of each rule per range (default 20). */
+  limit?: number;
+}
+
+interface ChartRow {
+  kind: string;
+  asset_class: string;
+  debit_kind: string;
+  credit_kind: string;
+  transfers: string;
+  key_mismatch: string;
+  example: string;
+}
+
+interface ViolationRow {
+  rule: LedgerViolation['rule'];
+  detail: string;
+}
+
+/** The ranges (lo, hi] of user ids, about `size` investors each, covering every id. */
+async function userRanges(db: Kysely<DB>, size: number): Promise<Array<[number, number]>> {
+  const bounds = (
+    await sql<{ id: number }>`
+      SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users) u WHERE n % ${size} = 0 ORDER BY id`.execute(db)
+  ).rows.map((r) => Number(r.id));
+  const ranges: Array<[number, number]> = [];
+  let lo = 0;
+  for (const hi of bounds) {
+    ranges.push([lo, hi]);
+    lo = hi;
+  }
+  ranges.push([lo, Number.MAX_SAFE_INTEGER]);
+  return ranges;
+}
+
+function kindsWith(normal: 'credit' | 'debit' | 'any'): string[] {
+  return chart()
+    .accounts.filter((k) => k.normal === normal)
+    .map((k) => k.name);
+}
+
+/** What the chart allows: the kind's asset and its accounts' kinds, per transfer kind and pair of account kinds. */
+function chartViolations(rows: ChartRow[]): LedgerViolation[] {
+  const out: LedgerViolation[] = [];
+  for (const r of rows) {
+    const kind = transferKind(r.kind);
+    const where = `${r.transfers} transfer(s) '${r.kind}' ${r.asset_class} ${r.debit_kind} → ${r.credit_kind} (e.g. ${r.example})`;
+    if (!kind) out.push({ rule: 'chart', detail: `${where}: unknown transfer kind` });
+    else if (kind.asset !== r.asset_class) out.push({ rule: 'chart', detail: `${where}: the kind moves ${kind.asset}` });
+    else if (!kind.debit.some((k) => k.name === r.debit_kind) || !kind.credit.some((k) => k.name === r.credit_kind))
+      out.push({ rule: 'chart', detail: `${where}: accounts the kind may not touch` });
+    else if (!accountKind(r.debit_kind) || !accountKind(r.credit_kind))
+      out.push({ rule: 'chart', detail: `${where}: unknown account kind` });
+    if (Number(r.key_mismatch) > 0) out.push({ rule: 'chart', detail: `${where}: ${r.key_mismatch} between accounts of another fund` });
+  }
+  return out;
+}
+
+/** One range's transfers by kind, asset class and pair of account kinds (a handful of rows). */
+function chartStatement(range: RawBuilder<boolean>, fundKeyedShares: string[]) {
+  return sql<ChartRow>`
+    SELECT kind, CASE WHEN asset = 'CNY' THEN 'money' WHEN asset ~ '^F:[0-9]{6}$' THEN 'shares' ELSE asset END AS asset_class,
+           split_part(debit_account, ':', 1) AS debit_kind, split_part(credit_account, ':', 1) AS credit_kind, count(*)::text AS transfers,
+           count(*) FILTER (WHERE (split_part(debit_account, ':', 1) = ANY(${fundKeyedShares}::text[]) AND debit_account <> split_part(debit_account, ':', 1) || ':' || substr(asset, 3))
+                               OR (split_part(credit_account, ':', 1) = ANY(${fundKeyedShares}::text[]) AND credit_account <> split_part(credit_account, ':', 1) || ':' || substr(asset, 3)))::text AS key_mismatch,
+           min(ref || ' of user ' || user_id) AS example
+    FROM ledger_transfers WHERE ${range}
+    GROUP BY 1, 2, 3, 4`;
+}
+
+/** One range's balances against its records: only the accounts that disagree (at most `limit` per rule). */
+function balanceStatement(range: RawBuilder<boolean>, rangeOf: (alias: string) => RawBuilder<boolean>, limit: number) {
+  return sql<ViolationRow>`
+    WITH legs AS (
+      SELECT user_id, credit_account AS account, asset, amount FROM ledger_transfers WHERE ${range}
+      UNION ALL
+      SELECT user_id, debit_account, asset, -amount FROM ledger_transfers WHERE ${range}
+    ),
+    bal AS MATERIALIZED (
+      SELECT user_id, account, split_part(account, ':', 1) AS kind, asset, sum(amount) AS balance FROM legs
+      WHERE split_part(account, ':', 1) <> ALL(${kindsWith('any')}::text[])
+      GROUP BY user_id, account, asset
+    ),
+    sign AS (
+      SELECT 'sign'::text AS rule, 'user ' || user_id || ' ' || account || ' ' || asset || ' = ' || balance AS detail FROM bal
+      WHERE (kind = ANY(${kindsWith('credit')}::text[]) AND balance < 0) OR (kind = ANY(${kindsWith('debit')}::text[]) AND balance > 0)
+      LIMIT ${limit}
+    ),
+    lot AS (
+      SELECT 'lot'::text AS rule, 'user ' || coalesce(b.user_id, l.user_id) || ' ' || coalesce(b.account, l.account) || ': ledger '
+             || coalesce(b.asset || ' ' || b.balance, '0') || ', lot ' || coalesce(l.asset || ' ' || l.volume, 'none') AS detail
+      FROM (SELECT * FROM bal WHERE kind = 'lot') b
+      FULL JOIN (SELECT user_id, 'lot:' || id AS account, 'F:' || fund_code AS asset, volume FROM lots l WHERE ${rangeOf('l')}) l
+        ON l.user_id = b.user_id AND l.account = b.account
+      WHERE b.balance IS DISTINCT FROM l.volume AND NOT (b.user_id IS NULL AND l.volume = 0) OR b.asset <> l.asset
+      LIMIT ${limit}
+    ),
+    selling AS (
+      SELECT 'selling'::text AS rule, 'user ' || coalesce(b.user_id, f.user_id) || ' ' || coalesce(b.account, f.account) || ': ledger '
+             || coalesce(b.balance, 0) || ', pending redemptions ' || coalesce(f.volume, 0) AS detail
+      FROM (SELECT * FROM bal WHERE kind = 'selling') b
+      FULL JOIN (
+        SELECT o.user_id, 'selling:' || o.fund_code AS account, sum(ol.volume) AS volume
+        FROM orders o JOIN order_lots ol ON ol.user_id = o.user_id AND ol.order_id = o.id
+        WHERE o.status = 'submitted' AND o.action = '024' AND ${rangeOf('o')}
+        GROUP BY 1, 2
+      ) f ON f.user_id = b.user_id AND f.account = b.account
+      WHERE coalesce(b.balance, 0) <> coalesce(f.volume, 0)
+      LIMIT ${limit}
+    ),
+    purchase AS (
+      SELECT 'purchase'::text AS rule, 'user ' || coalesce(b.user_id, p.user_id) || ' ' || coalesce(b.account, p.account) || ': ledger '
+             || coalesce(b.balance, 0) || ', paid purchases ' || coalesce(p.amount, 0) AS detail
+      FROM (SELECT * FROM bal WHERE kind = 'purchase') b
+      FULL JOIN (
+        SELECT user_id, 'purchase:' || fund_code AS account, sum(amount_fen) AS amount FROM orders o
+        WHERE status = 'paid' AND ${rangeOf('o')} GROUP BY 1, 2
+      ) p ON p.user_id = b.user_id AND p.account = b.account
+      WHERE coalesce(b.balance, 0) <> coalesce(p.amount, 0)
+      LIMIT ${limit}
+    ),
+    proceeds AS (
+      SELECT 'proceeds'::text AS rule, 'user ' || coalesce(b.user_id, p.user_id) || ' ' || coalesce(b.account, p.account) || ': ledger '
+             || coalesce(b.balance, 0) || ', confirmed redemptions not paid out ' || coalesce(p.amount, 0) AS detail
+      FROM (SELECT * FROM bal WHERE kind = 'proceeds') b
+      FULL JOIN (
+        SELECT user_id, 'proceeds:' || fund_code AS account, sum(confirm_amount_fen - fee_fen) AS amount FROM orders o
+        WHERE action = '024' AND status = 'confirmed' AND settled_at IS NULL AND ${rangeOf('o')} GROUP BY 1, 2
+      ) p ON p.user_id = b.user_id AND p.account = b.account
+      WHERE coalesce(b.balance, 0) <> coalesce(p.amount, 0)
+      LIMIT ${limit}
+    ),
+    advance AS (
+      SELECT 'advance'::text AS rule, 'user ' || coalesce(b.user_id, o.user_id) || ': advance ' || coalesce(b.balance, 0)
+             || ', owed by redemptions ' || coalesce(o.owed, 0) AS detail
+      FROM (SELECT * FROM bal WHERE kind = 'advance') b
+      FULL JOIN (
+        SELECT user_id, sum(volume) AS owed FROM orders o
+        WHERE action = '024' AND sell_mode IN ('quick', 'pay') AND status IN ('submitted', 'confirmed') AND settled_at IS NULL AND ${rangeOf('o')}
+        GROUP BY 1
+      ) o ON o.user_id = b.user_id
+      WHERE -coalesce(b.balance, 0) <> coalesce(o.owed, 0)
+      LIMIT ${limit}
+    ),
+    marketing AS (
+      SELECT 'marketing'::text AS rule, 'user ' || coalesce(b.user_id, o.user_id) || ': marketing ' || coalesce(b.balance, 0)
+             || ', coupon discounts ' || coalesce(o.discounts, 0) AS detail
+      FROM (SELECT * FROM bal WHERE kind = 'marketing') b
+      FULL JOIN (
+        SELECT user_id, sum(coupon_discount_fen) AS discounts FROM orders o
+        WHERE status = 'confirmed' AND coupon_discount_fen > 0 AND ${rangeOf('o')}
+        GROUP BY 1
+      ) o ON o.user_id = b.user_id
+      WHERE -coalesce(b.balance, 0) <> coalesce(o.discounts, 0)
+      LIMIT ${limit}
+    )
+    SELECT * FROM sign UNION ALL SELECT * FROM lot UNION ALL SELECT * FROM selling UNION ALL SELECT * FROM purchase
+    UNION ALL SELECT * FROM proceeds UNION ALL SELECT * FROM advance UNION ALL SELECT * FROM marketing`;
+}
+
+/** Runs `work` on every item, `width` at a time. */
+async function eachConcurrently<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, items.length)) }, worker));
+}
+
+/** The ledger's invariants: every violation found (an empty list when the ledger is sound). */
+export async function checkLedger(db: Kysely<DB>, opts: CheckOptions = {}): Promise<LedgerViolation[]> {
+  const limit = opts.limit ?? 20;
+  const ranges: Array<[number, number]> =
+    opts.userId === undefined ? await userRanges(db, opts.usersPerChunk ?? 2_000) : [[opts.userId - 1, opts.userId]];
+  const fundKeyedShares = chart()
+    .accounts.filter((k) => k.key === 'fund' && k.asset === 'shares')
+    .map((k) => k.name);
+  const found: LedgerViolation[][] = ranges.map(() => []);
+  await eachConcurrently(
+    ranges.map((r, i) => [r, i] as const),
+    opts.parallel ?? 2,
+    async ([[lo, hi], i]) => {
+      const rangeOf = (alias: string) => sql<boolean>`${sql.ref(`${alias}.user_id`)} > ${lo} AND ${sql.ref(`${alias}.user_id`)} <= ${hi}`;
+      const range = sql<boolean>`user_id > ${lo} AND user_id <= ${hi}`;
+      // A range's aggregates stay in memory rather than spill (PostgreSQL's default work_mem is 4 MB).
+      await db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+        const rows = (await chartStatement(range, fundKeyedShares).execute(trx)).rows;
+        const balances = (await balanceStatement(range, rangeOf, limit).execute(trx)).rows;
+        (found[i] as LedgerViolation[]).push(...chartViolations(rows), ...balances);
+      });
+    },
+  );
+  // Chart rows of different ranges describe the same transfer kinds: one message per kind and pair is enough.
+  const seen = new Set<string>();
+  return found.flat().filter((v) => {
+    if (v.rule !== 'chart') return true;
+    const key = v.detail.replace(/^\d+ transfer\(s\) /, '').replace(/ \(e\.g\. .*?\):/, ':');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
