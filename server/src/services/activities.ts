@@ -194,7 +194,7 @@ export function defaultActivities(today: string): unknown[] {
         ],
         highlights: [
           bi('聚焦新兴产业的长期成长', 'Long-term growth of emerging industries'),
-          bi('认购费率 1 折起（平台优惠）', 'Subscription fee from 10 % of the standard rate'),
+          bi('认购费率享平台优惠', 'A platform discount on the subscription fee'),
           bi('募集前预约，首日自动认购', 'Book now, subscribed automatically on day one'),
         ],
       },

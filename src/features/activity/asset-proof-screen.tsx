@@ -12,6 +12,7 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import type { AssetProofIssued, AssetProofVerification } from '@/lib/api-types/activity';
+import { formatAmount } from '@/lib/format';
 import { t } from '@/locales/activity';
 import { getLocale } from '@/locales/i18n';
 import { showToast } from '@/platform/feedback';
@@ -98,7 +99,7 @@ function ProofForm() {
                   {p.serial} · {shanghaiDay(p.issued_at)}
                 </Text>
               </View>
-              <Text className='act-booking__status'>{t('activity.amountYuan', { amount: p.total })}</Text>
+              <Text className='act-booking__status'>{t('activity.amountYuan', { amount: formatAmount(p.total) })}</Text>
               <DownloadLink proof={p} />
             </View>
           ))}
@@ -141,7 +142,7 @@ function Issued({ proof }: { proof: AssetProofIssued }) {
       </View>
       <View className='act-kv'>
         <Text className='act-muted'>{t('activity.proof.total')}</Text>
-        <Text className='act-kv__value act-proof__total'>{t('activity.amountYuan', { amount: proof.total })}</Text>
+        <Text className='act-kv__value act-proof__total'>{t('activity.amountYuan', { amount: formatAmount(proof.total) })}</Text>
       </View>
       <View className='act-kv'>
         <Text className='act-muted'>{t('activity.proof.verifyLink')}</Text>
@@ -207,7 +208,9 @@ function Verdict({ result }: { result: AssetProofVerification }) {
           </View>
           <View className='act-kv'>
             <Text className='act-muted'>{t('activity.verify.total')}</Text>
-            <Text className='act-kv__value act-verdict__total'>{t('activity.amountYuan', { amount: result.total ?? '' })}</Text>
+            <Text className='act-kv__value act-verdict__total'>
+              {t('activity.amountYuan', { amount: formatAmount(result.total ?? '') })}
+            </Text>
           </View>
           <View className='act-kv'>
             <Text className='act-muted'>{t('activity.verify.holder')}</Text>

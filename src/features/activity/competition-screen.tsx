@@ -13,6 +13,7 @@ import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import type { CompetitionFund, CompetitionPage, CompetitionRankItem } from '@/lib/api-types/activity';
+import { formatAmount } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/activity';
 import { showToast } from '@/platform/feedback';
@@ -48,7 +49,7 @@ export function CompetitionScreen({ id, tab: initial, fullRanking, access }: Com
   return (
     <View className='act-page act-comp' data-tab={tab}>
       <ActivityHero activity={page.activity}>
-        <Text className='act-hero__fund'>{t('activity.comp.initial', { amount: page.initial })}</Text>
+        <Text className='act-hero__fund'>{t('activity.comp.initial', { amount: formatAmount(page.initial) })}</Text>
         <Text className='act-muted act-hero__meta'>{t('activity.comp.lastDay', { date: page.last_day })}</Text>
       </ActivityHero>
       <Tabs tabs={tabs} active={tab} onChange={setTab} />
@@ -82,7 +83,7 @@ function Contest({
     setBusy(true);
     try {
       const joined = await joinCompetition(id);
-      showToast(t('activity.comp.joined', { amount: joined.cash }), { type: 'success' });
+      showToast(t('activity.comp.joined', { amount: formatAmount(joined.cash) }), { type: 'success' });
       await onJoined();
       onTab('position');
     } catch (e) {
@@ -98,7 +99,7 @@ function Contest({
         <View className='act-card act-me'>
           <View className='act-figure'>
             <Text className='act-muted'>{t('activity.comp.myValue')}</Text>
-            <Text className='act-figure__value'>{page.me.value}</Text>
+            <Text className='act-figure__value'>{formatAmount(page.me.value)}</Text>
           </View>
           <View className='act-figure'>
             <Text className='act-muted'>{t('activity.comp.myReturn')}</Text>
@@ -144,7 +145,7 @@ function RankRows({ items }: { items: CompetitionRankItem[] }) {
             {item.name}
             {item.mine ? ` (${t('activity.comp.me')})` : ''}
           </Text>
-          <Text className='act-rank__value'>{item.value}</Text>
+          <Text className='act-rank__value'>{formatAmount(item.value)}</Text>
           <PercentText value={item.return_rate} sign className='act-rank__return' />
         </View>
       ))}
@@ -257,12 +258,24 @@ function Portfolio({
   if (remote.status === 'loading') return <SkeletonList items={3} />;
   if (remote.status === 'error' || !remote.data) return <ErrorBox onRetry={remote.retry} />;
   const pos = remote.data;
+  const pendingOne = pos.rebalances.find((r) => r.status === 'pending');
+  // The form starts from what is pending (a newer rebalance replaces it), else from the holdings' weights now.
   const current: Target[] =
     targets ??
-    pos.positions.map((p) => ({
-      fund: { fd_code: p.fd_code, fd_name: p.fd_name, type_desc: '', risk_level: 0 },
-      weight: p.weight,
-    }));
+    (pendingOne
+      ? pendingOne.weights.map((w) => ({
+          fund: {
+            fd_code: w.fd_code,
+            fd_name: pos.positions.find((p) => p.fd_code === w.fd_code)?.fd_name ?? '',
+            type_desc: '',
+            risk_level: 0,
+          },
+          weight: w.weight,
+        }))
+      : pos.positions.map((p) => ({
+          fund: { fd_code: p.fd_code, fd_name: p.fd_name, type_desc: '', risk_level: 0 },
+          weight: p.weight,
+        })));
   const used = current.reduce((s, x) => s + (weightBp(x.weight) ?? 0), 0);
   const search = async () => {
     try {
@@ -295,7 +308,7 @@ function Portfolio({
       <View className='act-card act-me'>
         <View className='act-figure'>
           <Text className='act-muted'>{t('activity.comp.myValue')}</Text>
-          <Text className='act-figure__value act-position__value'>{pos.value}</Text>
+          <Text className='act-figure__value act-position__value'>{formatAmount(pos.value)}</Text>
         </View>
         <View className='act-figure'>
           <Text className='act-muted'>{t('activity.comp.myReturn')}</Text>
@@ -303,7 +316,7 @@ function Portfolio({
         </View>
         <View className='act-figure'>
           <Text className='act-muted'>{t('activity.comp.cash')}</Text>
-          <Text className='act-figure__value'>{pos.cash}</Text>
+          <Text className='act-figure__value'>{formatAmount(pos.cash)}</Text>
         </View>
       </View>
       <View className='act-card'>
@@ -322,7 +335,7 @@ function Portfolio({
                 {p.fd_code} · {t('activity.comp.shares', { volume: p.volume })} · {t('activity.comp.weight', { weight: p.weight })}
               </Text>
             </View>
-            <Text className='act-holding__value'>{p.value}</Text>
+            <Text className='act-holding__value'>{formatAmount(p.value)}</Text>
           </View>
         ))}
       </View>
@@ -362,7 +375,7 @@ function Portfolio({
             onConfirm={() => void search()}
           />
           <Button size='small' onClick={() => void search()}>
-            🔍
+            {t('activity.comp.searchButton')}
           </Button>
         </View>
         {found
@@ -400,7 +413,7 @@ function Portfolio({
               <View key={n.date} className='act-nav-row'>
                 <Text className='act-muted'>{n.date}</Text>
                 <Text className='act-nav-row__nav'>{n.nav}</Text>
-                <Text className='act-nav-row__value'>{n.value}</Text>
+                <Text className='act-nav-row__value'>{formatAmount(n.value)}</Text>
               </View>
             ))}
         </View>

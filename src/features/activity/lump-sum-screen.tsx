@@ -15,6 +15,7 @@ import { useRemote } from '@/components/use-remote/use-remote';
 import type { FeeLine, LumpSumBooking, LumpSumPage } from '@/lib/api-types/activity';
 import { parseAmountInput } from '@/lib/money';
 import { specUrl } from '@/lib/routes';
+import { formatAmount } from '@/lib/format';
 import { t } from '@/locales/activity';
 import { confirm, showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -379,7 +380,7 @@ function MyBookings({ bookings, onChanged }: { bookings: LumpSumBooking[]; onCha
       {bookings.map((b) => (
         <View key={b.booking_id} className='act-booking' data-status={b.status}>
           <View className='act-booking__main'>
-            <Text className='act-booking__amount'>{t('activity.amountYuan', { amount: b.amount })}</Text>
+            <Text className='act-booking__amount'>{t('activity.amountYuan', { amount: formatAmount(b.amount) })}</Text>
             <Text className='act-muted'>{shanghaiDay(b.created_at)}</Text>
           </View>
           <Text className='act-booking__status'>{t(`activity.lsd.booking.${b.status}`)}</Text>
