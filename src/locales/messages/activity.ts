@@ -143,6 +143,8 @@ export default {
     'activity.coupon.status.expired': '已过期',
     'activity.coupon.expires': '有效期至 {date}',
     'activity.coupon.feeOnly': '优惠券仅抵扣申购费，不可兑换现金或基金份额。',
+    'activity.coupon.pick': '优惠券',
+    'activity.coupon.saves': '申购费 {before} 元 → {after} 元，省 {saved} 元',
     'activity.proof.intro': '选择日期，生成该日日终的持仓资产证明（PDF），可用于合格投资者认定、签证等。',
     'activity.proof.date': '证明日期',
     'activity.proof.pickDate': '选择日期',
@@ -317,6 +319,8 @@ export default {
     'activity.coupon.status.expired': 'Expired',
     'activity.coupon.expires': 'Valid until {date}',
     'activity.coupon.feeOnly': 'The coupon only reduces the purchase fee: it is never cash or fund shares.',
+    'activity.coupon.pick': 'Coupon',
+    'activity.coupon.saves': 'Fee {before} CNY → {after} CNY, {saved} CNY off',
     'activity.proof.intro':
       'Pick a date to get a PDF certificate of your holdings at its end, e.g. for a qualified-investor check or a visa.',
     'activity.proof.date': 'Date',
