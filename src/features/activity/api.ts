@@ -20,6 +20,18 @@ import { t } from '@/locales/activity';
 
 const SILENT = { silent: true } as const;
 
+/** An answer without the fields a screen reads is a failure (the error box), never a crash on a missing field. */
+function shaped<T>(keys: readonly string[]): (answer: T) => T {
+  return (answer) => {
+    const record = answer as unknown as Record<string, unknown> | null;
+    const missing = keys.filter(
+      (key) => record === null || typeof record !== 'object' || record[key] === undefined || record[key] === null,
+    );
+    if (missing.length > 0) throw new Error(`malformed answer: no ${missing.join(', ')}`);
+    return answer;
+  };
+}
+
 /** The server's message for a refusal, else a network text. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.description || error.body.message || t('activity.notFound');
@@ -44,9 +56,12 @@ export async function encryptTradePassword(password: string): Promise<string> {
   return rsaToServer(key.public_key, password);
 }
 
-export const getActivities = () => get<ActivityList>('/djapi/activity/list', undefined, SILENT);
+export const getActivities = () => get<ActivityList>('/djapi/activity/list', undefined, SILENT).then(shaped(['items']));
 
-export const getLumpSum = (id?: string) => get<LumpSumPage>('/djapi/activity/lsd', id ? { id } : undefined, SILENT);
+export const getLumpSum = (id?: string) =>
+  get<LumpSumPage>('/djapi/activity/lsd', id ? { id } : undefined, SILENT).then(
+    shaped(['activity', 'fund', 'raising', 'highlights', 'key_terms']),
+  );
 
 export const bookLumpSum = (form: { id: string; amount: string; requestId: string; encryptedPassword: string; riskConfirm?: boolean }) =>
   post<LumpSumBooking>(
@@ -64,10 +79,14 @@ export const bookLumpSum = (form: { id: string; amount: string; requestId: strin
 export const cancelBooking = (bookingId: string) => post<LumpSumBooking>('/djapi/activity/lsd/cancel', { booking_id: bookingId }, SILENT);
 
 export const getCompetition = (id: string) =>
-  get<CompetitionPage>(`/djapi/activity/competition/${encodeURIComponent(id)}`, undefined, SILENT);
+  get<CompetitionPage>(`/djapi/activity/competition/${encodeURIComponent(id)}`, undefined, SILENT).then(
+    shaped(['activity', 'top', 'initial']),
+  );
 
 export const getCompetitionFunds = (id: string, keyword: string) =>
-  get<{ items: CompetitionFund[] }>(`/djapi/activity/competition/${encodeURIComponent(id)}/funds`, { keyword }, SILENT);
+  get<{ items: CompetitionFund[] }>(`/djapi/activity/competition/${encodeURIComponent(id)}/funds`, { keyword }, SILENT).then(
+    shaped(['items']),
+  );
 
 export const joinCompetition = (id: string) =>
   post<{ joined: boolean; cash: string }>(`/djapi/activity/competition/${encodeURIComponent(id)}/join`, {}, SILENT);
@@ -80,20 +99,33 @@ export const rebalance = (id: string, weights: string, requestId: string) =>
   );
 
 export const getPosition = (id: string) =>
-  get<CompetitionPosition>(`/djapi/activity/competition/${encodeURIComponent(id)}/position`, undefined, SILENT);
+  get<CompetitionPosition>(`/djapi/activity/competition/${encodeURIComponent(id)}/position`, undefined, SILENT).then(
+    shaped(['positions', 'navs', 'rebalances', 'value', 'cash']),
+  );
 
 export const getRanking = (id: string, page: number, size = 20) =>
-  get<CompetitionRanking>(`/djapi/activity/competition/${encodeURIComponent(id)}/rank`, { page: String(page), size: String(size) }, SILENT);
+  get<CompetitionRanking>(
+    `/djapi/activity/competition/${encodeURIComponent(id)}/rank`,
+    { page: String(page), size: String(size) },
+    SILENT,
+  ).then(shaped(['items']));
 
-export const getRegCoupon = (id: string) => get<RegCouponPage>(`/djapi/activity/reg-coupon/${encodeURIComponent(id)}`, undefined, SILENT);
+export const getRegCoupon = (id: string) =>
+  get<RegCouponPage>(`/djapi/activity/reg-coupon/${encodeURIComponent(id)}`, undefined, SILENT).then(
+    shaped(['activity', 'funds', 'discount']),
+  );
 
 export const claimCoupon = (id: string) => post<Coupon>(`/djapi/activity/reg-coupon/${encodeURIComponent(id)}/claim`, {}, SILENT);
 
 export const issueAssetProof = (date: string, lang: 'zh-CN' | 'en-US') =>
-  post<AssetProofIssued>('/djapi/account/asset-proof', { date, lang }, SILENT);
+  post<AssetProofIssued>('/djapi/account/asset-proof', { date, lang }, SILENT).then(shaped(['serial', 'verify_code', 'pdf_url']));
 
 export const getAssetProofs = () =>
-  get<{ items: Array<AssetProofIssued & { issued_at: string; lang: string }> }>('/djapi/account/asset-proofs', undefined, SILENT);
+  get<{ items: Array<AssetProofIssued & { issued_at: string; lang: string }> }>('/djapi/account/asset-proofs', undefined, SILENT).then(
+    shaped(['items']),
+  );
 
 export const verifyAssetProof = (serial: string, code: string) =>
-  get<AssetProofVerification>(`/djapi/asset-proof/verify/${encodeURIComponent(serial)}`, code ? { code } : undefined, SILENT);
+  get<AssetProofVerification>(`/djapi/asset-proof/verify/${encodeURIComponent(serial)}`, code ? { code } : undefined, SILENT).then(
+    shaped(['verdict', 'serial']),
+  );
