@@ -9,6 +9,7 @@ export async function openPdf(path: string, _fileName: string): Promise<void> {
   const url = resolveUrl(path);
   const cookie = cookieHeaderFor(url);
   const download = await Taro.downloadFile({ url, header: cookie ? { cookie } : {} });
-  if (download.statusCode !== 200) throw new Error(`PDF ${download.statusCode}`);
+  // A refusal (someone else's serial, a missing font) is an HTTP error: no document to open.
+  if (typeof download.statusCode === 'number' && download.statusCode !== 200) throw new Error(`PDF ${download.statusCode}`);
   await Taro.openDocument({ filePath: download.tempFilePath, fileType: 'pdf', showMenu: true });
 }
