@@ -58,4 +58,6 @@ function project(flavour) {
 module.exports = {
   projects: [project('h5'), project('weapp')],
   cacheDirectory: path.join(__dirname, '.tmp', 'jest-cache'),
+  // A test that waits for a screen must not fail because the machine is busy (npm test runs jobs side by side).
+  testTimeout: 30_000,
 };

@@ -381,15 +381,31 @@ if (wants('server')) {
 if (wants('build') || wants('weapp') || wants('e2e')) {
   // The browser and weapp tests read the builds; without --only=build they build what they need.
   const build = { weight: 1, priority: 3, env: { NODE_ENV: 'production' } };
-  if (wants('build') || (wants('e2e') && !reused('h5')))
+  // The weapp view-layer test compares the mini program's key pages with the H5 build's (WEAPP_NEEDS_H5).
+  if (wants('build') || ((wants('e2e') || wants('weapp')) && !reused('h5')))
     checkJob('build h5', 'build', npx('taro'), ['build', '--type', 'h5'], { cost: 150, ...build });
   if (wants('build') || (wants('weapp') && !reused('weapp')))
     checkJob('build weapp', 'build', npx('taro'), ['build', '--type', 'weapp'], { cost: 90, ...build });
 }
+/** weapp test files that also read the H5 build and drive Chromium (the view layer's pictures and H5 comparison). */
+const WEAPP_NEEDS_H5 = new Set(['view-layer.test.ts']);
 if (wants('weapp')) {
   for (const file of listTests('tests/weapp')) {
     const name = `weapp ${path.basename(file, '.test.ts')}`;
-    nodeTestJob(name, 'weapp', file, { cost: costOf(name, 5), needs: buildNeeds('weapp') });
+    if (WEAPP_NEEDS_H5.has(path.basename(file))) {
+      if (!ensureChromium()) {
+        totals.failed += 1;
+        failedTests.push(`${name}: Chromium missing`);
+        continue;
+      }
+      nodeTestJob(name, 'weapp', file, {
+        cost: costOf(name, 60),
+        needs: [...buildNeeds('weapp'), ...buildNeeds('h5')],
+        env: { CHROMIUM_PATH: chromiumPath() },
+      });
+    } else {
+      nodeTestJob(name, 'weapp', file, { cost: costOf(name, 5), needs: buildNeeds('weapp') });
+    }
   }
 }
 if (wants('e2e')) {

@@ -16,7 +16,12 @@ import '@nutui/nutui-react-taro/dist/styles/themes/default.css';
 // The icons' sheet (size, spinner), which their barrel module would import: the build declares that module pure so
 // an icon travels with its pages (config/nutui-sheet-trims.ts).
 import '@nutui/icons-react-taro/dist/style_icon.css';
+import { configure as configureIcons } from '@nutui/icons-react-taro';
 import './app.scss';
+
+// NutUI's icons draw an `<i>`, a tag the mini program's templates (Taro's base.wxml) do not have: WeChat drew no icon at
+// all ("Template `tmpl_0_i` not found", tests/weapp/view-layer.test.ts). In the mini program they draw a `view`.
+if (process.env.TARO_ENV === 'weapp') configureIcons({ tag: 'view' });
 
 type LaunchQuery = Record<string, string | undefined>;
 

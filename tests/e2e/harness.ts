@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openDatabase, type Database } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { addCalendarDays } from '../../server/src/domain/calendar';
@@ -152,10 +152,31 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   };
 }
 
+/**
+ * Playwright's request API reuses a pooled kept-alive connection after the server has closed it for idleness
+ * (Fastify: 72 s), and the reuse is answered with a reset (microsoft/playwright#42701) — met after long clock advances.
+ * The server never read such a request, so each verb is sent once more on ECONNRESET / socket hang up, as a browser
+ * does; every context of launchBrowser's browser gets this.
+ */
+function retryResets(request: APIRequestContext): void {
+  const verbs = ['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch'] as const;
+  for (const verb of verbs) {
+    const send = request[verb].bind(request) as (...args: unknown[]) => Promise<APIResponse>;
+    (request as unknown as Record<string, unknown>)[verb] = async (...args: unknown[]) => {
+      try {
+        return await send(...args);
+      } catch (error) {
+        if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+        return send(...args);
+      }
+    };
+  }
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   // No --user-data-dir: playwright refuses it for launch() and gives each launch a fresh temporary profile.
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath,
     headless: true,
     args: [
@@ -168,6 +189,13 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    retryResets(context.request);
+    return context;
+  };
+  return browser;
 }
 
 /** User agents of the places the H5 runs (real strings, trimmed to what detection reads). */

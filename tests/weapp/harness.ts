@@ -386,6 +386,11 @@ export class WeappHarness {
     return this.stack;
   }
 
+  /** What a component module (`comp`, `custom-wrapper`…) handed to Component(), once a page using it has opened. */
+  componentDefinition(file: string): Definition | undefined {
+    return this.componentDefinitions.get(file);
+  }
+
   /** Errors and console.error lines so far, formatted for an assertion message. */
   problems(): string[] {
     return [
@@ -433,12 +438,21 @@ export class PageHandle {
     this.instance = instance;
   }
 
+  private readonly setDataListeners = new Set<(data: Record<string, unknown>) => void>();
+
+  /** Calls `listener` with each later setData payload (a JSON copy, path keys as sent): a view layer follows it. */
+  onSetData(listener: (data: Record<string, unknown>) => void): () => void {
+    this.setDataListeners.add(listener);
+    return () => void this.setDataListeners.delete(listener);
+  }
+
   private setData(data: Record<string, unknown>, callback?: () => void): void {
     // The view layer gets JSON: functions and undefined vanish, exactly as they would on a phone.
     const copy = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
     const tree = this.instance.data as Record<string, unknown>;
     for (const [key, value] of Object.entries(copy)) applyDataPath(tree, key, this.harness.toRealm(value));
     this.harness.noteSetData();
+    for (const listener of this.setDataListeners) listener(JSON.parse(JSON.stringify(copy)) as Record<string, unknown>);
     if (callback) setTimeout(() => this.harness.run(`${this.route} setData callback`, callback), 0).unref();
   }
 

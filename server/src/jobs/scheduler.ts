@@ -46,10 +46,16 @@ const JOBS_LOCK_KEY = 727_002;
 /** At most this many days in one call (the dev clock advances ≤ 400 days). */
 export const MAX_DAYS_PER_RUN = 4000;
 
-/** The last business date whose jobs have all run; before the first run, the market's last day (the seed's as-of). */
+/**
+ * The last business date whose jobs have all run. Before the first run: the generated market's as-of date (the seed
+ * publishes through it), else — an imported market — its last day. Not the last day of whatever is in the tables: a
+ * market extended ahead before the first run (an import, a test publishing early) must not skip those days' jobs.
+ */
 export async function readJobsThrough(db: Database): Promise<IsoDate | null> {
   const row = await db.kysely.selectFrom('app_state').select('value').where('key', '=', JOBS_THROUGH_KEY).executeTakeFirst();
   if (row) return row.value as IsoDate;
+  const seeded = await db.kysely.selectFrom('market_meta').select('value').where('key', '=', 'as_of').executeTakeFirst();
+  if (seeded) return seeded.value as IsoDate;
   const market = await sql<{ last: string | null }>`SELECT max(date)::text AS last FROM index_daily`.execute(db.kysely);
   return market.rows[0]?.last ?? null;
 }
