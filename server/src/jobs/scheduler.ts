@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Bank } from '../services/bank';
 import type { Database } from '../db/database';
-import { addCalendarDays, dayNumber, type IsoDate } from '../domain/calendar';
+import { addCalendarDays, dayNumber, previousTradingDay, type IsoDate } from '../domain/calendar';
 import { shanghaiDate, type Clock } from '../domain/clock';
 
 /** What a job gets: the database and the business clock, the same for a route, a job and the CLI. */
@@ -47,15 +47,16 @@ const JOBS_LOCK_KEY = 727_002;
 export const MAX_DAYS_PER_RUN = 4000;
 
 /**
- * The last business date whose jobs have all run. Before the first run: the generated market's as-of date (the seed
- * publishes through it), else — an imported market — its last day. Not the last day of whatever is in the tables: a
+ * The last business date whose jobs have all run. Before the first run: the generated market's last day (the trading
+ * day before its as-of date), else — an imported market — its last day. Not the last day of whatever is in the tables: a
  * market extended ahead before the first run (an import, a test publishing early) must not skip those days' jobs.
  */
 export async function readJobsThrough(db: Database): Promise<IsoDate | null> {
   const row = await db.kysely.selectFrom('app_state').select('value').where('key', '=', JOBS_THROUGH_KEY).executeTakeFirst();
   if (row) return row.value as IsoDate;
+  // The generated market ends on the trading day before its as-of date (market/generate.ts).
   const seeded = await db.kysely.selectFrom('market_meta').select('value').where('key', '=', 'as_of').executeTakeFirst();
-  if (seeded) return seeded.value as IsoDate;
+  if (seeded) return previousTradingDay(seeded.value as IsoDate);
   const market = await sql<{ last: string | null }>`SELECT max(date)::text AS last FROM index_daily`.execute(db.kysely);
   return market.rows[0]?.last ?? null;
 }
