@@ -16,6 +16,7 @@ import tradeMessages from '../../src/locales/messages/trade';
 import cashMessages from '../../src/locales/messages/cash';
 import aipMessages from '../../src/locales/messages/aip';
 import legalMessages from '../../src/locales/messages/legal';
+import activityMessages from '../../src/locales/messages/activity';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, waitForAppPage, type RunningServer } from './harness';
 
@@ -30,6 +31,7 @@ const zh = {
   ...cashMessages['zh-CN'],
   ...aipMessages['zh-CN'],
   ...legalMessages['zh-CN'],
+  ...activityMessages['zh-CN'],
 } as Record<string, string>;
 
 function text(key: string): string {
