@@ -152,7 +152,7 @@ describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days from ${S
           score: 90,
           level: 5,
           assessed_at: now,
-          valid_until: '2030-01-01',
+          valid_until: addCalendarDays(shanghaiDate(new Date(START)), 3 * 365), // valid through the whole run
         })),
       )
       .execute();

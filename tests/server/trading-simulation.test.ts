@@ -136,7 +136,7 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days from ${START}
             score: 60,
             level: r.int(2, 5),
             assessed_at: now,
-            valid_until: '2030-01-01',
+            valid_until: addCalendarDays(shanghaiDate(new Date(START)), 3 * 365), // valid through the whole run
           })),
         )
         .execute();
@@ -285,7 +285,9 @@ async function compareWithIndependent(t: TestApp): Promise<void> {
     fund_code: string;
     date: string;
     nav: string;
-  }>`SELECT fund_code, date::text AS date, nav::text AS nav FROM fund_nav WHERE date >= '2024-12-01'`.execute(db);
+  }>`SELECT fund_code, date::text AS date, nav::text AS nav FROM fund_nav WHERE date >= ${addCalendarDays(shanghaiDate(new Date(START)), -31)}::date`.execute(
+    db,
+  );
   const nav = new Map(navRows.rows.map((n) => [`${n.fund_code} ${n.date}`, n.nav]));
 
   // 1. Purchases: fee and shares.
