@@ -26,6 +26,8 @@ import type { BootHeader } from './plugins/page-html';
 import { currentInlineScriptHashes, isApiPath, isPagePath, registerStaticH5 } from './plugins/static-h5';
 import { registerXsrf } from './plugins/xsrf';
 import accountRoutes from './routes/account';
+import activityRoutes from './routes/activities';
+import assetProofRoutes from './routes/asset-proof';
 import accountOpeningRoutes from './routes/account-opening';
 import accountSettingsRoutes from './routes/account-settings';
 import accountRiskRoutes from './routes/account-risk';
@@ -137,6 +139,8 @@ const routePlugins: FastifyPluginAsync[] = [
   legalRoutes,
   accountPrivacyRoutes,
   opsRoutes,
+  activityRoutes,
+  assetProofRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

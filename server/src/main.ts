@@ -13,6 +13,7 @@ import { startMarketSource, type MarketSource, type SourceOptions } from './mark
 import { precompressH5Build } from './plugins/h5-precompress';
 import { loadBusinessClock, startBusinessClockAt } from './services/business-clock';
 import { ensureDefaultConfig } from './services/mpaas-config';
+import { ensureDefaultActivities } from './services/activities';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -123,6 +124,8 @@ async function main(): Promise<void> {
       : config.businessStart
         ? await startBusinessClockAt(db.kysely, config.businessStart, await readJobsThrough(db))
         : await loadBusinessClock(db.kysely);
+  // The demo's activities (issue 25) need the market's funds: after the seed; an operator's own rows are kept.
+  await ensureDefaultActivities(db.kysely, clock.now());
   const appStarted = performance.now();
   const app = await buildApp({
     db,

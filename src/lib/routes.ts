@@ -80,6 +80,8 @@ const ROUTE_LIST = [
   // Agreements and policies (issue 17; ours): the list with the investor's acceptances, and one agreement in full.
   { name: 'agreements', pattern: '/n/agreements', page: 'pages/legal/agreements/index' },
   { name: 'agreement', pattern: '/n/agreements/{agreementId}', page: 'pages/legal/agreement/index' },
+  // Asset proof verification (issue 25; ours): the public page a proof's URL and QR code open.
+  { name: 'assetProofVerify', pattern: '/n/asset-proof/verify/{serial}', page: 'pages/assets/proof-verify/index' },
   { name: 'notFound', pattern: '/404', page: 'pages/misc/not-found/index' },
 ] as const;
 
@@ -91,15 +93,7 @@ export const ROUTES: readonly SpecRoute[] = ROUTE_LIST;
  * Routes whose page a later issue builds. Until then their URLs show the 404 page (H5) or open it (weapp);
  * building one means creating its page file and deleting its name here.
  */
-export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
-  'advisorLatest',
-  'advisorPortfolio',
-  'assetProof',
-  'pensionActivity',
-  'lumpSumActivity',
-  'competition',
-  'regCoupon',
-]);
+export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['advisorLatest', 'advisorPortfolio', 'pensionActivity']);
 
 /**
  * The mini program's tab bar in its order, 首页 / 自选 / 我的 (weapp `switchTab` targets; they take no query). WeChat

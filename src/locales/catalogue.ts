@@ -1,6 +1,7 @@
 import type { Locale, MessageNamespace } from './types';
 // Namespace imports: one line each (add yours here).
 import account from './messages/account';
+import activity from './messages/activity';
 import aip from './messages/aip';
 import cash from './messages/cash';
 import common from './messages/common';
@@ -22,6 +23,7 @@ import trade from './messages/trade';
 const namespaces: MessageNamespace[] = [
   // Namespace entries: one line each (add yours here).
   account,
+  activity,
   aip,
   cash,
   common,

@@ -100,7 +100,7 @@ describe('inside the fund native app', () => {
     await page.getByText(demoMessages['zh-CN']['demo.section.fundSamples']).waitFor();
     await page.goto(`${server.url}/funding/009005`);
     await page.getByTestId('fund-header').waitFor();
-    await page.goto(`${server.url}/n/activity/competition/1`);
+    await page.goto(`${server.url}/no/such/page`);
     await page.locator('[data-testid="not-found"]').waitFor();
     assert.deepEqual(errors, []);
     await context.close();

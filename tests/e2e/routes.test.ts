@@ -16,6 +16,7 @@ import tradeMessages from '../../src/locales/messages/trade';
 import cashMessages from '../../src/locales/messages/cash';
 import aipMessages from '../../src/locales/messages/aip';
 import legalMessages from '../../src/locales/messages/legal';
+import activityMessages from '../../src/locales/messages/activity';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, waitForAppPage, type RunningServer } from './harness';
 
@@ -30,6 +31,7 @@ const zh = {
   ...cashMessages['zh-CN'],
   ...aipMessages['zh-CN'],
   ...legalMessages['zh-CN'],
+  ...activityMessages['zh-CN'],
 } as Record<string, string>;
 
 function text(key: string): string {
@@ -48,6 +50,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   id: '1',
   orderId: '1',
   agreementId: 'privacy',
+  serial: 'AP202503051111111153',
 };
 
 /** Query parameters a route is documented with (docs/PRODUCT.md §2 table). */
@@ -119,6 +122,12 @@ const BUILT_PAGE_TITLE: Partial<Record<RouteName, string>> = {
   autoInvestCreate: text('aip.title.create'),
   autoInvestTotalList: text('aip.title.list'),
   autoInvestDetail: text('aip.title.detail'),
+  // Activities and the asset proof (issue 25): their titles (an activity's body loads from the server).
+  lumpSumActivity: text('activity.title.lumpSum'),
+  competition: text('activity.title.competition'),
+  regCoupon: text('activity.title.coupon'),
+  assetProof: text('activity.title.assetProof'),
+  assetProofVerify: text('activity.title.verify'),
 };
 
 /** Pages that are a step, not a destination: they finish their work and move on (path, then what shows). */
@@ -208,7 +217,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
   });
 
   it('the route table covers every route of docs/PRODUCT.md §2 (36 routes, the shell, the OAuth page, 404)', () => {
-    assert.equal(ROUTES.length, 55); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages, auto-invest's create page, account settings, the agreements list and one agreement
+    assert.equal(ROUTES.length, 56); // + risk assessment and its result, the watchlist, an index's valuation page, 7 trading pages, auto-invest's create page, account settings, the agreements list and one agreement, the asset proof's verification
     for (const name of UNBUILT_ROUTES)
       assert.ok(
         ROUTES.some((r) => r.name === name),

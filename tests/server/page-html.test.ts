@@ -75,7 +75,7 @@ describe('page HTML', () => {
     assert.match(login, /<link rel="preload" as="style" href="\/css\/login\.cccccccc\.css">/);
     assert.equal(login.split('/js/app-shared.aaaaaaaa.js').length - 1, 1, 'index.html already preloads app-shared');
     assert.ok(login.indexOf('login.bbbbbbbb.js') < login.indexOf('</head>'));
-    for (const url of ['/no/such/page', '/ccount/get-prove-assets']) {
+    for (const url of ['/no/such/page', '/no/such/other-page']) {
       const html = (await t.app.inject({ method: 'GET', url })).body;
       assert.match(html, /\/js\/lost\.dddddddd\.js/, url);
       assert.doesNotMatch(html, /login\.bbbbbbbb/, url);

@@ -35,6 +35,9 @@ export interface OrdersTable {
   settled_at: Date | null;
   sell_mode: string | null;
   linked_order_id: number | null;
+  /** The registration coupon the purchase used and the fee it took off (migrations/0040_activities.sql). */
+  coupon_id: number | null;
+  coupon_discount_fen: number | null;
 }
 
 export interface LotsTable {

@@ -34,7 +34,14 @@ export type TradeRefusalReason =
   | 'aipNotFound'
   | 'aipStopped'
   | 'aipNotRunning'
-  | 'aipNotPaused';
+  | 'aipNotPaused'
+  // A registration coupon a purchase names (services/coupons.ts).
+  | 'couponNotFound'
+  | 'couponUsed'
+  | 'couponExpired'
+  | 'couponBelowMinimum'
+  | 'couponFundNotEligible'
+  | 'couponNoFee';
 
 export class TradeRefusal extends Error {
   constructor(

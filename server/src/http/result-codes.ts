@@ -88,6 +88,27 @@ export const ResultCode = {
   AIP_INVALID: 410020,
   AIP_NOT_FOUND: 410021,
   AIP_STATE: 410022,
+  /** Activities (issue 25, docs/PRODUCT.md §7.4): no such activity (or withdrawn, or of another kind). */
+  ACTIVITY_NOT_FOUND: 420001,
+  /** The activity has not started or has ended. */
+  ACTIVITY_NOT_RUNNING: 420002,
+  /** Staff: an activity's JSON is refused (the message names the field). */
+  ACTIVITY_CONFIG_INVALID: 420003,
+  /** Registration coupon: not a new investor, or already claimed. */
+  COUPON_CLAIM_REFUSED: 420010,
+  /** A coupon that cannot be used on this purchase: unknown, used, expired, below its minimum, another fund. */
+  COUPON_UNUSABLE: 420011,
+  /** Lump-sum booking: the raising has started or the amount is outside the limits; a booking not cancellable. */
+  BOOKING_REFUSED: 420020,
+  BOOKING_NOT_FOUND: 420021,
+  /** Competition: joined already / not joined, or target weights the rules refuse. */
+  COMPETITION_REFUSED: 420030,
+  /** Asset proof: a date before the account's opening or in the future. */
+  ASSET_PROOF_DATE_INVALID: 420040,
+  /** Asset proof: no proof of this serial for this investor. */
+  ASSET_PROOF_NOT_FOUND: 420041,
+  /** Asset proof: the PDF cannot be drawn here (its CJK font is missing). */
+  ASSET_PROOF_UNAVAILABLE: 420042,
   /** The staff routes (/ops/*): no or a wrong OPERATOR_TOKEN bearer. */
   OPERATOR_UNAUTHORIZED: 401001,
   /** The XSRF header is missing or does not match the cookie. */
@@ -420,6 +441,55 @@ export const serverMessages = {
   fundCompanyRefused: { 'zh-CN': '基金公司确认失败：{reason}', 'en-US': 'The fund company refused the order: {reason}' },
   fundCompanyRefusedPlain: { 'zh-CN': '基金公司确认失败', 'en-US': 'The fund company did not confirm the order' },
   orderAlreadyClosed: { 'zh-CN': '该订单已{status}，不可撤单', 'en-US': 'This order is already {status} and cannot be cancelled' },
+  // Activities (issue 25)
+  activityNotFound: { 'zh-CN': '活动不存在或已下线：{id}', 'en-US': 'No such activity (or it was withdrawn): {id}' },
+  activityNotStarted: { 'zh-CN': '活动尚未开始，{start} 开始', 'en-US': 'The activity has not started yet; it starts on {start}' },
+  activityEnded: { 'zh-CN': '活动已于 {end} 结束', 'en-US': 'The activity ended on {end}' },
+  activityConfigInvalid: { 'zh-CN': '活动配置不正确：{field} {reason}', 'en-US': 'Invalid activity: {field} {reason}' },
+  couponNotNewInvestor: {
+    'zh-CN': '该优惠券仅限尚未买入过基金的新用户领取',
+    'en-US': 'This coupon is for investors who have not bought a fund yet',
+  },
+  couponAlreadyClaimed: { 'zh-CN': '您已领取过该优惠券', 'en-US': 'You have already claimed this coupon' },
+  couponNotFound: { 'zh-CN': '优惠券不存在', 'en-US': 'No such coupon' },
+  couponUsed: { 'zh-CN': '该优惠券已使用', 'en-US': 'This coupon has been used' },
+  couponExpired: { 'zh-CN': '该优惠券已于 {date} 过期', 'en-US': 'This coupon expired on {date}' },
+  couponBelowMinimum: { 'zh-CN': '单笔买入满 {min} 元可用该优惠券', 'en-US': 'This coupon needs a purchase of at least {min} CNY' },
+  couponFundNotEligible: { 'zh-CN': '该基金不能使用此优惠券', 'en-US': 'This coupon cannot be used on this fund' },
+  couponNoFee: { 'zh-CN': '该笔买入没有申购费，无需使用优惠券', 'en-US': 'This purchase has no fee to reduce' },
+  bookingNotOpen: { 'zh-CN': '该基金暂不接受预约', 'en-US': 'This fund takes no bookings' },
+  bookingClosed: {
+    'zh-CN': '募集已于 {date} 开始，不再接受预约，请直接认购',
+    'en-US': 'The raising started on {date}: bookings are closed, subscribe directly',
+  },
+  bookingBelowMinimum: { 'zh-CN': '最低预约金额为 {min} 元', 'en-US': 'The minimum booking is {min} CNY' },
+  bookingAboveMaximum: {
+    'zh-CN': '每人最多预约 {max} 元，您还可预约 {left} 元',
+    'en-US': 'At most {max} CNY per investor; {left} CNY left to book',
+  },
+  bookingNotFound: { 'zh-CN': '预约不存在', 'en-US': 'No such booking' },
+  bookingNotCancellable: { 'zh-CN': '该预约已{status}，不能取消', 'en-US': 'This booking is already {status} and cannot be cancelled' },
+  competitionAlreadyJoined: { 'zh-CN': '您已参加本次比赛', 'en-US': 'You have already joined this contest' },
+  competitionNotJoined: { 'zh-CN': '请先报名参赛', 'en-US': 'Join the contest first' },
+  competitionWeightsInvalid: {
+    'zh-CN': '调仓比例不正确：每只基金 0.01%–100%，合计不超过 100%',
+    'en-US': 'Invalid weights: 0.01 %–100 % per fund, 100 % at most in all',
+  },
+  competitionFundNotAllowed: { 'zh-CN': '{code} 不在本次比赛的可选基金范围内', 'en-US': '{code} is not one of this contest’s funds' },
+  competitionTooManyFunds: { 'zh-CN': '组合最多持有 {max} 只基金', 'en-US': 'A portfolio holds at most {max} funds' },
+  assetProofDateInvalid: {
+    'zh-CN': '请选择开户日（{from}）至今天（{to}）之间的日期',
+    'en-US': 'Choose a date from your account opening ({from}) to today ({to})',
+  },
+  raisingFailed: {
+    'zh-CN': '基金募集失败，认购款项已加计银行同期活期存款利息退还',
+    'en-US': 'The fund’s raising failed: the subscription was refunded with interest at the demand-deposit rate',
+  },
+  assetProofNotFound: { 'zh-CN': '资产证明不存在', 'en-US': 'No such asset proof' },
+  assetProofUnavailable: {
+    'zh-CN': '资产证明暂时无法生成，请稍后再试',
+    'en-US': 'The asset proof cannot be made right now, please retry later',
+  },
 } satisfies Messages;
 
 export type ServerMessageKey = keyof typeof serverMessages;

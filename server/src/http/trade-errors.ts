@@ -40,6 +40,12 @@ const CODES: Record<TradeRefusalReason, { code: number; key: ServerMessageKey; s
   aipStopped: { code: ResultCode.AIP_STATE, key: 'aipStopped' },
   aipNotRunning: { code: ResultCode.AIP_STATE, key: 'aipNotRunning' },
   aipNotPaused: { code: ResultCode.AIP_STATE, key: 'aipNotPaused' },
+  couponNotFound: { code: ResultCode.COUPON_UNUSABLE, key: 'couponNotFound', status: 404 },
+  couponUsed: { code: ResultCode.COUPON_UNUSABLE, key: 'couponUsed' },
+  couponExpired: { code: ResultCode.COUPON_UNUSABLE, key: 'couponExpired' },
+  couponBelowMinimum: { code: ResultCode.COUPON_UNUSABLE, key: 'couponBelowMinimum' },
+  couponFundNotEligible: { code: ResultCode.COUPON_UNUSABLE, key: 'couponFundNotEligible' },
+  couponNoFee: { code: ResultCode.COUPON_UNUSABLE, key: 'couponNoFee' },
 };
 
 /** The bank's name in the request's language ('中国工商银行'). */

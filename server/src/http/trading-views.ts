@@ -77,6 +77,7 @@ function statusDesc(order: OrderRow, locale: ServerLocale): string {
 /** Why the fund company refused an order, in words: the settlement's code ('fund_company_refused') is not text. */
 function failReason(order: OrderRow, locale: ServerLocale): string {
   if (order.fail_reason === 'fund_company_refused' || order.fail_reason === null) return formatMessage('fundCompanyRefusedPlain', locale);
+  if (order.fail_reason === 'raising_failed') return formatMessage('raisingFailed', locale);
   return formatMessage('fundCompanyRefused', locale, { reason: order.fail_reason });
 }
 
@@ -254,6 +255,8 @@ export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: Server
       fee: l.fee_fen === null ? null : fenText(l.fee_fen),
     })),
     risk_warning: order.risk_warning ? { text: order.risk_warning.text, accepted_at: order.risk_warning.accepted_at } : null,
+    coupon_id: order.coupon_id === null ? null : String(order.coupon_id),
+    coupon_discount: order.coupon_discount_fen === null ? null : fenText(order.coupon_discount_fen),
   };
 }
 

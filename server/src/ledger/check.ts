@@ -9,7 +9,8 @@
 // 3. the ledger equals the records, account by account: a lot's balance its shares; a fund's `selling` the shares
 //    of the pending redemptions' parts; a fund's `purchase` the paid, unconfirmed purchases; a fund's `proceeds`
 //    the confirmed, unsettled redemptions' net; the `advance` minus the shares of the unsettled redemptions behind
-//    it (快速取现, purchases paid with 现金宝: NAV 1.00, no fee).
+//    it (快速取现, purchases paid with 现金宝: NAV 1.00, no fee); the `marketing` account (issue 25,
+//    services/activity-ledger.ts) minus the coupon discounts of the confirmed purchases.
 //
 // Set-based and chunked: investors are taken in ranges of user ids, and one statement per range aggregates its
 // transfers and compares them with its lots and orders, answering only what is wrong. Ranges run two at a time
@@ -19,7 +20,7 @@ import type { DB } from '../db/types';
 import { chart, accountKind, transferKind } from './chart';
 
 export interface LedgerViolation {
-  rule: 'chart' | 'sign' | 'lot' | 'selling' | 'purchase' | 'proceeds' | 'advance';
+  rule: 'chart' | 'sign' | 'lot' | 'selling' | 'purchase' | 'proceeds' | 'advance' | 'marketing';
   detail: string;
 }
 
@@ -173,9 +174,21 @@ function balanceStatement(range: RawBuilder<boolean>, rangeOf: (alias: string) =
       ) o ON o.user_id = b.user_id
       WHERE -coalesce(b.balance, 0) <> coalesce(o.owed, 0)
       LIMIT ${limit}
+    ),
+    marketing AS (
+      SELECT 'marketing'::text AS rule, 'user ' || coalesce(b.user_id, o.user_id) || ': marketing ' || coalesce(b.balance, 0)
+             || ', coupon discounts ' || coalesce(o.discounts, 0) AS detail
+      FROM (SELECT * FROM bal WHERE kind = 'marketing') b
+      FULL JOIN (
+        SELECT user_id, sum(coupon_discount_fen) AS discounts FROM orders o
+        WHERE status = 'confirmed' AND coupon_discount_fen > 0 AND ${rangeOf('o')}
+        GROUP BY 1
+      ) o ON o.user_id = b.user_id
+      WHERE -coalesce(b.balance, 0) <> coalesce(o.discounts, 0)
+      LIMIT ${limit}
     )
     SELECT * FROM sign UNION ALL SELECT * FROM lot UNION ALL SELECT * FROM selling UNION ALL SELECT * FROM purchase
-    UNION ALL SELECT * FROM proceeds UNION ALL SELECT * FROM advance`;
+    UNION ALL SELECT * FROM proceeds UNION ALL SELECT * FROM advance UNION ALL SELECT * FROM marketing`;
 }
 
 /** Runs `work` on every item, `width` at a time. */

@@ -7,6 +7,9 @@ import { pathOf } from '../http/request-url';
 import { ResultCode } from '../http/result-codes';
 import { PageNumber, StringEnum } from '../http/schemas';
 import { listServiceMessages, markServiceMessage } from '../services/service-desk';
+import { answerActivity } from '../http/activity-errors';
+import { listActivities, publicActivity, saveActivity } from '../services/activities';
+import { failRaising } from '../services/lump-sum';
 
 /**
  * Staff routes (issue 17): the customer-service messages with their contact decrypted, and marking one answered. The
@@ -135,6 +138,65 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.log.info({ ops: 'service-messages.answer', id, status }, 'staff handled a service message');
       return ok({ id: String(id), status, handled_at: now.toISOString() });
     },
+  );
+
+  // Activities (issue 25): the operator's rows, written as JSON (the same file `npm run activity:set` takes).
+  app.get(
+    '/ops/activities',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Staff: every activity (withdrawn ones too) with its configuration',
+        response: { 200: EnvelopeOf(Type.Unknown()), ...errors },
+      },
+    },
+    async () => {
+      const now = app.clock.now();
+      const rows = await listActivities(app.db.kysely, { includeWithdrawn: true });
+      return ok({ items: rows.map((a) => ({ ...publicActivity(a, now), status: a.status, priority: a.priority, config: a.config })) });
+    },
+  );
+
+  app.put(
+    '/ops/activities/:id',
+    {
+      schema: {
+        tags: ['ops'],
+        summary:
+          'Staff: writes an activity (JSON: kind, starts_at, ends_at, texts {title, subtitle, rules} in zh and en, config by kind, status, priority); 420003 names a wrong field',
+        params: Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }) }),
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 200: EnvelopeOf(Type.Unknown()), ...errors },
+      },
+    },
+    async (request) =>
+      answerActivity(request, async () => {
+        const now = app.clock.now();
+        const saved = await saveActivity(app.db.kysely, { ...(request.body as Record<string, unknown>), id: request.params.id }, now);
+        request.log.info({ ops: 'activities.save', id: saved.id, kind: saved.kind }, 'staff wrote an activity');
+        return ok({ ...publicActivity(saved, now), status: saved.status, priority: saved.priority, config: saved.config });
+      }),
+  );
+
+  app.post(
+    '/ops/funds/:code/raising-failed',
+    {
+      schema: {
+        tags: ['ops'],
+        summary:
+          'Staff: the fund company announced the raising failed (募集失败): subscriptions stop, bookings end, and on the founding date every subscription is refunded with interest at `interest_rate` percent a year (default 0.35)',
+        params: Type.Object({ code: Type.String({ pattern: '^\\d{6}$' }) }),
+        body: Type.Object({ interest_rate: Type.Optional(Type.String({ pattern: '^\\d{1,2}(\\.\\d{1,4})?$' })) }),
+        response: { 200: EnvelopeOf(Type.Unknown()), ...errors },
+      },
+    },
+    async (request) =>
+      answerActivity(request, async () => {
+        const rate = request.body.interest_rate ?? '0.35';
+        await failRaising(app.db.kysely, request.params.code, rate, app.clock.now());
+        request.log.info({ ops: 'funds.raising-failed', code: request.params.code }, 'staff recorded a failed raising');
+        return ok({ fd_code: request.params.code, outcome: 'failed', interest_rate: rate });
+      }),
   );
 };
 

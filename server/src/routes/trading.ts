@@ -93,6 +93,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request_id: RequestId,
           trade_password: EncryptedPassword,
           risk_confirm: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+          // A registration coupon of GET /djapi/coupons (issue 25): part of the fee off, used once.
+          coupon_id: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,15}$' })),
         }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
@@ -109,6 +111,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           requestId: body.request_id,
           riskConfirm: body.risk_confirm === '1',
           payMethod: body.pay_method ?? 'bankcard',
+          couponId: body.coupon_id === undefined ? undefined : Number(body.coupon_id),
           password: decryptedField(app, body.trade_password),
           riskWarningText: (fundRisk, investorLevel) => formatMessage('riskWarningText', locale, { fundRisk, investorLevel }),
         });

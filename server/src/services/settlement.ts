@@ -18,7 +18,7 @@ import { mulDiv, navToUnits, percentToPpm, unitsToNav, type RoundingMode } from 
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { dailyIncomeFen, per10kToUnits } from '../../../src/lib/cash-rules';
-import { addCalendarDays, nextTradingDay, type IsoDate } from '../domain/calendar';
+import { addCalendarDays, dayNumber, nextTradingDay, type IsoDate } from '../domain/calendar';
 import { CASH_FUND_CODE, MONEY_MARKET_TYPE, releaseFrozenShares } from './trading';
 import {
   ADVANCE,
@@ -47,6 +47,7 @@ import {
   sharesOfSql,
 } from '../ledger/chart';
 import { post, postFrom, transfer, type Transfer } from '../ledger/post';
+import { COUPON_SUBSIDY, MARKETING, RAISING_INTEREST } from './activity-ledger';
 
 export const SETTLEMENT_CHUNK = 2_000;
 
@@ -150,6 +151,30 @@ interface DuePurchase {
   confirm_date: string;
   pay_method: string;
   linked_order_id: number | null;
+  /** The fee a registration coupon took off (fee_fen is what the investor pays), borne by the marketing account. */
+  coupon_discount_fen: number;
+}
+
+/** The yearly interest rates (ppm) of the raisings announced failed among these funds (fund_raising_outcomes). */
+async function loadFailedRaisings(trx: Transaction<DB>, codes: string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(codes)];
+  if (unique.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('fund_raising_outcomes')
+    .select(['fund_code', 'interest_rate'])
+    .where('fund_code', 'in', unique)
+    .where('outcome', '=', 'failed')
+    .execute();
+  return new Map(rows.map((r) => [r.fund_code, percentToPpm(r.interest_rate)]));
+}
+
+/**
+ * A failed raising's interest on one subscription: amount × the yearly rate × the calendar days from its payment (the
+ * trade date) to the refund, over 365, half up to the fen (同期活期存款利息, the fund contract's clause).
+ */
+export function raisingInterestFen(amountFen: number, ratePpm: number, paidOn: IsoDate, refundedOn: IsoDate): number {
+  const days = Math.max(0, dayNumber(refundedOn) - dayNumber(paidOn));
+  return mulDiv(amountFen, ratePpm * days, 365 * 1_000_000, 'half_up');
 }
 
 /** How many due orders' keys (investor, fund, trade date, id) are read at a time; the chunks are taken from them in order. */
@@ -244,7 +269,7 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
     const due = (
       await sql<DuePurchase>`
         SELECT o.user_id, o.id, o.fund_code, o.action, o.amount_fen, o.fee_fen, o.trade_date::text AS trade_date, o.confirm_date::text AS confirm_date,
-               o.pay_method, o.linked_order_id
+               o.pay_method, o.linked_order_id, o.coupon_discount_fen
         FROM orders o JOIN unnest(${keys.map((k) => k.user_id)}::bigint[], ${keys.map((k) => k.id)}::bigint[]) AS k(user_id, id) ON o.user_id = k.user_id AND o.id = k.id
         WHERE o.status = 'paid' AND o.action IN ('020', '022') AND o.confirm_date <= ${date}
         ORDER BY o.user_id, o.fund_code, o.trade_date, o.id FOR UPDATE OF o SKIP LOCKED`.execute(trx)
@@ -259,6 +284,7 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       confirm_date: r.confirm_date,
       pay_method: r.pay_method,
       linked_order_id: r.linked_order_id === null ? null : Number(r.linked_order_id),
+      coupon_discount_fen: Number(r.coupon_discount_fen ?? 0),
     }));
     if (due.length === 0) return false;
     const rules = await loadRules(
@@ -268,6 +294,11 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
     const navs = await loadNavs(
       trx,
       due.filter((o) => o.action === '022').map((o) => [o.fund_code, o.trade_date]),
+    );
+    // Raisings announced failed (募集失败, services/lump-sum.ts): their subscriptions are refunded with interest.
+    const failedRaisings = await loadFailedRaisings(
+      trx,
+      due.filter((o) => o.action === '020').map((o) => o.fund_code),
     );
     // Large-purchase limits: what each (investor, fund, day) already had confirmed.
     const limited = due.filter((o) => rules.get(o.fund_code)?.largeLimitFen != null);
@@ -302,15 +333,16 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       confirm_date: [] as string[],
       lot_trade_date: [] as string[],
       locked_until: [] as Array<string | null>,
+      coupon: [] as number[],
     };
     let partlyRefunded = 0;
-    const failed: Array<{ user_id: number; id: number; refund: number }> = [];
+    const failed: Array<{ user_id: number; id: number; refund: number; reason: string }> = [];
     const refunds: Transfer[] = [];
     // Refunds of purchases paid from the cash product: back into it, never to the card (refundToCash).
     const cashRefunds: Array<{ order: DuePurchase; refund: number; whole: boolean }> = [];
-    const refundAll = (o: DuePurchase) => {
-      failed.push({ user_id: o.user_id, id: o.id, refund: o.amount_fen });
-      if (o.pay_method === 'xjb') cashRefunds.push({ order: o, refund: o.amount_fen, whole: true });
+    const refundAll = (o: DuePurchase, refund = o.amount_fen, reason = 'fund_company_refused') => {
+      failed.push({ user_id: o.user_id, id: o.id, refund, reason });
+      if (o.pay_method === 'xjb') cashRefunds.push({ order: o, refund, whole: true });
       else
         refunds.push(
           transfer(PURCHASE_REFUND, {
@@ -319,7 +351,7 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
             asset: CNY,
             debit_account: PURCHASE.at(o.fund_code),
             credit_account: BANK.at(),
-            amount_hundredths: o.amount_fen,
+            amount_hundredths: refund,
             order_id: o.id,
             business_date: date,
           }),
@@ -327,6 +359,25 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
     };
     for (const o of due) {
       const rule = rules.get(o.fund_code) as FundRules;
+      const failedRaising = o.action === '020' ? failedRaisings.get(o.fund_code) : undefined;
+      if (failedRaising !== undefined) {
+        // The fund company pays the interest into the subscription's account first; the whole goes back as the refund.
+        const interest = raisingInterestFen(o.amount_fen, failedRaising, o.trade_date, date);
+        refunds.push(
+          transfer(RAISING_INTEREST, {
+            user_id: o.user_id,
+            ref: `order:${o.id}:interest`,
+            asset: CNY,
+            debit_account: COMPANY.at(o.fund_code),
+            credit_account: PURCHASE.at(o.fund_code),
+            amount_hundredths: interest,
+            order_id: o.id,
+            business_date: date,
+          }),
+        );
+        refundAll(o, o.amount_fen + interest, 'raising_failed');
+        continue;
+      }
       const navUnits = o.action === '020' ? 10_000 : navs.get(`${o.fund_code} ${o.trade_date}`);
       if (navUnits === undefined) {
         refundAll(o);
@@ -334,6 +385,7 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       }
       let amount = o.amount_fen;
       let fee = o.fee_fen;
+      let coupon = o.coupon_discount_fen;
       if (rule.largeLimitFen !== null) {
         const key = `${o.user_id} ${o.fund_code} ${o.trade_date}`;
         const before = used.get(key) ?? 0;
@@ -346,6 +398,9 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
             rule.discount,
             rule.rounding,
           ).feeFen;
+          // A coupon's discount never exceeds the smaller fee of the part confirmed.
+          coupon = Math.min(coupon, fee);
+          fee -= coupon;
         }
       }
       if (amount === 0) {
@@ -368,6 +423,7 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       confirmed.confirm_date.push(o.confirm_date);
       confirmed.lot_trade_date.push(o.action === '020' ? o.confirm_date : o.trade_date);
       confirmed.locked_until.push(rule.lockDays > 0 ? addCalendarDays(o.confirm_date, rule.lockDays) : null);
+      confirmed.coupon.push(coupon);
     }
     if (confirmed.id.length > 0) {
       // Per order, in order: the order confirmed; its lot (when it bought shares); its transfers of a positive
@@ -381,12 +437,13 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
             SELECT * FROM unnest(${confirmed.user_id}::bigint[], ${confirmed.id}::bigint[], ${confirmed.fund_code}::text[], ${confirmed.nav}::text[],
                                  ${confirmed.amount}::bigint[], ${confirmed.volume}::bigint[], ${confirmed.fee}::bigint[], ${confirmed.refund}::bigint[],
                                  ${confirmed.refund_to_bank}::bigint[], ${confirmed.confirm_date}::date[], ${confirmed.lot_trade_date}::date[],
-                                 ${confirmed.locked_until}::date[])
-              WITH ORDINALITY AS c(user_id, id, fund_code, nav, amount, volume, fee, refund, refund_to_bank, confirm_date, lot_trade_date, locked_until, ord)
+                                 ${confirmed.locked_until}::date[], ${confirmed.coupon}::bigint[])
+              WITH ORDINALITY AS c(user_id, id, fund_code, nav, amount, volume, fee, refund, refund_to_bank, confirm_date, lot_trade_date, locked_until, coupon, ord)
           ),
           confirm AS (
             UPDATE orders o SET status = 'confirmed', confirm_nav = c.nav::numeric, confirm_amount_fen = c.amount, confirm_volume = c.volume,
-              fee_fen = c.fee, refund_fen = NULLIF(c.refund, 0), updated_at = ${now}
+              fee_fen = c.fee, refund_fen = NULLIF(c.refund, 0), updated_at = ${now},
+              coupon_discount_fen = CASE WHEN o.coupon_id IS NULL THEN NULL ELSE c.coupon END
             FROM c WHERE o.user_id = c.user_id AND o.id = c.id AND o.status = 'paid'
           ),
           lot AS (
@@ -396,20 +453,28 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
           )`,
         rows: sql`
           SELECT c.user_id, 'order:' || c.id || ':' || t.part AS ref, t.kind, t.asset, t.debit_account, t.credit_account, t.amount_hundredths,
-                 c.id AS order_id, ${date}::date AS business_date, c.ord * 4 + t.k AS ord
+                 c.id AS order_id, ${date}::date AS business_date, c.ord * 5 + t.k AS ord
           FROM c CROSS JOIN LATERAL (VALUES
             (1, 'fee', ${sql.lit(PURCHASE_FEE.name)}, ${sql.lit(CNY)}, ${PURCHASE.sql(fund)}, ${FEE.sql(fund)}, c.fee),
             (2, 'cost', ${sql.lit(PURCHASE_COST.name)}, ${sql.lit(CNY)}, ${PURCHASE.sql(fund)}, ${COMPANY.sql(fund)}, c.amount - c.fee),
             (3, 'refund', ${sql.lit(PURCHASE_REFUND.name)}, ${sql.lit(CNY)}, ${PURCHASE.sql(fund)}, ${BANK.sql()}, c.refund_to_bank),
-            (4, 'shares', ${sql.lit(SHARE_ISSUE.name)}, ${sharesOfSql(fund)}, ${REGISTRAR.sql(fund)}, ${LOT.sql(sql.ref('c.id'))}, c.volume)
+            (4, 'shares', ${sql.lit(SHARE_ISSUE.name)}, ${sharesOfSql(fund)}, ${REGISTRAR.sql(fund)}, ${LOT.sql(sql.ref('c.id'))}, c.volume),
+            -- A registration coupon's discount (issue 25): the platform's marketing account pays that part of the fee.
+            (5, 'coupon', ${sql.lit(COUPON_SUBSIDY.name)}, ${sql.lit(CNY)}, ${MARKETING.sql()}, ${FEE.sql(fund)}, c.coupon)
           ) AS t(k, part, kind, asset, debit_account, credit_account, amount_hundredths)`,
       });
     }
     if (failed.length > 0) {
       await sql`
-        UPDATE orders o SET status = 'failed', fail_reason = 'fund_company_refused', refund_fen = f.refund, updated_at = ${now}
-        FROM unnest(${failed.map((f) => f.user_id)}::bigint[], ${failed.map((f) => f.id)}::bigint[], ${failed.map((f) => f.refund)}::bigint[]) AS f(user_id, id, refund)
+        UPDATE orders o SET status = 'failed', fail_reason = f.reason, refund_fen = f.refund, updated_at = ${now}
+        FROM unnest(${failed.map((f) => f.user_id)}::bigint[], ${failed.map((f) => f.id)}::bigint[], ${failed.map((f) => f.refund)}::bigint[],
+                    ${failed.map((f) => f.reason)}::text[]) AS f(user_id, id, refund, reason)
         WHERE o.user_id = f.user_id AND o.id = f.id AND o.status = 'paid'`.execute(trx);
+      // A refused purchase gives its coupon back (services/coupons.ts returnCoupon, set-based).
+      await sql`
+        UPDATE coupons c SET status = 'unused', order_id = NULL, discount_fen = NULL, used_at = NULL
+        FROM unnest(${failed.map((f) => f.user_id)}::bigint[], ${failed.map((f) => f.id)}::bigint[]) AS f(user_id, id)
+        WHERE c.user_id = f.user_id AND c.order_id = f.id AND c.status = 'used'`.execute(trx);
       await post(trx, refunds);
     }
     if (cashRefunds.length > 0) {

@@ -31,6 +31,7 @@ import {
 } from '../domain/trading-dates';
 import { FUND_SAMPLES } from '../market/samples';
 import type { Bank } from './bank';
+import { couponDiscountFor, markCouponUsed, returnCoupon } from './coupons';
 import { verifyTradePassword } from './trade-password';
 import {
   ADVANCE,
@@ -344,6 +345,10 @@ export interface BuyInput {
   payMethod?: 'bankcard' | 'xjb';
   /** Set by the auto-invest step only (never from a request): the plan this order runs; no password is asked. */
   planId?: number;
+  /** Set by the lump-sum booking step only (never from a request): authorised by the password at booking. */
+  preauthorised?: boolean;
+  /** A registration coupon (services/coupons.ts) taking part of the fee off; the marketing account bears it. */
+  couponId?: number;
   /** Decrypted trade password (undefined when the field did not decrypt). */
   password: string | undefined;
   /** The risk-warning text shown (in the investor's language), kept as evidence when confirmed. */
@@ -382,15 +387,21 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
   const { userId, amountFen, requestId } = input;
   const payMethod = input.payMethod ?? 'bankcard';
   if (!Number.isSafeInteger(amountFen) || amountFen <= 0) throw new TradeRefusal('invalidAmount');
-  const hash = requestHash(['buy', input.fundCode, amountFen, payMethod]);
+  const hash = requestHash(
+    input.couponId === undefined
+      ? ['buy', input.fundCode, amountFen, payMethod]
+      : ['buy', input.fundCode, amountFen, payMethod, input.couponId],
+  );
   const kysely = deps.db.kysely;
   const early = await replayed(kysely, userId, requestId, hash);
   if (early) return early;
   const before = await checkBuy(deps, kysely, userId, input.fundCode);
   refuseBuy(before, amountFen, input.riskConfirm, deps.bank, payMethod === 'xjb' ? await cashPayment(deps, kysely, userId) : null);
   const now = deps.clock.now();
-  // A plan's run was authorised with the trade password when the plan was made (services/auto-invest.ts).
-  if (input.planId === undefined) await checkPassword(kysely, userId, input.password, now);
+  if (input.couponId !== undefined) await couponFor(kysely, input, before, now);
+  // A plan's run (services/auto-invest.ts) and a booking's subscription (services/lump-sum.ts) were authorised with
+  // the trade password when the plan or booking was made.
+  if (input.planId === undefined && !input.preauthorised) await checkPassword(kysely, userId, input.password, now);
 
   let declined: TradeRefusal | null = null;
   const placed = await kysely.transaction().execute(async (trx) => {
@@ -404,6 +415,7 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
     const { fund, investor, dates } = check;
     const card = investor.card as NonNullable<Investor['card']>;
     const quote = purchaseQuote(fund, dates, amountFen);
+    const coupon = input.couponId === undefined ? null : await couponFor(trx, input, check, now, true);
     const riskWarning =
       check.suitability === 'warn'
         ? JSON.stringify({
@@ -426,7 +438,10 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
         pay_method: payMethod,
         bank_card_id: card.id,
         amount_fen: amountFen,
-        fee_fen: quote.feeFen,
+        // With a coupon the investor pays the fee less its discount; the marketing account pays the rest (settlement).
+        fee_fen: quote.feeFen - (coupon?.discountFen ?? 0),
+        coupon_id: coupon ? input.couponId : null,
+        coupon_discount_fen: coupon ? coupon.discountFen : null,
         rate_ppm: quote.fixedFen === null ? quote.ratePpm : null,
         standard_rate_ppm: quote.fixedFen === null ? quote.standardRatePpm : null,
         trade_date: dates.tradeDate,
@@ -440,6 +455,7 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
       .returning('id')
       .executeTakeFirstOrThrow();
     const orderId = Number(id);
+    if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
     if (cash) {
       // The cash shares paying for it are redeemed (income until their trade date); the platform pays now.
       const payId = await freezeForRedemption(trx, {
@@ -521,6 +537,18 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
   });
   if (declined) throw declined;
   return placed;
+}
+
+/** The coupon's discount on this purchase's fee, or the refusal saying why it does not apply. */
+async function couponFor(db: Db, input: BuyInput, check: BuyCheck, now: Date, lock = false): Promise<{ discountFen: number }> {
+  const quote = purchaseQuote(check.fund, check.dates, input.amountFen);
+  return couponDiscountFor(
+    db,
+    input.userId,
+    input.couponId as number,
+    { fundCode: check.fund.code, amountFen: input.amountFen, feeFen: quote.feeFen, now, rounding: check.fund.rounding_mode },
+    lock,
+  );
 }
 
 // ---- Redemption -----------------------------------------------------------------------------------------
@@ -916,6 +944,8 @@ export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promis
         }),
       ]);
       if (byCash && order.linked_order_id !== null) await unfreezeRedemption(trx, userId, order.linked_order_id, CASH_FUND_CODE, now);
+      // The coupon it used is the investor's again (services/coupons.ts); nothing was posted for it yet.
+      await returnCoupon(trx, userId, orderId);
       await trx
         .updateTable('orders')
         .set({ status: 'cancelled', refund_fen: amount, updated_at: now })
@@ -963,6 +993,8 @@ export interface OrderRow {
   pay_method: string;
   sell_mode: string | null;
   linked_order_id: number | null;
+  coupon_id: number | null;
+  coupon_discount_fen: number | null;
 }
 
 export interface OrderLotRow {
@@ -1008,6 +1040,8 @@ function orderQuery(db: Db, userId: number) {
       'o.pay_method',
       'o.sell_mode',
       'o.linked_order_id',
+      'o.coupon_id',
+      'o.coupon_discount_fen',
     ])
     .where('o.user_id', '=', userId);
 }
@@ -1026,6 +1060,8 @@ function normaliseOrder(row: Record<string, unknown>): OrderRow {
     refund_fen: num(row.refund_fen),
     plan_id: num(row.plan_id),
     linked_order_id: num(row.linked_order_id),
+    coupon_id: num(row.coupon_id),
+    coupon_discount_fen: num(row.coupon_discount_fen),
   };
 }
 

@@ -159,6 +159,8 @@ export interface BuyOrder {
   riskConfirmed: boolean;
   /** The bound card (default) or the cash product, deducted at once. */
   payMethod?: PayMethod;
+  /** A registration coupon taking part of the fee off (issue 25). */
+  couponId?: string | null;
 }
 
 export function placeBuy(order: BuyOrder): Promise<PlaceOrderAnswer> {
@@ -171,6 +173,7 @@ export function placeBuy(order: BuyOrder): Promise<PlaceOrderAnswer> {
       request_id: order.requestId,
       trade_password: order.encryptedPassword,
       risk_confirm: order.riskConfirmed ? 1 : undefined,
+      coupon_id: order.couponId ?? undefined,
     },
     SILENT,
   ).then(checked('order', { order_id: 'string' }));

@@ -15,6 +15,7 @@ import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { getBuyQuote, placeBuy } from './api';
+import { CouponOffer } from './coupon-offer';
 import { KeypadField } from './keypad-field';
 import { newRequestId } from './request-id';
 import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type AmountProblem } from './trade-figures';
@@ -162,6 +163,7 @@ export function problemText(problem: AmountProblem): string {
 interface Intent {
   amount: string;
   payMethod: PayMethod;
+  couponId: string | null;
   requestId: string;
 }
 
@@ -178,6 +180,8 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
   /** The cash product may pay (it exists for the investor and is not the fund bought). */
   const cashPays = quote.cash != null && quote.cash.fd_code !== quote.fd_code;
   const [payMethod, setPayMethod] = useState<PayMethod>('bankcard');
+  /** A registration coupon offered for this amount (coupon-offer.tsx), or none. */
+  const [couponId, setCouponId] = useState<string | null>(null);
 
   const subscribe = quote.mode === 'subscribe';
   const check = checkBuyAmount(text, quote, payMethod);
@@ -198,8 +202,8 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
 
   /** One request id per intent: the same amount paid the same way keeps it, anything else is a new intent. */
   const requestIdFor = async (amount: string): Promise<string> => {
-    if (intent.current?.amount !== amount || intent.current.payMethod !== payMethod)
-      intent.current = { amount, payMethod, requestId: await newRequestId('buy') };
+    if (intent.current?.amount !== amount || intent.current.payMethod !== payMethod || intent.current.couponId !== couponId)
+      intent.current = { amount, payMethod, couponId, requestId: await newRequestId('buy') };
     return intent.current.requestId;
   };
 
@@ -231,7 +235,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
     const amount = fenToYuan(check.fen);
     const requestId = await requestIdFor(amount);
     const outcome = await password.run({ payee: quote.fd_name, amount }, (encryptedPassword) =>
-      placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed: accepted, payMethod }),
+      placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed: accepted, payMethod, couponId }),
     );
     await settle(outcome, accepted);
   };
@@ -240,7 +244,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
   const resend = async (encryptedPassword: string) => {
     if (check.fen === null || !intent.current) return;
     setBusy(true);
-    const { amount, requestId, payMethod: paidWith } = intent.current;
+    const { amount, requestId, payMethod: paidWith, couponId: couponUsed } = intent.current;
     try {
       const answer = await placeBuy({
         code: quote.fd_code,
@@ -249,6 +253,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         encryptedPassword,
         riskConfirmed: true,
         payMethod: paidWith,
+        couponId: couponUsed,
       });
       await settle({ ok: true, value: answer, encrypted: encryptedPassword }, true);
     } catch (error) {
@@ -373,6 +378,12 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
             <Text className='trade-fee__label'>{t('trade.fee.none')}</Text>
           )}
         </View>
+        <CouponOffer
+          fundCode={quote.fd_code}
+          amount={check.fen !== null && check.problem === null && check.fen > 0 ? fenToYuan(check.fen) : null}
+          chosen={couponId}
+          onChoose={setCouponId}
+        />
         <View className='trade-limits'>
           <Text className='trade-muted'>{t('trade.buy.minimum', { min: formatAmount(quote.min_amount) })}</Text>
           {quote.daily_limit !== null ? (

@@ -127,6 +127,9 @@ export interface OrderDetail {
   lots: Array<{ confirm_date: string; volume: string; holding_days: number; rate: string; fee: string | null }>;
   /** Purchases above the investor's risk level: the warning they accepted, and when. */
   risk_warning: { text: string; accepted_at: string } | null;
+  /** A registration coupon used on the purchase (issue 25): its id and the fee it took off (the fee above is after it). */
+  coupon_id?: string | null;
+  coupon_discount?: string | null;
 }
 
 /** An item of `GET /djapi/holding/summary`. */

@@ -10,8 +10,10 @@ const SAMPLES: Partial<Record<RouteName, { params?: Values; query?: Values }>> =
   advisorLatest: { params: { advisorPortfolioCode: 'CSI1021' } },
   advisorPortfolio: { params: { advisorCode: 'CSI1021' } },
   autoInvestDetail: { params: { planId: '1' }, query: { prelink: '/autoinvesment/total-list' } },
-  competition: { params: { id: '1' } },
-  regCoupon: { params: { id: '1' } },
+  // The demo's own activities (server/src/services/activities.ts defaultActivities) and a well-formed serial.
+  competition: { params: { id: 'season-1' } },
+  regCoupon: { params: { id: 'newcomer' } },
+  assetProofVerify: { params: { serial: 'AP202503051111111153' } },
   certification: { query: { pageId: '6', redirect: '/my-money', buyUrl: `/funding/${FUND_SAMPLE_CODES.stock}` } },
   tradePassword: { query: { redirect: '/my-money', buyUrl: `/funding/${FUND_SAMPLE_CODES.stock}` } },
   login: { query: { redirect: '/n/demo', buyUrl: `/funding/${FUND_SAMPLE_CODES.stock}` } },

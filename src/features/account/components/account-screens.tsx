@@ -6,6 +6,7 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { safeRedirectTarget, specUrl } from '@/lib/routes';
+import { activityReturn } from '@/platform/activity-return';
 import { t } from '@/locales/account';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import type { RiskAssessment } from '@/lib/api-types/account';
@@ -24,9 +25,9 @@ export interface FlowParams {
   buyUrl?: string;
 }
 
-/** Where a finished step continues: `redirect` when it is one of ours, else my money. */
+/** Where a finished step continues: the activity it was started from (backToActivityPage), else `redirect` when it is one of ours, else my money. */
 function afterFlow(redirect?: string): string {
-  return redirect ? safeRedirectTarget(redirect) : specUrl('myMoney');
+  return activityReturn(redirect ? safeRedirectTarget(redirect) : specUrl('myMoney'));
 }
 
 function flowQuery({ redirect, buyUrl }: FlowParams): Record<string, string | undefined> {

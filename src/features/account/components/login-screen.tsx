@@ -7,6 +7,7 @@ import { getLocale } from '@/locales/i18n';
 import { useBrand } from '@/platform/brand';
 import { showToast } from '@/platform/feedback';
 import { leaveForEnvironmentLogin, loginMethod, nativeLogin } from '@/platform/login';
+import { activityReturn } from '@/platform/activity-return';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { reloadAccount, useAccountStore } from '../store';
 import { LoginPanel } from './login-panel';
@@ -32,7 +33,8 @@ export function LoginScreen({ redirect, buyUrl, oneTap = true, smsOnly = false }
   const [phase, setPhase] = useState<'starting' | 'sms'>(() => (smsOnly || loginMethod() === 'sms' ? 'sms' : 'starting'));
 
   // A new identity: start a fresh page stack at the target (pages below still show the anonymous state).
-  const done = () => void navigateToSpecUrl(target, { relaunch: true });
+  // Started from an activity (backToActivityPage): back to it.
+  const done = () => void navigateToSpecUrl(activityReturn(target), { relaunch: true });
 
   useEffect(() => {
     if (phase !== 'starting') return;

@@ -7,6 +7,7 @@ import { reloadAccount } from '@/features/account/store';
 import { t } from '@/locales/account';
 import { safeRedirectTarget, specUrl } from '@/lib/routes';
 import { showToast } from '@/platform/feedback';
+import { activityReturn } from '@/platform/activity-return';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { PageShell, usePageUrl } from '../../shell/page-shell';
 
@@ -21,7 +22,7 @@ export default function OauthRedirectPage() {
       if (outcome === 'loggedIn') {
         showToast(t('account.toast.loginSuccess'), { type: 'success' });
         await Promise.all([reloadAccount(), holdForToast()]);
-        await navigateToSpecUrl(target, { relaunch: true });
+        await navigateToSpecUrl(activityReturn(target), { relaunch: true });
         return;
       }
       if (outcome === 'failed') showToast(t('account.login.wechatFailed'));

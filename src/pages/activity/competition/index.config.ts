@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '模拟组合大赛',
+});

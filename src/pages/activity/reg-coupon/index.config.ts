@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '新人优惠券',
+});
