@@ -131,6 +131,25 @@ describe('owner-only data and XSRF', () => {
     assert.deepEqual([bobExport.risk_assessments, bobExport.bank_cards, bobExport.agreements_accepted], [[], [], []]);
     for (const hers of [aliceId, '13300000001', '13300000011']) assert.ok(!JSON.stringify(bobExport).includes(hers), hers);
     assert.equal((await read(bob, '/djapi/account/close/check')).data!.can_close, true);
+    // The asset proofs (issue 25): Alice's proof of today is hers; Bob's list is empty and her PDF reads as none for him.
+    const today = t.clock.now().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    const issued = await post(t, alice, '/djapi/account/asset-proof', { date: today });
+    assert.equal(issued.result_code, 0, JSON.stringify(issued));
+    const serial = (issued.data as { serial: string }).serial;
+    const aliceProofs = (await read(alice, '/djapi/account/asset-proofs')).data!.items as { serial: string }[];
+    assert.deepEqual(
+      aliceProofs.map((p) => p.serial),
+      [serial],
+    );
+    assert.deepEqual((await read(bob, '/djapi/account/asset-proofs')).data!.items, []);
+    const hersForBob = await t.app.inject({
+      method: 'GET',
+      url: `/djapi/account/asset-proof/${serial}.pdf`,
+      headers: { cookie: bob.cookie },
+    });
+    assert.notEqual(hersForBob.statusCode, 200);
+    assert.ok(!hersForBob.headers['content-type']?.toString().includes('pdf'));
+    assert.notEqual(json<Envelope<unknown>>(hersForBob).result_code, 0);
     // Every GET route of the account plugins was covered (a new one must be added here).
     const gets = t.app.registeredRoutes
       .filter((route) => route.method === 'GET' && ACCOUNT_PATHS.test(route.url))
@@ -147,6 +166,8 @@ describe('owner-only data and XSRF', () => {
         '/djapi/account/settings',
         '/djapi/account/data-export',
         '/djapi/account/close/check',
+        '/djapi/account/asset-proofs',
+        '/djapi/account/asset-proof/:file',
         '/djapi/wechat/oauth/authorize',
       ]),
     );

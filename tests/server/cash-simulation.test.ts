@@ -389,7 +389,12 @@ describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days from ${S
         const next = addCalendarDays(date, 1);
         const withheld: Array<[string, string]> = [];
         if (isTradingDay(date)) {
-          if (r.next() < 0.2) withheld.push([CASH_FUND_CODE, date]);
+          // Chance alone may not meet a refused redemption in a short run (30 days on PostgreSQL from 2026-11-29 met
+          // no refused 快速取现): until each kind has been met, a redemption due today has the cash fund's NAV withheld.
+          const due = [...models.values()].flatMap((m) => m.pending.filter((p) => p.open && p.tradeDate === date));
+          const unmet =
+            (tally.advanceRetried === 0 && due.some((p) => p.quick)) || (tally.sharesReleased === 0 && due.some((p) => !p.quick));
+          if (r.next() < 0.2 || unmet) withheld.push([CASH_FUND_CODE, date]);
           if (r.next() < 0.2) withheld.push([FUND_SAMPLES.bond, date]);
         }
         const dueQdii = await sql<{ d: string }>`

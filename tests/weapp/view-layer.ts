@@ -21,7 +21,7 @@
 // draws images, inputs and buttons with a small stand-in, view-layer-shot.ts), native components (canvas, map, video
 // are empty boxes), layout (jsdom has none; Chromium lays the snapshot out).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants as fsConstants, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -161,7 +161,16 @@ function wxssFiles(dir: string): string[] {
 function wechatBinary(name: 'wcc' | 'wcsc'): string {
   const root = path.dirname(nodeRequire.resolve('miniprogram-compiler/package.json'));
   const platform = process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'windows' : 'linux';
-  return path.join(root, 'bin', platform, process.platform === 'win32' ? `${name}.exe` : name);
+  const file = path.join(root, 'bin', platform, process.platform === 'win32' ? `${name}.exe` : name);
+  // npm unpacks the package's binaries without their execute bit (a fresh `npm install` gives rw-r--r--): set it.
+  if (process.platform !== 'win32') {
+    try {
+      accessSync(file, fsConstants.X_OK);
+    } catch {
+      chmodSync(file, 0o755);
+    }
+  }
+  return file;
 }
 
 /** Unescapes one of wcsc's JS-escaped output fields (`\x3d`, `\n`, `\x22`…). */
