@@ -14,7 +14,7 @@ import { CASH_FUND_CODE } from '../../server/src/services/trading';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';
 import { advance, buy, cancel, createInvestor, get, newRequestId, post, sell, TRADE_PASSWORD, type Investor } from './trading-support';
-import { fixed, roundedUnits } from './exact';
+import { fixed, roundedUnits, units } from './exact';
 
 /** Independent: shares (hundredths) × per-10k ('0.6712') / 10,000, in fen, half up — in BigInt. */
 function expectedIncome(volume: number, per10k: string): number {
@@ -26,7 +26,7 @@ function expectedIncome(volume: number, per10k: string): number {
   return Number(r * 2n >= 100_000_000n ? q + 1n : q);
 }
 
-const fen = (text: string) => Math.round(Number(text) * 100);
+const fen = (text: string) => Number(units(text, 2));
 
 function deposit(t: TestApp, user: Investor, amount: string, requestId = newRequestId()) {
   return post<CashOrderAnswer>(t, user, '/djapi/xjb/deposit', {

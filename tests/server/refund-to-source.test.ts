@@ -20,8 +20,9 @@ import { checkLedger } from '../../server/src/ledger/check';
 import { CASH_FUND_CODE } from '../../server/src/services/trading';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';
 import { buy, createInvestor, get, newRequestId, post, sell, TRADE_PASSWORD, type Investor } from './trading-support';
+import { units } from './exact';
 
-const fen = (text: string | null | undefined) => Math.round(Number(text ?? 'NaN') * 100);
+const fen = (text: string | null | undefined) => Number(units(text ?? 'NaN', 2));
 
 describe('refunds go back to their source; advances are repaid', () => {
   let t: TestApp;
