@@ -29,6 +29,18 @@ const tmp = path.join(root, '.tmp', 'test-results');
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 const runStarted = Date.now();
+/** The machine's busy and total CPU ticks (/proc/stat), to print how much of the cores the run kept busy. */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+const ticksAtStart = cpuTicks();
 
 const argOf = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = argOf('only') ? new Set(argOf('only').split(',')) : null;
@@ -79,11 +91,13 @@ for (const d of [today, ...extraDates]) {
 /**
  * The suites that run again on every extra date: the server's money simulations, which start on the business date
  * (tests/server/helpers.ts businessStartForTests; the other server tests state the dates they need), and the browser
- * journeys, whose market and clock start on it. On an extra date the trading simulation covers 60 days, not a year.
+ * journeys whose money or calendar follows the date (orders and their confirmation dates, 定投 run dates, an
+ * assessment's validity, the agreements' dates), whose market and clock start on it. On an extra date the trading
+ * simulation covers 60 days, not a year. Pages that only show the market (home, the demo page) run on today alone.
  */
 const DATE_SENSITIVE = {
   server: ['trading-simulation', 'cash-simulation'],
-  e2e: ['trading', 'cash', 'auto-invest', 'demo', 'account', 'login-agreements', 'home'],
+  e2e: ['trading', 'cash', 'auto-invest', 'account', 'login-agreements'],
 };
 
 // ── Jobs and the scheduler ──────────────────────────────────────────────────────────────────────────────────────
@@ -103,18 +117,30 @@ function addJob(job) {
   jobs.push({ weight: 1, cost: 10, priority: 0, needs: [], ...job });
 }
 
+/** GNU time, when the machine has it, measures each job's CPU (its processes and theirs: servers, Chromium). */
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+/** label → CPU seconds (user + system) of the job's processes, when measured. */
+const cpuOf = new Map();
+
 /** Runs a command with its output captured into a log file; resolves with its exit status and the text. */
 function runCommand(label, cmd, args, env = {}) {
   return new Promise((resolve) => {
-    const log = path.join(tmp, `${label.replace(/\W+/g, '-')}.log`);
+    const slug = label.replace(/\W+/g, '-');
+    const log = path.join(tmp, `${slug}.log`);
+    const cpuFile = path.join(tmp, `${slug}.cpu`);
     const chunks = [];
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, commandArgs] = gnuTime ? [gnuTime, ['-f', '%U %S', '-o', cpuFile, cmd, ...args]] : [cmd, args];
+    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code, signal) => {
       const text = Buffer.concat(chunks).toString();
       writeFileSync(log, text);
+      if (gnuTime && existsSync(cpuFile)) {
+        const [user, system] = readFileSync(cpuFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+        if (Number.isFinite(user) && Number.isFinite(system)) cpuOf.set(label, user + system);
+      }
       resolve({ status: code ?? signal, text });
     });
   });
@@ -219,7 +245,7 @@ function jestJob() {
     weight: 1,
     async run() {
       const out = path.join(tmp, 'jest.json');
-      const { status, text } = await runCommand('jest', process.execPath, [
+      const { status, text } = await runCommand('unit+component (jest)', process.execPath, [
         path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
         '--ci',
         '--json',
@@ -281,12 +307,14 @@ function schedule() {
           .then((result) => {
             busy -= job.weight;
             const seconds = (Date.now() - started) / 1000;
-            finished.set(job.name, { status: result.ok ? 'ok' : 'failed', seconds, step: job.step, file: job.file });
+            const cpu = cpuOf.get(job.name);
+            finished.set(job.name, { status: result.ok ? 'ok' : 'failed', seconds, cpu, step: job.step, file: job.file });
             totals.passed += result.passed;
             totals.failed += result.failed;
             totals.skipped += result.skipped;
             failedTests.push(...result.failures.map((f) => `${job.name}: ${f}`));
-            console.log(`\n━━ ${job.name} (${seconds.toFixed(1)} s, ${result.ok ? 'ok' : 'FAILED'})`);
+            const cpuText = cpu === undefined ? '' : `, ${cpu.toFixed(1)} s CPU`;
+            console.log(`\n━━ ${job.name} (${seconds.toFixed(1)} s${cpuText}, ${result.ok ? 'ok' : 'FAILED'})`);
             if (result.text) process.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
             pump();
           });
@@ -452,21 +480,31 @@ console.log('\n━━ summary');
 console.log(`business date ${today}${extraDates.length ? `, and ${extraDates.join(', ')} for the date-sensitive suites` : ''}`);
 const steps = new Map();
 for (const [, f] of finished) {
-  const s = steps.get(f.step) ?? { jobs: 0, failed: 0, seconds: 0 };
+  const s = steps.get(f.step) ?? { jobs: 0, failed: 0, seconds: 0, cpu: 0 };
   s.jobs += 1;
   s.seconds += f.seconds;
+  s.cpu += f.cpu ?? 0;
   if (f.status !== 'ok') s.failed += 1;
   steps.set(f.step, s);
 }
 for (const [step, s] of steps) {
-  console.log(`step ${step}: ${s.jobs} jobs, ${s.failed ? `${s.failed} FAILED, ` : ''}${s.seconds.toFixed(0)} s of job time`);
+  const cpuText = s.cpu > 0 ? `, ${s.cpu.toFixed(0)} s of CPU` : '';
+  console.log(`step ${step}: ${s.jobs} jobs, ${s.failed ? `${s.failed} FAILED, ` : ''}${s.seconds.toFixed(0)} s of job time${cpuText}`);
 }
 const slowest = [...finished]
   .filter(([, f]) => f.file)
   .sort((a, b) => b[1].seconds - a[1].seconds)
   .slice(0, 10);
 console.log('ten slowest test files:');
-for (const [name, f] of slowest) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${name} (${f.file})`);
+for (const [name, f] of slowest) {
+  const cpuText = f.cpu === undefined ? '' : ` ${f.cpu.toFixed(1).padStart(6)} s CPU`;
+  console.log(`  ${f.seconds.toFixed(1).padStart(6)} s${cpuText}  ${name} (${f.file})`);
+}
+const ticksAtEnd = cpuTicks();
+if (ticksAtStart && ticksAtEnd && ticksAtEnd.total > ticksAtStart.total) {
+  const busy = (100 * (ticksAtEnd.busy - ticksAtStart.busy)) / (ticksAtEnd.total - ticksAtStart.total);
+  console.log(`the machine's ${os.cpus().length} cores were ${busy.toFixed(0)} % busy during the run (any process's work counted)`);
+}
 const failedJobs = [...finished].filter(([, f]) => f.status !== 'ok').map(([name]) => name);
 if (failedJobs.length) console.log(`failed jobs: ${failedJobs.join(', ')}`);
 for (const f of failedTests) console.log(`not ok: ${f}`);

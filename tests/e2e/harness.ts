@@ -57,6 +57,13 @@ export function ensureTemplate(): void {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`seeding the browser-test database failed (exit ${result.status})`);
+  // The daily jobs through the business date, once here, so that no server of the run starts by catching them up.
+  const jobs = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/jobs.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: templateDir, DATABASE_URL: '', BUSINESS_DATE: businessDateEnv(), NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (jobs.status !== 0) throw new Error(`the daily jobs of the browser-test database failed (exit ${jobs.status})`);
   spawnSync('touch', [path.join(templateDir, 'READY')]);
 }
 

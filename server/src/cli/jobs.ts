@@ -11,8 +11,8 @@ import { migrate } from '../db/migrate';
 import { dayNumber } from '../domain/calendar';
 import { shanghaiDate, systemClock, type Clock } from '../domain/clock';
 import { DAILY_JOBS } from '../jobs/pipeline';
-import { createScheduler } from '../jobs/scheduler';
-import { loadBusinessClock } from '../services/business-clock';
+import { createScheduler, readJobsThrough } from '../jobs/scheduler';
+import { loadBusinessClock, startBusinessClockAt } from '../services/business-clock';
 
 const USAGE = 'usage: npm run jobs -- [--through YYYY-MM-DD]';
 
@@ -28,7 +28,13 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   try {
     await migrate(db);
-    const clock: Clock = config.nodeEnv === 'production' ? systemClock : await loadBusinessClock(db.kysely);
+    // As `npm start`: production on the wall clock; BUSINESS_DATE starts the business clock there (README).
+    const clock: Clock =
+      config.nodeEnv === 'production'
+        ? systemClock
+        : config.businessStart
+          ? await startBusinessClockAt(db.kysely, config.businessStart, await readJobsThrough(db))
+          : await loadBusinessClock(db.kysely);
     const today = shanghaiDate(clock.now());
     const through = values.through ?? today;
     if (through > today) {
