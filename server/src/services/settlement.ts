@@ -11,13 +11,13 @@
 // Purchases, the bulk of a day (bench/README.md, "Settlement"): the due orders' keys are read once per page, not
 // once per chunk; a chunk is one statement for its orders, lots and transfers; chunks of different investors run
 // two at a time on PostgreSQL.
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { purchaseVolume, quotePurchase, redeemPart, redemptionRatePpm, type FeeBracket } from '../../../src/lib/fees';
 import { holdingDays } from '../../../src/lib/lots';
 import { mulDiv, navToUnits, percentToPpm, unitsToNav, type RoundingMode } from '../../../src/lib/trade-math';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
-import { dailyIncomeFen, per10kToUnits } from '../../../src/lib/cash-rules';
+import { per10kToUnits } from '../../../src/lib/cash-rules';
 import { addCalendarDays, dayNumber, nextTradingDay, type IsoDate } from '../domain/calendar';
 import { CASH_FUND_CODE, MONEY_MARKET_TYPE, releaseFrozenShares } from './trading';
 import {
@@ -903,6 +903,15 @@ async function refundToCash(
 }
 
 /**
+ * dailyIncomeFen (src/lib/cash-rules.ts: volume × per-10k units / 10^8, half up to the fen) in SQL, for the income
+ * step's set-based statement: numeric round() rounds half away from zero, which is half up for these non-negative
+ * figures. tests/server/settlement-scale.test.ts checks it equals dailyIncomeFen on random cases.
+ */
+export function dailyIncomeSql(volume: RawBuilder<unknown>, per10kUnits: RawBuilder<unknown> | number): RawBuilder<number> {
+  return sql<number>`round(${volume}::numeric * ${per10kUnits}::numeric / 100000000)::bigint`;
+}
+
+/**
  * Money-market income (docs/PRODUCT.md §10.17): for each distribution day t of a money-market fund (a trading day;
  * its per-10k figure covers the closed days after it) not yet paid and before `date`, every investor's shares with
  * income rights on t earn shares × per-10k / 10,000 to the fen (src/lib/cash-rules.ts dailyIncomeFen), carried into
@@ -929,9 +938,14 @@ async function postMoneyMarketIncome(db: Database, date: IsoDate, now: Date, rep
         .executeTakeFirst();
       if (!inserted) return;
       const units = per10kToUnits(d.per10k);
-      const holders = (
-        await sql<{ user_id: number; volume: string; lot_id: number | null }>`
-          WITH held AS (
+      // One statement for every holder of the fund, however many (issue 22 §1: a multi-row insert of one row per
+      // holder passed PostgreSQL's 65,535 bind parameters at ~7,000 holders and stopped the settlement): the holders
+      // and their income (dailyIncomeSql), a new income lot for those without one,
+      // the existing ones increased, the mmf_income rows and the transfers, through the ledger's set-based path.
+      const fund = sql.lit(d.fund_code);
+      const posted = await postFrom(trx, {
+        with: sql`
+          held AS (
             SELECT l.user_id, l.volume FROM lots l WHERE l.fund_code = ${d.fund_code} AND l.confirm_date < ${d.day}::date AND l.volume > 0
             UNION ALL
             SELECT ol.user_id, ol.volume FROM orders o
@@ -940,91 +954,44 @@ async function postMoneyMarketIncome(db: Database, date: IsoDate, now: Date, rep
             WHERE o.fund_code = ${d.fund_code} AND o.action = '024' AND o.trade_date >= ${d.day}::date AND o.status IN ('submitted', 'confirmed')
               AND l.confirm_date < ${d.day}::date
               AND (o.sell_mode IS DISTINCT FROM 'quick' OR (o.created_at AT TIME ZONE 'Asia/Shanghai')::date > ${d.day}::date)
-          )
-          SELECT h.user_id, sum(h.volume)::text AS volume, il.id AS lot_id FROM held h
-          LEFT JOIN lots il ON il.user_id = h.user_id AND il.fund_code = ${d.fund_code} AND il.income
-          GROUP BY h.user_id, il.id ORDER BY h.user_id`.execute(trx)
-      ).rows;
-      const rows: Array<{ user_id: number; volume: number; income: number; lot_id: number; isNew: boolean }> = [];
-      for (const h of holders) {
-        const volume = Number(h.volume);
-        const income = dailyIncomeFen(volume, units);
-        if (income <= 0) continue;
-        rows.push({
-          user_id: Number(h.user_id),
-          volume,
-          income,
-          lot_id: h.lot_id === null ? 0 : Number(h.lot_id),
-          isNew: h.lot_id === null,
-        });
-      }
-      const fresh = rows.filter((r) => r.isNew);
-      if (fresh.length > 0) {
-        const ids = (
-          await sql<{ id: number }>`SELECT nextval('order_id_seq') AS id FROM generate_series(1, ${fresh.length})`.execute(trx)
-        ).rows.map((r) => Number(r.id));
-        fresh.forEach((r, i) => (r.lot_id = ids[i] as number));
-        await trx
-          .insertInto('lots')
-          .values(
-            fresh.map((r) => ({
-              user_id: r.user_id,
-              id: r.lot_id,
-              fund_code: d.fund_code,
-              order_id: r.lot_id,
-              confirm_date: d.day,
-              trade_date: d.day,
-              locked_until: null,
-              volume_initial: r.income,
-              volume: 0,
-              cost_initial_fen: 0,
-              cost_fen: 0,
-              income: true,
-            })),
-          )
-          .execute();
-      }
-      if (rows.length === 0) return;
-      await sql`
-        UPDATE lots l SET volume = l.volume + r.income
-        FROM unnest(${rows.map((r) => r.user_id)}::bigint[], ${rows.map((r) => r.lot_id)}::bigint[], ${rows.map((r) => r.income)}::bigint[]) AS r(user_id, id, income)
-        WHERE l.user_id = r.user_id AND l.id = r.id`.execute(trx);
-      await trx
-        .insertInto('mmf_income')
-        .values(
-          rows.map((r) => ({
-            user_id: r.user_id,
-            fund_code: d.fund_code,
-            date: d.day,
-            volume: r.volume,
-            income_per_10k: d.per10k,
-            income_fen: r.income,
-            lot_id: r.lot_id,
-          })),
-        )
-        .execute();
-      await post(
-        trx,
-        rows.map((r) =>
-          transfer(MMF_INCOME, {
-            user_id: r.user_id,
-            ref: `income:${d.fund_code}:${d.day}`,
-            asset: sharesOf(d.fund_code),
-            debit_account: REGISTRAR.at(d.fund_code),
-            credit_account: LOT.at(r.lot_id),
-            amount_hundredths: r.income,
-            order_id: null,
-            business_date: date,
-          }),
-        ),
-      );
+          ),
+          earned AS (
+            SELECT user_id, volume, ${dailyIncomeSql(sql.ref('volume'), units)} AS income
+            FROM (SELECT user_id, sum(volume)::bigint AS volume FROM held GROUP BY user_id) h
+          ),
+          inc AS MATERIALIZED (
+            SELECT e.user_id, e.volume, e.income, il.id AS lot_id, il.id IS NULL AS fresh, row_number() OVER (ORDER BY e.user_id) AS ord
+            FROM earned e LEFT JOIN lots il ON il.user_id = e.user_id AND il.fund_code = ${d.fund_code} AND il.income
+            WHERE e.income > 0
+          ),
+          target AS MATERIALIZED (
+            SELECT user_id, volume, income, fresh, ord, CASE WHEN fresh THEN nextval('order_id_seq') ELSE lot_id END AS lot_id FROM inc
+          ),
+          new_lots AS (
+            INSERT INTO lots (user_id, id, fund_code, order_id, confirm_date, trade_date, locked_until, volume_initial, volume, cost_initial_fen, cost_fen, income)
+            SELECT user_id, lot_id, ${d.fund_code}, lot_id, ${d.day}::date, ${d.day}::date, NULL, income, income, 0, 0, true FROM target WHERE fresh ORDER BY ord
+          ),
+          grown AS (
+            UPDATE lots l SET volume = l.volume + t.income FROM target t WHERE NOT t.fresh AND l.user_id = t.user_id AND l.id = t.lot_id
+          ),
+          rows AS (
+            INSERT INTO mmf_income (user_id, fund_code, date, volume, income_per_10k, income_fen, lot_id)
+            SELECT user_id, ${d.fund_code}, ${d.day}::date, volume, ${d.per10k}::numeric, income, lot_id FROM target ORDER BY ord
+          )`,
+        rows: sql`
+          SELECT t.user_id, ${`income:${d.fund_code}:${d.day}`}::text AS ref, ${sql.lit(MMF_INCOME.name)} AS kind, ${sharesOfSql(fund)} AS asset,
+                 ${REGISTRAR.sql(fund)} AS debit_account, ${LOT.sql(sql.ref('t.lot_id'))} AS credit_account, t.income AS amount_hundredths,
+                 NULL::bigint AS order_id, ${date}::date AS business_date, t.ord
+          FROM target t`,
+      });
+      const holders = posted.created + posted.exists.length;
       await trx
         .updateTable('mmf_income_runs')
-        .set({ holders: rows.length })
+        .set({ holders })
         .where('fund_code', '=', d.fund_code)
         .where('date', '=', d.day)
         .execute();
-      report.income_rows += rows.length;
+      report.income_rows += holders;
     });
   }
 }
