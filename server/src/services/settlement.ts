@@ -12,13 +12,13 @@
 // once per chunk; a chunk is one statement for its orders, lots and transfers; chunks of different investors run
 // two at a time on PostgreSQL.
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { purchaseVolume, quotePurchase, redeemPart, redemptionRatePpm, type FeeBracket } from '../../../src/lib/fees';
-import { holdingDays } from '../../../src/lib/lots';
-import { mulDiv, navToUnits, percentToPpm, unitsToNav, type RoundingMode } from '../../../src/lib/trade-math';
+import { type FeeBracket } from '../../../src/lib/fees';
+import { navToUnits, percentToPpm, unitsToNav, type RoundingMode } from '../../../src/lib/trade-math';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { per10kToUnits } from '../../../src/lib/cash-rules';
-import { addCalendarDays, dayNumber, nextTradingDay, type IsoDate } from '../domain/calendar';
+import { addCalendarDays, nextTradingDay, type IsoDate } from '../domain/calendar';
+import { confirmPurchase, confirmRedemption, priceDividend, raisingInterestFen } from '../domain/pricing';
 import { CASH_FUND_CODE, MONEY_MARKET_TYPE, releaseFrozenShares } from './trading';
 import {
   ADVANCE,
@@ -168,14 +168,7 @@ async function loadFailedRaisings(trx: Transaction<DB>, codes: string[]): Promis
   return new Map(rows.map((r) => [r.fund_code, percentToPpm(r.interest_rate)]));
 }
 
-/**
- * A failed raising's interest on one subscription: amount × the yearly rate × the calendar days from its payment (the
- * trade date) to the refund, over 365, half up to the fen (同期活期存款利息, the fund contract's clause).
- */
-export function raisingInterestFen(amountFen: number, ratePpm: number, paidOn: IsoDate, refundedOn: IsoDate): number {
-  const days = Math.max(0, dayNumber(refundedOn) - dayNumber(paidOn));
-  return mulDiv(amountFen, ratePpm * days, 365 * 1_000_000, 'half_up');
-}
+export { raisingInterestFen } from '../domain/pricing';
 
 /** How many due orders' keys (investor, fund, trade date, id) are read at a time; the chunks are taken from them in order. */
 export const SETTLEMENT_KEY_PAGE = 200_000;
@@ -379,41 +372,32 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
         continue;
       }
       const navUnits = o.action === '020' ? 10_000 : navs.get(`${o.fund_code} ${o.trade_date}`);
-      if (navUnits === undefined) {
+      // The confirmation itself is a pure rule (domain/pricing.ts): the part under the large-purchase limit, its fee
+      // and coupon, the shares, the excess refunded.
+      const key = `${o.user_id} ${o.fund_code} ${o.trade_date}`;
+      const priced = confirmPurchase(
+        { amountFen: o.amount_fen, feeFen: o.fee_fen, couponFen: o.coupon_discount_fen },
+        navUnits ?? null,
+        {
+          rounding: rule.rounding,
+          largeLimitFen: rule.largeLimitFen,
+          discount: rule.discount,
+          feeTable: o.action === '020' && rule.subscribe.length ? rule.subscribe : rule.declare,
+        },
+        used.get(key) ?? 0,
+      );
+      if (rule.largeLimitFen !== null) used.set(key, priced.usedFen);
+      const c = priced.confirmation;
+      if (c.result === 'refused') {
         refundAll(o);
         continue;
       }
-      let amount = o.amount_fen;
-      let fee = o.fee_fen;
-      let coupon = o.coupon_discount_fen;
-      if (rule.largeLimitFen !== null) {
-        const key = `${o.user_id} ${o.fund_code} ${o.trade_date}`;
-        const before = used.get(key) ?? 0;
-        amount = Math.max(0, Math.min(o.amount_fen, rule.largeLimitFen - before));
-        used.set(key, before + amount);
-        if (amount > 0 && amount < o.amount_fen) {
-          fee = quotePurchase(
-            amount,
-            o.action === '020' && rule.subscribe.length ? rule.subscribe : rule.declare,
-            rule.discount,
-            rule.rounding,
-          ).feeFen;
-          // A coupon's discount never exceeds the smaller fee of the part confirmed.
-          coupon = Math.min(coupon, fee);
-          fee -= coupon;
-        }
-      }
-      if (amount === 0) {
-        refundAll(o);
-        continue;
-      }
-      const volume = purchaseVolume(amount - fee, navUnits, rule.rounding);
-      const refund = o.amount_fen - amount;
+      const { amountFen: amount, feeFen: fee, couponFen: coupon, volume, refundFen: refund } = c;
       if (refund > 0) partlyRefunded += 1;
       confirmed.user_id.push(o.user_id);
       confirmed.id.push(o.id);
       confirmed.fund_code.push(o.fund_code);
-      confirmed.nav.push(unitsToNav(navUnits));
+      confirmed.nav.push(unitsToNav(navUnits as number));
       confirmed.amount.push(amount);
       confirmed.volume.push(volume);
       confirmed.fee.push(fee);
@@ -576,23 +560,17 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
           }
           continue;
         }
-        let gross = 0;
-        let fee = 0;
-        for (const p of own) {
-          const days = holdingDays(p.lot_confirm, o.confirm_date);
-          const priced = redeemPart(Number(p.volume), navUnits, redemptionRatePpm(rule.withdraw, days), rule.rounding);
-          gross += priced.grossFen;
-          fee += priced.feeFen;
-          partRows.push({
-            user_id: o.user_id,
-            order_id: o.id,
-            lot_id: Number(p.lot_id),
-            days,
-            rate: priced.ratePpm,
-            gross: priced.grossFen,
-            fee: priced.feeFen,
-          });
-        }
+        const priced = confirmRedemption(
+          own.map((p) => ({ lotId: Number(p.lot_id), volume: Number(p.volume), lotConfirmDate: p.lot_confirm })),
+          navUnits,
+          o.confirm_date,
+          rule.withdraw,
+          rule.rounding,
+        );
+        const gross = priced.grossFen;
+        const fee = priced.feeFen;
+        for (const p of priced.parts)
+          partRows.push({ user_id: o.user_id, order_id: o.id, lot_id: p.lotId, days: p.days, rate: p.ratePpm, gross: p.grossFen, fee: p.feeFen });
         confirmed.push({ user_id: o.user_id, id: o.id, nav: unitsToNav(navUnits), gross, fee });
         transfers.push(
           transfer(SHARE_REDEEM, {
@@ -1041,12 +1019,13 @@ async function payDividends(db: Database, date: IsoDate, now: Date, report: Sett
       const key = `${e.fund_code} ${e.ex_date}`;
       const volume = Number(e.volume);
       const rule = rules.get(e.fund_code) as FundRules;
-      const cash = mulDiv(volume, perShare.get(key) as number, 10_000, rule.rounding);
-      if (cash <= 0) continue;
-      holders.set(key, (holders.get(key) ?? 0) + 1);
       const nav = navs.get(key);
       const reinvest = e.method === 'reinvest' && nav !== undefined;
-      orders.push({ e, cash, reinvest, nav, volume: reinvest ? purchaseVolume(cash, nav as number, rule.rounding) : null });
+      const priced = priceDividend(volume, perShare.get(key) as number, reinvest ? (nav as number) : null, rule.rounding);
+      const cash = priced.cashFen;
+      if (cash <= 0) continue;
+      holders.set(key, (holders.get(key) ?? 0) + 1);
+      orders.push({ e, cash, reinvest, nav, volume: priced.reinvestVolume });
     }
     for (let i = 0; i < orders.length; i += SETTLEMENT_CHUNK) {
       const chunk = orders.slice(i, i + SETTLEMENT_CHUNK) as Array<{
