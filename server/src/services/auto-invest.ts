@@ -32,6 +32,8 @@ import {
   placeBuy,
   refuseBuy,
   refuseCashPayment,
+  CASH_FUND_CODE,
+  type BuyCheck,
   type TradingDeps,
 } from './trading';
 
@@ -257,6 +259,22 @@ function refuseStateChange(plan: PlanRow, action: PlanAction): void {
   if (plan.status === 'stopped') throw new TradeRefusal('aipStopped');
   if (action === 'pause' && plan.status !== 'running') throw new TradeRefusal('aipNotRunning');
   if (action === 'resume' && plan.status !== 'paused') throw new TradeRefusal('aipNotPaused');
+}
+
+/**
+ * 现金宝 as a plan's payment option (the create and change pages' picker, GET /djapi/aip/quote `cash`): offered only
+ * when it can pay a run — another fund than 现金宝 itself, a bound card behind it, and an available balance of at least
+ * the fund's minimum purchase (a run is never smaller). At 0.00 it is never offered; null then.
+ */
+export async function planCashOption(
+  deps: TradingDeps,
+  db: Kysely<DB>,
+  userId: number,
+  check: BuyCheck,
+): Promise<{ fundCode: string; availableFen: number } | null> {
+  if (check.fund.code === CASH_FUND_CODE || !check.investor.card) return null;
+  const cash = await cashPayment(deps, db, userId);
+  return cash.availableFen > 0 && cash.availableFen >= check.minFen ? { fundCode: CASH_FUND_CODE, availableFen: cash.availableFen } : null;
 }
 
 export interface UpdatePlanInput {
