@@ -366,9 +366,13 @@ async function runPlan(db: Database, bank: Bank, plan: PlanRow, now: Date, repor
   const clock: Clock = { now: () => shanghaiInstant(runDate, '00:00:01') };
   const deps: TradingDeps = { db, clock, bank };
   const decision = await smartDecision(db.kysely, plan, runDate);
-  const check = await checkBuy(deps, db.kysely, plan.user_id, plan.fund_code).catch(() => null);
-  const minFen = check?.minFen ?? 1;
-  const amountFen = plan.smart ? smartAmountFen(plan.amount_fen, decision.ratioPercent, minFen) : plan.amount_fen;
+  // The fund's minimum matters only to a smart plan's amount (placeBuy checks the purchase itself): an ordinary
+  // plan's run skips the second reading of the buy checks (issue 22 §3: the plan step's statements per plan).
+  let amountFen = plan.amount_fen;
+  if (plan.smart) {
+    const check = await checkBuy(deps, db.kysely, plan.user_id, plan.fund_code).catch(() => null);
+    amountFen = smartAmountFen(plan.amount_fen, decision.ratioPercent, check?.minFen ?? 1);
+  }
   let status: 'placed' | 'failed' | 'skipped' = 'placed';
   let note: string | null = null;
   let orderId: number | null = null;
