@@ -293,22 +293,22 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       trx,
       due.filter((o) => o.action === '020').map((o) => o.fund_code),
     );
-    // Large-purchase limits: what each (investor, fund, day) already had confirmed.
-    const limited = due.filter((o) => rules.get(o.fund_code)?.largeLimitFen != null);
+    // Large-purchase limits: what each (investor, fund, day) already had confirmed — one statement for the chunk.
+    const limitedKeys = [
+      ...new Map(
+        due.filter((o) => rules.get(o.fund_code)?.largeLimitFen != null).map((o) => [`${o.user_id} ${o.fund_code} ${o.trade_date}`, o] as const),
+      ).values(),
+    ];
     const used = new Map<string, number>();
-    for (const o of limited) {
-      const key = `${o.user_id} ${o.fund_code} ${o.trade_date}`;
-      if (used.has(key)) continue;
-      const row = await trx
-        .selectFrom('orders')
-        .select(sql<string>`coalesce(sum(confirm_amount_fen), 0)`.as('total'))
-        .where('user_id', '=', o.user_id)
-        .where('fund_code', '=', o.fund_code)
-        .where('trade_date', '=', o.trade_date)
-        .where('status', '=', 'confirmed')
-        .where('action', 'in', ['020', '022'])
-        .executeTakeFirstOrThrow();
-      used.set(key, Number(row.total));
+    if (limitedKeys.length > 0) {
+      const totals = await sql<{ user_id: number; fund_code: string; trade_date: string; total: string }>`
+        SELECT k.user_id, k.fund_code, k.trade_date::text AS trade_date, coalesce(sum(o.confirm_amount_fen), 0)::text AS total
+        FROM unnest(${limitedKeys.map((o) => o.user_id)}::bigint[], ${limitedKeys.map((o) => o.fund_code)}::bpchar[], ${limitedKeys.map((o) => o.trade_date)}::date[])
+          AS k(user_id, fund_code, trade_date)
+        LEFT JOIN orders o ON o.user_id = k.user_id AND o.fund_code = k.fund_code AND o.trade_date = k.trade_date
+          AND o.status = 'confirmed' AND o.action IN ('020', '022')
+        GROUP BY k.user_id, k.fund_code, k.trade_date`.execute(trx);
+      for (const r of totals.rows) used.set(`${Number(r.user_id)} ${r.fund_code} ${r.trade_date}`, Number(r.total));
     }
     // Confirmed orders as one array per column: the statement below updates them, adds their lots and posts their
     // transfers (the rows are derived in SQL: a JS object and nine array elements per transfer cost more than the
