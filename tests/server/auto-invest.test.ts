@@ -190,6 +190,11 @@ describe('auto-invest plans', () => {
         cycle_day: '15',
         pay_method: 'xjb',
       });
+    // The plan's payment options: 现金宝 is not offered at 0.00 available (issue 22 §4).
+    const cashOffered = async (code: string) =>
+      (await get<{ cash: { fd_code: string; available: string } | null }>(t, investor, `/djapi/aip/quote?fd_code=${code}&cycle=monthly&cycle_day=15`)).body
+        .data.cash;
+    assert.equal(await cashOffered(FUND_SAMPLES.bond), null, '现金宝 at 0.00 is no payment option');
     const empty = await make('100.00');
     assert.equal(empty.body.result_code, 410018, JSON.stringify(empty.body));
     assert.equal(empty.body.message, '现金宝可用余额不足，可用 0.00 元');
@@ -202,6 +207,10 @@ describe('auto-invest plans', () => {
     const today = (await get<{ now: string }>(t, null, '/__dev/clock')).body.data.now.slice(0, 10);
     const confirmDate = (deposited.body.data as { confirm_date: string }).confirm_date;
     await advance(t, Math.round((Date.parse(confirmDate) - Date.parse(today)) / 86_400_000)); // confirmed
+    const offered = await cashOffered(FUND_SAMPLES.bond);
+    assert.equal(offered?.fd_code, FUND_SAMPLES.xjb);
+    assert.match(offered?.available ?? '', /^300\.\d\d$/, 'offered with its available balance');
+    assert.equal(await cashOffered(FUND_SAMPLES.xjb), null, '现金宝 does not pay a plan of itself');
     const short = await make('300.01');
     assert.equal(short.body.result_code, 410018);
     assert.match(short.body.message, /可用 300\.\d\d 元/);

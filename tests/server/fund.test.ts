@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, json, type TestApp } from './helpers';
 
@@ -317,5 +318,54 @@ describe('fund read endpoints', () => {
     for (const m of managers.data.items) assert.equal(m.post_status, 1);
     assert.match(managers.data.items[0]?.cp_term ?? '', /天$/);
     assert.equal((await get('/djapi/fundx/base/fund/record/manager/list?fund_code=999999', 404)).result_code, 404001);
+  });
+});
+
+// issue 22 §4: the fund pages serve the market as stored — stock quotes, industries, bond rows, the subscription period
+// and the community counts are generated with the market (generate.ts, seed-data.ts), never made up at read time: change
+// the stored rows and the pages say what they now hold.
+describe('fund pages serve the stored market', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ market: true });
+  });
+  after(async () => t.close());
+
+  it('quotes, industries, bond rows, subscription period and community counts are the stored ones', async () => {
+    const k = t.db.kysely;
+    const code = FUND_SAMPLES.stock;
+    const report = await sql<{ d: string }>`SELECT max(report_date)::text AS d FROM fund_asset_allocation WHERE fund_code = ${code}`.execute(k);
+    const reportDate = report.rows[0]?.d as string;
+    const first = await k
+      .selectFrom('fund_holding')
+      .select(['stock_code'])
+      .where('fund_code', '=', code)
+      .where('report_date', '=', reportDate)
+      .where('rank', '=', 1)
+      .executeTakeFirstOrThrow();
+    // Every stored quote of that stock, every day: the page shows this one whatever the quote day.
+    await sql`UPDATE stock_quote SET price = 123.45, change_percent = -6.78 WHERE stock_code = ${first.stock_code}`.execute(k);
+    await sql`UPDATE fund_holding SET industry = '测试行业' WHERE fund_code = ${code} AND report_date = ${reportDate}::date AND rank = 1`.execute(k);
+    await sql`DELETE FROM fund_bond_holding WHERE fund_code = ${code}`.execute(k);
+    await sql`INSERT INTO fund_bond_holding VALUES (${code}, ${reportDate}::date, 1, '019999', '测试国债', 1.23)`.execute(k);
+    await sql`UPDATE fund SET ipo_start = '2015-01-05', ipo_end = '2015-01-30', follower_count = 4321, status_count = 98 WHERE code = ${code}`.execute(k);
+    t.app.marketCache.invalidate();
+
+    const asset = json<Envelope<{ stock_list: Array<Record<string, unknown>>; bond_list: Array<Record<string, unknown>> }>>(
+      await t.app.inject({ method: 'GET', url: `/djapi/fundx/base/fund/record/asset/percent?fund_code=${code}` }),
+    ).data;
+    const stock = asset.stock_list.find((s) => s.code === first.stock_code) as Record<string, unknown>;
+    assert.equal(stock.current_price, 123.45);
+    assert.equal(stock.change_percentage, -6.78);
+    assert.equal(stock.industry_label, '测试行业');
+    assert.deepEqual(
+      asset.bond_list.map((b) => [b.code, b.name, b.percent]),
+      [['019999', '测试国债', 1.23]],
+    );
+    const summary = json<Envelope<Record<string, unknown>>>(await t.app.inject({ method: 'GET', url: `/djapi/fund/${code}` })).data;
+    assert.equal(summary.ipo_start_date, Date.parse('2015-01-05T00:00:00+08:00'));
+    assert.equal(summary.ipo_end_date, Date.parse('2015-01-30T00:00:00+08:00'));
+    assert.equal(summary.follower_count, 4321);
+    assert.equal(summary.status_count, 98);
   });
 });

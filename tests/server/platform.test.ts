@@ -418,6 +418,22 @@ describe('POST /xqapi/upload/web?category=web_behavior', () => {
     assert.equal(extras.statusCode, 400);
     assert.match(json<Envelope>(extras).error_description, /extras/);
   });
+
+  test('a multipart/form-data body is a clear 415 naming the formats accepted, not a 500 (issue 22 §4)', async () => {
+    const boundary = '----scale22';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/xqapi/upload/web?category=web_behavior',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${record({ visitor: 'vis-multi' })}\r\n--${boundary}--\r\n`,
+    });
+    assert.equal(response.statusCode, 415, response.body);
+    const body = json<Envelope>(response);
+    assert.equal(body.result_code, 400003);
+    assert.match(body.error_description, /multipart\/form-data.*text\/plain/);
+    const rows = await t.db.kysely.selectFrom('analytics_events').select('id').where('visitor_id', '=', 'vis-multi').execute();
+    assert.equal(rows.length, 0);
+  });
 });
 
 describe('WeChat JS-SDK config', () => {

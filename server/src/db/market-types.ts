@@ -62,6 +62,12 @@ export interface FundTable {
   invest_target: string;
   invest_orientation: string;
   nav_model: string | null;
+  /** 0014: the subscription period shown (the fund's own, or the usual one for a fund founded before our records). */
+  ipo_start?: string | null;
+  ipo_end?: string | null;
+  /** 0014: the community page's counts, generated with the market. */
+  follower_count?: number | null;
+  status_count?: number | null;
 }
 
 export interface FundNavTable {
@@ -137,6 +143,26 @@ export interface FundHoldingTable {
   stock_code: string;
   stock_name: string;
   percent: string;
+  /** 0014: the stock's industry (申万一级), generated with the market. */
+  industry?: string | null;
+}
+
+/** 0014: a report's bond holdings. */
+export interface FundBondHoldingTable {
+  fund_code: string;
+  report_date: string;
+  rank: number;
+  bond_code: string;
+  bond_name: string;
+  percent: string;
+}
+
+/** 0014: daily quotes of the listed companies funds hold. */
+export interface StockQuoteTable {
+  stock_code: string;
+  date: string;
+  price: string;
+  change_percent: string;
 }
 
 export interface MarketIndexTable {
@@ -176,6 +202,8 @@ export interface MarketTables {
   fund_manager_post: FundManagerPostTable;
   fund_asset_allocation: FundAssetAllocationTable;
   fund_holding: FundHoldingTable;
+  fund_bond_holding: FundBondHoldingTable;
+  stock_quote: StockQuoteTable;
   market_index: MarketIndexTable;
   index_daily: IndexDailyTable;
 }

@@ -7,6 +7,7 @@ import type { CopyValue, Database } from '../db/database';
 import { dayNumber, nextTradingDay, tradingDaysInRange, type IsoDate } from '../domain/calendar';
 import { BOND_INDEX_CODE, INDICES } from './catalogue';
 import { computeDerived, derivedRow, DERIVED_COLUMNS, type NavPoint } from './derived';
+import { STOCK_QUOTE_COLUMNS, stockQuoteRows } from './seed-data';
 import {
   accrualDaysOf,
   dividendOn,
@@ -212,7 +213,16 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
     await db.kysely.deleteFrom('fund_derived').where('fund_code', 'in', changed).execute();
     await db.copyRows('fund_derived', [...DERIVED_COLUMNS], derived);
   }
-  if (indexRows.length || navRows.length) {
+  // 4. The held stocks' quotes, as the seed stores them (seed-data.ts stockQuoteRows): every trading day after the last
+  // quoted one through the trading day after `through` (the quote day of a page read before the next NAVs).
+  const quoted = await sql<{ last: string | null }>`SELECT max(date)::text AS last FROM stock_quote`.execute(db.kysely);
+  const lastQuoted = quoted.rows[0]?.last ?? null;
+  const quoteDays = lastQuoted ? tradingDaysInRange(nextTradingDay(lastQuoted as IsoDate), nextTradingDay(through)) : [];
+  if (quoteDays.length > 0) {
+    const held = await sql<{ code: string }>`SELECT DISTINCT stock_code AS code FROM fund_holding`.execute(db.kysely);
+    await db.copyRows('stock_quote', STOCK_QUOTE_COLUMNS, stockQuoteRows(held.rows, quoteDays));
+  }
+  if (indexRows.length || navRows.length || quoteDays.length) {
     await touchMarket(db);
     hooks.onChanged?.();
   }

@@ -6,10 +6,8 @@ import { fenToYuan } from '../../../src/lib/money';
 import type { Database } from '../db/database';
 import type { FundFeeTable } from '../db/market-types';
 import {
-  addCalendarDays,
   addTradingDays,
   calendarDaysBetween,
-  dayNumber,
   nextTradingDay,
   orderTradeDate,
   shanghaiDateTime,
@@ -20,7 +18,6 @@ import {
 import { shanghaiInstant } from '../domain/clock';
 import { indexOnOrBefore, periodStart, totalReturnIndex, type NavPoint } from './derived';
 import { fundAutoInvestReturns } from './discover-views';
-import { hashNormal, hashUniform, streamId } from './prng';
 import { PERIOD_COLUMNS, PERIOD_KEYS, type FundRecord, type MarketSnapshot, type PeriodKey } from './market-cache';
 
 export const MONEY_MARKET_TYPE = 4;
@@ -187,92 +184,6 @@ export async function fundDerivedFull(db: Database, snap: MarketSnapshot, f: Fun
 
 const RISK_NAMES = ['低风险', '中低风险', '中风险', '中高风险', '高风险'] as const;
 
-/** Daily stock quote of a listed company held by funds: the market has none, so it is generated from the stock
- * code and the trading day (the same stock shows the same price in every fund's holdings on a day). */
-export function stockQuote(code: string, date: IsoDate): { current_price: number; change_percentage: number } {
-  const stream = streamId(`stock:${code}`);
-  const day = dayNumber(date);
-  // A level between 3 and 200 CNY, drifting within ±30 % over months, and the day's change within the limit.
-  const level = 3 * (200 / 3) ** hashUniform(0x51c0, stream, 0);
-  const drift = Math.exp(0.3 * Math.sin(day / 47 + hashUniform(0x51c0, stream, 1) * 6.28));
-  const limit = /^(300|301|688)/.test(code) ? 20 : 10;
-  const change = Math.max(-limit, Math.min(limit, hashNormal(0x51c0, stream, day) * 1.8));
-  const previous = Math.round(level * drift * 100) / 100;
-  const current = Math.max(0.01, Math.round(previous * (1 + change / 100) * 100) / 100);
-  return { current_price: current, change_percentage: Number(((current / previous - 1) * 100).toFixed(2)) };
-}
-
-/** Shenwan level-1 industry of a (fictional) listed company, from the business its name says. */
-const INDUSTRY_BY_SUFFIX: Record<string, string> = {
-  科技: '计算机',
-  制药: '医药生物',
-  电子: '电子',
-  能源: '电力设备',
-  食品: '食品饮料',
-  医疗: '医药生物',
-  智能: '机械设备',
-  材料: '基础化工',
-  银行: '银行',
-  证券: '非银金融',
-  传媒: '传媒',
-  汽车: '汽车',
-  化工: '基础化工',
-  电气: '电力设备',
-  酒业: '食品饮料',
-  物流: '交通运输',
-  半导体: '电子',
-  通信: '通信',
-  装备: '国防军工',
-};
-const GENERAL_INDUSTRIES = ['建筑装饰', '公用事业', '家用电器', '轻工制造', '商贸零售', '有色金属', '建筑材料', '纺织服饰'] as const;
-
-export function industryLabel(code: string, name: string): string {
-  for (const [suffix, industry] of Object.entries(INDUSTRY_BY_SUFFIX)) if (name.endsWith(suffix)) return industry;
-  return GENERAL_INDUSTRIES[streamId(`industry:${code}`) % GENERAL_INDUSTRIES.length] as string;
-}
-
-/** Fixed-income securities a fund's bond holdings are drawn from (exchange code, name): government and policy-bank
- * bonds, and bonds of the market's fictional companies. */
-const BOND_ISSUES: [string, string][] = [
-  ['019658', '21国债10'],
-  ['019702', '23国债09'],
-  ['019733', '24国债02'],
-  ['019741', '24国债10'],
-  ['210210', '21国开10'],
-  ['220205', '22国开05'],
-  ['230208', '23国开08'],
-  ['240203', '24国开03'],
-  ['220308', '22进出08'],
-  ['230312', '23进出12'],
-  ['210411', '21农发11'],
-  ['230405', '23农发05'],
-  // Credit and convertible bonds of the market's fictional companies.
-  ['113052', '嘉禾转债'],
-  ['127045', '恒远转债'],
-  ['110059', '金桥转债'],
-  ['185432', '22宏图K1'],
-  ['188890', '21长青03'],
-];
-
-/** The bond rows of a report: up to five issues (seeded by fund and report date) sharing part of bond_percent. */
-function bondRows(fundCode: string, reportDate: string, bondPercent: number) {
-  if (!(bondPercent > 0)) return [];
-  const stream = streamId(`bonds:${fundCode}:${reportDate}`);
-  const count = Math.min(5, Math.max(1, Math.round(bondPercent / 12)));
-  const chosen = new Set<number>();
-  const rows: { name: string; code: string; percent: number }[] = [];
-  let share = bondPercent * (count === 1 ? 1 : 0.3 + 0.1 * hashUniform(0xb0d, stream, 0));
-  for (let i = 0; chosen.size < count; i += 1) {
-    let k = Math.floor(hashUniform(0xb0d, stream, i + 1) * BOND_ISSUES.length);
-    while (chosen.has(k)) k = (k + 1) % BOND_ISSUES.length;
-    chosen.add(k);
-    const [code, name] = BOND_ISSUES[k] as [string, string];
-    rows.push({ name, code, percent: Math.max(0.01, Math.floor(share * 100) / 100) });
-    share *= 0.55 + 0.3 * hashUniform(0xb0d, stream, i + 100);
-  }
-  return rows;
-}
-
 /** Indices a fund's growth chart can compare with: its own benchmark's first, then the market's broad ones. */
 const COMPARISON_INDICES = ['SH000300', 'SH000905', 'SH000016', 'SZ399006', 'SZ399001', 'HKHSI', 'CBA00101'] as const;
 
@@ -301,25 +212,6 @@ function statusCodes(f: FundRecord) {
     withdraw_status: SELLABLE.has(f.sale_status) ? '1' : '0',
     auto_invest_status: declare && f.type !== MONEY_MARKET_TYPE && f.lock_days === 0 ? '1' : '0',
   };
-}
-
-/** Subscription period (ms since 1970, Shanghai midnight): the fund's own, or for a fund founded before our
- * records the usual one — raised for two to four weeks, founded a few days after the end (seeded by code). */
-function ipoDates(f: FundRecord): { ipo_start_date: number; ipo_end_date: number } {
-  if (f.subscribe_start && f.subscribe_end)
-    return { ipo_start_date: shanghaiInstant(f.subscribe_start).getTime(), ipo_end_date: shanghaiInstant(f.subscribe_end).getTime() };
-  const stream = streamId(`ipo:${f.code}`);
-  const end = addCalendarDays(f.found_date, -(3 + Math.floor(hashUniform(0x1b0, stream, 0) * 5)));
-  const start = addCalendarDays(end, -(14 + Math.floor(hashUniform(0x1b0, stream, 1) * 15)));
-  return { ipo_start_date: shanghaiInstant(start).getTime(), ipo_end_date: shanghaiInstant(end).getTime() };
-}
-
-/** Followers and posts of the fund's community page: generated from its size and code (the market has no users). */
-function communityCounts(f: FundRecord): { follower_count: number; status_count: number } {
-  const stream = streamId(`community:${f.code}`);
-  const sizeYi = Math.max(0.01, Number(f.total_asset) / 1e8);
-  const followers = Math.round(300 * sizeYi ** 0.8 * (0.5 + hashUniform(0xc0, stream, 0)));
-  return { follower_count: followers, status_count: Math.round(followers * (0.03 + 0.05 * hashUniform(0xc0, stream, 1))) };
 }
 
 /** A star rating from the 3-year rank within the type (top 10 % five stars … bottom 10 % one); none under 3 years. */
@@ -412,7 +304,9 @@ export async function fundSummaryView(db: Database, snap: MarketSnapshot, f: Fun
     can_sell: SELLABLE.has(f.sale_status),
     subscribe_start: f.subscribe_start,
     subscribe_end: f.subscribe_end,
-    ...ipoDates(f),
+    // The subscription period the generator stored (fund.ipo_start / ipo_end), as ms since 1970 at Shanghai midnight.
+    ipo_start_date: f.ipo_start ? shanghaiInstant(f.ipo_start).getTime() : null,
+    ipo_end_date: f.ipo_end ? shanghaiInstant(f.ipo_end).getTime() : null,
     lock_days: f.lock_days,
     daily_purchase_limit: f.daily_purchase_limit_fen == null ? null : fenToYuan(f.daily_purchase_limit_fen),
     min_purchase: fenToYuan(f.min_purchase_fen),
@@ -439,7 +333,8 @@ export async function fundSummaryView(db: Database, snap: MarketSnapshot, f: Fun
     growth_day: String(Math.min(360, Math.max(0, stats.days))),
     sales: '',
     rating_desc: ratingDesc(f),
-    ...communityCounts(f),
+    follower_count: f.follower_count ?? 0,
+    status_count: f.status_count ?? 0,
     stock_position_names: position
       ? position.stock_list
           .slice(0, 3)
@@ -540,7 +435,7 @@ function quarterChange(
   return { change_of_pre_quarter: `${Math.abs(diff).toFixed(2)}%`, change_of_pre_quarter_type: diff > 0 ? 2 : 4 };
 }
 
-/** The latest quarterly report of a fund: allocation, top-ten stocks with their day's quote, bond holdings. */
+/** The latest quarterly report of a fund as stored: allocation, top-ten stocks with their day's quote, bond holdings. */
 async function latestPosition(db: Database, f: FundRecord, quoteDate: IsoDate) {
   const reports = await db.kysely
     .selectFrom('fund_asset_allocation')
@@ -566,6 +461,23 @@ async function latestPosition(db: Database, f: FundRecord, quoteDate: IsoDate) {
     holdings.filter((h) => h.report_date !== alloc.report_date).map((h) => [h.stock_code, Number(h.percent)] as const),
   );
   const hasPrevious = reports.length > 1;
+  const latest = holdings.filter((h) => h.report_date === alloc.report_date).map((h) => h.stock_code);
+  const quotes = new Map(
+    latest.length === 0
+      ? []
+      : (
+          await sql<{ stock_code: string; price: string; change_percent: string }>`
+            SELECT DISTINCT ON (stock_code) stock_code, price::text AS price, change_percent::text AS change_percent FROM stock_quote
+            WHERE stock_code = ANY(${latest}::text[]) AND date <= ${quoteDate}::date ORDER BY stock_code, date DESC`.execute(db.kysely)
+        ).rows.map((q) => [q.stock_code, { price: Number(q.price), change: Number(q.change_percent) }] as const),
+  );
+  const bonds = await db.kysely
+    .selectFrom('fund_bond_holding')
+    .select(['bond_code', 'bond_name', 'percent'])
+    .where('fund_code', '=', f.code)
+    .where('report_date', '=', alloc.report_date)
+    .orderBy('rank')
+    .execute();
   const quarter = Math.ceil(Number(alloc.report_date.slice(5, 7)) / 3);
   const percents = {
     stock: Number(alloc.stock_percent),
@@ -596,19 +508,23 @@ async function latestPosition(db: Database, f: FundRecord, quoteDate: IsoDate) {
           code: h.stock_code,
           percent,
           percent_double: percent,
-          ...stockQuote(h.stock_code, quoteDate),
+          // The stored quote of the quote day (or the last stored before it).
+          current_price: quotes.get(h.stock_code)?.price ?? null,
+          change_percentage: quotes.get(h.stock_code)?.change ?? null,
           xq_symbol: `${exchange}${h.stock_code}`,
           xq_url: `https://xueqiu.com/S/${exchange}${h.stock_code}`,
           ...quarterChange(percent, hasPrevious ? previous.get(h.stock_code) : undefined),
-          industry_label: industryLabel(h.stock_code, h.stock_name),
+          industry_label: h.industry ?? null,
           amarket: true,
         };
       }),
-    bond_list: bondRows(f.code, alloc.report_date, percents.bond).map((b) => ({
-      ...b,
-      percent_double: b.percent,
-      xq_symbol: b.code,
-      xq_url: `https://xueqiu.com/S/${b.code}`,
+    bond_list: bonds.map((b) => ({
+      name: b.bond_name,
+      code: b.bond_code,
+      percent: Number(b.percent),
+      percent_double: Number(b.percent),
+      xq_symbol: b.bond_code,
+      xq_url: `https://xueqiu.com/S/${b.bond_code}`,
       amarket: false,
     })),
   };

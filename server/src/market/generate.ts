@@ -961,3 +961,113 @@ export function dividendsOf(points: readonly NavPoint[]): { date: IsoDate; perSh
 export function derivedOf(fund: PlannedFund, points: readonly NavPoint[]): DerivedReturns | null {
   return computeDerived(points, fund.model.kind === 'money');
 }
+
+// ---- What the fund pages show of reports and community: generated here, stored (0014), read as stored ----------
+
+/** Daily stock quote of a listed company held by funds (stored in stock_quote): generated from the stock code and the
+ * trading day (the same stock shows the same price in every fund's holdings on a day). */
+export function stockQuote(code: string, date: IsoDate): { current_price: number; change_percentage: number } {
+  const stream = streamId(`stock:${code}`);
+  const day = dayNumber(date);
+  // A level between 3 and 200 CNY, drifting within ±30 % over months, and the day's change within the limit.
+  const level = 3 * (200 / 3) ** hashUniform(0x51c0, stream, 0);
+  const drift = Math.exp(0.3 * Math.sin(day / 47 + hashUniform(0x51c0, stream, 1) * 6.28));
+  const limit = /^(300|301|688)/.test(code) ? 20 : 10;
+  const change = Math.max(-limit, Math.min(limit, hashNormal(0x51c0, stream, day) * 1.8));
+  const previous = Math.round(level * drift * 100) / 100;
+  const current = Math.max(0.01, Math.round(previous * (1 + change / 100) * 100) / 100);
+  return { current_price: current, change_percentage: Number(((current / previous - 1) * 100).toFixed(2)) };
+}
+
+/** Shenwan level-1 industry of a (fictional) listed company, from the business its name says. */
+const INDUSTRY_BY_SUFFIX: Record<string, string> = {
+  科技: '计算机',
+  制药: '医药生物',
+  电子: '电子',
+  能源: '电力设备',
+  食品: '食品饮料',
+  医疗: '医药生物',
+  智能: '机械设备',
+  材料: '基础化工',
+  银行: '银行',
+  证券: '非银金融',
+  传媒: '传媒',
+  汽车: '汽车',
+  化工: '基础化工',
+  电气: '电力设备',
+  酒业: '食品饮料',
+  物流: '交通运输',
+  半导体: '电子',
+  通信: '通信',
+  装备: '国防军工',
+};
+const GENERAL_INDUSTRIES = ['建筑装饰', '公用事业', '家用电器', '轻工制造', '商贸零售', '有色金属', '建筑材料', '纺织服饰'] as const;
+
+export function industryLabel(code: string, name: string): string {
+  for (const [suffix, industry] of Object.entries(INDUSTRY_BY_SUFFIX)) if (name.endsWith(suffix)) return industry;
+  return GENERAL_INDUSTRIES[streamId(`industry:${code}`) % GENERAL_INDUSTRIES.length] as string;
+}
+
+/** Fixed-income securities a fund's bond holdings are drawn from (exchange code, name): government and policy-bank
+ * bonds, and bonds of the market's fictional companies. */
+export const BOND_ISSUES: [string, string][] = [
+  ['019658', '21国债10'],
+  ['019702', '23国债09'],
+  ['019733', '24国债02'],
+  ['019741', '24国债10'],
+  ['210210', '21国开10'],
+  ['220205', '22国开05'],
+  ['230208', '23国开08'],
+  ['240203', '24国开03'],
+  ['220308', '22进出08'],
+  ['230312', '23进出12'],
+  ['210411', '21农发11'],
+  ['230405', '23农发05'],
+  // Credit and convertible bonds of the market's fictional companies.
+  ['113052', '嘉禾转债'],
+  ['127045', '恒远转债'],
+  ['110059', '金桥转债'],
+  ['185432', '22宏图K1'],
+  ['188890', '21长青03'],
+];
+
+/** The bond rows of a report: up to five issues (seeded by fund and report date) sharing part of bond_percent. */
+export function bondRows(fundCode: string, reportDate: string, bondPercent: number) {
+  if (!(bondPercent > 0)) return [];
+  const stream = streamId(`bonds:${fundCode}:${reportDate}`);
+  const count = Math.min(5, Math.max(1, Math.round(bondPercent / 12)));
+  const chosen = new Set<number>();
+  const rows: { name: string; code: string; percent: number }[] = [];
+  let share = bondPercent * (count === 1 ? 1 : 0.3 + 0.1 * hashUniform(0xb0d, stream, 0));
+  for (let i = 0; chosen.size < count; i += 1) {
+    let k = Math.floor(hashUniform(0xb0d, stream, i + 1) * BOND_ISSUES.length);
+    while (chosen.has(k)) k = (k + 1) % BOND_ISSUES.length;
+    chosen.add(k);
+    const [code, name] = BOND_ISSUES[k] as [string, string];
+    rows.push({ name, code, percent: Math.max(0.01, Math.floor(share * 100) / 100) });
+    share *= 0.55 + 0.3 * hashUniform(0xb0d, stream, i + 100);
+  }
+  return rows;
+}
+
+
+/** Subscription period of a fund: its own, or for a fund founded before our records the usual one — raised for two to
+ * four weeks, founded a few days after the end (seeded by code). Stored as fund.ipo_start / ipo_end. */
+export function ipoPeriodOf(f: { code: string; found_date: string; subscribe_start: string | null; subscribe_end: string | null }): {
+  start: IsoDate;
+  end: IsoDate;
+} {
+  if (f.subscribe_start && f.subscribe_end) return { start: f.subscribe_start as IsoDate, end: f.subscribe_end as IsoDate };
+  const stream = streamId(`ipo:${f.code}`);
+  const end = addCalendarDays(f.found_date as IsoDate, -(3 + Math.floor(hashUniform(0x1b0, stream, 0) * 5)));
+  const start = addCalendarDays(end, -(14 + Math.floor(hashUniform(0x1b0, stream, 1) * 15)));
+  return { start, end };
+}
+
+/** Followers and posts of the fund's community page, from its size and code (the market has no users). Stored in fund. */
+export function communityCountsOf(f: { code: string; total_asset: string }): { follower_count: number; status_count: number } {
+  const stream = streamId(`community:${f.code}`);
+  const sizeYi = Math.max(0.01, Number(f.total_asset) / 1e8);
+  const followers = Math.round(300 * sizeYi ** 0.8 * (0.5 + hashUniform(0xc0, stream, 0)));
+  return { follower_count: followers, status_count: Math.round(followers * (0.03 + 0.05 * hashUniform(0xc0, stream, 1))) };
+}

@@ -3,10 +3,23 @@
 // (seed-worker.ts) or inline; both produce the same bytes.
 import type { CopyValue } from '../db/csv';
 import { toCsv } from '../db/csv';
-import { dayNumber, type IsoDate } from '../domain/calendar';
+import { dayNumber, tradingDayOnOrBefore, type IsoDate } from '../domain/calendar';
 import type { IndexDefinition } from './catalogue';
 import { derivedRow, DERIVED_COLUMNS, type NavPoint } from './derived';
-import { dividendsOf, derivedOf, planMarket, simulateFund, type MarketOptions, type MarketPlan, type PlannedFund } from './generate';
+import {
+  bondRows,
+  communityCountsOf,
+  dividendsOf,
+  derivedOf,
+  industryLabel,
+  ipoPeriodOf,
+  planMarket,
+  simulateFund,
+  stockQuote,
+  type MarketOptions,
+  type MarketPlan,
+  type PlannedFund,
+} from './generate';
 import { hashNormal, Rng, streamId } from './prng';
 import { indexValuation, trendLogs } from './valuation';
 
@@ -120,6 +133,10 @@ export const FUND_COLUMNS = [
   'invest_target',
   'invest_orientation',
   'nav_model',
+  'ipo_start',
+  'ipo_end',
+  'follower_count',
+  'status_count',
 ];
 
 function fundRow(f: PlannedFund): CopyValue[] {
@@ -159,6 +176,11 @@ function fundRow(f: PlannedFund): CopyValue[] {
     r.invest_target,
     r.invest_orientation,
     r.nav_model,
+    ...(() => {
+      const ipo = ipoPeriodOf(r);
+      const community = communityCountsOf(r);
+      return [ipo.start, ipo.end, community.follower_count, community.status_count];
+    })(),
   ];
 }
 
@@ -226,7 +248,13 @@ function reportDates(found: IsoDate, end: IsoDate, count: number): IsoDate[] {
   return out;
 }
 
-function allocationAndHoldings(plan: MarketPlan, f: PlannedFund, allocation: CopyValue[][], holdings: CopyValue[][]): void {
+function allocationAndHoldings(
+  plan: MarketPlan,
+  f: PlannedFund,
+  allocation: CopyValue[][],
+  holdings: CopyValue[][],
+  bonds: CopyValue[][],
+): void {
   if (!f.navStart || !f.navEnd) return;
   const kind = f.model.kind;
   const rng = new Rng(plan.options.seed ^ f.model.stream ^ streamId(f.row.code));
@@ -244,6 +272,8 @@ function allocationAndHoldings(plan: MarketPlan, f: PlannedFund, allocation: Cop
     const cash = Math.max(0, 100 - stock - bond - other);
     const asset = Number(f.row.total_asset) * rng.between(0.9, 1.1);
     allocation.push([f.row.code, date, stock.toFixed(2), bond.toFixed(2), cash.toFixed(2), other.toFixed(2), asset.toFixed(2)]);
+    // The bond rows as the report shows them (bond percent of the allocation as published, to 2 decimals).
+    bondRows(f.row.code, date, Number(bond.toFixed(2))).forEach((b, i) => bonds.push([f.row.code, date, i + 1, b.code, b.name, b.percent.toFixed(2)]));
     if (kind === 'money' || kind === 'bond' || kind === 'fof') continue;
     const picked = new Set<number>();
     let weight = Math.min(stock / 8, 10) * rng.between(0.85, 1);
@@ -252,7 +282,7 @@ function allocationAndHoldings(plan: MarketPlan, f: PlannedFund, allocation: Cop
       while (picked.has(k)) k = (k + 1) % plan.stocks.length;
       picked.add(k);
       const s = plan.stocks[k] as { code: string; name: string };
-      holdings.push([f.row.code, date, rank, s.code, s.name, weight.toFixed(2)]);
+      holdings.push([f.row.code, date, rank, s.code, s.name, weight.toFixed(2), industryLabel(s.code, s.name)]);
       weight *= rng.between(0.8, 0.97);
     }
   }
@@ -311,6 +341,7 @@ export function* marketChunks(plan: MarketPlan, counts: GeneratedCounts): Genera
   let dividends: CopyValue[][] = [];
   let allocation: CopyValue[][] = [];
   let holdings: CopyValue[][] = [];
+  let bonds: CopyValue[][] = [];
   function* flush(): Generator<CopyChunk> {
     if (navRows > 0) yield { table: 'fund_nav', columns: NAV_COLUMNS, csv: nav.join(''), rows: navRows };
     yield chunk('fund_derived', [...DERIVED_COLUMNS], derived);
@@ -320,7 +351,8 @@ export function* marketChunks(plan: MarketPlan, counts: GeneratedCounts): Genera
       ['fund_code', 'report_date', 'stock_percent', 'bond_percent', 'cash_percent', 'other_percent', 'asset_total'],
       allocation,
     );
-    yield chunk('fund_holding', ['fund_code', 'report_date', 'rank', 'stock_code', 'stock_name', 'percent'], holdings);
+    yield chunk('fund_holding', ['fund_code', 'report_date', 'rank', 'stock_code', 'stock_name', 'percent', 'industry'], holdings);
+    yield chunk('fund_bond_holding', ['fund_code', 'report_date', 'rank', 'bond_code', 'bond_name', 'percent'], bonds);
     counts.navRows += navRows;
     nav = [];
     navChars = 0;
@@ -329,6 +361,7 @@ export function* marketChunks(plan: MarketPlan, counts: GeneratedCounts): Genera
     dividends = [];
     allocation = [];
     holdings = [];
+    bonds = [];
   }
   for (const f of funds) {
     const points = simulateFund(plan, f);
@@ -339,10 +372,31 @@ export function* marketChunks(plan: MarketPlan, counts: GeneratedCounts): Genera
     const d = derivedOf(f, points);
     if (d) derived.push(derivedRow(f.row.code, d));
     for (const div of dividendsOf(points)) dividends.push([f.row.code, div.date, div.perShare]);
-    allocationAndHoldings(plan, f, allocation, holdings);
+    allocationAndHoldings(plan, f, allocation, holdings, bonds);
     if (navChars >= NAV_CHUNK_CHARS) yield* flush();
   }
   yield* flush();
+  yield chunk('stock_quote', STOCK_QUOTE_COLUMNS, stockQuoteRows(plan.stocks, quoteDaysOf(plan)));
+}
+
+export const STOCK_QUOTE_COLUMNS = ['stock_code', 'date', 'price', 'change_percent'];
+
+/** The trading days the seed quotes the held stocks on: the history's last ten and the as-of date's (the quote day
+ * of a page read on it); the extension adds each later one (extend.ts). */
+function quoteDaysOf(plan: MarketPlan): IsoDate[] {
+  return [...new Set([...plan.days.slice(-10), tradingDayOnOrBefore(plan.options.asOf)])];
+}
+
+/** stock_quote rows of `stocks` on `days`: the generator's quote (generate.ts stockQuote), price and change to 2 decimals. */
+export function stockQuoteRows(stocks: ReadonlyArray<{ code: string }>, days: readonly IsoDate[]): CopyValue[][] {
+  const rows: CopyValue[][] = [];
+  const codes = [...new Set(stocks.map((s) => s.code))].sort();
+  for (const code of codes)
+    for (const day of days) {
+      const q = stockQuote(code, day);
+      rows.push([code, day, q.current_price.toFixed(2), q.change_percentage.toFixed(2)]);
+    }
+  return rows;
 }
 
 /** Plans the market and yields its chunks (the whole generation, for a worker or inline use). */

@@ -50,6 +50,8 @@ export interface SeedReport {
 
 /** Every market table, children first (for TRUNCATE). */
 export const MARKET_TABLES = [
+  'stock_quote',
+  'fund_bond_holding',
   'fund_holding',
   'fund_asset_allocation',
   'fund_manager_post',

@@ -22,6 +22,7 @@ import {
   firstRunDate,
   listPlans,
   loadPlan,
+  planCashOption,
   planRuns,
   runBacktest,
   smartDecision,
@@ -29,7 +30,7 @@ import {
   updatePlan,
   type PlanRow,
 } from '../services/auto-invest';
-import { checkBuy, type TradingDeps } from '../services/trading';
+import { checkBuy, fenText, type TradingDeps } from '../services/trading';
 
 const Cycle = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('biweekly'), Type.Literal('monthly')]);
 /** A plan's payment: the bound card or the cash product (现金宝). */
@@ -105,6 +106,7 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const day = cycle === 'daily' ? null : Number(request.query.cycle_day ?? (cycle === 'monthly' ? 1 : 1));
         if (cycle !== 'monthly' && cycle !== 'daily' && (day as number) > 5) throw new TradeRefusal('aipInvalidSchedule');
         const index = await smartIndexOf(app.db.kysely, check.fund.code);
+        const cashOption = await planCashOption(deps(), app.db.kysely, user.userId, check);
         const locale = requestLocale(request);
         return ok({
           fd_code: check.fund.code,
@@ -114,6 +116,8 @@ const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
           index_code: index?.code ?? null,
           index_name: index?.name ?? null,
           first_date: firstRunDate(cycle, day, app.clock.now()),
+          // 现金宝 as a payment of the plan: null when it cannot pay a run (at 0.00 available, below the minimum, 现金宝 itself).
+          cash: cashOption ? { fd_code: cashOption.fundCode, available: fenText(cashOption.availableFen) } : null,
           refusal: check.refusal,
           risk_level: check.fund.risk_level,
           investor_level: check.investor.riskLevel,

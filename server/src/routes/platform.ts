@@ -164,7 +164,14 @@ const platformRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const text = typeof request.body === 'string' ? request.body : request.body.data;
+      // A multipart/form-data upload leaves no body here (@fastify/multipart streams it, so the schema saw nothing to
+      // check): it is not a format of this endpoint — a clear 415, not a crash on the missing body.
+      const body = request.body as typeof request.body | undefined;
+      if (body === undefined || body === null)
+        throw ApiError.of(ResultCode.UNSUPPORTED_MEDIA_TYPE, 'unsupportedMediaType', 415, {
+          type: `${(request.headers['content-type'] ?? 'none').split(';')[0]} (send text/plain, or a form with the field data)`,
+        });
+      const text = typeof body === 'string' ? body : body.data;
       const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
       if (lines.length === 0) {
         throw ApiError.of(ResultCode.INVALID_PARAMETER, 'invalidParameter', 400, { field: 'body', reason: 'no records' });

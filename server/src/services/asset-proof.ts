@@ -70,7 +70,8 @@ export async function proofFigures(db: Kysely<DB>, userId: number, asOf: IsoDate
         .selectFrom('orders')
         .select(['id', 'fund_code', 'sell_mode', 'pay_method', 'linked_order_id', 'fee_fen', 'volume'])
         .where('user_id', '=', userId)
-        .where('id', 'in', orderIds)
+        // One array parameter however many lots the investor holds (an IN-list grows a parameter per order).
+        .where(sql<boolean>`id = ANY(${orderIds}::bigint[])`)
         .execute()
     : [];
   const orderOf = new Map(orders.map((o) => [Number(o.id), o]));

@@ -32,6 +32,8 @@ import {
   placeBuy,
   refuseBuy,
   refuseCashPayment,
+  CASH_FUND_CODE,
+  type BuyCheck,
   type TradingDeps,
 } from './trading';
 
@@ -259,6 +261,22 @@ function refuseStateChange(plan: PlanRow, action: PlanAction): void {
   if (action === 'resume' && plan.status !== 'paused') throw new TradeRefusal('aipNotPaused');
 }
 
+/**
+ * 现金宝 as a plan's payment option (the create and change pages' picker, GET /djapi/aip/quote `cash`): offered only
+ * when it can pay a run — another fund than 现金宝 itself, a bound card behind it, and an available balance of at least
+ * the fund's minimum purchase (a run is never smaller). At 0.00 it is never offered; null then.
+ */
+export async function planCashOption(
+  deps: TradingDeps,
+  db: Kysely<DB>,
+  userId: number,
+  check: BuyCheck,
+): Promise<{ fundCode: string; availableFen: number } | null> {
+  if (check.fund.code === CASH_FUND_CODE || !check.investor.card) return null;
+  const cash = await cashPayment(deps, db, userId);
+  return cash.availableFen > 0 && cash.availableFen >= check.minFen ? { fundCode: CASH_FUND_CODE, availableFen: cash.availableFen } : null;
+}
+
 export interface UpdatePlanInput {
   amountFen: number;
   cycle: AipCycle;
@@ -348,9 +366,13 @@ async function runPlan(db: Database, bank: Bank, plan: PlanRow, now: Date, repor
   const clock: Clock = { now: () => shanghaiInstant(runDate, '00:00:01') };
   const deps: TradingDeps = { db, clock, bank };
   const decision = await smartDecision(db.kysely, plan, runDate);
-  const check = await checkBuy(deps, db.kysely, plan.user_id, plan.fund_code).catch(() => null);
-  const minFen = check?.minFen ?? 1;
-  const amountFen = plan.smart ? smartAmountFen(plan.amount_fen, decision.ratioPercent, minFen) : plan.amount_fen;
+  // The fund's minimum matters only to a smart plan's amount (placeBuy checks the purchase itself): an ordinary
+  // plan's run skips the second reading of the buy checks (issue 22 §3: the plan step's statements per plan).
+  let amountFen = plan.amount_fen;
+  if (plan.smart) {
+    const check = await checkBuy(deps, db.kysely, plan.user_id, plan.fund_code).catch(() => null);
+    amountFen = smartAmountFen(plan.amount_fen, decision.ratioPercent, check?.minFen ?? 1);
+  }
   let status: 'placed' | 'failed' | 'skipped' = 'placed';
   let note: string | null = null;
   let orderId: number | null = null;

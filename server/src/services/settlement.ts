@@ -11,14 +11,14 @@
 // Purchases, the bulk of a day (bench/README.md, "Settlement"): the due orders' keys are read once per page, not
 // once per chunk; a chunk is one statement for its orders, lots and transfers; chunks of different investors run
 // two at a time on PostgreSQL.
-import { sql, type Transaction } from 'kysely';
-import { purchaseVolume, quotePurchase, redeemPart, redemptionRatePpm, type FeeBracket } from '../../../src/lib/fees';
-import { holdingDays } from '../../../src/lib/lots';
-import { mulDiv, navToUnits, percentToPpm, unitsToNav, type RoundingMode } from '../../../src/lib/trade-math';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { type FeeBracket } from '../../../src/lib/fees';
+import { navToUnits, percentToPpm, unitsToNav, type RoundingMode } from '../../../src/lib/trade-math';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
-import { dailyIncomeFen, per10kToUnits } from '../../../src/lib/cash-rules';
-import { addCalendarDays, dayNumber, nextTradingDay, type IsoDate } from '../domain/calendar';
+import { per10kToUnits } from '../../../src/lib/cash-rules';
+import { addCalendarDays, nextTradingDay, type IsoDate } from '../domain/calendar';
+import { confirmPurchase, confirmRedemption, priceDividend, raisingInterestFen } from '../domain/pricing';
 import { CASH_FUND_CODE, MONEY_MARKET_TYPE, releaseFrozenShares } from './trading';
 import {
   ADVANCE,
@@ -168,14 +168,7 @@ async function loadFailedRaisings(trx: Transaction<DB>, codes: string[]): Promis
   return new Map(rows.map((r) => [r.fund_code, percentToPpm(r.interest_rate)]));
 }
 
-/**
- * A failed raising's interest on one subscription: amount × the yearly rate × the calendar days from its payment (the
- * trade date) to the refund, over 365, half up to the fen (同期活期存款利息, the fund contract's clause).
- */
-export function raisingInterestFen(amountFen: number, ratePpm: number, paidOn: IsoDate, refundedOn: IsoDate): number {
-  const days = Math.max(0, dayNumber(refundedOn) - dayNumber(paidOn));
-  return mulDiv(amountFen, ratePpm * days, 365 * 1_000_000, 'half_up');
-}
+export { raisingInterestFen } from '../domain/pricing';
 
 /** How many due orders' keys (investor, fund, trade date, id) are read at a time; the chunks are taken from them in order. */
 export const SETTLEMENT_KEY_PAGE = 200_000;
@@ -300,22 +293,22 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       trx,
       due.filter((o) => o.action === '020').map((o) => o.fund_code),
     );
-    // Large-purchase limits: what each (investor, fund, day) already had confirmed.
-    const limited = due.filter((o) => rules.get(o.fund_code)?.largeLimitFen != null);
+    // Large-purchase limits: what each (investor, fund, day) already had confirmed — one statement for the chunk.
+    const limitedKeys = [
+      ...new Map(
+        due.filter((o) => rules.get(o.fund_code)?.largeLimitFen != null).map((o) => [`${o.user_id} ${o.fund_code} ${o.trade_date}`, o] as const),
+      ).values(),
+    ];
     const used = new Map<string, number>();
-    for (const o of limited) {
-      const key = `${o.user_id} ${o.fund_code} ${o.trade_date}`;
-      if (used.has(key)) continue;
-      const row = await trx
-        .selectFrom('orders')
-        .select(sql<string>`coalesce(sum(confirm_amount_fen), 0)`.as('total'))
-        .where('user_id', '=', o.user_id)
-        .where('fund_code', '=', o.fund_code)
-        .where('trade_date', '=', o.trade_date)
-        .where('status', '=', 'confirmed')
-        .where('action', 'in', ['020', '022'])
-        .executeTakeFirstOrThrow();
-      used.set(key, Number(row.total));
+    if (limitedKeys.length > 0) {
+      const totals = await sql<{ user_id: number; fund_code: string; trade_date: string; total: string }>`
+        SELECT k.user_id, k.fund_code, k.trade_date::text AS trade_date, coalesce(sum(o.confirm_amount_fen), 0)::text AS total
+        FROM unnest(${limitedKeys.map((o) => o.user_id)}::bigint[], ${limitedKeys.map((o) => o.fund_code)}::bpchar[], ${limitedKeys.map((o) => o.trade_date)}::date[])
+          AS k(user_id, fund_code, trade_date)
+        LEFT JOIN orders o ON o.user_id = k.user_id AND o.fund_code = k.fund_code AND o.trade_date = k.trade_date
+          AND o.status = 'confirmed' AND o.action IN ('020', '022')
+        GROUP BY k.user_id, k.fund_code, k.trade_date`.execute(trx);
+      for (const r of totals.rows) used.set(`${Number(r.user_id)} ${r.fund_code} ${r.trade_date}`, Number(r.total));
     }
     // Confirmed orders as one array per column: the statement below updates them, adds their lots and posts their
     // transfers (the rows are derived in SQL: a JS object and nine array elements per transfer cost more than the
@@ -379,41 +372,32 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
         continue;
       }
       const navUnits = o.action === '020' ? 10_000 : navs.get(`${o.fund_code} ${o.trade_date}`);
-      if (navUnits === undefined) {
+      // The confirmation itself is a pure rule (domain/pricing.ts): the part under the large-purchase limit, its fee
+      // and coupon, the shares, the excess refunded.
+      const key = `${o.user_id} ${o.fund_code} ${o.trade_date}`;
+      const priced = confirmPurchase(
+        { amountFen: o.amount_fen, feeFen: o.fee_fen, couponFen: o.coupon_discount_fen },
+        navUnits ?? null,
+        {
+          rounding: rule.rounding,
+          largeLimitFen: rule.largeLimitFen,
+          discount: rule.discount,
+          feeTable: o.action === '020' && rule.subscribe.length ? rule.subscribe : rule.declare,
+        },
+        used.get(key) ?? 0,
+      );
+      if (rule.largeLimitFen !== null) used.set(key, priced.usedFen);
+      const c = priced.confirmation;
+      if (c.result === 'refused') {
         refundAll(o);
         continue;
       }
-      let amount = o.amount_fen;
-      let fee = o.fee_fen;
-      let coupon = o.coupon_discount_fen;
-      if (rule.largeLimitFen !== null) {
-        const key = `${o.user_id} ${o.fund_code} ${o.trade_date}`;
-        const before = used.get(key) ?? 0;
-        amount = Math.max(0, Math.min(o.amount_fen, rule.largeLimitFen - before));
-        used.set(key, before + amount);
-        if (amount > 0 && amount < o.amount_fen) {
-          fee = quotePurchase(
-            amount,
-            o.action === '020' && rule.subscribe.length ? rule.subscribe : rule.declare,
-            rule.discount,
-            rule.rounding,
-          ).feeFen;
-          // A coupon's discount never exceeds the smaller fee of the part confirmed.
-          coupon = Math.min(coupon, fee);
-          fee -= coupon;
-        }
-      }
-      if (amount === 0) {
-        refundAll(o);
-        continue;
-      }
-      const volume = purchaseVolume(amount - fee, navUnits, rule.rounding);
-      const refund = o.amount_fen - amount;
+      const { amountFen: amount, feeFen: fee, couponFen: coupon, volume, refundFen: refund } = c;
       if (refund > 0) partlyRefunded += 1;
       confirmed.user_id.push(o.user_id);
       confirmed.id.push(o.id);
       confirmed.fund_code.push(o.fund_code);
-      confirmed.nav.push(unitsToNav(navUnits));
+      confirmed.nav.push(unitsToNav(navUnits as number));
       confirmed.amount.push(amount);
       confirmed.volume.push(volume);
       confirmed.fee.push(fee);
@@ -576,23 +560,17 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
           }
           continue;
         }
-        let gross = 0;
-        let fee = 0;
-        for (const p of own) {
-          const days = holdingDays(p.lot_confirm, o.confirm_date);
-          const priced = redeemPart(Number(p.volume), navUnits, redemptionRatePpm(rule.withdraw, days), rule.rounding);
-          gross += priced.grossFen;
-          fee += priced.feeFen;
-          partRows.push({
-            user_id: o.user_id,
-            order_id: o.id,
-            lot_id: Number(p.lot_id),
-            days,
-            rate: priced.ratePpm,
-            gross: priced.grossFen,
-            fee: priced.feeFen,
-          });
-        }
+        const priced = confirmRedemption(
+          own.map((p) => ({ lotId: Number(p.lot_id), volume: Number(p.volume), lotConfirmDate: p.lot_confirm })),
+          navUnits,
+          o.confirm_date,
+          rule.withdraw,
+          rule.rounding,
+        );
+        const gross = priced.grossFen;
+        const fee = priced.feeFen;
+        for (const p of priced.parts)
+          partRows.push({ user_id: o.user_id, order_id: o.id, lot_id: p.lotId, days: p.days, rate: p.ratePpm, gross: p.grossFen, fee: p.feeFen });
         confirmed.push({ user_id: o.user_id, id: o.id, nav: unitsToNav(navUnits), gross, fee });
         transfers.push(
           transfer(SHARE_REDEEM, {
@@ -903,6 +881,15 @@ async function refundToCash(
 }
 
 /**
+ * dailyIncomeFen (src/lib/cash-rules.ts: volume × per-10k units / 10^8, half up to the fen) in SQL, for the income
+ * step's set-based statement: numeric round() rounds half away from zero, which is half up for these non-negative
+ * figures. tests/server/settlement-scale.test.ts checks it equals dailyIncomeFen on random cases.
+ */
+export function dailyIncomeSql(volume: RawBuilder<unknown>, per10kUnits: RawBuilder<unknown> | number): RawBuilder<number> {
+  return sql<number>`round(${volume}::numeric * ${per10kUnits}::numeric / 100000000)::bigint`;
+}
+
+/**
  * Money-market income (docs/PRODUCT.md §10.17): for each distribution day t of a money-market fund (a trading day;
  * its per-10k figure covers the closed days after it) not yet paid and before `date`, every investor's shares with
  * income rights on t earn shares × per-10k / 10,000 to the fen (src/lib/cash-rules.ts dailyIncomeFen), carried into
@@ -929,9 +916,14 @@ async function postMoneyMarketIncome(db: Database, date: IsoDate, now: Date, rep
         .executeTakeFirst();
       if (!inserted) return;
       const units = per10kToUnits(d.per10k);
-      const holders = (
-        await sql<{ user_id: number; volume: string; lot_id: number | null }>`
-          WITH held AS (
+      // One statement for every holder of the fund, however many (issue 22 §1: a multi-row insert of one row per
+      // holder passed PostgreSQL's 65,535 bind parameters at ~7,000 holders and stopped the settlement): the holders
+      // and their income (dailyIncomeSql), a new income lot for those without one,
+      // the existing ones increased, the mmf_income rows and the transfers, through the ledger's set-based path.
+      const fund = sql.lit(d.fund_code);
+      const posted = await postFrom(trx, {
+        with: sql`
+          held AS (
             SELECT l.user_id, l.volume FROM lots l WHERE l.fund_code = ${d.fund_code} AND l.confirm_date < ${d.day}::date AND l.volume > 0
             UNION ALL
             SELECT ol.user_id, ol.volume FROM orders o
@@ -940,91 +932,44 @@ async function postMoneyMarketIncome(db: Database, date: IsoDate, now: Date, rep
             WHERE o.fund_code = ${d.fund_code} AND o.action = '024' AND o.trade_date >= ${d.day}::date AND o.status IN ('submitted', 'confirmed')
               AND l.confirm_date < ${d.day}::date
               AND (o.sell_mode IS DISTINCT FROM 'quick' OR (o.created_at AT TIME ZONE 'Asia/Shanghai')::date > ${d.day}::date)
-          )
-          SELECT h.user_id, sum(h.volume)::text AS volume, il.id AS lot_id FROM held h
-          LEFT JOIN lots il ON il.user_id = h.user_id AND il.fund_code = ${d.fund_code} AND il.income
-          GROUP BY h.user_id, il.id ORDER BY h.user_id`.execute(trx)
-      ).rows;
-      const rows: Array<{ user_id: number; volume: number; income: number; lot_id: number; isNew: boolean }> = [];
-      for (const h of holders) {
-        const volume = Number(h.volume);
-        const income = dailyIncomeFen(volume, units);
-        if (income <= 0) continue;
-        rows.push({
-          user_id: Number(h.user_id),
-          volume,
-          income,
-          lot_id: h.lot_id === null ? 0 : Number(h.lot_id),
-          isNew: h.lot_id === null,
-        });
-      }
-      const fresh = rows.filter((r) => r.isNew);
-      if (fresh.length > 0) {
-        const ids = (
-          await sql<{ id: number }>`SELECT nextval('order_id_seq') AS id FROM generate_series(1, ${fresh.length})`.execute(trx)
-        ).rows.map((r) => Number(r.id));
-        fresh.forEach((r, i) => (r.lot_id = ids[i] as number));
-        await trx
-          .insertInto('lots')
-          .values(
-            fresh.map((r) => ({
-              user_id: r.user_id,
-              id: r.lot_id,
-              fund_code: d.fund_code,
-              order_id: r.lot_id,
-              confirm_date: d.day,
-              trade_date: d.day,
-              locked_until: null,
-              volume_initial: r.income,
-              volume: 0,
-              cost_initial_fen: 0,
-              cost_fen: 0,
-              income: true,
-            })),
-          )
-          .execute();
-      }
-      if (rows.length === 0) return;
-      await sql`
-        UPDATE lots l SET volume = l.volume + r.income
-        FROM unnest(${rows.map((r) => r.user_id)}::bigint[], ${rows.map((r) => r.lot_id)}::bigint[], ${rows.map((r) => r.income)}::bigint[]) AS r(user_id, id, income)
-        WHERE l.user_id = r.user_id AND l.id = r.id`.execute(trx);
-      await trx
-        .insertInto('mmf_income')
-        .values(
-          rows.map((r) => ({
-            user_id: r.user_id,
-            fund_code: d.fund_code,
-            date: d.day,
-            volume: r.volume,
-            income_per_10k: d.per10k,
-            income_fen: r.income,
-            lot_id: r.lot_id,
-          })),
-        )
-        .execute();
-      await post(
-        trx,
-        rows.map((r) =>
-          transfer(MMF_INCOME, {
-            user_id: r.user_id,
-            ref: `income:${d.fund_code}:${d.day}`,
-            asset: sharesOf(d.fund_code),
-            debit_account: REGISTRAR.at(d.fund_code),
-            credit_account: LOT.at(r.lot_id),
-            amount_hundredths: r.income,
-            order_id: null,
-            business_date: date,
-          }),
-        ),
-      );
+          ),
+          earned AS (
+            SELECT user_id, volume, ${dailyIncomeSql(sql.ref('volume'), units)} AS income
+            FROM (SELECT user_id, sum(volume)::bigint AS volume FROM held GROUP BY user_id) h
+          ),
+          inc AS MATERIALIZED (
+            SELECT e.user_id, e.volume, e.income, il.id AS lot_id, il.id IS NULL AS fresh, row_number() OVER (ORDER BY e.user_id) AS ord
+            FROM earned e LEFT JOIN lots il ON il.user_id = e.user_id AND il.fund_code = ${d.fund_code} AND il.income
+            WHERE e.income > 0
+          ),
+          target AS MATERIALIZED (
+            SELECT user_id, volume, income, fresh, ord, CASE WHEN fresh THEN nextval('order_id_seq') ELSE lot_id END AS lot_id FROM inc
+          ),
+          new_lots AS (
+            INSERT INTO lots (user_id, id, fund_code, order_id, confirm_date, trade_date, locked_until, volume_initial, volume, cost_initial_fen, cost_fen, income)
+            SELECT user_id, lot_id, ${d.fund_code}, lot_id, ${d.day}::date, ${d.day}::date, NULL, income, income, 0, 0, true FROM target WHERE fresh ORDER BY ord
+          ),
+          grown AS (
+            UPDATE lots l SET volume = l.volume + t.income FROM target t WHERE NOT t.fresh AND l.user_id = t.user_id AND l.id = t.lot_id
+          ),
+          rows AS (
+            INSERT INTO mmf_income (user_id, fund_code, date, volume, income_per_10k, income_fen, lot_id)
+            SELECT user_id, ${d.fund_code}, ${d.day}::date, volume, ${d.per10k}::numeric, income, lot_id FROM target ORDER BY ord
+          )`,
+        rows: sql`
+          SELECT t.user_id, ${`income:${d.fund_code}:${d.day}`}::text AS ref, ${sql.lit(MMF_INCOME.name)} AS kind, ${sharesOfSql(fund)} AS asset,
+                 ${REGISTRAR.sql(fund)} AS debit_account, ${LOT.sql(sql.ref('t.lot_id'))} AS credit_account, t.income AS amount_hundredths,
+                 NULL::bigint AS order_id, ${date}::date AS business_date, t.ord
+          FROM target t`,
+      });
+      const holders = posted.created + posted.exists.length;
       await trx
         .updateTable('mmf_income_runs')
-        .set({ holders: rows.length })
+        .set({ holders })
         .where('fund_code', '=', d.fund_code)
         .where('date', '=', d.day)
         .execute();
-      report.income_rows += rows.length;
+      report.income_rows += holders;
     });
   }
 }
@@ -1074,12 +1019,13 @@ async function payDividends(db: Database, date: IsoDate, now: Date, report: Sett
       const key = `${e.fund_code} ${e.ex_date}`;
       const volume = Number(e.volume);
       const rule = rules.get(e.fund_code) as FundRules;
-      const cash = mulDiv(volume, perShare.get(key) as number, 10_000, rule.rounding);
-      if (cash <= 0) continue;
-      holders.set(key, (holders.get(key) ?? 0) + 1);
       const nav = navs.get(key);
       const reinvest = e.method === 'reinvest' && nav !== undefined;
-      orders.push({ e, cash, reinvest, nav, volume: reinvest ? purchaseVolume(cash, nav as number, rule.rounding) : null });
+      const priced = priceDividend(volume, perShare.get(key) as number, reinvest ? (nav as number) : null, rule.rounding);
+      const cash = priced.cashFen;
+      if (cash <= 0) continue;
+      holders.set(key, (holders.get(key) ?? 0) + 1);
+      orders.push({ e, cash, reinvest, nav, volume: priced.reinvestVolume });
     }
     for (let i = 0; i < orders.length; i += SETTLEMENT_CHUNK) {
       const chunk = orders.slice(i, i + SETTLEMENT_CHUNK) as Array<{
