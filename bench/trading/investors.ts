@@ -10,7 +10,7 @@ import { constants, publicEncrypt, randomBytes, scryptSync } from 'node:crypto';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/src/db/database';
 import { issueSession } from '../../server/src/plugins/session';
-import { hashPassword, verifyPassword } from '../../server/src/services/password-hash';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword, legacyScryptHash, verifyPassword } from '../../server/src/services/password-hash';
 import { loadServerKeys } from '../../server/src/services/server-keys';
 
 const PASSWORD = '246813';
@@ -46,7 +46,9 @@ async function main(): Promise<void> {
           AND EXISTS (SELECT 1 FROM fund_nav n WHERE n.fund_code = f.code)
         ORDER BY f.code LIMIT 5`.execute(db.kysely)
     ).rows.map((r) => r.code);
-    const hash = productionHash ? await hashPassword(PASSWORD) : cheapHash(PASSWORD);
+    // The server's pepper (the bench starts it with TRADE_PASSWORD_PEPPER): production's hash is HMAC-SHA256 under it.
+    const pepper = process.env.TRADE_PASSWORD_PEPPER ? Buffer.from(process.env.TRADE_PASSWORD_PEPPER) : DEV_TRADE_PASSWORD_PEPPER;
+    const hash = productionHash ? hashPassword(PASSWORD, pepper) : cheapHash(PASSWORD);
     const users = await db.kysely
       .insertInto('users')
       .values(
@@ -104,10 +106,12 @@ async function main(): Promise<void> {
     const rsaEncryptMs = await cpuMsPerCall(200, encrypt);
     const rsaDecryptMs = await cpuMsPerCall(200, () => keys.decryptText(sample));
     const cheap = cheapHash(PASSWORD);
-    const cheapVerifyMs = await cpuMsPerCall(200, () => verifyPassword(PASSWORD, cheap));
-    const production = productionHash ? hash : await hashPassword(PASSWORD);
-    const productionVerifyMs = await cpuMsPerCall(5, () => verifyPassword(PASSWORD, production));
-    const costs = { rsaEncryptMs, rsaDecryptMs, cheapVerifyMs, productionVerifyMs };
+    const cheapVerifyMs = await cpuMsPerCall(200, () => verifyPassword(PASSWORD, cheap, pepper));
+    const production = hashPassword(PASSWORD, pepper);
+    const productionVerifyMs = await cpuMsPerCall(2000, () => verifyPassword(PASSWORD, production, pepper));
+    const former = await legacyScryptHash(PASSWORD);
+    const formerVerifyMs = await cpuMsPerCall(5, () => verifyPassword(PASSWORD, former, pepper));
+    const costs = { rsaEncryptMs, rsaDecryptMs, cheapVerifyMs, productionVerifyMs, formerVerifyMs };
     console.log(
       JSON.stringify({
         funds,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app';
-import { loadConfig, type ServerConfig } from './config';
+import { loadConfig, requireTradePasswordPepper, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
@@ -95,6 +95,8 @@ async function seedIfEmpty(db: Database, config: ServerConfig, early: MarketSour
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything else: a production server without the trade passwords' pepper does not start (docs/DEPLOY.md).
+  requireTradePasswordPepper(config);
   buildH5IfStale(config);
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   // A fresh embedded database will be seeded: start generating the market now, on another thread,

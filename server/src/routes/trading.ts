@@ -48,7 +48,7 @@ const AnyData = Type.Unknown();
 const errors = { '4xx': ErrorEnvelopeWithData };
 
 const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank });
+  const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank, pepper: app.tradePasswordPepper });
 
   const orderAnswer = async (request: FastifyRequest, userId: number, orderId: number) => {
     const found = await loadOrder(app.db.kysely, userId, orderId);

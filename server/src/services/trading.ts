@@ -32,6 +32,7 @@ import {
 import { FUND_SAMPLES } from '../market/samples';
 import type { Bank } from './bank';
 import { couponDiscountFor, markCouponUsed, returnCoupon } from './coupons';
+import type { Pepper } from './password-hash';
 import { verifyTradePassword } from './trade-password';
 import {
   ADVANCE,
@@ -59,6 +60,17 @@ export interface TradingDeps {
   db: Database;
   clock: Clock;
   bank: Bank;
+  /**
+   * The key of the trade passwords (app.tradePasswordPepper): needed by whatever checks one (a buy from a request, a
+   * sale, a cancellation); the jobs (plans' runs, bookings' subscriptions) check none and may leave it out.
+   */
+  pepper?: Pepper;
+}
+
+/** The pepper of `deps`, for a check of the trade password: its absence is a defect of the caller. */
+export function pepperOf(deps: Pick<TradingDeps, 'pepper'>): Pepper {
+  if (!deps.pepper) throw new Error('trading: a trade password is checked without the pepper (TradingDeps.pepper)');
+  return deps.pepper;
 }
 
 // ---- Reading a fund and an investor ---------------------------------------------------------------------
@@ -316,8 +328,8 @@ async function replayed(db: Db, userId: number, requestId: string, hash: string)
   return { userId, orderId: Number(earlier.id) };
 }
 
-export async function checkPassword(db: Db, userId: number, password: string | undefined, now: Date): Promise<void> {
-  const result = await verifyTradePassword(db as Kysely<DB>, { userId, password, now });
+export async function checkPassword(db: Db, userId: number, password: string | undefined, now: Date, pepper: Pepper): Promise<void> {
+  const result = await verifyTradePassword(db as Kysely<DB>, { userId, password, now, pepper });
   if (result.ok) return;
   if (result.reason === 'not_set') throw new TradeRefusal('tradePasswordNotSet');
   if (result.reason === 'locked')
@@ -401,7 +413,7 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
   if (input.couponId !== undefined) await couponFor(kysely, input, before, now);
   // A plan's run (services/auto-invest.ts) and a booking's subscription (services/lump-sum.ts) were authorised with
   // the trade password when the plan or booking was made.
-  if (input.planId === undefined && !input.preauthorised) await checkPassword(kysely, userId, input.password, now);
+  if (input.planId === undefined && !input.preauthorised) await checkPassword(kysely, userId, input.password, now, pepperOf(deps));
 
   let declined: TradeRefusal | null = null;
   const placed = await kysely.transaction().execute(async (trx) => {
@@ -682,7 +694,7 @@ export async function placeSell(deps: TradingDeps, input: SellInput): Promise<Pl
   refuseSellMode(first, volume, mode, mode === 'quick' ? await quickUsedOn(kysely, userId, shanghaiDate(deps.clock.now())) : 0);
   refuseSell(first, volume);
   const now = deps.clock.now();
-  await checkPassword(kysely, userId, input.password, now);
+  await checkPassword(kysely, userId, input.password, now, pepperOf(deps));
 
   return kysely.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
@@ -920,7 +932,7 @@ export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promis
   const { userId, orderId } = input;
   const kysely = deps.db.kysely;
   refuseCancel(await loadOrderState(kysely, userId, orderId), deps.clock.now());
-  await checkPassword(kysely, userId, input.password, deps.clock.now());
+  await checkPassword(kysely, userId, input.password, deps.clock.now(), pepperOf(deps));
   return kysely.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
     const now = deps.clock.now();
