@@ -115,7 +115,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           password: decryptedField(app, body.trade_password),
           riskWarningText: (fundRisk, investorLevel) => formatMessage('riskWarningText', locale, { fundRisk, investorLevel }),
         });
-        const { order } = await orderAnswer(request, user.userId, placed.orderId);
+        // A new order comes with what was written (no read back); a replay reads its order.
+        const order = placed.order ?? (await orderAnswer(request, user.userId, placed.orderId)).order;
         return ok(placeAnswer(order, locale, app.clock.now()));
       });
     },

@@ -1,7 +1,7 @@
 // The trade password: set once after certification, checked before every trade. Five wrong tries in a row lock
 // it for three hours (TRADE_PASSWORD_MAX_TRIES, TRADE_PASSWORD_LOCK_MS). Buying, selling and cancelling must call
 // verifyTradePassword, the one check, exactly as POST /djapi/account/trade-password/verify does.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { validateNewTradePassword } from '../../../src/lib/validators';
 import type { CommonMessageKey } from '../../../src/locales/messages/common';
 import { TRADE_PASSWORD_LOCK_MS, TRADE_PASSWORD_MAX_TRIES } from '../constants';
@@ -75,6 +75,51 @@ export async function verifyTradePassword(
     .where('user_id', '=', userId)
     .execute();
   return { ok: false, reason: 'locked', lockedUntil };
+}
+
+/** A trade password's row, as the order path reads it under the investor's lock. */
+export interface TradePasswordRow {
+  hash: string;
+  locked_until: Date | null;
+  failed_tries: number;
+}
+
+export type LockedPasswordCheck =
+  /** Right: `reset` is the update a right password makes (the count back to 0, a former hash stored as HMAC), as a
+   * statement to run in the caller's write (a common table expression), or null when nothing changes. */
+  | { ok: true; reset: ReturnType<typeof resetQuery> | null }
+  | Extract<TradePasswordCheck, { reason: 'not_set' | 'locked' | 'unreadable' }>
+  /** Wrong, or a row the quick check does not decide: verifyTradePassword must count it (and the caller commit). */
+  | { ok: false; reason: 'count' };
+
+function resetQuery(trx: Transaction<DB>, userId: number, hash: string | undefined) {
+  return trx
+    .updateTable('trade_passwords')
+    .set(hash === undefined ? { failed_tries: 0, locked_until: null } : { failed_tries: 0, locked_until: null, hash })
+    .where('user_id', '=', userId);
+}
+
+/**
+ * verifyTradePassword's check on a row read under the investor's row lock (the order path: services/trading.ts
+ * placeBuy), writing nothing itself. It answers what needs no write now — not set, locked, unreadable — and a right
+ * password (its reset for the caller's write); a wrong one answers `count`: the caller then runs verifyTradePassword
+ * in the same transaction, which counts the try atomically (so parallel guesses still cannot pass five, whoever
+ * else checks the password meanwhile) and compares again, and commits that count before it refuses.
+ */
+export async function checkLockedTradePassword(
+  trx: Transaction<DB>,
+  row: TradePasswordRow | null,
+  opts: { userId: number; password: string | undefined; now: Date; pepper: Pepper },
+): Promise<LockedPasswordCheck> {
+  const { now } = opts;
+  if (!row) return { ok: false, reason: 'not_set' };
+  if (row.locked_until && row.locked_until > now) return { ok: false, reason: 'locked', lockedUntil: row.locked_until };
+  if (opts.password === undefined) return { ok: false, reason: 'unreadable' };
+  if (row.failed_tries >= TRADE_PASSWORD_MAX_TRIES) return { ok: false, reason: 'count' };
+  const verdict = await verifyPassword(opts.password, row.hash, opts.pepper);
+  if (!verdict.ok) return { ok: false, reason: 'count' };
+  const unchanged = row.failed_tries === 0 && row.locked_until === null && verdict.rehash === undefined;
+  return { ok: true, reset: unchanged ? null : resetQuery(trx, opts.userId, verdict.rehash) };
 }
 
 export type SetTradePasswordResult =
