@@ -14,6 +14,10 @@ export interface ServerConfig {
   dataDir: string;
   /** postgres://… to use PostgreSQL instead of the embedded PGlite. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections per process (default 10). */
+  databasePoolSize?: number | undefined;
+  /** PG_COMMIT_DELAY_US: group commit, `SET commit_delay` per connection where the role may (db/database.ts). */
+  commitDelayUs?: number | undefined;
   nodeEnv: NodeEnv;
   /** The built H5 app served at / (Taro's `dist/h5`). */
   h5Dir: string;
@@ -187,6 +191,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: env.HOST?.trim() || (nodeEnv === 'production' ? '0.0.0.0' : 'localhost'),
     dataDir: resolve(cwd, env.DATA_DIR?.trim() || './data'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    commitDelayUs: integer(env, 'PG_COMMIT_DELAY_US', 0, 0, 100_000),
     nodeEnv,
     h5Dir: resolve(cwd, env.H5_DIR?.trim() || './dist/h5'),
     trustProxy: flag(env, 'TRUST_PROXY', false),

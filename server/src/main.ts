@@ -104,7 +104,11 @@ async function main(): Promise<void> {
   const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
   const early = fresh ? startMarketSource(demoMarketOptions(config)) : undefined;
   const openStarted = performance.now();
-  const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const db = await openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, commitDelayUs: config.commitDelayUs }
+      : { dataDir: config.dataDir },
+  );
   const opened = performance.now();
   await migrate(db);
   console.log(
@@ -140,6 +144,10 @@ async function main(): Promise<void> {
   console.log(`Server ready: http://localhost:${port}`);
   for (const line of startBanner(config)) console.log(line);
   console.log(`API docs: http://localhost:${port}/docs · data: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
+  if (db.commitDelay && !db.commitDelay.applied)
+    console.warn(
+      `PG_COMMIT_DELAY_US=${db.commitDelay.us}: this database role may not set commit_delay (a superuser setting); running without it.`,
+    );
   console.log(`Started in ${seconds(performance.now())} (app built and listening in ${seconds(performance.now() - appStarted)}).`);
   if (clock !== systemClock && shanghaiDate(clock.now()) !== shanghaiDate(new Date())) {
     console.log(

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { checkLedger } from '../../server/src/ledger/check';
+import { openDatabase } from '../../server/src/db/database';
 import { legacyScryptHash } from '../../server/src/services/password-hash';
 import { createTestApp, type TestApp } from './helpers';
 import { countingDatabase, type StatementLog } from './statement-count';
@@ -93,5 +94,25 @@ describe('POST /djapi/order/buy: the statement budget', () => {
       .executeTakeFirstOrThrow();
     assert.match(row.hash, /^hmac\$/);
     assert.equal((await buy(t, investor, STOCK, '100.00')).body.result_code, 0, 'the new form verifies');
+  });
+});
+
+describe('group commit on PostgreSQL (PG_COMMIT_DELAY_US)', () => {
+  const url = process.env.TEST_DATABASE_URL;
+  it('every pooled connection runs with the commit_delay asked for; a role that may not set it runs without', { skip: !url }, async () => {
+    const db = await openDatabase({ databaseUrl: url as string, poolSize: 3, commitDelayUs: 150 });
+    try {
+      const shown = await Promise.all(
+        Array.from({ length: 3 }, () => db.withConnection((c) => c.query<{ commit_delay: string }>('SHOW commit_delay'))),
+      );
+      for (const rows of shown) assert.equal(rows[0]?.commit_delay, '150');
+      // Concurrent transactions commit and are all there (the delay only groups their WAL flushes).
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM generate_series(1, 3)`.execute(db.kysely);
+      assert.equal(rows[0]?.n, 3);
+      const superuser = await sql<{ s: boolean }>`SELECT rolsuper AS s FROM pg_roles WHERE rolname = current_user`.execute(db.kysely);
+      assert.equal(db.commitDelay?.applied, superuser.rows[0]?.s === true);
+    } finally {
+      await db.close();
+    }
   });
 });

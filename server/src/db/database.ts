@@ -17,6 +17,8 @@ export { toCsv, type CopyValue };
 export interface Database {
   kysely: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL with OpenDatabaseOptions.commitDelayUs: what was asked, and false once a connection was refused it. */
+  commitDelay?: { us: number; applied: boolean };
   /** How this open created a new PGlite data directory: initdb, or the cached initdb template; else undefined. */
   created?: 'initdb' | 'template';
   /** PGlite only: a copy of the whole database as it is now, to start other in-memory databases from (`image`). */
@@ -60,6 +62,14 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** PostgreSQL only: pool size (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: `SET commit_delay` (microseconds) on every pooled connection — group commit: a commit waits this
+   * long before flushing the WAL when at least `commit_siblings` (default 5) other transactions are open, so concurrent
+   * orders share one flush. Each commit still returns only once its WAL is on disk (nothing acknowledged is lost).
+   * commit_delay is a superuser setting: where the role may not set it, the connection goes on without it and
+   * `Database.commitDelay` says so. 0 or unset: PostgreSQL's default (no delay; concurrent flushes still coalesce).
+   */
+  commitDelayUs?: number;
 }
 
 // Type mapping shared by both back ends, so rows look the same on PGlite and PostgreSQL:
@@ -221,6 +231,15 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  const commitDelay = opts.commitDelayUs ? { us: Math.trunc(opts.commitDelayUs), applied: true } : undefined;
+  if (commitDelay) {
+    // Queued before any query of the new client (a client runs its queries in order).
+    pool.on('connect', (client) => {
+      client.query(`SET commit_delay = ${commitDelay.us}`).catch(() => {
+        commitDelay.applied = false;
+      });
+    });
+  }
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const copyOn = async (client: pg.PoolClient, sql: string, chunks: Array<string | Buffer>): Promise<void> => {
     await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
@@ -237,6 +256,7 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
   return {
     kysely,
     kind: 'postgres',
+    commitDelay,
     async copyRows(table, columns, rows) {
       const csv = toCsv(rows);
       if (csv.count === 0) return 0;
