@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ConnectionLock, PGliteDialect } from './pglite-dialect';
@@ -71,6 +72,15 @@ export interface OpenDatabaseOptions {
    */
   commitDelayUs?: number;
 }
+
+/**
+ * A mark for statements of the hot paths (the order's): on PostgreSQL a statement whose text holds it is run as a
+ * named prepared statement of its connection (named by its text's hash), parsed and planned once per connection
+ * instead of at every call; elsewhere it is a comment. Put it in statements whose text is one of a few fixed shapes
+ * (the values as parameters): each shape is prepared once on each connection and kept while the connection lives.
+ */
+export const PREPARED_MARK = '/* prepared */';
+export const prepared = sql.raw(PREPARED_MARK);
 
 // Type mapping shared by both back ends, so rows look the same on PGlite and PostgreSQL:
 // int8 → number (ids and fen amounts stay far below 2^53), numeric → string (exact decimals),
@@ -231,6 +241,17 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Marked statements (PREPARED_MARK) as named prepared statements: Kysely's driver sends every query unnamed.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
+      if (typeof text === 'string' && text.includes(PREPARED_MARK) && Array.isArray(rest[0])) {
+        const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+        return query({ name, text, values: rest[0] }, ...rest.slice(1));
+      }
+      return query(text, ...rest);
+    };
+  });
   const commitDelay = opts.commitDelayUs ? { us: Math.trunc(opts.commitDelayUs), applied: true } : undefined;
   if (commitDelay) {
     // Queued before any query of the new client (a client runs its queries in order).

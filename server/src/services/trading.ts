@@ -15,7 +15,7 @@ import { availableVolume, fifoOrder, priceRedemption, takeFifo, type Lot } from 
 import { suitability, type SuitabilityVerdict } from '../../../src/lib/suitability';
 import { QUICK_WITHDRAW_DAILY_LIMIT_FEN, quickQuotaLeftFen } from '../../../src/lib/cash-rules';
 import { mulDiv, navToUnits, percentToPpm, type RoundingMode } from '../../../src/lib/trade-math';
-import type { Database } from '../db/database';
+import { prepared, type Database } from '../db/database';
 import type { DB } from '../db/types';
 import { addTradingDays, type IsoDate } from '../domain/calendar';
 import { shanghaiDate, type Clock } from '../domain/clock';
@@ -358,7 +358,7 @@ export async function checkPassword(db: Db, userId: number, password: string | u
 
 /** Locks the user's row for the rest of the transaction: one trade of a user at a time. */
 export async function lockUser(trx: Transaction<DB>, userId: number): Promise<void> {
-  await sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
+  await sql`SELECT ${prepared} id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
 }
 
 export interface BuyInput {
@@ -471,7 +471,7 @@ async function readBuyContext(
   const { userId, fundCode, requestId, today } = opts;
   const bankUsed = bank.usedOnSql ? bank.usedOnSql(userId, sql`c.id`, today) : sql<null>`NULL`;
   const { rows } = await sql<BuyContextRow>`
-    SELECT u.open_trade,
+    SELECT ${prepared} u.open_trade,
            c.id AS card_id, c.bank_code, c.card_tail,
            r.level AS risk_level, r.valid_until::text AS risk_valid_until,
            p.hash AS pw_hash, p.locked_until AS pw_locked_until, p.failed_tries AS pw_failed_tries,
@@ -760,13 +760,13 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
       declined = new TradeRefusal('paymentFailed', { reason: 'declined' }, { order_id: String(orderId) });
       const stored: StoredRefusal = { refusal: { reason: declined.reason, params: declined.params, data: {} } };
       const failed = { ...order, status: 'failed', fail_reason: 'payment_declined', answer: JSON.stringify(stored) };
-      await post(trx, [], { with: sql`${reset}${bankRecord} placed_order AS (${trx.insertInto('orders').values(failed)})` });
+      await post(trx, [], { with: sql`${prepared} ${reset}${bankRecord} placed_order AS (${trx.insertInto('orders').values(failed)})` });
       if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
       return { userId, orderId };
     }
     const placed = { ...order, answer: JSON.stringify({ placed: true }) };
     await post(trx, [paymentTransfer(BANK.at())], {
-      with: sql`${reset}${bankRecord} placed_order AS (${trx.insertInto('orders').values(placed)})`,
+      with: sql`${prepared} ${reset}${bankRecord} placed_order AS (${trx.insertInto('orders').values(placed)})`,
     });
     if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
     return { userId, orderId, order: answerRow('paid', null) };
