@@ -68,7 +68,9 @@ function startBanner(config: ServerConfig): string[] {
       ? `Listening on ${config.host} only: HOST=0.0.0.0 lets other machines open the pages and the API (the conveniences stay local).`
       : `HOST=${config.host}: other machines can open the pages and the API; the development conveniences still answer this machine only.`,
   );
-  lines.push('Not for real users: production is NODE_ENV=production (real SMS gateway, WeChat credentials; docs/DEPLOY.md).');
+  lines.push(
+    'Not for real users: production is NODE_ENV=production (a TRADE_PASSWORD_PEPPER, real SMS gateway, WeChat credentials; docs/DEPLOY.md).',
+  );
   return lines;
 }
 
