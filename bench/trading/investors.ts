@@ -2,25 +2,19 @@
 // a running server: each an open account with an ICBC card, a trade password, a valid C5 risk assessment and a
 // logged-in session (as tests/server/trading-support.ts and the trading simulation make them). Also measures, in this
 // process, what one order costs the server before any SQL: the RSA decrypt of the trade password and the password
-// hash check, with the bench's cheap scrypt parameters and with production's.
+// check — production's HMAC-SHA256 under the server's pepper, and the former scrypt (N=2^15) for comparison.
 //   node --import tsx bench/trading/investors.ts <databaseUrl> <count>
 // Prints one JSON line: { funds, publicKeyPem, investors: [{ userId, token }], hash, costs }.
-// BENCH_PRODUCTION_HASH=1 gives the investors production's hash (scrypt N=2^15) instead of the cheap one.
-import { constants, publicEncrypt, randomBytes, scryptSync } from 'node:crypto';
+// The trade passwords are stored as production stores them: HMAC-SHA256 under TRADE_PASSWORD_PEPPER (the server's,
+// set by bench/trading.mjs). BENCH_FORMER_HASH=1 stores the former scrypt hash instead (migrated at the first order).
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/src/db/database';
 import { issueSession } from '../../server/src/plugins/session';
-import { hashPassword, verifyPassword } from '../../server/src/services/password-hash';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword, legacyScryptHash, verifyPassword } from '../../server/src/services/password-hash';
 import { loadServerKeys } from '../../server/src/services/server-keys';
 
 const PASSWORD = '246813';
-
-/** The server's scrypt format with a tiny cost (N=16, r=1, p=1), as the trading simulation uses: the server accepts it. */
-function cheapHash(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 16, r: 1, p: 1 });
-  return ['scrypt', 16, 1, 1, salt.toString('base64'), key.toString('base64')].join('$');
-}
 
 /** Milliseconds of CPU (this thread and the pool's, as process.cpuUsage counts them) per call, over `n` calls. */
 async function cpuMsPerCall(n: number, work: () => unknown): Promise<number> {
@@ -34,7 +28,7 @@ async function main(): Promise<void> {
   const [databaseUrl, countArg] = process.argv.slice(2);
   if (!databaseUrl || !countArg) throw new Error('usage: investors.ts <databaseUrl> <count>');
   const count = Number(countArg);
-  const productionHash = process.env.BENCH_PRODUCTION_HASH === '1';
+  const formerHash = process.env.BENCH_FORMER_HASH === '1';
   const db = await openDatabase({ databaseUrl, poolSize: 2 });
   try {
     const now = new Date();
@@ -46,7 +40,9 @@ async function main(): Promise<void> {
           AND EXISTS (SELECT 1 FROM fund_nav n WHERE n.fund_code = f.code)
         ORDER BY f.code LIMIT 5`.execute(db.kysely)
     ).rows.map((r) => r.code);
-    const hash = productionHash ? await hashPassword(PASSWORD) : cheapHash(PASSWORD);
+    // The server's pepper (the bench starts it with TRADE_PASSWORD_PEPPER): production's hash is HMAC-SHA256 under it.
+    const pepper = process.env.TRADE_PASSWORD_PEPPER ? Buffer.from(process.env.TRADE_PASSWORD_PEPPER) : DEV_TRADE_PASSWORD_PEPPER;
+    const hash = formerHash ? await legacyScryptHash(PASSWORD) : hashPassword(PASSWORD, pepper);
     const users = await db.kysely
       .insertInto('users')
       .values(
@@ -103,18 +99,18 @@ async function main(): Promise<void> {
     const sample = encrypt();
     const rsaEncryptMs = await cpuMsPerCall(200, encrypt);
     const rsaDecryptMs = await cpuMsPerCall(200, () => keys.decryptText(sample));
-    const cheap = cheapHash(PASSWORD);
-    const cheapVerifyMs = await cpuMsPerCall(200, () => verifyPassword(PASSWORD, cheap));
-    const production = productionHash ? hash : await hashPassword(PASSWORD);
-    const productionVerifyMs = await cpuMsPerCall(5, () => verifyPassword(PASSWORD, production));
-    const costs = { rsaEncryptMs, rsaDecryptMs, cheapVerifyMs, productionVerifyMs };
+    const production = hashPassword(PASSWORD, pepper);
+    const productionVerifyMs = await cpuMsPerCall(2000, () => verifyPassword(PASSWORD, production, pepper));
+    const former = await legacyScryptHash(PASSWORD);
+    const formerVerifyMs = await cpuMsPerCall(5, () => verifyPassword(PASSWORD, former, pepper));
+    const costs = { rsaEncryptMs, rsaDecryptMs, productionVerifyMs, formerVerifyMs };
     console.log(
       JSON.stringify({
         funds,
         publicKeyPem: keys.publicKeyPem,
         password: PASSWORD,
         investors,
-        hash: productionHash ? 'production' : 'cheap',
+        hash: formerHash ? 'former' : 'production',
         costs,
       }),
     );

@@ -7,9 +7,10 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { buildApp } from '../../server/src/app';
-import { testConfig } from '../../server/src/config';
+import { testConfig, tradePasswordPepper } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/database';
 import { systemClock } from '../../server/src/domain/clock';
+import { countingDatabase } from '../../tests/server/statement-count';
 
 interface Input {
   investor: { token: string };
@@ -23,7 +24,7 @@ interface Input {
 /** Counts statements (and writes) and the time from compile to result. */
 function counter() {
   const started = new Map<unknown, number>();
-  const totals = { statements: 0, writes: 0, ms: 0 };
+  const totals = { statements: 0, writes: 0, ms: 0, transactions: 0 };
   const plugin: KyselyPlugin = {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
       totals.statements += 1;
@@ -52,11 +53,19 @@ async function main(): Promise<void> {
   const count = Number(countArg);
   const db = await openDatabase({ databaseUrl });
   const { plugin, totals } = counter();
-  const counted: Database = { ...db, kysely: db.kysely.withPlugin(plugin) };
+  // Every statement counted, BEGIN and COMMIT included (tests/server/statement-count.ts, as order-path.test.ts counts).
+  const { db: all, log } = countingDatabase(db);
+  const counted: Database = { ...all, kysely: all.kysely.withPlugin(plugin) };
   const app = await buildApp({
     db: counted,
     clock: systemClock,
-    config: testConfig({ nodeEnv: 'production', databaseUrl, rateLimitPerMinute: 0 }),
+    config: testConfig({
+      nodeEnv: 'production',
+      databaseUrl,
+      rateLimitPerMinute: 0,
+      // The running server's pepper (bench/trading.mjs sets it for both), so the investors' passwords verify here too.
+      tradePasswordPepper: tradePasswordPepper(process.env, process.cwd(), 'production'),
+    }),
     logger: false,
   });
   await app.ready();
@@ -82,7 +91,8 @@ async function main(): Promise<void> {
       return (JSON.parse(res.body) as { result_code: number }).result_code === 0;
     };
     for (let n = 0; n < 20; n += 1) await order(-1 - n); // warm-up: JIT, the pool's connections
-    Object.assign(totals, { statements: 0, writes: 0, ms: 0 });
+    Object.assign(totals, { statements: 0, writes: 0, ms: 0, transactions: 0 });
+    log.clear();
     let ok = 0;
     const cpu = process.cpuUsage();
     const begin = performance.now();
@@ -101,9 +111,9 @@ async function main(): Promise<void> {
         ok,
         wallMs: wallMs / count,
         cpuMs: (used.user + used.system) / 1000 / count,
-        // + BEGIN and COMMIT of the order's transaction, which Kysely runs outside its plugins
-        statements: totals.statements / count + 2,
-        writes: totals.writes / count,
+        statements: log.statements.length / count,
+        commits: log.commits() / count,
+        writes: log.statements.filter((text) => /\b(insert|update|delete)\b/i.test(text)).length / count,
         sqlMs: totals.ms / count,
         decryptMs: (decrypt.user + decrypt.system) / 1000 / 100,
       }),

@@ -8,7 +8,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { ServerConfig } from './config';
+import { requireTradePasswordPepper, type ServerConfig } from './config';
+import type { Pepper } from './services/password-hash';
 import { BODY_LIMIT_BYTES } from './constants';
 import type { Database } from './db/database';
 import type { Clock } from './domain/clock';
@@ -82,6 +83,8 @@ declare module 'fastify' {
     db: Database;
     clock: Clock;
     config: ServerConfig;
+    /** The key of the trade passwords' HMAC (services/password-hash.ts; config.tradePasswordPepper, required). */
+    tradePasswordPepper: Pepper;
     wechat: WechatProvider;
     sms: SmsProvider;
     serverKeys: ServerKeys;
@@ -145,6 +148,8 @@ const routePlugins: FastifyPluginAsync[] = [
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // Production refuses to start without the trade passwords' pepper (docs/DEPLOY.md); elsewhere it has a default.
+  const tradePasswordPepper = requireTradePasswordPepper(config);
   const app = Fastify({
     // Logs hold no query strings, bodies, addresses, SQL parameters or quoting error messages (docs/SECURITY.md "Logs").
     logger: withSafeSerializers(deps.logger ?? false),
@@ -165,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
   app.decorate('clock', deps.clock);
   app.decorate('config', config);
+  app.decorate('tradePasswordPepper', tradePasswordPepper);
   app.decorate('wechat', deps.wechat ?? wechatProviderFor(config));
   app.decorate('sms', deps.sms ?? smsProviderFor(config, (line) => app.log.info(line)));
   app.decorate('serverKeys', await loadServerKeys(deps.db.kysely));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseBusinessStart } from './domain/clock';
+import { DEV_TRADE_PASSWORD_PEPPER, MIN_PEPPER_LENGTH, type Pepper } from './services/password-hash';
 import { DEFAULT_BRAND, brandFromWire, brandToWire, type Brand, type BrandWire } from '../../src/lib/brand';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -13,6 +14,10 @@ export interface ServerConfig {
   dataDir: string;
   /** postgres://… to use PostgreSQL instead of the embedded PGlite. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections per process (default 10). */
+  databasePoolSize?: number | undefined;
+  /** PG_COMMIT_DELAY_US: group commit, `SET commit_delay` per connection where the role may (db/database.ts). */
+  commitDelayUs?: number | undefined;
   nodeEnv: NodeEnv;
   /** The built H5 app served at / (Taro's `dist/h5`). */
   h5Dir: string;
@@ -54,6 +59,12 @@ export interface ServerConfig {
    * fresh demo market is generated as of its date — so a failure met on one date can be replayed on it.
    */
   businessStart?: Date | undefined;
+  /**
+   * The key of the trade passwords' HMAC (services/password-hash.ts): TRADE_PASSWORD_PEPPER, or the contents of
+   * TRADE_PASSWORD_PEPPER_FILE. Outside production it defaults to the public development pepper; in production it
+   * is undefined when neither is set, and the server refuses to start (buildApp). docs/SECURITY.md "Trade password".
+   */
+  tradePasswordPepper: Pepper | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -136,6 +147,38 @@ function businessStart(env: Env, nodeEnv: NodeEnv): Date | undefined {
   return parseBusinessStart(text, new Date());
 }
 
+/**
+ * TRADE_PASSWORD_PEPPER or TRADE_PASSWORD_PEPPER_FILE (not both): at least 32 characters, used as the UTF-8 bytes of
+ * its text (trimmed). Neither: the public development pepper outside production, undefined in production.
+ */
+export function tradePasswordPepper(env: Env, cwd: string, nodeEnv: NodeEnv): Pepper | undefined {
+  const inline = env.TRADE_PASSWORD_PEPPER?.trim();
+  const file = env.TRADE_PASSWORD_PEPPER_FILE?.trim();
+  if (inline && file) throw new Error('TRADE_PASSWORD_PEPPER and TRADE_PASSWORD_PEPPER_FILE are both set: keep one');
+  let text = inline;
+  if (file) {
+    try {
+      text = readFileSync(resolve(cwd, file), 'utf8').trim();
+    } catch (error) {
+      throw new Error(`TRADE_PASSWORD_PEPPER_FILE ${file}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  if (!text) return nodeEnv === 'production' ? undefined : DEV_TRADE_PASSWORD_PEPPER;
+  if (text.length < MIN_PEPPER_LENGTH)
+    throw new Error(
+      `${file ? `TRADE_PASSWORD_PEPPER_FILE ${file}` : 'TRADE_PASSWORD_PEPPER'} must be at least ${MIN_PEPPER_LENGTH} characters (e.g. \`openssl rand -hex 32\`)`,
+    );
+  return Buffer.from(text, 'utf8');
+}
+
+/** The refusal of a production server without its pepper (buildApp and main.ts call it before anything else). */
+export function requireTradePasswordPepper(config: Pick<ServerConfig, 'nodeEnv' | 'tradePasswordPepper'>): Pepper {
+  if (config.tradePasswordPepper) return config.tradePasswordPepper;
+  throw new Error(
+    'TRADE_PASSWORD_PEPPER (or TRADE_PASSWORD_PEPPER_FILE) is required in production: the key of the trade passwords, kept apart from the database (docs/DEPLOY.md)',
+  );
+}
+
 /** Reads the server configuration from the environment (see docs/DEPLOY.md for the table). */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const nodeEnv: NodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -148,6 +191,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: env.HOST?.trim() || (nodeEnv === 'production' ? '0.0.0.0' : 'localhost'),
     dataDir: resolve(cwd, env.DATA_DIR?.trim() || './data'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    commitDelayUs: integer(env, 'PG_COMMIT_DELAY_US', 0, 0, 100_000),
     nodeEnv,
     h5Dir: resolve(cwd, env.H5_DIR?.trim() || './dist/h5'),
     trustProxy: flag(env, 'TRUST_PROXY', false),
@@ -163,6 +208,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     brandFile: brandFilePath(env, cwd),
     operatorToken: operatorToken(env),
     businessStart: businessStart(env, nodeEnv),
+    tradePasswordPepper: tradePasswordPepper(env, cwd, nodeEnv),
   };
 }
 
@@ -184,6 +230,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     smallMarket: true,
     buildH5: false,
     brand: DEFAULT_BRAND,
+    tradePasswordPepper: DEV_TRADE_PASSWORD_PEPPER,
     ...overrides,
   };
 }

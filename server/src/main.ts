@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app';
-import { loadConfig, type ServerConfig } from './config';
+import { loadConfig, requireTradePasswordPepper, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
@@ -68,7 +68,9 @@ function startBanner(config: ServerConfig): string[] {
       ? `Listening on ${config.host} only: HOST=0.0.0.0 lets other machines open the pages and the API (the conveniences stay local).`
       : `HOST=${config.host}: other machines can open the pages and the API; the development conveniences still answer this machine only.`,
   );
-  lines.push('Not for real users: production is NODE_ENV=production (real SMS gateway, WeChat credentials; docs/DEPLOY.md).');
+  lines.push(
+    'Not for real users: production is NODE_ENV=production (a TRADE_PASSWORD_PEPPER, real SMS gateway, WeChat credentials; docs/DEPLOY.md).',
+  );
   return lines;
 }
 
@@ -95,6 +97,8 @@ async function seedIfEmpty(db: Database, config: ServerConfig, early: MarketSour
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything else: a production server without the trade passwords' pepper does not start (docs/DEPLOY.md).
+  requireTradePasswordPepper(config);
   buildH5IfStale(config);
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   // A fresh embedded database will be seeded: start generating the market now, on another thread,
@@ -102,7 +106,11 @@ async function main(): Promise<void> {
   const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
   const early = fresh ? startMarketSource(demoMarketOptions(config)) : undefined;
   const openStarted = performance.now();
-  const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const db = await openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, commitDelayUs: config.commitDelayUs }
+      : { dataDir: config.dataDir },
+  );
   const opened = performance.now();
   await migrate(db);
   console.log(
@@ -138,6 +146,10 @@ async function main(): Promise<void> {
   console.log(`Server ready: http://localhost:${port}`);
   for (const line of startBanner(config)) console.log(line);
   console.log(`API docs: http://localhost:${port}/docs · data: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
+  if (db.commitDelay && !db.commitDelay.applied)
+    console.warn(
+      `PG_COMMIT_DELAY_US=${db.commitDelay.us}: this database role may not set commit_delay (a superuser setting); running without it.`,
+    );
   console.log(`Started in ${seconds(performance.now())} (app built and listening in ${seconds(performance.now() - appStarted)}).`);
   if (clock !== systemClock && shanghaiDate(clock.now()) !== shanghaiDate(new Date())) {
     console.log(

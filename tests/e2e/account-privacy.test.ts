@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addCalendarDays } from '../../server/src/domain/calendar';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { hashPassword } from '../../server/src/services/password-hash';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { loadPersonalDataCipher } from '../../server/src/services/personal-data';
 import { button, freshPhone, idCardFor, latestCode, see, shown, STEP_TIMEOUT_MS, zhAccount } from './account-support';
 import {
@@ -91,7 +91,7 @@ describe('privacy in settings: the copy of my data, and closing the account', ()
             .execute();
           await db.kysely
             .insertInto('trade_passwords')
-            .values({ user_id: row.id, hash: await hashPassword(PASSWORD), created_at: now, updated_at: now })
+            .values({ user_id: row.id, hash: hashPassword(PASSWORD, DEV_TRADE_PASSWORD_PEPPER), created_at: now, updated_at: now })
             .execute();
           await db.kysely
             .insertInto('risk_assessments')

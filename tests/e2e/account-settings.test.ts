@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hashPassword } from '../../server/src/services/password-hash';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { loadPersonalDataCipher } from '../../server/src/services/personal-data';
 import { button, freshPhone, idCardFor, see, shown, STEP_TIMEOUT_MS, typeOnKeypad, zhAccount } from './account-support';
 import {
@@ -106,7 +106,7 @@ describe('account settings in the browser: the card, a new trade password, logou
             .execute();
           await db.kysely
             .insertInto('trade_passwords')
-            .values({ user_id: row.id, hash: await hashPassword(OLD_PASSWORD), created_at: now, updated_at: now })
+            .values({ user_id: row.id, hash: hashPassword(OLD_PASSWORD, DEV_TRADE_PASSWORD_PEPPER), created_at: now, updated_at: now })
             .execute();
           await seedRiskAssessment(db, telephone, { level: 3, score: 50 });
         },

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addCalendarDays } from '../../server/src/domain/calendar';
 import { shanghaiDate, systemClock } from '../../server/src/domain/clock';
 import { simulatedBank } from '../../server/src/services/bank';
-import { hashPassword } from '../../server/src/services/password-hash';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { placeBuy } from '../../server/src/services/trading';
 import { FUND_SAMPLE_CODES } from '../../src/lib/fund-samples';
 import homeMessages from '../../src/locales/messages/home';
@@ -102,7 +102,7 @@ async function prepare(db: Parameters<NonNullable<Parameters<typeof startServer>
     .execute();
   await k
     .insertInto('trade_passwords')
-    .values({ user_id: userId, hash: await hashPassword('258036'), created_at: now, updated_at: now })
+    .values({ user_id: userId, hash: hashPassword('258036', DEV_TRADE_PASSWORD_PEPPER), created_at: now, updated_at: now })
     .execute();
   await k
     .insertInto('risk_assessments')

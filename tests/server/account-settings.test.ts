@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { idCardCheckChar } from '../../src/lib/validators';
 import { SMS_RESEND_MS, TRADE_PASSWORD_LOCK_MS } from '../../server/src/constants';
 import { issueSession } from '../../server/src/plugins/session';
-import { hashPassword } from '../../server/src/services/password-hash';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { createTestApp, createTestUser, encryptForServer, json, type Envelope, type TestApp, type TestUser } from './helpers';
 import { get, post } from './trading-support';
 
@@ -61,7 +61,7 @@ async function openedAccount(): Promise<Account> {
     .execute();
   await t.db.kysely
     .insertInto('trade_passwords')
-    .values({ user_id: user.userId, hash: await hashPassword(PASSWORD), created_at: now, updated_at: now })
+    .values({ user_id: user.userId, hash: hashPassword(PASSWORD, DEV_TRADE_PASSWORD_PEPPER), created_at: now, updated_at: now })
     .execute();
   return { ...user, idNo, reservedPhone };
 }

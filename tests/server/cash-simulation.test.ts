@@ -15,7 +15,7 @@
 //   sweep's awkward dates — else from 2025-01-02; default 75 — from 2025-01-02 the Spring Festival
 //   closure included; 30 on PostgreSQL; CASH_SIM_DAYS=365 for a year), CASH_SIM_SEED (11).
 import assert from 'node:assert/strict';
-import { randomBytes, scryptSync } from 'node:crypto';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { QUICK_WITHDRAW_DAILY_LIMIT_FEN } from '../../src/lib/cash-rules';
@@ -49,12 +49,6 @@ function rng(seed: number) {
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
     pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T,
   };
-}
-
-function cheapHash(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 32, { N: 16, r: 1, p: 1 });
-  return ['scrypt', 16, 1, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** shares × per-10k / 10,000 in fen, half up, in BigInt (the server: safe-integer mulDiv). */
@@ -112,7 +106,7 @@ describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days from ${S
   const models = new Map<number, Model>();
   before(async () => {
     t = await createTestApp({ market: true, now: START, logger: false });
-    deps = { db: t.db, clock: t.clock, bank: t.app.bank };
+    deps = { db: t.db, clock: t.clock, bank: t.app.bank, pepper: t.app.tradePasswordPepper };
     const now = t.clock.now();
     const created = await t.db.kysely
       .insertInto('users')
@@ -122,7 +116,7 @@ describe(`cash product simulation: ${INVESTORS} investors, ${DAYS} days from ${S
       .returning('id')
       .execute();
     users.push(...created.map((u) => Number(u.id)));
-    const hash = cheapHash(PASSWORD);
+    const hash = hashPassword(PASSWORD, DEV_TRADE_PASSWORD_PEPPER);
     await t.db.kysely
       .insertInto('bank_cards')
       .values(

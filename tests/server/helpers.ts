@@ -67,6 +67,8 @@ export interface TestAppOptions {
   sms?: SmsProvider;
   /** pino options for the app's logger (default: silent). */
   logger?: boolean | object;
+  /** The database the app is given, made from the test's (e.g. statement-count.ts's counting copy); `db` stays the test's. */
+  appDb?: (db: Database) => Database;
 }
 
 /** Which database the server tests run on: PGlite in memory, or TEST_DATABASE_URL. */
@@ -111,7 +113,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const { db, drop } = await createTestDatabase(opts.market ? { market: { seed: 1, asOf: shanghaiDate(clock.now()) } } : {});
   await ensureDefaultConfig(db.kysely, clock.now());
   const app = await buildApp({
-    db,
+    db: opts.appDb ? opts.appDb(db) : db,
     clock,
     config: testConfig(opts.config),
     logger: opts.logger ?? false,

@@ -134,7 +134,7 @@ describe('the copy of my data, and closing the account', () => {
     ])
       assert.ok(!text.includes(other), `Bob's ${other} is not in Alice's export`);
     assert.ok(!text.includes(`"user_id":"${bob.userId}"`));
-    for (const secret of ['scrypt$', 'hash', 'token', 'secret', 'key_base64', alice.session.token])
+    for (const secret of ['scrypt$', 'hmac$', 'hash', 'token', 'secret', 'key_base64', alice.session.token])
       assert.ok(!text.includes(secret), `no ${secret} in the export`);
     assert.equal((await get(t, null, '/djapi/account/data-export')).body.result_code, 300001);
   });

@@ -9,7 +9,7 @@
 //   business date's day number, so it rotates; 7 without BUSINESS_DATE). It starts at BUSINESS_DATE (npm test sets it,
 //   and the date sweep's awkward dates; printed), else on 2025-01-02 at 09:30.
 import assert from 'node:assert/strict';
-import { randomBytes, scryptSync } from 'node:crypto';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { addCalendarDays, isTradingDay, nextTradingDay } from '../../server/src/domain/calendar';
@@ -43,13 +43,6 @@ function rng(seed: number) {
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
     pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T,
   };
-}
-
-/** The same scrypt format as the server, with a tiny cost so thousands of orders stay fast. */
-function cheapHash(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 32, { N: 16, r: 1, p: 1 });
-  return ['scrypt', 16, 1, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 // ---- The independent computation (BigInt; the server uses safe-integer arithmetic) ----------------------
@@ -92,7 +85,7 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days from ${START}
   const users: number[] = [];
   before(async () => {
     t = await createTestApp({ market: true, now: START, logger: false });
-    deps = { db: t.db, clock: t.clock, bank: t.app.bank };
+    deps = { db: t.db, clock: t.clock, bank: t.app.bank, pepper: t.app.tradePasswordPepper };
     const now = t.clock.now();
     const created = await t.db.kysely
       .insertInto('users')
@@ -102,7 +95,7 @@ describe(`trading simulation: ${INVESTORS} investors, ${DAYS} days from ${START}
       .returning('id')
       .execute();
     users.push(...created.map((u) => Number(u.id)));
-    const hash = cheapHash(PASSWORD);
+    const hash = hashPassword(PASSWORD, DEV_TRADE_PASSWORD_PEPPER);
     const r = rng(SEED);
     const banks = ['ICBC', 'CMB', 'CCB', 'PSBC'];
     for (let i = 0; i < users.length; i += 500) {

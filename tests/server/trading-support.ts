@@ -1,5 +1,5 @@
 // Investors with an open account for the trading tests, and form posts of the trading calls.
-import { hashPassword } from '../../server/src/services/password-hash';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { addCalendarDays } from '../../server/src/domain/calendar';
 import { shanghaiDate } from '../../server/src/domain/clock';
 import { createTestUser, encryptForServer, json, type Envelope, type TestApp, type TestUser } from './helpers';
@@ -30,7 +30,7 @@ export async function createInvestor(t: TestApp, opts: { level?: number; bankCod
     .executeTakeFirstOrThrow();
   await t.db.kysely
     .insertInto('trade_passwords')
-    .values({ user_id: user.userId, hash: await hashPassword(TRADE_PASSWORD), created_at: now, updated_at: now })
+    .values({ user_id: user.userId, hash: hashPassword(TRADE_PASSWORD, DEV_TRADE_PASSWORD_PEPPER), created_at: now, updated_at: now })
     .execute();
   if (opts.assessed !== false) {
     await t.db.kysely

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ConnectionLock, PGliteDialect } from './pglite-dialect';
@@ -17,6 +18,8 @@ export { toCsv, type CopyValue };
 export interface Database {
   kysely: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL with OpenDatabaseOptions.commitDelayUs: what was asked, and false once a connection was refused it. */
+  commitDelay?: { us: number; applied: boolean };
   /** How this open created a new PGlite data directory: initdb, or the cached initdb template; else undefined. */
   created?: 'initdb' | 'template';
   /** PGlite only: a copy of the whole database as it is now, to start other in-memory databases from (`image`). */
@@ -60,7 +63,24 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** PostgreSQL only: pool size (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: `SET commit_delay` (microseconds) on every pooled connection — group commit: a commit waits this
+   * long before flushing the WAL when at least `commit_siblings` (default 5) other transactions are open, so concurrent
+   * orders share one flush. Each commit still returns only once its WAL is on disk (nothing acknowledged is lost).
+   * commit_delay is a superuser setting: where the role may not set it, the connection goes on without it and
+   * `Database.commitDelay` says so. 0 or unset: PostgreSQL's default (no delay; concurrent flushes still coalesce).
+   */
+  commitDelayUs?: number;
 }
+
+/**
+ * A mark for statements of the hot paths (the order's): on PostgreSQL a statement whose text holds it is run as a
+ * named prepared statement of its connection (named by its text's hash), parsed and planned once per connection
+ * instead of at every call; elsewhere it is a comment. Put it in statements whose text is one of a few fixed shapes
+ * (the values as parameters): each shape is prepared once on each connection and kept while the connection lives.
+ */
+export const PREPARED_MARK = '/* prepared */';
+export const prepared = sql.raw(PREPARED_MARK);
 
 // Type mapping shared by both back ends, so rows look the same on PGlite and PostgreSQL:
 // int8 → number (ids and fen amounts stay far below 2^53), numeric → string (exact decimals),
@@ -221,6 +241,26 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Marked statements (PREPARED_MARK) as named prepared statements: Kysely's driver sends every query unnamed.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
+      if (typeof text === 'string' && text.includes(PREPARED_MARK) && Array.isArray(rest[0])) {
+        const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+        return query({ name, text, values: rest[0] }, ...rest.slice(1));
+      }
+      return query(text, ...rest);
+    };
+  });
+  const commitDelay = opts.commitDelayUs ? { us: Math.trunc(opts.commitDelayUs), applied: true } : undefined;
+  if (commitDelay) {
+    // Queued before any query of the new client (a client runs its queries in order).
+    pool.on('connect', (client) => {
+      client.query(`SET commit_delay = ${commitDelay.us}`).catch(() => {
+        commitDelay.applied = false;
+      });
+    });
+  }
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const copyOn = async (client: pg.PoolClient, sql: string, chunks: Array<string | Buffer>): Promise<void> => {
     await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
@@ -237,6 +277,7 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
   return {
     kysely,
     kind: 'postgres',
+    commitDelay,
     async copyRows(table, columns, rows) {
       const csv = toCsv(rows);
       if (csv.count === 0) return 0;

@@ -182,12 +182,22 @@ export function transferRows(transfers: readonly Transfer[]): RawBuilder<unknown
       WITH ORDINALITY AS t(user_id, ref, kind, asset, debit_account, credit_account, amount_hundredths, order_id, business_date, ord)`;
 }
 
+/** Options of post(). */
+export interface PostOptions {
+  /**
+   * Common table expressions to run in the posting statement (as TransferSource's `with`): the business event's own
+   * writes — an order and its payment — so that the event and its transfers are one statement (the order path: one
+   * round trip). They run even when every transfer is of zero amount.
+   */
+  with?: RawBuilder<unknown>;
+}
+
 /**
  * Posts transfers (one, or a batch: one statement either way), each checked against the chart first. Answers, per
  * transfer in order, what became of it; throws LedgerError for a transfer the chart refuses (nothing written) and
  * LedgerRefConflict for a ref that exists with other fields (nothing of the batch written).
  */
-export async function post(db: Db, transfers: readonly Transfer[]): Promise<PostResult[]> {
+export async function post(db: Db, transfers: readonly Transfer[], options: PostOptions = {}): Promise<PostResult[]> {
   const seen = new Set<string>();
   for (const t of transfers) {
     const why = refusal(t);
@@ -197,8 +207,8 @@ export async function post(db: Db, transfers: readonly Transfer[]): Promise<Post
     seen.add(key);
   }
   const posted = transfers.filter((t) => t.amount_hundredths > 0);
-  if (posted.length === 0) return transfers.map(() => ({ result: 'zero_amount' as const }));
-  const { exists } = await postFrom(db, { rows: transferRows(posted) });
+  if (posted.length === 0 && !options.with) return transfers.map(() => ({ result: 'zero_amount' as const }));
+  const { exists } = await postFrom(db, { with: options.with, rows: transferRows(posted) });
   const existing = new Set(exists.map((e) => `${e.user_id} ${e.ref}`));
   return transfers.map((t) =>
     t.amount_hundredths === 0

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ACCESS_TOKEN_COOKIE, LOGIN_TOKEN_TTL_MS, ANONYMOUS_TOKEN_TTL_MS } from '../constants';
+import { prepared } from '../db/database';
 import type { DB } from '../db/types';
 import type { SessionKind } from '../db/platform-types';
 import { tokenHash, TOKEN_PATTERN } from '../domain/tokens';
@@ -65,6 +66,7 @@ export async function lookupSession(kysely: Kysely<DB>, token: string | undefine
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const row = await kysely
     .selectFrom('sessions')
+    .modifyFront(prepared) // every request with a token runs it: a prepared statement on PostgreSQL
     .select(['kind', 'user_id', 'client_id', 'expires_at'])
     .where('token_hash', '=', tokenHash(token))
     .where('expires_at', '>', now)

@@ -184,7 +184,12 @@ const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const password = decryptedField(app, formValue(request.body.encrypted_password));
-      const result = await setTradePassword(kysely, app.personalData, { userId: user.userId, password, now: app.clock.now() });
+      const result = await setTradePassword(kysely, app.personalData, {
+        userId: user.userId,
+        password,
+        now: app.clock.now(),
+        pepper: app.tradePasswordPepper,
+      });
       if (!result.ok) {
         switch (result.reason) {
           case 'not_certified':
@@ -214,7 +219,12 @@ const accountOpeningRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const password = decryptedField(app, formValue(request.body.encrypted_password));
-      const check = await verifyTradePassword(kysely, { userId: user.userId, password, now: app.clock.now() });
+      const check = await verifyTradePassword(kysely, {
+        userId: user.userId,
+        password,
+        now: app.clock.now(),
+        pepper: app.tradePasswordPepper,
+      });
       if (!check.ok) {
         switch (check.reason) {
           case 'not_set':

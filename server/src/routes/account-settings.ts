@@ -184,6 +184,7 @@ const accountSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         oldPassword: decryptedField(app, formValue(request.body.encrypted_old_password)),
         newPassword: decryptedField(app, formValue(request.body.encrypted_new_password)),
         now: app.clock.now(),
+        pepper: app.tradePasswordPepper,
       });
       if (!result.ok) {
         switch (result.reason) {
@@ -271,6 +272,7 @@ const accountSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ticket: formValue(request.body.ticket),
         password: decryptedField(app, formValue(request.body.encrypted_password)),
         now: app.clock.now(),
+        pepper: app.tradePasswordPepper,
       });
       if (!result.ok) {
         switch (result.reason) {

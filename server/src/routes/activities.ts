@@ -96,7 +96,7 @@ function rankItem(
 }
 
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tradingDeps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank });
+  const tradingDeps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank, pepper: app.tradePasswordPepper });
 
   app.get(
     '/djapi/activity/list',
@@ -218,7 +218,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       return answerActivity(request, async () => {
         const booking = await book(
-          { db: app.db, now: app.clock.now() },
+          { db: app.db, now: app.clock.now(), pepper: app.tradePasswordPepper },
           {
             userId: user.userId,
             activityId: body.id,

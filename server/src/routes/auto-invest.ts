@@ -47,7 +47,7 @@ const errors = { '4xx': ErrorEnvelopeWithData };
 const cycleDayOf = (cycle: AipCycle, day: string | undefined) => (cycle === 'daily' ? null : day === undefined ? -1 : Number(day));
 
 const autoInvestRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank });
+  const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank, pepper: app.tradePasswordPepper });
 
   const fundFacts = async (codes: string[]) => {
     const names = new Map<string, string>();

@@ -20,7 +20,7 @@ const AnyData = Type.Unknown();
 const errors = { '4xx': ErrorEnvelopeWithData };
 
 const cashRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank });
+  const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank, pepper: app.tradePasswordPepper });
 
   const latestYield = async () => {
     const row = await yieldHistory(app.db.kysely, shanghaiDate(app.clock.now()), 30);

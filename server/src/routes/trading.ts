@@ -48,7 +48,7 @@ const AnyData = Type.Unknown();
 const errors = { '4xx': ErrorEnvelopeWithData };
 
 const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank });
+  const deps = (): TradingDeps => ({ db: app.db, clock: app.clock, bank: app.bank, pepper: app.tradePasswordPepper });
 
   const orderAnswer = async (request: FastifyRequest, userId: number, orderId: number) => {
     const found = await loadOrder(app.db.kysely, userId, orderId);
@@ -115,7 +115,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           password: decryptedField(app, body.trade_password),
           riskWarningText: (fundRisk, investorLevel) => formatMessage('riskWarningText', locale, { fundRisk, investorLevel }),
         });
-        const { order } = await orderAnswer(request, user.userId, placed.orderId);
+        // A new order comes with what was written (no read back); a replay reads its order.
+        const order = placed.order ?? (await orderAnswer(request, user.userId, placed.orderId)).order;
         return ok(placeAnswer(order, locale, app.clock.now()));
       });
     },

@@ -13,7 +13,7 @@ import { validateMainlandMobile, validateNewTradePassword } from '../../../src/l
 import type { CommonMessageKey } from '../../../src/locales/messages/common';
 import type { DB } from '../db/types';
 import { maskTelephone } from '../domain/masks';
-import { hashPassword } from './password-hash';
+import { hashPassword, type Pepper } from './password-hash';
 import type { PersonalDataCipher } from './personal-data';
 import type { SmsProvider } from './sms';
 import { verifyTradePassword } from './trade-password';
@@ -239,8 +239,15 @@ function newPasswordRefusal(cipher: PersonalDataCipher, rows: AccountRows, passw
   return valid.ok ? null : { ok: false, reason: 'weak', message: valid.reason };
 }
 
-async function storePassword(db: Kysely<DB>, userId: number, previousHash: string, password: string, now: Date): Promise<boolean> {
-  const hash = await hashPassword(password);
+async function storePassword(
+  db: Kysely<DB>,
+  userId: number,
+  previousHash: string,
+  password: string,
+  now: Date,
+  pepper: Pepper,
+): Promise<boolean> {
+  const hash = hashPassword(password, pepper);
   const updated = await db
     .updateTable('trade_passwords')
     .set({ hash, failed_tries: 0, locked_until: null, updated_at: now })
@@ -266,14 +273,15 @@ export type ChangeTradePasswordResult =
 export async function changeTradePassword(
   db: Kysely<DB>,
   cipher: PersonalDataCipher,
-  opts: { userId: number; oldPassword: string | undefined; newPassword: string | undefined; now: Date },
+  opts: { userId: number; oldPassword: string | undefined; newPassword: string | undefined; now: Date; pepper: Pepper },
 ): Promise<ChangeTradePasswordResult> {
   const { userId, now } = opts;
   const rows = await accountRows(db, userId);
   if (!rows?.passwordHash) return { ok: false, reason: 'not_set' };
   const refused = newPasswordRefusal(cipher, rows, opts.newPassword);
   if (refused) return refused;
-  const check = await verifyTradePassword(db, { userId, password: opts.oldPassword, now });
+  // rehash: false — the hash is replaced below only if it is still the one read (a former-form hash included).
+  const check = await verifyTradePassword(db, { userId, password: opts.oldPassword, now, pepper: opts.pepper, rehash: false });
   if (!check.ok)
     return check.reason === 'wrong'
       ? check
@@ -281,7 +289,9 @@ export async function changeTradePassword(
         ? check
         : { ok: false, reason: check.reason === 'not_set' ? 'not_set' : 'unreadable' };
   if (opts.oldPassword === opts.newPassword) return { ok: false, reason: 'same' };
-  return (await storePassword(db, userId, rows.passwordHash, opts.newPassword!, now)) ? { ok: true } : { ok: false, reason: 'conflict' };
+  return (await storePassword(db, userId, rows.passwordHash, opts.newPassword!, now, opts.pepper))
+    ? { ok: true }
+    : { ok: false, reason: 'conflict' };
 }
 
 export type ResetVerifyResult =
@@ -318,7 +328,7 @@ export type ResetTradePasswordResult = { ok: true } | NewPasswordRefusal | { ok:
 export async function resetTradePassword(
   db: Kysely<DB>,
   cipher: PersonalDataCipher,
-  opts: { userId: number; sessionKey: string; ticket: string | undefined; password: string | undefined; now: Date },
+  opts: { userId: number; sessionKey: string; ticket: string | undefined; password: string | undefined; now: Date; pepper: Pepper },
 ): Promise<ResetTradePasswordResult> {
   const { userId, now } = opts;
   const rows = await accountRows(db, userId);
@@ -327,7 +337,9 @@ export async function resetTradePassword(
   if (!ticketValid(cipher, opts.ticket, scope, now)) return { ok: false, reason: 'ticket_invalid' };
   const refused = newPasswordRefusal(cipher, rows, opts.password);
   if (refused) return refused;
-  return (await storePassword(db, userId, rows.passwordHash, opts.password!, now)) ? { ok: true } : { ok: false, reason: 'ticket_invalid' };
+  return (await storePassword(db, userId, rows.passwordHash, opts.password!, now, opts.pepper))
+    ? { ok: true }
+    : { ok: false, reason: 'ticket_invalid' };
 }
 
 // ---- the phone -----------------------------------------------------------------------------------------------------

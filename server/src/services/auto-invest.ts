@@ -26,6 +26,7 @@ import {
   cashPayment,
   checkBuy,
   checkPassword,
+  pepperOf,
   fenText,
   loadTradeFund,
   lockUser,
@@ -146,7 +147,7 @@ export async function createPlan(deps: TradingDeps, input: CreatePlanInput): Pro
   const index = input.smart ? await smartIndexOf(kysely, input.fundCode) : null;
   if (input.smart && !index) throw new TradeRefusal('aipSmartUnavailable');
   const now = deps.clock.now();
-  await checkPassword(kysely, userId, input.password, now);
+  await checkPassword(kysely, userId, input.password, now, pepperOf(deps));
   return kysely.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
     const again = await replay(trx);
@@ -238,7 +239,7 @@ export async function changePlanState(
   if (!plan) throw new TradeRefusal('aipNotFound');
   refuseStateChange(plan, action);
   const now = deps.clock.now();
-  await checkPassword(kysely, userId, password, now);
+  await checkPassword(kysely, userId, password, now, pepperOf(deps));
   await kysely.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
     const current = await loadPlan(trx, userId, planId);
@@ -302,7 +303,7 @@ export async function updatePlan(deps: TradingDeps, userId: number, planId: numb
   const payMethod = input.payMethod ?? plan.pay_method;
   if (payMethod === 'xjb') refuseCashPayment(check.fund, input.amountFen, await cashPayment(deps, kysely, userId));
   const now = deps.clock.now();
-  await checkPassword(kysely, userId, password(input), now);
+  await checkPassword(kysely, userId, password(input), now, pepperOf(deps));
   const today = shanghaiDate(now);
   const same = plan.cycle === input.cycle && plan.cycle_day === input.cycleDay;
   const anchor = same ? plan.anchor_date : anchorFor(input.cycle, input.cycleDay, today);

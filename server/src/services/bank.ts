@@ -3,7 +3,7 @@
 // would on its side): a payment id is paid at most once (a retry with the same id answers the first result), and
 // each card's per-payment and per-day limits hold. Outside production, `failNext(n)` (POST /__dev/bank) makes the
 // next n debits fail, for tests and demos of a failed payment.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
 import { bankLimits, type BankLimits } from '../domain/banks';
 
@@ -29,6 +29,15 @@ export interface Bank {
   usedOn(db: Kysely<DB>, userId: number, cardId: number, day: string): Promise<number>;
   /** Debits the card, once per payment id. `db` may be a transaction. */
   debit(db: Kysely<DB>, request: DebitRequest): Promise<DebitResult>;
+  /**
+   * A bank whose book is a table of this database (the simulated one) may offer the order path a single round trip:
+   * `usedOnSql` is usedOn as a SQL expression (read in the order's statement, under the investor's lock), and
+   * `debitInStatement` decides the debit from that figure and gives its record as a data-modifying common table
+   * expression of the statement that writes the order (the payment id being new: `order:<new id>`). A bank behind a
+   * gateway leaves them out and the order path calls usedOn and debit.
+   */
+  usedOnSql?(userId: number, cardId: RawBuilder<unknown>, day: string): RawBuilder<number>;
+  debitInStatement?(request: DebitRequest, usedTodayFen: number): { result: DebitResult; record: RawBuilder<unknown> };
   /** Development only: the next `count` debits are declined. */
   failNext(count: number): void;
   pendingFailures(): number;
@@ -47,6 +56,15 @@ export function simulatedBank(): Bank {
       .executeTakeFirstOrThrow();
     return Number(row.used);
   };
+  const decide = (request: DebitRequest, limits: BankLimits, usedTodayFen: number): DebitRefusal | null => {
+    if (request.amountFen > limits.perPaymentFen) return 'per_payment_limit';
+    if (usedTodayFen + request.amountFen > limits.dailyFen) return 'daily_limit';
+    if (failures > 0) {
+      failures -= 1;
+      return 'declined';
+    }
+    return null;
+  };
   return {
     limits: bankLimits,
     usedOn,
@@ -61,13 +79,7 @@ export function simulatedBank(): Bank {
       const usedTodayFen = await usedOn(db, request.userId, request.cardId, request.day);
       if (earlier)
         return earlier.ok ? { ok: true } : { ok: false, refusal: (earlier.reason ?? 'declined') as DebitRefusal, limits, usedTodayFen };
-      let refusal: DebitRefusal | null = null;
-      if (request.amountFen > limits.perPaymentFen) refusal = 'per_payment_limit';
-      else if (usedTodayFen + request.amountFen > limits.dailyFen) refusal = 'daily_limit';
-      else if (failures > 0) {
-        failures -= 1;
-        refusal = 'declined';
-      }
+      const refusal = decide(request, limits, usedTodayFen);
       await db
         .insertInto('bank_payments')
         .values({
@@ -83,6 +95,20 @@ export function simulatedBank(): Bank {
         .onConflict((oc) => oc.columns(['user_id', 'payment_id']).doNothing())
         .execute();
       return refusal === null ? { ok: true } : { ok: false, refusal, limits, usedTodayFen };
+    },
+    usedOnSql(userId, cardId, day) {
+      return sql<number>`(SELECT coalesce(sum(amount_fen), 0)::bigint FROM bank_payments
+        WHERE user_id = ${userId} AND bank_card_id = ${cardId} AND day = ${day}::date AND ok)`;
+    },
+    debitInStatement(request, usedTodayFen) {
+      const limits = bankLimits(request.bankCode);
+      const refusal = decide(request, limits, usedTodayFen);
+      const record = sql`bank_payment AS (
+        INSERT INTO bank_payments (user_id, payment_id, bank_card_id, amount_fen, day, ok, reason, created_at)
+        VALUES (${request.userId}, ${request.paymentId}, ${request.cardId}, ${request.amountFen}, ${request.day}::date,
+                ${refusal === null}, ${refusal}, ${request.now})
+      )`;
+      return { result: refusal === null ? { ok: true } : { ok: false, refusal, limits, usedTodayFen }, record };
     },
     failNext(count) {
       failures = Math.max(0, Math.floor(count));

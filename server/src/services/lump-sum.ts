@@ -16,6 +16,7 @@ import { shanghaiDate, shanghaiInstant } from '../domain/clock';
 import { TradeRefusal } from '../domain/trade-refusal';
 import type { Bank } from './bank';
 import { requireActivity, requireRunning, type ActivityRow } from './activities';
+import type { Pepper } from './password-hash';
 import { checkPassword, loadInvestor, loadTradeFund, lockUser, placeBuy, type TradeFund } from './trading';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -119,7 +120,7 @@ function bookedLimit(config: LumpSumConfig, fund: TradeFund): number {
 }
 
 /** Books an amount before the raising starts: the purchase's checks, the trade password, one row (idempotent). */
-export async function book(deps: { db: Database; now: Date }, input: BookInput): Promise<BookingRow> {
+export async function book(deps: { db: Database; now: Date; pepper: Pepper }, input: BookInput): Promise<BookingRow> {
   const { db, now } = deps;
   const kysely = db.kysely;
   const activity = await requireActivity(kysely, input.activityId, 'lump_sum');
@@ -175,7 +176,7 @@ export async function book(deps: { db: Database; now: Date }, input: BookInput):
     return { fund, investor, verdict };
   };
   await check(kysely);
-  await checkPassword(kysely, input.userId, input.password, now);
+  await checkPassword(kysely, input.userId, input.password, now, deps.pepper);
   return kysely.transaction().execute(async (trx) => {
     await lockUser(trx, input.userId);
     const again = await replay(trx);

@@ -15,7 +15,7 @@ import { availableVolume, fifoOrder, priceRedemption, takeFifo, type Lot } from 
 import { suitability, type SuitabilityVerdict } from '../../../src/lib/suitability';
 import { QUICK_WITHDRAW_DAILY_LIMIT_FEN, quickQuotaLeftFen } from '../../../src/lib/cash-rules';
 import { mulDiv, navToUnits, percentToPpm, type RoundingMode } from '../../../src/lib/trade-math';
-import type { Database } from '../db/database';
+import { prepared, type Database } from '../db/database';
 import type { DB } from '../db/types';
 import { addTradingDays, type IsoDate } from '../domain/calendar';
 import { shanghaiDate, type Clock } from '../domain/clock';
@@ -32,7 +32,8 @@ import {
 import { FUND_SAMPLES } from '../market/samples';
 import type { Bank } from './bank';
 import { couponDiscountFor, markCouponUsed, returnCoupon } from './coupons';
-import { verifyTradePassword } from './trade-password';
+import type { Pepper } from './password-hash';
+import { checkLockedTradePassword, verifyTradePassword, type TradePasswordCheck, type TradePasswordRow } from './trade-password';
 import {
   ADVANCE,
   ADVANCE_PAYMENT,
@@ -59,6 +60,17 @@ export interface TradingDeps {
   db: Database;
   clock: Clock;
   bank: Bank;
+  /**
+   * The key of the trade passwords (app.tradePasswordPepper): needed by whatever checks one (a buy from a request, a
+   * sale, a cancellation); the jobs (plans' runs, bookings' subscriptions) check none and may leave it out.
+   */
+  pepper?: Pepper;
+}
+
+/** The pepper of `deps`, for a check of the trade password: its absence is a defect of the caller. */
+export function pepperOf(deps: Pick<TradingDeps, 'pepper'>): Pepper {
+  if (!deps.pepper) throw new Error('trading: a trade password is checked without the pepper (TradingDeps.pepper)');
+  return deps.pepper;
 }
 
 // ---- Reading a fund and an investor ---------------------------------------------------------------------
@@ -142,10 +154,21 @@ export async function loadTradeFund(db: Db, code: string): Promise<TradeFund | n
     .orderBy('date', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return tradeFundOf(fund, fees, nav ?? null);
+}
+
+type FundRow = Omit<TradeFund, 'declare' | 'subscribe' | 'withdraw' | 'nav' | 'rounding_mode' | 'large_purchase_limit_fen'> & {
+  rounding_mode?: string;
+  large_purchase_limit_fen?: number | null;
+};
+type FeeRow = { kind: string; lower_bound: number; upper_bound: number | null; rate: string | null; fixed_fee_fen: number | null };
+
+/** A fund as trading reads it, from its row, its fee brackets (by kind and seq) and its latest NAV. */
+function tradeFundOf(fund: FundRow, fees: FeeRow[], nav: { date: string; nav: string } | null): TradeFund {
   return {
     ...fund,
     daily_purchase_limit_fen: fund.daily_purchase_limit_fen === null ? null : Number(fund.daily_purchase_limit_fen),
-    large_purchase_limit_fen: fund.large_purchase_limit_fen === null ? null : Number(fund.large_purchase_limit_fen),
+    large_purchase_limit_fen: fund.large_purchase_limit_fen == null ? null : Number(fund.large_purchase_limit_fen),
     min_purchase_fen: Number(fund.min_purchase_fen),
     rounding_mode: fund.rounding_mode as RoundingMode,
     declare: brackets(fees, 'declare'),
@@ -230,15 +253,18 @@ export async function checkBuy(deps: TradingDeps, db: Db, userId: number, fundCo
   if (!fund) throw new TradeRefusal('fundNotFound', { code: fundCode });
   const investor = await loadInvestor(db, userId, shanghaiDate(now));
   const dates = purchaseDates(fund, now);
+  const boughtFen = fund.daily_purchase_limit_fen === null ? 0 : await boughtOn(db, userId, fund.code, dates.tradeDate);
+  const bankUsedFen = investor.card ? await deps.bank.usedOn(db, userId, investor.card.id, shanghaiDate(now)) : 0;
+  return buyCheckOf(fund, investor, dates, boughtFen, bankUsedFen);
+}
+
+/** The check from what was read: `boughtFen` the investor's purchases of the fund on T, `bankUsedFen` the card's today. */
+function buyCheckOf(fund: TradeFund, investor: Investor, dates: PurchaseDates, boughtFen: number, bankUsedFen: number): BuyCheck {
   let refusal: string | null = null;
   if (!BUYABLE_STATUSES.has(fund.sale_status)) refusal = fund.status_reason || fund.sale_status;
   else if (dates.mode === 'purchase' && fund.nav === null) refusal = fund.status_reason || 'no NAV yet';
   const minFen = fund.min_purchase_fen;
-  const dailyLeftFen =
-    fund.daily_purchase_limit_fen === null
-      ? null
-      : Math.max(0, fund.daily_purchase_limit_fen - (await boughtOn(db, userId, fund.code, dates.tradeDate)));
-  const bankUsedFen = investor.card ? await deps.bank.usedOn(db, userId, investor.card.id, shanghaiDate(now)) : 0;
+  const dailyLeftFen = fund.daily_purchase_limit_fen === null ? null : Math.max(0, fund.daily_purchase_limit_fen - boughtFen);
   return {
     fund,
     investor,
@@ -316,8 +342,8 @@ async function replayed(db: Db, userId: number, requestId: string, hash: string)
   return { userId, orderId: Number(earlier.id) };
 }
 
-export async function checkPassword(db: Db, userId: number, password: string | undefined, now: Date): Promise<void> {
-  const result = await verifyTradePassword(db as Kysely<DB>, { userId, password, now });
+export async function checkPassword(db: Db, userId: number, password: string | undefined, now: Date, pepper: Pepper): Promise<void> {
+  const result = await verifyTradePassword(db as Kysely<DB>, { userId, password, now, pepper });
   if (result.ok) return;
   if (result.reason === 'not_set') throw new TradeRefusal('tradePasswordNotSet');
   if (result.reason === 'locked')
@@ -332,7 +358,7 @@ export async function checkPassword(db: Db, userId: number, password: string | u
 
 /** Locks the user's row for the rest of the transaction: one trade of a user at a time. */
 export async function lockUser(trx: Transaction<DB>, userId: number): Promise<void> {
-  await sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
+  await sql`SELECT ${prepared} id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
 }
 
 export interface BuyInput {
@@ -377,13 +403,198 @@ export async function cashPayment(deps: TradingDeps, db: Db, userId: number, loc
   return { availableFen: check.refusal === null ? check.availableVolume : 0, check };
 }
 
+// ---- The order path: one read under the investor's lock, one write, one commit ---------------------------------
+
+/** Everything a purchase checks, read by one statement under the investor's row lock (readBuyContext). */
+interface BuyContext {
+  investor: Investor;
+  fund: TradeFund | null;
+  password: TradePasswordRow | null;
+  /** The order of this request id, if there is one (a replay). */
+  earlier: { id: number; request_hash: string; answer: unknown } | null;
+  /** The new order's id (taken from the sequence only when there is a fund and no earlier order). */
+  nextId: number | null;
+  /** The investor's paid purchases of the fund by trade date from today (read only when the fund has a daily limit). */
+  boughtByDate: Record<string, number>;
+  /** The card's payments today, when the bank can say so in SQL (Bank.usedOnSql); else null: ask usedOn. */
+  bankUsedFen: number | null;
+}
+
+interface BuyContextRow {
+  open_trade: boolean;
+  card_id: number | null;
+  bank_code: string | null;
+  card_tail: string | null;
+  risk_level: number | null;
+  risk_valid_until: string | null;
+  pw_hash: string | null;
+  pw_locked_until: Date | null;
+  pw_failed_tries: number | null;
+  earlier_id: number | null;
+  earlier_hash: string | null;
+  earlier_answer: unknown;
+  next_id: number | null;
+  f_code: string | null;
+  f_name: string;
+  f_type: number;
+  f_type_desc: string;
+  f_risk_level: number;
+  f_sale_status: string;
+  f_status_reason: string;
+  f_found_date: string;
+  f_lock_days: number;
+  f_daily_purchase_limit_fen: number | null;
+  f_large_purchase_limit_fen: number | null;
+  f_min_purchase_fen: number;
+  f_buy_confirm_days: number;
+  f_sale_arrive_days: number;
+  f_declare_discount: string;
+  f_rounding_mode: string;
+  fees: FeeRow[] | null;
+  nav_date: string | null;
+  nav: string | null;
+  bought: Record<string, number | string> | null;
+  bank_used: number | string | null;
+}
+
+/**
+ * The purchase's one read, in its transaction after the investor's row lock (lockUser: one trade of an investor at a
+ * time, so every check sees everything the investor placed before): the account, card, risk assessment, trade
+ * password, an earlier order of the request id, the fund with its fees and NAV, the day's purchases of the fund and
+ * the card's payments today, in one statement — what checkBuy, the replay and verifyTradePassword read in ~12.
+ */
+async function readBuyContext(
+  trx: Transaction<DB>,
+  bank: Bank,
+  opts: { userId: number; fundCode: string; requestId: string; today: IsoDate },
+): Promise<BuyContext> {
+  const { userId, fundCode, requestId, today } = opts;
+  const bankUsed = bank.usedOnSql ? bank.usedOnSql(userId, sql`c.id`, today) : sql<null>`NULL`;
+  const { rows } = await sql<BuyContextRow>`
+    SELECT ${prepared} u.open_trade,
+           c.id AS card_id, c.bank_code, c.card_tail,
+           r.level AS risk_level, r.valid_until::text AS risk_valid_until,
+           p.hash AS pw_hash, p.locked_until AS pw_locked_until, p.failed_tries AS pw_failed_tries,
+           e.id AS earlier_id, e.request_hash AS earlier_hash, e.answer AS earlier_answer,
+           CASE WHEN e.id IS NULL AND f.code IS NOT NULL THEN nextval('order_id_seq') END AS next_id,
+           f.code AS f_code, f.name AS f_name, f.type AS f_type, f.type_desc AS f_type_desc, f.risk_level AS f_risk_level,
+           f.sale_status AS f_sale_status, f.status_reason AS f_status_reason, f.found_date::text AS f_found_date,
+           f.lock_days AS f_lock_days, f.daily_purchase_limit_fen AS f_daily_purchase_limit_fen,
+           f.large_purchase_limit_fen AS f_large_purchase_limit_fen, f.min_purchase_fen AS f_min_purchase_fen,
+           f.buy_confirm_days AS f_buy_confirm_days, f.sale_arrive_days AS f_sale_arrive_days,
+           f.declare_discount::text AS f_declare_discount, f.rounding_mode AS f_rounding_mode,
+           (SELECT json_agg(json_build_object('kind', ff.kind, 'lower_bound', ff.lower_bound, 'upper_bound', ff.upper_bound,
+                                              'rate', ff.rate::text, 'fixed_fee_fen', ff.fixed_fee_fen) ORDER BY ff.kind, ff.seq)
+              FROM fund_fee ff WHERE ff.fund_code = f.code) AS fees,
+           n.date::text AS nav_date, n.nav::text AS nav,
+           CASE WHEN f.daily_purchase_limit_fen IS NOT NULL AND e.id IS NULL THEN
+             (SELECT json_object_agg(b.trade_date::text, b.total::text)
+                FROM (SELECT o.trade_date, sum(o.amount_fen) AS total FROM orders o
+                      WHERE o.user_id = u.id AND o.fund_code = f.code AND o.trade_date >= ${today}::date
+                        AND o.action IN ('020', '022') AND o.status IN ('paid', 'confirmed')
+                      GROUP BY o.trade_date) b)
+           END AS bought,
+           ${bankUsed} AS bank_used
+    FROM users u
+    LEFT JOIN LATERAL (SELECT bc.id, bc.bank_code, bc.card_tail FROM bank_cards bc WHERE bc.user_id = u.id ORDER BY bc.id LIMIT 1) c ON true
+    LEFT JOIN LATERAL (SELECT ra.level, ra.valid_until FROM risk_assessments ra WHERE ra.user_id = u.id
+                       ORDER BY ra.assessed_at DESC LIMIT 1) r ON true
+    LEFT JOIN trade_passwords p ON p.user_id = u.id
+    LEFT JOIN orders e ON e.user_id = u.id AND e.request_id = ${requestId}
+    LEFT JOIN fund f ON f.code = ${fundCode}
+    LEFT JOIN LATERAL (SELECT fn.date, fn.nav FROM fund_nav fn WHERE fn.fund_code = f.code ORDER BY fn.date DESC LIMIT 1) n ON true
+    WHERE u.id = ${userId}`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error(`trading: no user ${userId}`);
+  const fund =
+    row.f_code === null || !/^\d{6}$/.test(fundCode)
+      ? null
+      : tradeFundOf(
+          {
+            code: row.f_code,
+            name: row.f_name,
+            type: row.f_type,
+            type_desc: row.f_type_desc,
+            risk_level: row.f_risk_level,
+            sale_status: row.f_sale_status,
+            status_reason: row.f_status_reason,
+            found_date: row.f_found_date,
+            lock_days: row.f_lock_days,
+            daily_purchase_limit_fen: row.f_daily_purchase_limit_fen,
+            large_purchase_limit_fen: row.f_large_purchase_limit_fen,
+            min_purchase_fen: row.f_min_purchase_fen,
+            buy_confirm_days: row.f_buy_confirm_days,
+            sale_arrive_days: row.f_sale_arrive_days,
+            declare_discount: row.f_declare_discount,
+            rounding_mode: row.f_rounding_mode,
+          },
+          row.fees ?? [],
+          row.nav_date !== null && row.nav !== null ? { date: row.nav_date, nav: row.nav } : null,
+        );
+  return {
+    investor: {
+      userId,
+      openTrade: row.open_trade,
+      card: row.card_id === null ? null : { id: Number(row.card_id), bankCode: row.bank_code as string, cardTail: row.card_tail as string },
+      riskLevel: row.risk_level !== null && (row.risk_valid_until as string) >= today ? row.risk_level : null,
+    },
+    fund,
+    password:
+      row.pw_hash === null
+        ? null
+        : {
+            hash: row.pw_hash,
+            locked_until: row.pw_locked_until === null ? null : new Date(row.pw_locked_until),
+            failed_tries: Number(row.pw_failed_tries),
+          },
+    earlier:
+      row.earlier_id === null ? null : { id: Number(row.earlier_id), request_hash: row.earlier_hash as string, answer: row.earlier_answer },
+    nextId: row.next_id === null ? null : Number(row.next_id),
+    boughtByDate: Object.fromEntries(Object.entries(row.bought ?? {}).map(([day, fen]) => [day, Number(fen)])),
+    bankUsedFen: row.bank_used === null ? null : Number(row.bank_used),
+  };
+}
+
+/** An earlier order's answer: the same, or its refusal again; another request under its id is refused. */
+function replayOf(earlier: NonNullable<BuyContext['earlier']>, userId: number, hash: string): PlacedOrder {
+  if (earlier.request_hash !== hash) throw new TradeRefusal('requestIdConflict');
+  const stored = (typeof earlier.answer === 'string' ? JSON.parse(earlier.answer) : earlier.answer) as StoredRefusal | null;
+  if (stored?.refusal)
+    throw new TradeRefusal(stored.refusal.reason, stored.refusal.params, { ...stored.refusal.data, order_id: String(earlier.id) });
+  return { userId, orderId: earlier.id };
+}
+
+/** The refusal of a trade password that did not pass (services/trade-password.ts). */
+function passwordRefusal(result: Exclude<TradePasswordCheck, { ok: true }>): TradeRefusal {
+  if (result.reason === 'not_set') return new TradeRefusal('tradePasswordNotSet');
+  if (result.reason === 'locked')
+    return new TradeRefusal(
+      'tradePasswordLocked',
+      { lockedUntil: result.lockedUntil.toISOString() },
+      { locked_until: result.lockedUntil.toISOString() },
+    );
+  if (result.reason === 'unreadable') return new TradeRefusal('tradePasswordWrong', { remaining: '?' });
+  return new TradeRefusal('tradePasswordWrong', { remaining: result.remainingTries });
+}
+
+/** A placed purchase, with the order as the answer shows it (read back by nobody: it is what was written). */
+export interface PlacedBuy extends PlacedOrder {
+  order?: OrderRow;
+}
+
 /**
  * Places a purchase (or, in a building period, a subscription) paid from the bound card or the cash product.
  * Returns the order; a declined card payment records a failed order (no ledger entry) and throws `paymentFailed`
  * with its order id. Paid by the cash product: the cash shares are frozen by a redemption linked to the purchase
  * (sell_mode 'pay') and the platform advances the money at once; that redemption repays it when it settles.
+ *
+ * One transaction, one commit. Paid by card without a coupon (the common order) it is five statements: BEGIN, the
+ * investor's row lock, the read (readBuyContext), the write — the order, the bank's record of the payment, the password's reset
+ * when it changes, and the `purchase_payment` transfer, in the ledger's posting statement (ledger/post.ts, `with`) —
+ * and COMMIT; with the session's lookup that is the request's six. The answer is built from what was written (`order`). The cash product and a coupon add their own
+ * statements. A wrong trade password commits its counted try (verifyTradePassword) and nothing else, then refuses.
  */
-export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<PlacedOrder> {
+export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<PlacedBuy> {
   const { userId, amountFen, requestId } = input;
   const payMethod = input.payMethod ?? 'bankcard';
   if (!Number.isSafeInteger(amountFen) || amountFen <= 0) throw new TradeRefusal('invalidAmount');
@@ -392,72 +603,114 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
       ? ['buy', input.fundCode, amountFen, payMethod]
       : ['buy', input.fundCode, amountFen, payMethod, input.couponId],
   );
-  const kysely = deps.db.kysely;
-  const early = await replayed(kysely, userId, requestId, hash);
-  if (early) return early;
-  const before = await checkBuy(deps, kysely, userId, input.fundCode);
-  refuseBuy(before, amountFen, input.riskConfirm, deps.bank, payMethod === 'xjb' ? await cashPayment(deps, kysely, userId) : null);
   const now = deps.clock.now();
-  if (input.couponId !== undefined) await couponFor(kysely, input, before, now);
+  const today = shanghaiDate(now);
   // A plan's run (services/auto-invest.ts) and a booking's subscription (services/lump-sum.ts) were authorised with
   // the trade password when the plan or booking was made.
-  if (input.planId === undefined && !input.preauthorised) await checkPassword(kysely, userId, input.password, now);
+  const asksPassword = input.planId === undefined && !input.preauthorised;
+  const pepper = asksPassword ? pepperOf(deps) : undefined;
 
   let declined: TradeRefusal | null = null;
-  const placed = await kysely.transaction().execute(async (trx) => {
+  const outcome = await deps.db.kysely.transaction().execute(async (trx): Promise<PlacedBuy | { refused: TradeRefusal }> => {
+    // The lock first, then the read in a statement of its own: under READ COMMITTED a statement that waited for the
+    // lock would still read the other tables as of before the previous order committed (its request id, the day's
+    // purchases, the card's payments), so the checks need a statement that starts after the lock is held.
     await lockUser(trx, userId);
-    const again = await replayed(trx, userId, requestId, hash);
-    if (again) return again;
-    // Authoritative checks under the lock: everything the user placed before has committed.
-    const check = await checkBuy(deps, trx, userId, input.fundCode);
+    const context = await readBuyContext(trx, deps.bank, { userId, fundCode: input.fundCode, requestId, today });
+    if (context.earlier) return replayOf(context.earlier, userId, hash);
+    const fund = context.fund;
+    if (!fund) throw new TradeRefusal('fundNotFound', { code: input.fundCode });
+    const { investor } = context;
+    const dates = purchaseDates(fund, now);
+    const bankUsedFen = context.bankUsedFen ?? (investor.card ? await deps.bank.usedOn(trx, userId, investor.card.id, today) : 0);
+    const check = buyCheckOf(fund, investor, dates, context.boughtByDate[dates.tradeDate] ?? 0, bankUsedFen);
     const cash = payMethod === 'xjb' ? await cashPayment(deps, trx, userId, true) : null;
     refuseBuy(check, amountFen, input.riskConfirm, deps.bank, cash);
-    const { fund, investor, dates } = check;
-    const card = investor.card as NonNullable<Investor['card']>;
-    const quote = purchaseQuote(fund, dates, amountFen);
     const coupon = input.couponId === undefined ? null : await couponFor(trx, input, check, now, true);
+    let passwordReset: Awaited<ReturnType<typeof checkLockedTradePassword>> | null = null;
+    if (pepper) {
+      passwordReset = await checkLockedTradePassword(trx, context.password, { userId, password: input.password, now, pepper });
+      if (!passwordReset.ok) {
+        if (passwordReset.reason !== 'count') throw passwordRefusal(passwordReset);
+        // Wrong: the try is counted (atomically, as every check counts it) and committed; nothing else is written.
+        const counted = await verifyTradePassword(trx, { userId, password: input.password, now, pepper });
+        if (counted.ok) throw new Error('trading: the trade password changed under the investor lock');
+        return { refused: passwordRefusal(counted) };
+      }
+    }
+    const card = investor.card as NonNullable<Investor['card']>;
+    const orderId = context.nextId as number;
+    const quote = purchaseQuote(fund, dates, amountFen);
     const riskWarning =
       check.suitability === 'warn'
-        ? JSON.stringify({
+        ? {
             text: input.riskWarningText(fund.risk_level, investor.riskLevel as number),
             fund_code: fund.code,
             fund_risk: fund.risk_level,
             investor_level: investor.riskLevel,
             accepted_at: now.toISOString(),
-          })
+          }
         : null;
-    const { id } = await trx
-      .insertInto('orders')
-      .values({
+    const order = {
+      user_id: userId,
+      id: orderId,
+      request_id: requestId,
+      request_hash: hash,
+      fund_code: fund.code,
+      action: dates.mode === 'subscribe' ? '020' : '022',
+      status: 'paid',
+      pay_method: payMethod,
+      bank_card_id: card.id,
+      amount_fen: amountFen,
+      // With a coupon the investor pays the fee less its discount; the marketing account pays the rest (settlement).
+      fee_fen: quote.feeFen - (coupon?.discountFen ?? 0),
+      coupon_id: coupon ? (input.couponId as number) : null,
+      coupon_discount_fen: coupon ? coupon.discountFen : null,
+      rate_ppm: quote.fixedFen === null ? quote.ratePpm : null,
+      standard_rate_ppm: quote.fixedFen === null ? quote.standardRatePpm : null,
+      trade_date: dates.tradeDate,
+      confirm_date: dates.confirmDate,
+      query_date: dates.queryDate,
+      risk_warning: riskWarning === null ? null : JSON.stringify(riskWarning),
+      plan_id: input.planId ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    const answerRow = (status: string, failReason: string | null): OrderRow => ({
+      ...order,
+      status,
+      fund_name: fund.name,
+      volume: null,
+      confirm_nav: null,
+      confirm_amount_fen: null,
+      confirm_volume: null,
+      refund_fen: null,
+      fail_reason: failReason,
+      risk_warning: riskWarning,
+      settled_at: null,
+      bank_code: card.bankCode,
+      card_tail: card.cardTail,
+      sell_mode: null,
+      linked_order_id: null,
+    });
+    const paymentTransfer = (debitAccount: string) =>
+      transfer(PURCHASE_PAYMENT, {
         user_id: userId,
-        request_id: requestId,
-        request_hash: hash,
-        fund_code: fund.code,
-        action: dates.mode === 'subscribe' ? '020' : '022',
-        status: 'paid',
-        pay_method: payMethod,
-        bank_card_id: card.id,
-        amount_fen: amountFen,
-        // With a coupon the investor pays the fee less its discount; the marketing account pays the rest (settlement).
-        fee_fen: quote.feeFen - (coupon?.discountFen ?? 0),
-        coupon_id: coupon ? input.couponId : null,
-        coupon_discount_fen: coupon ? coupon.discountFen : null,
-        rate_ppm: quote.fixedFen === null ? quote.ratePpm : null,
-        standard_rate_ppm: quote.fixedFen === null ? quote.standardRatePpm : null,
-        trade_date: dates.tradeDate,
-        confirm_date: dates.confirmDate,
-        query_date: dates.queryDate,
-        risk_warning: riskWarning,
-        plan_id: input.planId ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const orderId = Number(id);
-    if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
+        ref: `order:${orderId}:pay`,
+        asset: CNY,
+        debit_account: debitAccount,
+        credit_account: PURCHASE.at(fund.code),
+        amount_hundredths: amountFen,
+        order_id: orderId,
+        business_date: today,
+      });
+    const reset = passwordReset?.ok && passwordReset.reset ? sql`password_reset AS (${passwordReset.reset}),` : sql``;
+
     if (cash) {
       // The cash shares paying for it are redeemed (income until their trade date); the platform pays now.
+      await trx.insertInto('orders').values(order).execute();
+      if (passwordReset?.ok && passwordReset.reset) await passwordReset.reset.execute();
+      if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
       const payId = await freezeForRedemption(trx, {
         userId,
         check: cash.check,
@@ -470,73 +723,57 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
         queryDate: cash.check.dates.confirmDate,
         now,
       });
-      await trx.updateTable('orders').set({ linked_order_id: payId }).where('user_id', '=', userId).where('id', '=', orderId).execute();
-      await post(trx, [
-        transfer(PURCHASE_PAYMENT, {
-          user_id: userId,
-          ref: `order:${orderId}:pay`,
-          asset: CNY,
-          debit_account: ADVANCE.at(),
-          credit_account: PURCHASE.at(fund.code),
-          amount_hundredths: amountFen,
-          order_id: orderId,
-          business_date: shanghaiDate(now),
-        }),
-      ]);
-    } else {
-      const paid = await deps.bank.debit(trx, {
-        paymentId: `order:${orderId}`,
-        userId,
-        cardId: card.id,
-        bankCode: card.bankCode,
-        amountFen,
-        day: shanghaiDate(now),
-        now,
-      });
-      if (!paid.ok) {
-        if (paid.refusal === 'per_payment_limit')
-          throw new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
-        if (paid.refusal === 'daily_limit') {
-          throw new TradeRefusal('bankDailyLimit', {
-            bankCode: card.bankCode,
-            limit: fenText(paid.limits.dailyFen),
-            left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)),
-          });
-        }
-        // Declined: the order is kept as failed, with nothing posted, and its answer is the refusal.
-        declined = new TradeRefusal('paymentFailed', { reason: 'declined' }, { order_id: String(orderId) });
-        const stored: StoredRefusal = { refusal: { reason: declined.reason, params: declined.params, data: {} } };
-        await trx
-          .updateTable('orders')
-          .set({ status: 'failed', fail_reason: 'payment_declined', answer: JSON.stringify(stored), updated_at: now })
-          .where('user_id', '=', userId)
-          .where('id', '=', orderId)
-          .execute();
-        return { userId, orderId };
-      }
-      await post(trx, [
-        transfer(PURCHASE_PAYMENT, {
-          user_id: userId,
-          ref: `order:${orderId}:pay`,
-          asset: CNY,
-          debit_account: BANK.at(),
-          credit_account: PURCHASE.at(fund.code),
-          amount_hundredths: amountFen,
-          order_id: orderId,
-          business_date: shanghaiDate(now),
-        }),
-      ]);
+      await trx
+        .updateTable('orders')
+        .set({ linked_order_id: payId, answer: JSON.stringify({ placed: true }) })
+        .where('user_id', '=', userId)
+        .where('id', '=', orderId)
+        .execute();
+      await post(trx, [paymentTransfer(ADVANCE.at())]);
+      return { userId, orderId, order: { ...answerRow('paid', null), linked_order_id: payId } };
     }
-    await trx
-      .updateTable('orders')
-      .set({ answer: JSON.stringify({ placed: true }) })
-      .where('user_id', '=', userId)
-      .where('id', '=', orderId)
-      .execute();
-    return { userId, orderId };
+
+    const debit = {
+      paymentId: `order:${orderId}`,
+      userId,
+      cardId: card.id,
+      bankCode: card.bankCode,
+      amountFen,
+      day: today,
+      now,
+    };
+    // The bank's decision, and its record in the write when its book is here (Bank.debitInStatement).
+    const inStatement = deps.bank.debitInStatement?.(debit, bankUsedFen);
+    const paid = inStatement ? inStatement.result : await deps.bank.debit(trx, debit);
+    const bankRecord = inStatement ? sql`${inStatement.record},` : sql``;
+    if (!paid.ok) {
+      if (paid.refusal === 'per_payment_limit')
+        throw new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
+      if (paid.refusal === 'daily_limit') {
+        throw new TradeRefusal('bankDailyLimit', {
+          bankCode: card.bankCode,
+          limit: fenText(paid.limits.dailyFen),
+          left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)),
+        });
+      }
+      // Declined: the order is kept as failed, with nothing posted, and its answer is the refusal.
+      declined = new TradeRefusal('paymentFailed', { reason: 'declined' }, { order_id: String(orderId) });
+      const stored: StoredRefusal = { refusal: { reason: declined.reason, params: declined.params, data: {} } };
+      const failed = { ...order, status: 'failed', fail_reason: 'payment_declined', answer: JSON.stringify(stored) };
+      await post(trx, [], { with: sql`${prepared} ${reset}${bankRecord} placed_order AS (${trx.insertInto('orders').values(failed)})` });
+      if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
+      return { userId, orderId };
+    }
+    const placed = { ...order, answer: JSON.stringify({ placed: true }) };
+    await post(trx, [paymentTransfer(BANK.at())], {
+      with: sql`${prepared} ${reset}${bankRecord} placed_order AS (${trx.insertInto('orders').values(placed)})`,
+    });
+    if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
+    return { userId, orderId, order: answerRow('paid', null) };
   });
+  if ('refused' in outcome) throw outcome.refused;
   if (declined) throw declined;
-  return placed;
+  return outcome;
 }
 
 /** The coupon's discount on this purchase's fee, or the refusal saying why it does not apply. */
@@ -682,7 +919,7 @@ export async function placeSell(deps: TradingDeps, input: SellInput): Promise<Pl
   refuseSellMode(first, volume, mode, mode === 'quick' ? await quickUsedOn(kysely, userId, shanghaiDate(deps.clock.now())) : 0);
   refuseSell(first, volume);
   const now = deps.clock.now();
-  await checkPassword(kysely, userId, input.password, now);
+  await checkPassword(kysely, userId, input.password, now, pepperOf(deps));
 
   return kysely.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
@@ -920,7 +1157,7 @@ export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promis
   const { userId, orderId } = input;
   const kysely = deps.db.kysely;
   refuseCancel(await loadOrderState(kysely, userId, orderId), deps.clock.now());
-  await checkPassword(kysely, userId, input.password, deps.clock.now());
+  await checkPassword(kysely, userId, input.password, deps.clock.now(), pepperOf(deps));
   return kysely.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
     const now = deps.clock.now();

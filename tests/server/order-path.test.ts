@@ -1,0 +1,118 @@
+// The order hot path's budget (issue 22 §3): POST /djapi/order/buy — the session, the checks once under the
+// investor's lock, the order, the payment, the ledger transfer and the answer — in at most 6 SQL statements and one
+// commit, counted statement by statement (BEGIN and COMMIT included) so it cannot grow back unnoticed. Also what the
+// budget must not cost: the answer built from what was written equals the order read back, a wrong password commits
+// its counted try and nothing else, and a former scrypt hash is migrated inside the same one commit.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { FUND_SAMPLES } from '../../server/src/market/samples';
+import { checkLedger } from '../../server/src/ledger/check';
+import { openDatabase } from '../../server/src/db/database';
+import { legacyScryptHash } from '../../server/src/services/password-hash';
+import { createTestApp, type TestApp } from './helpers';
+import { countingDatabase, type StatementLog } from './statement-count';
+import { buy, createInvestor, get, newRequestId, TRADE_PASSWORD } from './trading-support';
+
+const STOCK = FUND_SAMPLES.stock;
+const BUDGET = 6;
+
+describe('POST /djapi/order/buy: the statement budget', () => {
+  let t: TestApp;
+  let log: StatementLog;
+  before(async () => {
+    t = await createTestApp({
+      market: true,
+      appDb: (db) => {
+        const counted = countingDatabase(db);
+        log = counted.log;
+        return counted.db;
+      },
+    });
+  });
+  after(async () => t.close());
+
+  it(`a purchase paid by card: ≤ ${BUDGET} statements, one commit, and its answer is the order as stored`, async () => {
+    const investor = await createInvestor(t);
+    await buy(t, investor, STOCK, '100.00'); // the first request of the app (connections, remote config) is not counted
+    log.clear();
+    const requestId = newRequestId();
+    const res = await buy(t, investor, STOCK, '1000.00', { request_id: requestId });
+    assert.equal(res.body.result_code, 0, JSON.stringify(res.body));
+    const statements = [...log.statements];
+    assert.ok(statements.length <= BUDGET, `${statements.length} statements:\n${statements.join('\n---\n')}`);
+    assert.equal(log.commits(), 1, 'one commit');
+    assert.equal(statements.filter((s) => /^\s*begin\b/i.test(s)).length, 1, 'one transaction');
+    // The answer was built from what was written; a replay reads the order back and answers the same.
+    const replay = await buy(t, investor, STOCK, '1000.00', { request_id: requestId });
+    assert.deepEqual(replay.body, res.body);
+    const data = res.body.data as { order_id: string };
+    const detail = await get<{ status: string }>(t, investor, `/djapi/fund/order/${data.order_id}`);
+    assert.equal(detail.body.result_code, 0);
+    assert.deepEqual(await checkLedger(t.db.kysely), []);
+  });
+
+  it('a wrong password: its try counted and committed, no order, no payment, no transfer', async () => {
+    const investor = await createInvestor(t);
+    await buy(t, investor, STOCK, '100.00');
+    const before = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE user_id = ${investor.userId}`.execute(t.db.kysely);
+    log.clear();
+    const res = await buy(t, investor, STOCK, '100.00', { password: '000000' });
+    assert.equal(res.body.result_code, 400051, JSON.stringify(res.body));
+    assert.match(res.body.message, /4/);
+    assert.equal(log.commits(), 1);
+    const after = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE user_id = ${investor.userId}`.execute(t.db.kysely);
+    assert.equal(after.rows[0]?.n, before.rows[0]?.n);
+    const row = await t.db.kysely
+      .selectFrom('trade_passwords')
+      .select('failed_tries')
+      .where('user_id', '=', investor.userId)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.failed_tries, 1);
+    // The right one afterwards restarts the count in the purchase's own write.
+    assert.equal((await buy(t, investor, STOCK, '100.00')).body.result_code, 0);
+    const reset = await t.db.kysely
+      .selectFrom('trade_passwords')
+      .select('failed_tries')
+      .where('user_id', '=', investor.userId)
+      .executeTakeFirstOrThrow();
+    assert.equal(reset.failed_tries, 0);
+  });
+
+  it('a former scrypt hash is accepted and stored as HMAC by the purchase, in its one commit', async () => {
+    const investor = await createInvestor(t);
+    const legacy = await legacyScryptHash(TRADE_PASSWORD, { N: 16, r: 1, p: 1 });
+    await t.db.kysely.updateTable('trade_passwords').set({ hash: legacy }).where('user_id', '=', investor.userId).execute();
+    log.clear();
+    const res = await buy(t, investor, STOCK, '100.00');
+    assert.equal(res.body.result_code, 0, JSON.stringify(res.body));
+    assert.equal(log.commits(), 1);
+    const row = await t.db.kysely
+      .selectFrom('trade_passwords')
+      .select('hash')
+      .where('user_id', '=', investor.userId)
+      .executeTakeFirstOrThrow();
+    assert.match(row.hash, /^hmac\$/);
+    assert.equal((await buy(t, investor, STOCK, '100.00')).body.result_code, 0, 'the new form verifies');
+  });
+});
+
+describe('group commit on PostgreSQL (PG_COMMIT_DELAY_US)', () => {
+  const url = process.env.TEST_DATABASE_URL;
+  it('every pooled connection runs with the commit_delay asked for; a role that may not set it runs without', { skip: !url }, async () => {
+    const db = await openDatabase({ databaseUrl: url as string, poolSize: 3, commitDelayUs: 150 });
+    try {
+      const shown = await Promise.all(
+        Array.from({ length: 3 }, () => db.withConnection((c) => c.query<{ commit_delay: string }>('SHOW commit_delay'))),
+      );
+      for (const rows of shown) assert.equal(rows[0]?.commit_delay, '150');
+      // Concurrent transactions commit and are all there (the delay only groups their WAL flushes).
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM generate_series(1, 3)`.execute(db.kysely);
+      assert.equal(rows[0]?.n, 3);
+      const superuser = await sql<{ s: boolean }>`SELECT rolsuper AS s FROM pg_roles WHERE rolname = current_user`.execute(db.kysely);
+      assert.equal(db.commitDelay?.applied, superuser.rows[0]?.s === true);
+    } finally {
+      await db.close();
+    }
+  });
+});
