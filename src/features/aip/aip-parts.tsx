@@ -17,11 +17,6 @@ import { aipErrorText } from './aip-errors';
 import { cycleText } from './aip-figures';
 import './aip.scss';
 
-/** '1,000.00元' / '¥1,000.00'. */
-export function yuanText(value: string | null | undefined): string {
-  return t('aip.unit.yuan', { amount: formatAmount(value, { unit: false }) });
-}
-
 export function riskLevelText(level: number): string {
   return t('aip.risk.level', { level, name: t(`aip.risk.${level}`) });
 }

@@ -6,7 +6,7 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import type { AipPlan } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
@@ -14,7 +14,7 @@ import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { getPlans } from './api';
 import { AIP_RESULT, aipErrorText, resultCodeOf } from './aip-errors';
-import { Gate, StatusTag, yuanText } from './aip-parts';
+import { Gate, StatusTag } from './aip-parts';
 import './aip.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);

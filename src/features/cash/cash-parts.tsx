@@ -5,17 +5,11 @@ import type { ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
-import { formatAmount, type AmountValue } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/cash';
 import type { OrderListItem, OrderStep } from '@/lib/api-types/trading';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import './cash.scss';
-
-/** '1,000.00元' / '¥1,000.00'. */
-export function yuanText(value: AmountValue | null | undefined): string {
-  return t('cash.unit.yuan', { amount: formatAmount(value, { unit: false }) });
-}
 
 /** '{bank}（尾号{tail}）'. */
 export function cardText(card: { bank_name: string; card_tail: string } | null): string {

@@ -13,39 +13,12 @@ import type {
   PlaceOrderAnswer,
   SellTo,
 } from '@/lib/api-types/trading';
+import { checked, type Shape } from '@/lib/answer-shape';
 import { get, post } from '@/platform/http';
 import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 
 const SILENT = { silent: true } as const;
 
-/** An answer without the shape a screen needs is a failed call (error box with retry), never a crash. */
-export class MalformedAnswerError extends Error {
-  constructor(what: string) {
-    super(`malformed answer: ${what}`);
-    this.name = 'MalformedAnswerError';
-  }
-}
-
-type Shape = Record<string, 'string' | 'number' | 'array' | 'object'>;
-
-function has(data: unknown, shape: Shape): boolean {
-  if (!data || typeof data !== 'object') return false;
-  const record = data as Record<string, unknown>;
-  return Object.entries(shape).every(([key, kind]) =>
-    kind === 'array'
-      ? Array.isArray(record[key])
-      : kind === 'object'
-        ? !!record[key] && typeof record[key] === 'object'
-        : typeof record[key] === kind,
-  );
-}
-
-function checked<T>(what: string, shape: Shape, more: (data: T) => boolean = () => true): (data: T) => T {
-  return (data) => {
-    if (!has(data, shape) || !more(data)) throw new MalformedAnswerError(what);
-    return data;
-  };
-}
 
 const ORDER_SHAPE: Shape = {
   order_id: 'string',

@@ -12,7 +12,7 @@ import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import type { AipList } from '@/lib/api-types/auto-invest';
 import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
-import { formatAmount, formatShares, fundTypeName } from '@/lib/format';
+import { formatAmount, formatShares, fundTypeName, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t as tAip } from '@/locales/aip';
 import { t as accountText } from '@/locales/account';
@@ -25,7 +25,7 @@ import { getHoldingSummary } from './api';
 import { OrderRow } from './order-row';
 import { TRADE_RESULT, resultCodeOf, tradeErrorText } from './trade-errors';
 import { TradeGate } from './trade-gate';
-import { sharesText, yuanText } from './trade-parts';
+import { sharesText } from './trade-parts';
 import './trade.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);

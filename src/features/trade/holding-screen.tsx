@@ -9,7 +9,7 @@ import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
-import { formatAmount, formatNav, formatPercent, formatShares, fundTypeName } from '@/lib/format';
+import { formatAmount, formatNav, formatPercent, formatShares, fundTypeName, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { FundHolding } from '@/lib/api-types/trading';
@@ -20,7 +20,7 @@ import { getFundHolding, setDividendMethod, type DividendMethod } from './api';
 import { TRADE_RESULT, leadToFix, resultCodeOf, tradeErrorText } from './trade-errors';
 import { lotsInOrder } from './trade-figures';
 import { TradeGate } from './trade-gate';
-import { ActionBar, FundLine, InfoRow, sharesText, yuanText } from './trade-parts';
+import { ActionBar, FundLine, InfoRow, sharesText } from './trade-parts';
 import './trade.scss';
 
 function nonZero(text: string): boolean {

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { NumberKeyboard } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/numberkeyboard/style/css';
-import { deleteKey, typeKey } from './trade-figures';
+import { deleteKey, typeKey } from '@/lib/amount-keys';
 
 export interface KeypadFieldProps {
   /** The text as typed ('1000.5'). */

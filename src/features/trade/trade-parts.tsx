@@ -3,15 +3,9 @@ import type { ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
-import { formatAmount, type AmountValue } from '@/lib/format';
 import { t } from '@/locales/trade';
 import type { OrderStep } from '@/lib/api-types/trading';
 import './trade.scss';
-
-/** '1,000.00元' / '¥1,000.00': an amount with the currency as the locale writes it. */
-export function yuanText(value: AmountValue | null | undefined): string {
-  return t('trade.unit.yuan', { amount: formatAmount(value, { unit: false }) });
-}
 
 /** '197.89份' / '197.89 shares'. */
 export function sharesText(shares: string): string {
