@@ -19,7 +19,6 @@ import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 
 const SILENT = { silent: true } as const;
 
-
 const PLAN_SHAPE: Shape = {
   plan_id: 'string',
   fd_code: 'string',

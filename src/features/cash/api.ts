@@ -10,7 +10,6 @@ import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 
 const SILENT = { silent: true } as const;
 
-
 /** The chart's periods (days of published figures). */
 export const YIELD_PERIODS = [30, 90] as const;
 export type YieldPeriod = (typeof YIELD_PERIODS)[number];

@@ -21,10 +21,11 @@ import type { HoldingItem, HoldingSummary } from '@/lib/api-types/trading';
 import { get } from '@/platform/http';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Gate } from '@/components/purchase/purchase-parts';
 import { getHoldingSummary } from './api';
 import { OrderRow } from './order-row';
-import { TRADE_RESULT, resultCodeOf, tradeErrorText } from './trade-errors';
-import { TradeGate } from './trade-gate';
+import { TRADE_RESULT } from './trade-errors';
 import { sharesText } from './trade-parts';
 import './trade.scss';
 
@@ -58,7 +59,7 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
     const code = resultCodeOf(summary.error);
     if (code === TRADE_RESULT.notLoggedIn) {
       return (
-        <TradeGate
+        <Gate
           testId='trade-gate-login'
           title={t('trade.gate.loginAssetsTitle')}
           action={t('trade.gate.login')}
@@ -68,7 +69,7 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
     }
     if (code === TRADE_RESULT.accountNotOpened) {
       return (
-        <TradeGate
+        <Gate
           testId='trade-gate-open'
           title={t('trade.gate.openTitle')}
           description={t('trade.gate.openDesc')}
@@ -79,7 +80,7 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
     }
     return (
       <View data-testid='assets-error'>
-        <ErrorBox title={tradeErrorText(summary.error)} onRetry={summary.retry} />
+        <ErrorBox title={purchaseErrorText(summary.error)} onRetry={summary.retry} />
       </View>
     );
   }

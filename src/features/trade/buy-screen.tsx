@@ -14,15 +14,17 @@ import type { BuyQuote, PayMethod } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { resultCodeOf, riskWarningOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Gate, Notice } from '@/components/purchase/purchase-parts';
+import { usePurchasePassword, type PasswordOrderOutcome } from '@/components/purchase/purchase-password';
+import { AmountKeypad } from '@/components/purchase/amount-keypad';
+import { PaymentPicker, cashOption, type PaymentOption } from '@/components/purchase/payment-picker';
+import { useRequestIntent } from '@/components/purchase/request-id';
 import { getBuyQuote, placeBuy } from './api';
 import { CouponOffer } from './coupon-offer';
-import { KeypadField } from './keypad-field';
-import { newRequestId } from './request-id';
 import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type AmountProblem } from './trade-figures';
-import { TRADE_RESULT, leadToFix, outcomeUnknown, resultCodeOf, riskWarningOf, tradeErrorText } from './trade-errors';
-import { ActionBar, ActionButton, Disclosure, FundLine, Notice, Timeline, riskLevelText } from './trade-parts';
-import { TradeGate } from './trade-gate';
-import { usePasswordOrder, type PasswordOrderOutcome } from './use-password-order';
+import { TRADE_RESULT, leadToFix } from './trade-errors';
+import { ActionBar, ActionButton, Disclosure, FundLine, Timeline, riskLevelText } from './trade-parts';
 import './trade.scss';
 
 /** Who is buying, as the account store knows it (the page passes it in). */
@@ -53,7 +55,7 @@ export function BuyScreen({ code, access, ensureAssessed }: BuyScreenProps) {
   if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
   if (access.status === 'anonymous') {
     return (
-      <TradeGate
+      <Gate
         testId='trade-gate-login'
         title={t('trade.gate.loginTitle')}
         action={t('trade.gate.login')}
@@ -63,7 +65,7 @@ export function BuyScreen({ code, access, ensureAssessed }: BuyScreenProps) {
   }
   if (access.openTrade !== true) {
     return (
-      <TradeGate
+      <Gate
         testId='trade-gate-open'
         title={t('trade.gate.openTitle')}
         description={t('trade.gate.openDesc')}
@@ -86,7 +88,7 @@ function AssessedBuy({ code, assessed, ensureAssessed }: { code: string; assesse
   });
   if (!passed && !assessed) {
     return (
-      <TradeGate
+      <Gate
         testId='trade-gate-assess'
         title={t('trade.gate.assessTitle')}
         description={t('trade.gate.assessDesc')}
@@ -103,7 +105,7 @@ export function QuoteFailure({ error, retry, here }: { error: unknown; retry: ()
   switch (resultCodeOf(error)) {
     case TRADE_RESULT.notLoggedIn:
       return (
-        <TradeGate
+        <Gate
           testId='trade-gate-login'
           title={t('trade.gate.loginTitle')}
           action={t('trade.gate.login')}
@@ -112,7 +114,7 @@ export function QuoteFailure({ error, retry, here }: { error: unknown; retry: ()
       );
     case TRADE_RESULT.accountNotOpened:
       return (
-        <TradeGate
+        <Gate
           testId='trade-gate-open'
           title={t('trade.gate.openTitle')}
           action={t('trade.gate.open')}
@@ -121,7 +123,7 @@ export function QuoteFailure({ error, retry, here }: { error: unknown; retry: ()
       );
     case TRADE_RESULT.noRiskAssessment:
       return (
-        <TradeGate
+        <Gate
           testId='trade-gate-assess'
           title={t('trade.gate.assessTitle')}
           action={t('trade.gate.assess')}
@@ -129,7 +131,7 @@ export function QuoteFailure({ error, retry, here }: { error: unknown; retry: ()
         />
       );
     default:
-      return <ErrorBox title={tradeErrorText(error)} onRetry={retry} />;
+      return <ErrorBox title={purchaseErrorText(error)} onRetry={retry} />;
   }
 }
 
@@ -138,6 +140,42 @@ function BuyForm({ code }: { code: string }) {
   if (quote.status === 'loading') return <SkeletonList items={4} rows={2} />;
   if (quote.status === 'error') return <QuoteFailure error={quote.error} retry={quote.retry} here={specUrl('buy', { fundcode: code })} />;
   return <BuyFormReady quote={quote.data} />;
+}
+
+/** The bound card (or that none is), and 现金宝 when it may pay: the amount check says when it is short. */
+function payOptions(quote: BuyQuote, cashPays: boolean): PaymentOption<PayMethod>[] {
+  const card = quote.card;
+  const options: PaymentOption<PayMethod>[] = [
+    card
+      ? {
+          method: 'bankcard',
+          testId: 'buy-pay-card',
+          name: t('trade.pay.card', { bank: card.bank_name, tail: card.card_tail }),
+          lines: [
+            { text: t('trade.pay.limits', { perPayment: formatAmount(card.per_payment_limit), daily: formatAmount(card.daily_limit) }) },
+            { text: t('trade.pay.left', { left: formatAmount(card.daily_left) }) },
+          ],
+        }
+      : { method: 'bankcard', testId: 'buy-pay-card', lines: [{ text: t('trade.pay.none') }] },
+  ];
+  if (cashPays && quote.cash) {
+    options.push(
+      cashOption<PayMethod>({
+        method: 'xjb',
+        testId: 'buy-pay-xjb',
+        availableTestId: 'buy-xjb-available',
+        available: quote.cash.available,
+        amountFen: null,
+        mustCover: false,
+        texts: {
+          name: t('trade.pay.xjb'),
+          available: t('trade.pay.xjbAvailable', { available: formatAmount(quote.cash.available) }),
+          note: t('trade.pay.xjbNote'),
+        },
+      }),
+    );
+  }
+  return options;
 }
 
 export function problemText(problem: AmountProblem): string {
@@ -159,12 +197,11 @@ export function problemText(problem: AmountProblem): string {
   }
 }
 
-/** The intent a request id belongs to: the same amount retried keeps it, another amount is another intent. */
-interface Intent {
+/** What a request id was made for: the same amount paid the same way retried keeps it, anything else is new. */
+interface BuyIntent {
   amount: string;
   payMethod: PayMethod;
   couponId: string | null;
-  requestId: string;
 }
 
 function BuyFormReady({ quote }: { quote: BuyQuote }) {
@@ -175,8 +212,8 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
   const [riskDialog, setRiskDialog] = useState<{ text: string; resendWith: string | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const intent = useRef<Intent | null>(null);
-  const password = usePasswordOrder();
+  const intent = useRequestIntent<BuyIntent>('buy');
+  const password = usePurchasePassword();
   /** The cash product may pay (it exists for the investor and is not the fund bought). */
   const cashPays = quote.cash != null && quote.cash.fd_code !== quote.fd_code;
   const [payMethod, setPayMethod] = useState<PayMethod>('bankcard');
@@ -201,21 +238,17 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
   };
 
   /** One request id per intent: the same amount paid the same way keeps it, anything else is a new intent. */
-  const requestIdFor = async (amount: string): Promise<string> => {
-    if (intent.current?.amount !== amount || intent.current.payMethod !== payMethod || intent.current.couponId !== couponId)
-      intent.current = { amount, payMethod, couponId, requestId: await newRequestId('buy') };
-    return intent.current.requestId;
-  };
+  const requestIdFor = (amount: string): Promise<string> =>
+    intent.idFor(`${amount}|${payMethod}|${couponId ?? ''}`, { amount, payMethod, couponId });
 
   const settle = async (outcome: PasswordOrderOutcome<{ order_id: string }>, accepted: boolean) => {
+    intent.settle(outcome);
     if (outcome.ok) {
-      intent.current = null;
       await navigateToSpecUrl(specUrl('tradeResult', { orderId: outcome.value.order_id }), { replace: true });
       return;
     }
     if (outcome.cancelled) return;
     const { error } = outcome;
-    if (!outcomeUnknown(error)) intent.current = null;
     if (resultCodeOf(error) === TRADE_RESULT.riskConfirmRequired && !accepted) {
       setRiskDialog({
         text: riskWarningOf(error) ?? quote.risk_warning ?? t('trade.buy.riskDialog.fallback'),
@@ -224,7 +257,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
       return;
     }
     if (await leadToFix(error, here)) return;
-    const message = tradeErrorText(error);
+    const message = purchaseErrorText(error);
     setNotice(message);
     showToast(message);
   };
@@ -242,9 +275,11 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
 
   /** After a 410003 the same order goes again, same request id, with risk_confirm=1, without asking twice. */
   const resend = async (encryptedPassword: string) => {
-    if (check.fen === null || !intent.current) return;
+    const current = intent.current();
+    if (check.fen === null || !current) return;
     setBusy(true);
-    const { amount, requestId, payMethod: paidWith, couponId: couponUsed } = intent.current;
+    const { requestId, what } = current;
+    const { amount, payMethod: paidWith, couponId: couponUsed } = what;
     try {
       const answer = await placeBuy({
         code: quote.fd_code,
@@ -314,7 +349,8 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
 
       <View className='trade-card'>
         <Text className='trade-card__title'>{subscribe ? t('trade.buy.subscribeAmount') : t('trade.buy.amount')}</Text>
-        <KeypadField
+        <AmountKeypad
+          keypadClassName='trade-keypad'
           testId='buy-amount'
           value={text}
           onChange={change}
@@ -396,53 +432,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
 
       <View className='trade-card' data-testid='buy-card'>
         <Text className='trade-card__title'>{t('trade.pay.title')}</Text>
-        <View role='radiogroup' aria-label={t('trade.pay.title')}>
-          <View
-            className={cashPays ? `trade-option${payMethod === 'bankcard' ? ' trade-option--on' : ''}` : undefined}
-            role={cashPays ? 'radio' : undefined}
-            aria-checked={cashPays ? payMethod === 'bankcard' : undefined}
-            data-testid='buy-pay-card'
-            onClick={() => choosePayment('bankcard')}
-          >
-            {cashPays ? <View className='trade-option__radio' /> : null}
-            <View className='trade-option__body'>
-              {quote.card ? (
-                <>
-                  <Text className='trade-bank__name'>
-                    {t('trade.pay.card', { bank: quote.card.bank_name, tail: quote.card.card_tail })}
-                  </Text>
-                  <Text className='trade-muted'>
-                    {t('trade.pay.limits', {
-                      perPayment: formatAmount(quote.card.per_payment_limit),
-                      daily: formatAmount(quote.card.daily_limit),
-                    })}
-                  </Text>
-                  <Text className='trade-muted'>{t('trade.pay.left', { left: formatAmount(quote.card.daily_left) })}</Text>
-                </>
-              ) : (
-                <Text className='trade-muted'>{t('trade.pay.none')}</Text>
-              )}
-            </View>
-          </View>
-          {cashPays && quote.cash ? (
-            <View
-              className={`trade-option${payMethod === 'xjb' ? ' trade-option--on' : ''}`}
-              role='radio'
-              aria-checked={payMethod === 'xjb'}
-              data-testid='buy-pay-xjb'
-              onClick={() => choosePayment('xjb')}
-            >
-              <View className='trade-option__radio' />
-              <View className='trade-option__body'>
-                <Text className='trade-bank__name'>{t('trade.pay.xjb')}</Text>
-                <Text className='trade-muted' data-testid='buy-xjb-available'>
-                  {t('trade.pay.xjbAvailable', { available: formatAmount(quote.cash.available) })}
-                </Text>
-                <Text className='trade-muted'>{t('trade.pay.xjbNote')}</Text>
-              </View>
-            </View>
-          ) : null}
-        </View>
+        <PaymentPicker label={t('trade.pay.title')} options={payOptions(quote, cashPays)} value={payMethod} onChoose={choosePayment} />
       </View>
 
       <View className='trade-card'>
@@ -494,7 +484,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         onConfirm={acceptRisk}
         onCancel={() => {
           setRiskDialog(null);
-          intent.current = null;
+          intent.clear();
         }}
         onClose={() => setRiskDialog(null)}
       />

@@ -16,10 +16,11 @@ import type { FundHolding } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Gate } from '@/components/purchase/purchase-parts';
 import { getFundHolding, setDividendMethod, type DividendMethod } from './api';
-import { TRADE_RESULT, leadToFix, resultCodeOf, tradeErrorText } from './trade-errors';
+import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { lotsInOrder } from './trade-figures';
-import { TradeGate } from './trade-gate';
 import { ActionBar, FundLine, InfoRow, sharesText } from './trade-parts';
 import './trade.scss';
 
@@ -42,7 +43,7 @@ function HoldingLoader({ code }: { code: string }) {
     if (remote.status === 'error') {
       if (resultCodeOf(remote.error) === TRADE_RESULT.notLoggedIn) {
         return (
-          <TradeGate
+          <Gate
             testId='trade-gate-login'
             title={t('trade.gate.loginAssetsTitle')}
             action={t('trade.gate.login')}
@@ -50,8 +51,8 @@ function HoldingLoader({ code }: { code: string }) {
           />
         );
       }
-      if (resultCodeOf(remote.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={tradeErrorText(remote.error)} />;
-      return <ErrorBox title={tradeErrorText(remote.error)} onRetry={remote.retry} />;
+      if (resultCodeOf(remote.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={purchaseErrorText(remote.error)} />;
+      return <ErrorBox title={purchaseErrorText(remote.error)} onRetry={remote.retry} />;
     }
     return <SkeletonList items={3} rows={3} />;
   }
@@ -69,7 +70,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
       onChanged(await setDividendMethod(code, method));
       showToast(t('trade.holding.dividend.changed'));
     } catch (error) {
-      if (!(await leadToFix(error))) showToast(tradeErrorText(error));
+      if (!(await leadToFix(error))) showToast(purchaseErrorText(error));
     } finally {
       setSaving(false);
     }

@@ -15,10 +15,11 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { OrderAction, OrderDetail } from '@/lib/api-types/trading';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Gate, Notice } from '@/components/purchase/purchase-parts';
 import { getOrder, getOrders } from './api';
-import { TRADE_RESULT, resultCodeOf, tradeErrorText } from './trade-errors';
-import { TradeGate } from './trade-gate';
-import { InfoRow, Notice, OrderSteps, sharesText } from './trade-parts';
+import { TRADE_RESULT } from './trade-errors';
+import { InfoRow, OrderSteps, sharesText } from './trade-parts';
 import { OrderRow, statusTone } from './order-row';
 import { shanghaiDateTime } from './trade-time';
 import { useCancelOrder } from './use-cancel-order';
@@ -41,7 +42,7 @@ function OrderFailure({ error, retry, here }: { error: unknown; retry: () => voi
   const code = resultCodeOf(error);
   if (code === TRADE_RESULT.notLoggedIn) {
     return (
-      <TradeGate
+      <Gate
         testId='trade-gate-login'
         title={t('trade.gate.loginOrdersTitle')}
         action={t('trade.gate.login')}
@@ -49,8 +50,8 @@ function OrderFailure({ error, retry, here }: { error: unknown; retry: () => voi
       />
     );
   }
-  if (code === TRADE_RESULT.noSuchOrder) return <EmptyBox title={tradeErrorText(error)} />;
-  return <ErrorBox title={tradeErrorText(error)} onRetry={retry} />;
+  if (code === TRADE_RESULT.noSuchOrder) return <EmptyBox title={purchaseErrorText(error)} />;
+  return <ErrorBox title={purchaseErrorText(error)} onRetry={retry} />;
 }
 
 /** Loads an order; a cancel's answer replaces what is shown. */

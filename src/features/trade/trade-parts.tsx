@@ -90,14 +90,6 @@ export function Disclosure() {
   );
 }
 
-export function Notice({ children, tone = 'warn', testId }: { children: ReactNode; tone?: 'warn' | 'danger' | 'info'; testId: string }) {
-  return (
-    <View className={`trade-notice trade-notice--${tone}`} data-testid={testId} role={tone === 'info' ? undefined : 'alert'}>
-      {children}
-    </View>
-  );
-}
-
 /** The page's main action, fixed at the bottom of the screen. */
 export function ActionBar({ children }: { children: ReactNode }) {
   return <View className='trade-bar'>{children}</View>;
