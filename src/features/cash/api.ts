@@ -6,7 +6,6 @@ import type { CashIncomeRow, CashOrderAnswer, CashRules, CashSummary, CashUnavai
 import type { Paged } from '@/lib/api-types/paged';
 import { checked, type Shape } from '@/lib/answer-shape';
 import { get, post } from '@/platform/http';
-import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 
 const SILENT = { silent: true } as const;
 
@@ -15,16 +14,6 @@ export const YIELD_PERIODS = [30, 90] as const;
 export type YieldPeriod = (typeof YIELD_PERIODS)[number];
 /** Income rows per page of the income list. */
 export const INCOME_PAGE_SIZE = 20;
-
-async function serverPublicKey(): Promise<string> {
-  const data = await get<{ public_key: string }>('/djapi/security/public-key', undefined, SILENT);
-  return data.public_key;
-}
-
-/** The trade password never travels in clear: RSA (PKCS#1 v1.5) with the server's key, base64 (as the trading calls). */
-export async function encryptTradePassword(password: string): Promise<string> {
-  return rsaToServer(await serverPublicKey(), password);
-}
 
 // ---- reads ---------------------------------------------------------------------
 
@@ -93,7 +82,7 @@ export interface DepositOrder {
   /** Yuan, 2 decimals ('20000.00'). */
   amount: string;
   requestId: string;
-  /** Already encrypted (encryptTradePassword). */
+  /** Already encrypted (components/purchase `encryptTradePassword`). */
   encryptedPassword: string;
 }
 

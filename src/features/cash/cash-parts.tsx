@@ -16,26 +16,6 @@ export function cardText(card: { bank_name: string; card_tail: string } | null):
   return card ? t('cash.card', { bank: card.bank_name, tail: card.card_tail }) : t('cash.card.bound');
 }
 
-export function CashGate(props: { title: string; description?: string; action: string; onAction: () => void; testId: string }) {
-  return (
-    <View className='cash-card cash-gate' data-testid={props.testId}>
-      <Text className='cash-gate__title'>{props.title}</Text>
-      {props.description ? <Text className='cash-muted'>{props.description}</Text> : null}
-      <Button className='cash-gate__action' type='primary' block onClick={props.onAction} data-testid={`${props.testId}-action`}>
-        {props.action}
-      </Button>
-    </View>
-  );
-}
-
-export function Notice({ children, tone = 'warn', testId }: { children: ReactNode; tone?: 'warn' | 'danger' | 'info'; testId: string }) {
-  return (
-    <View className={`cash-notice cash-notice--${tone}`} data-testid={testId} role={tone === 'info' ? undefined : 'alert'}>
-      {children}
-    </View>
-  );
-}
-
 /** A label and its value on one row. */
 export function InfoRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
