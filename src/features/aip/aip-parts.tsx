@@ -12,33 +12,13 @@ import { useRemote } from '@/components/use-remote/use-remote';
 import { formatAmount } from '@/lib/format';
 import type { AipBacktest, AipCycle, AipStatus } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
+import { purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { getBacktest } from './api';
-import { aipErrorText } from './aip-errors';
 import { cycleText } from './aip-figures';
 import './aip.scss';
 
 export function riskLevelText(level: number): string {
   return t('aip.risk.level', { level, name: t(`aip.risk.${level}`) });
-}
-
-export function Gate(props: { title: string; description?: string; action: string; onAction: () => void; testId: string }) {
-  return (
-    <View className='aip-card aip-gate' data-testid={props.testId}>
-      <Text className='aip-gate__title'>{props.title}</Text>
-      {props.description ? <Text className='aip-muted'>{props.description}</Text> : null}
-      <Button className='aip-gate__action' type='primary' block onClick={props.onAction} data-testid={`${props.testId}-action`}>
-        {props.action}
-      </Button>
-    </View>
-  );
-}
-
-export function Notice({ children, tone = 'warn', testId }: { children: ReactNode; tone?: 'warn' | 'danger' | 'info'; testId: string }) {
-  return (
-    <View className={`aip-notice aip-notice--${tone}`} data-testid={testId} role={tone === 'info' ? undefined : 'alert'}>
-      {children}
-    </View>
-  );
 }
 
 export function ActionBar({ children }: { children: ReactNode }) {
@@ -119,7 +99,7 @@ export function BacktestCard({ code, amount, cycle, cycleDay, smart, title, test
       {backtest.status === 'loading' ? (
         <SkeletonList items={1} rows={3} />
       ) : backtest.status === 'error' ? (
-        <ErrorBox title={aipErrorText(backtest.error)} onRetry={backtest.retry} />
+        <ErrorBox title={purchaseErrorText(backtest.error)} onRetry={backtest.retry} />
       ) : (
         <BacktestBody data={backtest.data} amount={amount} cycle={cycle} cycleDay={cycleDay} smart={smart} testId={testId} />
       )}

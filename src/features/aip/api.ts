@@ -15,7 +15,6 @@ import type { IndexFunds } from '@/lib/api-types/discover';
 import type { BuyQuote } from '@/lib/api-types/trading';
 import { checked, hasShape, type Shape } from '@/lib/answer-shape';
 import { get, post } from '@/platform/http';
-import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 
 const SILENT = { silent: true } as const;
 
@@ -35,16 +34,6 @@ export type AipPayMethod = AipPlan['pay_method'];
 
 /** The 沪深300 (CSI 300): the index of the intro's backtest teaser when no fund is named. */
 export const TEASER_INDEX_CODE = 'SH000300';
-
-async function serverPublicKey(): Promise<string> {
-  const data = await get<{ public_key: string }>('/djapi/security/public-key', undefined, SILENT);
-  return data.public_key;
-}
-
-/** The trade password never travels in clear: RSA (PKCS#1 v1.5) with the server's key, base64. */
-export async function encryptTradePassword(password: string): Promise<string> {
-  return rsaToServer(await serverPublicKey(), password);
-}
 
 // ---- reads ---------------------------------------------------------------------
 
@@ -135,7 +124,7 @@ export interface NewPlan {
   payMethod: AipPayMethod;
   smart: boolean;
   requestId: string;
-  /** Already encrypted (encryptTradePassword). */
+  /** Already encrypted (components/purchase `encryptTradePassword`). */
   encryptedPassword: string;
   riskConfirmed: boolean;
 }

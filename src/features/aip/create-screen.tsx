@@ -14,16 +14,19 @@ import { businessDayOfMonth } from '@/platform/business-clock';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { purchaseErrorText, resultCodeOf, riskWarningOf } from '@/components/purchase/purchase-errors';
+import { Gate, Notice } from '@/components/purchase/purchase-parts';
+import { usePurchasePassword, type PasswordOrderOutcome } from '@/components/purchase/purchase-password';
+import { AmountKeypad } from '@/components/purchase/amount-keypad';
+import { PaymentPicker } from '@/components/purchase/payment-picker';
+import { useRequestIntent } from '@/components/purchase/request-id';
 import { createPlan, getAipQuote, getPayOptions, type AipPayMethod } from './api';
-import { AIP_RESULT, aipErrorText, leadToFix, outcomeUnknown, resultCodeOf, riskWarningOf } from './aip-errors';
+import { AIP_RESULT, leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
 import { balanceFen, checkAmount, cycleText, fenToYuan } from './aip-figures';
-import { AipKeypad } from './aip-keypad';
-import { ActionBar, ActionButton, BacktestCard, Disclosure, Gate, InfoRow, Notice, riskLevelText } from './aip-parts';
+import { ActionBar, ActionButton, BacktestCard, Disclosure, InfoRow, riskLevelText } from './aip-parts';
 import { PayField } from './pay-field';
-import { newRequestId } from './request-id';
 import { ScheduleField, type Schedule } from './schedule-field';
-import { useAipPassword, type PasswordOrderOutcome } from './use-aip-password';
 import './aip.scss';
 
 /** Who is setting up the plan, as the account store knows it (the page passes it in). */
@@ -141,7 +144,7 @@ function QuoteFailure({ error, retry, here }: { error: unknown; retry: () => voi
         />
       );
     default:
-      return <ErrorBox title={aipErrorText(error)} onRetry={retry} />;
+      return <ErrorBox title={purchaseErrorText(error)} onRetry={retry} />;
   }
 }
 
@@ -163,11 +166,6 @@ function shifted(firstDate: string, schedule: Schedule): boolean {
   return Number(firstDate.slice(8, 10)) !== schedule.day;
 }
 
-interface Intent {
-  key: string;
-  requestId: string;
-}
-
 function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedule: Schedule; onSchedule: (next: Schedule) => void }) {
   const { quote, dateLoading, schedule, onSchedule } = props;
   const [text, setText] = useState('');
@@ -180,8 +178,8 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<AipCreateAnswer | null>(null);
-  const intent = useRef<Intent | null>(null);
-  const password = useAipPassword();
+  const intent = useRequestIntent('aip');
+  const password = usePurchasePassword();
   const pay = useRemote(() => getPayOptions(quote.fd_code), [quote.fd_code]);
   const cash = pay.status === 'ready' ? pay.data.cash : null;
   const card = pay.status === 'ready' ? pay.data.card : null;
@@ -212,26 +210,22 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
   };
 
   /** One request id per intent: the same settings retried keep it, anything else is a new intent. */
-  const requestIdFor = async (key: string): Promise<string> => {
-    if (intent.current?.key !== key) intent.current = { key, requestId: await newRequestId() };
-    return intent.current.requestId;
-  };
+  const requestIdFor = (key: string): Promise<string> => intent.idFor(key, undefined);
 
   const settle = async (outcome: PasswordOrderOutcome<AipCreateAnswer>, accepted: boolean) => {
+    intent.settle(outcome);
     if (outcome.ok) {
-      intent.current = null;
       setCreated(outcome.value);
       return;
     }
     if (outcome.cancelled) return;
     const { error } = outcome;
-    if (!outcomeUnknown(error)) intent.current = null;
     if (resultCodeOf(error) === AIP_RESULT.riskConfirmRequired && !accepted) {
       setRiskDialog({ text: riskWarningOf(error) ?? quote.risk_warning ?? t('aip.risk.fallback'), resendWith: outcome.encrypted });
       return;
     }
     if (await leadToFix(error, here)) return;
-    const message = aipErrorText(error);
+    const message = purchaseErrorText(error);
     setNotice(message);
     showToast(message);
   };
@@ -261,10 +255,11 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
 
   /** After a 410003 the same plan goes again, same request id, with risk_confirm=1, without asking twice. */
   const resend = async (encryptedPassword: string) => {
-    if (check.fen === null || !intent.current) return;
+    const current = intent.current();
+    if (check.fen === null || !current) return;
     setBusy(true);
     try {
-      const answer = await send(fenToYuan(check.fen), intent.current.requestId, encryptedPassword, true);
+      const answer = await send(fenToYuan(check.fen), current.requestId, encryptedPassword, true);
       await settle({ ok: true, value: answer, encrypted: encryptedPassword }, true);
     } catch (error) {
       if (resultCodeOf(error) === AIP_RESULT.wrongPassword) await order(true);
@@ -324,7 +319,8 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
 
       <View className='aip-card'>
         <Text className='aip-card__title'>{t('aip.create.amount')}</Text>
-        <AipKeypad
+        <AmountKeypad
+          keypadClassName='aip-keypad'
           testId='aip-amount'
           value={text}
           onChange={change}
@@ -363,47 +359,39 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
 
       <View className='aip-card' data-testid='aip-mode'>
         <Text className='aip-card__title'>{t('aip.mode.title')}</Text>
-        <View role='radiogroup' aria-label={t('aip.mode.title')}>
-          <View
-            className={`aip-option${!useSmart ? ' aip-option--on' : ''}`}
-            role='radio'
-            aria-checked={!useSmart}
-            data-testid='aip-mode-normal'
-            onClick={() => setSmart(false)}
-          >
-            <View className='aip-option__radio' />
-            <View className='aip-option__body'>
-              <Text className='aip-option__name'>{t('aip.mode.normal')}</Text>
-              <Text className='aip-muted'>{t('aip.mode.normalDesc')}</Text>
-            </View>
-          </View>
-          {quote.smart_available ? (
-            <View
-              className={`aip-option${useSmart ? ' aip-option--on' : ''}`}
-              role='radio'
-              aria-checked={useSmart}
-              data-testid='aip-mode-smart'
-              onClick={() => setSmart(true)}
-            >
-              <View className='aip-option__radio' />
-              <View className='aip-option__body'>
-                <Text className='aip-option__name'>{t('aip.mode.smart')}</Text>
-                <Text className='aip-muted' data-testid='aip-smart-index'>
-                  {t('aip.mode.smartFollows', { index: quote.index_name ?? quote.index_code ?? '' })}
-                </Text>
-                <Text className='aip-muted'>{t('aip.mode.smartValuation')}</Text>
-                <Text className='aip-muted'>{t('aip.mode.smartMa')}</Text>
-              </View>
-            </View>
-          ) : (
-            <Text className='aip-muted' data-testid='aip-smart-unavailable'>
-              {t('aip.mode.smartUnavailable')}
-            </Text>
-          )}
-        </View>
+        <PaymentPicker
+          label={t('aip.mode.title')}
+          value={useSmart ? 'smart' : 'normal'}
+          onChoose={(mode) => setSmart(mode === 'smart')}
+          options={[
+            { method: 'normal', testId: 'aip-mode-normal', name: t('aip.mode.normal'), lines: [{ text: t('aip.mode.normalDesc') }] },
+            ...(quote.smart_available
+              ? [
+                  {
+                    method: 'smart' as const,
+                    testId: 'aip-mode-smart',
+                    name: t('aip.mode.smart'),
+                    lines: [
+                      {
+                        text: t('aip.mode.smartFollows', { index: quote.index_name ?? quote.index_code ?? '' }),
+                        testId: 'aip-smart-index',
+                      },
+                      { text: t('aip.mode.smartValuation') },
+                      { text: t('aip.mode.smartMa') },
+                    ],
+                  },
+                ]
+              : []),
+          ]}
+        />
+        {quote.smart_available ? null : (
+          <Text className='aip-muted' data-testid='aip-smart-unavailable'>
+            {t('aip.mode.smartUnavailable')}
+          </Text>
+        )}
       </View>
 
-      <PayField card={card} cash={cash} method={method} cashShort={cashShort} onChoose={setPayMethod} />
+      <PayField card={card} cash={cash} method={method} runFen={check.fen} onChoose={setPayMethod} />
 
       <View className='aip-card' data-testid='aip-summary'>
         <Text className='aip-card__title'>{t('aip.create.summary')}</Text>
@@ -476,7 +464,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
         onConfirm={acceptRisk}
         onCancel={() => {
           setRiskDialog(null);
-          intent.current = null;
+          intent.clear();
         }}
         onClose={() => setRiskDialog(null)}
       />

@@ -8,8 +8,8 @@ import { specUrl } from '@/lib/routes';
 import type { IndexFunds } from '@/lib/api-types/discover';
 import { t } from '@/locales/aip';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { TEASER_INDEX_CODE, getIndexFunds } from './api';
-import { aipErrorText } from './aip-errors';
 import { BacktestCard, Disclosure } from './aip-parts';
 import './aip.scss';
 
@@ -75,7 +75,7 @@ export function IntroScreen({ fundCode }: IntroScreenProps) {
         {funds.status === 'loading' ? (
           <SkeletonList items={3} rows={1} />
         ) : funds.status === 'error' ? (
-          <ErrorBox title={aipErrorText(funds.error)} onRetry={funds.retry} />
+          <ErrorBox title={purchaseErrorText(funds.error)} onRetry={funds.retry} />
         ) : (
           <FundPicks data={funds.data} />
         )}
