@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Button, Dialog } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
+import { Button } from '@nutui/nutui-react-taro';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
@@ -14,12 +13,11 @@ import { businessDayOfMonth } from '@/platform/business-clock';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { purchaseErrorText, resultCodeOf, riskWarningOf } from '@/components/purchase/purchase-errors';
+import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
 import { Gate, Notice } from '@/components/purchase/purchase-parts';
-import { usePurchasePassword, type PasswordOrderOutcome } from '@/components/purchase/purchase-password';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PaymentPicker } from '@/components/purchase/payment-picker';
-import { useRequestIntent } from '@/components/purchase/request-id';
+import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
 import { createPlan, getAipQuote, getPayOptions, type AipPayMethod } from './api';
 import { AIP_RESULT, leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
@@ -173,16 +171,26 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
   const [backtestAmount, setBacktestAmount] = useState(SAMPLE_AMOUNT);
   const [payMethod, setPayMethod] = useState<AipPayMethod>('bankcard');
   const [smart, setSmart] = useState(false);
-  const [riskAccepted, setRiskAccepted] = useState(false);
-  const [riskDialog, setRiskDialog] = useState<{ text: string; resendWith: string | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<AipCreateAnswer | null>(null);
-  const intent = useRequestIntent('aip');
-  const password = usePurchasePassword();
   const pay = useRemote(() => getPayOptions(quote.fd_code), [quote.fd_code]);
   const cash = pay.status === 'ready' ? pay.data.cash : null;
   const card = pay.status === 'ready' ? pay.data.card : null;
+
+  const here = specUrl('autoInvestCreate', { fundcode: quote.fd_code });
+  const flow = usePurchaseOrder<AipCreateAnswer>({
+    kind: 'aip',
+    warnFirst: quote.suitability === 'warn',
+    riskWarning: quote.risk_warning ?? t('aip.risk.fallback'),
+    riskTexts: { title: t('aip.risk.title'), confirm: t('aip.risk.confirm'), cancel: t('aip.risk.cancel') },
+    onPlaced: setCreated,
+    leadToFix: (error) => leadToFix(error, here),
+    onRefused: (message) => {
+      setNotice(message);
+      showToast(message);
+    },
+  });
+  const busy = flow.busy;
 
   const check = checkAmount(text, quote.min_amount);
   // 现金宝 pays only when its available balance covers a run (0.00 never does): otherwise it is shown, with its
@@ -192,7 +200,6 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
   const refused = quote.refusal !== null || quote.suitability === 'refuse';
   const canSubmit = check.fen !== null && check.problem === null && !refused && !busy && !dateLoading;
   const useSmart = smart && quote.smart_available;
-  const here = specUrl('autoInvestCreate', { fundcode: quote.fd_code });
 
   const change = (next: string) => {
     setText(next);
@@ -209,83 +216,18 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
     if (typed.fen !== null && typed.problem === null) setBacktestAmount(fenToYuan(typed.fen));
   };
 
-  /** One request id per intent: the same settings retried keep it, anything else is a new intent. */
-  const requestIdFor = (key: string): Promise<string> => intent.idFor(key, undefined);
-
-  const settle = async (outcome: PasswordOrderOutcome<AipCreateAnswer>, accepted: boolean) => {
-    intent.settle(outcome);
-    if (outcome.ok) {
-      setCreated(outcome.value);
-      return;
-    }
-    if (outcome.cancelled) return;
-    const { error } = outcome;
-    if (resultCodeOf(error) === AIP_RESULT.riskConfirmRequired && !accepted) {
-      setRiskDialog({ text: riskWarningOf(error) ?? quote.risk_warning ?? t('aip.risk.fallback'), resendWith: outcome.encrypted });
-      return;
-    }
-    if (await leadToFix(error, here)) return;
-    const message = purchaseErrorText(error);
-    setNotice(message);
-    showToast(message);
-  };
-
-  const send = (amount: string, requestId: string, encryptedPassword: string, accepted: boolean) =>
-    createPlan({
-      code: quote.fd_code,
-      amount,
-      cycle: schedule.cycle,
-      cycleDay: schedule.day,
-      payMethod: method,
-      smart: useSmart,
-      requestId,
-      encryptedPassword,
-      riskConfirmed: accepted,
-    });
-
-  const order = async (accepted: boolean) => {
-    if (check.fen === null) return;
-    const amount = fenToYuan(check.fen);
-    const requestId = await requestIdFor([amount, schedule.cycle, schedule.day, method, useSmart].join('|'));
-    const outcome = await password.run({ title: t('aip.create.passwordTitle'), payee: quote.fd_name, amount }, (encrypted) =>
-      send(amount, requestId, encrypted, accepted),
-    );
-    await settle(outcome, accepted);
-  };
-
-  /** After a 410003 the same plan goes again, same request id, with risk_confirm=1, without asking twice. */
-  const resend = async (encryptedPassword: string) => {
-    const current = intent.current();
-    if (check.fen === null || !current) return;
-    setBusy(true);
-    try {
-      const answer = await send(fenToYuan(check.fen), current.requestId, encryptedPassword, true);
-      await settle({ ok: true, value: answer, encrypted: encryptedPassword }, true);
-    } catch (error) {
-      if (resultCodeOf(error) === AIP_RESULT.wrongPassword) await order(true);
-      else await settle({ ok: false, cancelled: false, error, encrypted: encryptedPassword }, true);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const submit = () => {
-    if (!canSubmit) return;
+    if (!canSubmit || check.fen === null) return;
     setKeypadOpen(false);
     setNotice(null);
-    if (quote.suitability === 'warn' && !riskAccepted) {
-      setRiskDialog({ text: quote.risk_warning ?? t('aip.risk.fallback'), resendWith: null });
-      return;
-    }
-    void order(riskAccepted);
-  };
-
-  const acceptRisk = () => {
-    const dialog = riskDialog;
-    setRiskDialog(null);
-    setRiskAccepted(true);
-    if (dialog?.resendWith) void resend(dialog.resendWith);
-    else void order(true);
+    const amount = fenToYuan(check.fen);
+    const plan = { code: quote.fd_code, amount, cycle: schedule.cycle, cycleDay: schedule.day, payMethod: method, smart: useSmart };
+    flow.submit({
+      // One request id per intent: the same settings retried keep it, anything else is a new intent.
+      key: [amount, plan.cycle, plan.cycleDay, plan.payMethod, plan.smart].join('|'),
+      prompt: { title: t('aip.create.passwordTitle'), payee: quote.fd_name, amount },
+      send: (requestId, encryptedPassword, riskConfirmed) => createPlan({ ...plan, requestId, encryptedPassword, riskConfirmed }),
+    });
   };
 
   if (created) return <Created answer={created} />;
@@ -448,27 +390,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
         />
       </ActionBar>
 
-      <Dialog
-        className='aip-risk-dialog'
-        visible={riskDialog !== null}
-        title={t('aip.risk.title')}
-        content={
-          <Text className='aip-risk-dialog__text' data-testid='risk-warning-text'>
-            {riskDialog?.text ?? ''}
-          </Text>
-        }
-        confirmText={t('aip.risk.confirm')}
-        cancelText={t('aip.risk.cancel')}
-        closeOnOverlayClick={false}
-        footerDirection='vertical'
-        onConfirm={acceptRisk}
-        onCancel={() => {
-          setRiskDialog(null);
-          intent.clear();
-        }}
-        onClose={() => setRiskDialog(null)}
-      />
-      {password.dialog}
+      {flow.element}
     </View>
   );
 }

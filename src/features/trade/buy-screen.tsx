@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Dialog } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
@@ -14,12 +12,11 @@ import type { BuyQuote, PayMethod } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { resultCodeOf, riskWarningOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate, Notice } from '@/components/purchase/purchase-parts';
-import { usePurchasePassword, type PasswordOrderOutcome } from '@/components/purchase/purchase-password';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PaymentPicker, cashOption, type PaymentOption } from '@/components/purchase/payment-picker';
-import { useRequestIntent } from '@/components/purchase/request-id';
+import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
 import { getBuyQuote, placeBuy } from './api';
 import { CouponOffer } from './coupon-offer';
 import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type AmountProblem } from './trade-figures';
@@ -197,35 +194,39 @@ export function problemText(problem: AmountProblem): string {
   }
 }
 
-/** What a request id was made for: the same amount paid the same way retried keeps it, anything else is new. */
-interface BuyIntent {
-  amount: string;
-  payMethod: PayMethod;
-  couponId: string | null;
-}
-
 function BuyFormReady({ quote }: { quote: BuyQuote }) {
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(true);
-  const [riskAccepted, setRiskAccepted] = useState(false);
-  /** The risk warning dialog: before the password (quote said warn) or after a 410003 answer (resend with it). */
-  const [riskDialog, setRiskDialog] = useState<{ text: string; resendWith: string | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const intent = useRequestIntent<BuyIntent>('buy');
-  const password = usePurchasePassword();
   /** The cash product may pay (it exists for the investor and is not the fund bought). */
   const cashPays = quote.cash != null && quote.cash.fd_code !== quote.fd_code;
   const [payMethod, setPayMethod] = useState<PayMethod>('bankcard');
   /** A registration coupon offered for this amount (coupon-offer.tsx), or none. */
   const [couponId, setCouponId] = useState<string | null>(null);
+  const here = specUrl('buy', { fundcode: quote.fd_code });
+  const flow = usePurchaseOrder<{ order_id: string }>({
+    kind: 'buy',
+    warnFirst: quote.suitability === 'warn',
+    riskWarning: quote.risk_warning ?? t('trade.buy.riskDialog.fallback'),
+    riskTexts: {
+      title: t('trade.buy.riskDialog.title'),
+      confirm: t('trade.buy.riskDialog.confirm'),
+      cancel: t('trade.buy.riskDialog.cancel'),
+    },
+    onPlaced: (answer) => navigateToSpecUrl(specUrl('tradeResult', { orderId: answer.order_id }), { replace: true }),
+    leadToFix: (error) => leadToFix(error, here),
+    onRefused: (message) => {
+      setNotice(message);
+      showToast(message);
+    },
+  });
+  const busy = flow.busy;
 
   const subscribe = quote.mode === 'subscribe';
   const check = checkBuyAmount(text, quote, payMethod);
   const preview = check.fen !== null && check.fen > 0 ? previewPurchaseFee(check.fen, quote) : null;
   const refused = quote.refusal !== null || quote.suitability === 'refuse' || (payMethod === 'bankcard' && quote.card === null);
   const canSubmit = check.fen !== null && check.problem === null && !refused && !busy;
-  const here = specUrl('buy', { fundcode: quote.fd_code });
 
   const change = (next: string) => {
     setText(next);
@@ -237,86 +238,20 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
     setNotice(null);
   };
 
-  /** One request id per intent: the same amount paid the same way keeps it, anything else is a new intent. */
-  const requestIdFor = (amount: string): Promise<string> =>
-    intent.idFor(`${amount}|${payMethod}|${couponId ?? ''}`, { amount, payMethod, couponId });
-
-  const settle = async (outcome: PasswordOrderOutcome<{ order_id: string }>, accepted: boolean) => {
-    intent.settle(outcome);
-    if (outcome.ok) {
-      await navigateToSpecUrl(specUrl('tradeResult', { orderId: outcome.value.order_id }), { replace: true });
-      return;
-    }
-    if (outcome.cancelled) return;
-    const { error } = outcome;
-    if (resultCodeOf(error) === TRADE_RESULT.riskConfirmRequired && !accepted) {
-      setRiskDialog({
-        text: riskWarningOf(error) ?? quote.risk_warning ?? t('trade.buy.riskDialog.fallback'),
-        resendWith: outcome.encrypted,
-      });
-      return;
-    }
-    if (await leadToFix(error, here)) return;
-    const message = purchaseErrorText(error);
-    setNotice(message);
-    showToast(message);
-  };
-
-  /** Asks for the password and places the order. */
-  const order = async (accepted: boolean) => {
-    if (check.fen === null) return;
-    const amount = fenToYuan(check.fen);
-    const requestId = await requestIdFor(amount);
-    const outcome = await password.run({ payee: quote.fd_name, amount }, (encryptedPassword) =>
-      placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed: accepted, payMethod, couponId }),
-    );
-    await settle(outcome, accepted);
-  };
-
-  /** After a 410003 the same order goes again, same request id, with risk_confirm=1, without asking twice. */
-  const resend = async (encryptedPassword: string) => {
-    const current = intent.current();
-    if (check.fen === null || !current) return;
-    setBusy(true);
-    const { requestId, what } = current;
-    const { amount, payMethod: paidWith, couponId: couponUsed } = what;
-    try {
-      const answer = await placeBuy({
-        code: quote.fd_code,
-        amount,
-        requestId,
-        encryptedPassword,
-        riskConfirmed: true,
-        payMethod: paidWith,
-        couponId: couponUsed,
-      });
-      await settle({ ok: true, value: answer, encrypted: encryptedPassword }, true);
-    } catch (error) {
-      // The server checked suitability before the password: ask for it now.
-      if (resultCodeOf(error) === TRADE_RESULT.wrongPassword) await order(true);
-      else await settle({ ok: false, cancelled: false, error, encrypted: encryptedPassword }, true);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const submit = () => {
-    if (!canSubmit) return;
+    if (!canSubmit || check.fen === null) return;
     setKeypadOpen(false);
     setNotice(null);
-    if (quote.suitability === 'warn' && !riskAccepted) {
-      setRiskDialog({ text: quote.risk_warning ?? t('trade.buy.riskDialog.fallback'), resendWith: null });
-      return;
-    }
-    void order(riskAccepted);
-  };
-
-  const acceptRisk = () => {
-    const dialog = riskDialog;
-    setRiskDialog(null);
-    setRiskAccepted(true);
-    if (dialog?.resendWith) void resend(dialog.resendWith);
-    else void order(true);
+    const amount = fenToYuan(check.fen);
+    const paidWith = payMethod;
+    const coupon = couponId;
+    flow.submit({
+      // One request id per intent: the same amount paid the same way keeps it, anything else is a new intent.
+      key: `${amount}|${paidWith}|${coupon ?? ''}`,
+      prompt: { payee: quote.fd_name, amount },
+      send: (requestId, encryptedPassword, riskConfirmed) =>
+        placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed, payMethod: paidWith, couponId: coupon }),
+    });
   };
 
   const tags = [riskLevelText(quote.risk_level)];
@@ -468,27 +403,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         />
       </ActionBar>
 
-      <Dialog
-        className='trade-risk-dialog'
-        visible={riskDialog !== null}
-        title={t('trade.buy.riskDialog.title')}
-        content={
-          <Text className='trade-risk-dialog__text' data-testid='risk-warning-text'>
-            {riskDialog?.text ?? ''}
-          </Text>
-        }
-        confirmText={t('trade.buy.riskDialog.confirm')}
-        cancelText={t('trade.buy.riskDialog.cancel')}
-        closeOnOverlayClick={false}
-        footerDirection='vertical'
-        onConfirm={acceptRisk}
-        onCancel={() => {
-          setRiskDialog(null);
-          intent.clear();
-        }}
-        onClose={() => setRiskDialog(null)}
-      />
-      {password.dialog}
+      {flow.element}
     </View>
   );
 }
