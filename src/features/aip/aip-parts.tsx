@@ -1,9 +1,6 @@
-// Pieces the auto-invest screens share: gates, notices, the action bar, label/value rows, the plan's status tag and
-// the backtest card (invested vs value, total return, XIRR, normal vs smart).
-import type { ReactNode } from 'react';
+// Pieces the auto-invest screens share: risk levels in words, the plan's status tag and the backtest card (invested
+// vs value, total return, XIRR, normal vs smart). (The purchase flow's frame is components/purchase/.)
 import { Text, View } from '@tarojs/components';
-import { Button } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { AmountText } from '@/components/amount-text/amount-text';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
@@ -19,54 +16,6 @@ import './aip.scss';
 
 export function riskLevelText(level: number): string {
   return t('aip.risk.level', { level, name: t(`aip.risk.${level}`) });
-}
-
-export function ActionBar({ children }: { children: ReactNode }) {
-  return <View className='aip-bar'>{children}</View>;
-}
-
-export function ActionButton(props: {
-  text: string;
-  disabled?: boolean;
-  loading?: boolean;
-  onClick: () => void;
-  testId: string;
-  fill?: 'outline';
-  size?: 'large' | 'normal' | 'small';
-}) {
-  return (
-    <Button
-      className='aip-bar__button'
-      type='primary'
-      fill={props.fill}
-      size={props.size ?? 'large'}
-      block
-      disabled={props.disabled}
-      loading={props.loading}
-      onClick={props.onClick}
-      data-testid={props.testId}
-    >
-      {props.text}
-    </Button>
-  );
-}
-
-export function InfoRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <View className='aip-row' data-testid={testId}>
-      <Text className='aip-row__label'>{label}</Text>
-      <View className='aip-row__value'>{typeof value === 'string' ? <Text>{value}</Text> : value}</View>
-    </View>
-  );
-}
-
-export function Disclosure() {
-  return (
-    <View className='aip-disclosure' data-testid='aip-disclosure'>
-      <Text className='aip-disclosure__line'>{t('aip.disclosure.risk')}</Text>
-      <Text className='aip-disclosure__line'>{t('aip.disclosure.past')}</Text>
-    </View>
-  );
 }
 
 export function StatusTag({ status, text }: { status: AipStatus; text?: string }) {

@@ -14,7 +14,7 @@ import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
-import { Gate, Notice } from '@/components/purchase/purchase-parts';
+import { Gate, Notice, ActionBar, ActionButton, Disclosure, InfoRow } from '@/components/purchase/purchase-parts';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PaymentPicker } from '@/components/purchase/payment-picker';
 import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
@@ -22,7 +22,7 @@ import { createPlan, getAipQuote, getPayOptions, type AipPayMethod } from './api
 import { AIP_RESULT, leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
 import { balanceFen, checkAmount, cycleText, fenToYuan } from './aip-figures';
-import { ActionBar, ActionButton, BacktestCard, Disclosure, InfoRow, riskLevelText } from './aip-parts';
+import { BacktestCard, riskLevelText } from './aip-parts';
 import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
 import './aip.scss';
@@ -378,7 +378,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
         </Notice>
       ) : null}
 
-      <Disclosure />
+      <Disclosure testId='aip-disclosure' lines={[t('aip.disclosure.risk'), t('aip.disclosure.past')]} />
 
       <ActionBar>
         <ActionButton

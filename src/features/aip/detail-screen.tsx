@@ -15,14 +15,14 @@ import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
-import { Gate, Notice } from '@/components/purchase/purchase-parts';
+import { Gate, Notice, ActionBar, ActionButton, InfoRow } from '@/components/purchase/purchase-parts';
 import { usePurchasePassword } from '@/components/purchase/purchase-password';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { changePlanState, getPayOptions, getPlan, updatePlan, type AipPayMethod, type PlanAction } from './api';
 import { AIP_RESULT, leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
 import { balanceFen, checkAmount, fenToYuan } from './aip-figures';
-import { ActionBar, ActionButton, InfoRow, StatusTag } from './aip-parts';
+import { StatusTag } from './aip-parts';
 import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
 import './aip.scss';
@@ -203,7 +203,7 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
         </Text>
       ) : (
         <ActionBar>
-          <View className='aip-bar__row'>
+          <View className='purchase-bar__row'>
             {plan.status === 'running' ? (
               <ActionButton
                 testId='aip-pause'

@@ -9,8 +9,9 @@ import type { IndexFunds } from '@/lib/api-types/discover';
 import { t } from '@/locales/aip';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Disclosure } from '@/components/purchase/purchase-parts';
 import { TEASER_INDEX_CODE, getIndexFunds } from './api';
-import { BacktestCard, Disclosure } from './aip-parts';
+import { BacktestCard } from './aip-parts';
 import './aip.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
@@ -101,7 +102,7 @@ export function IntroScreen({ fundCode }: IntroScreenProps) {
         ))}
       </View>
 
-      <Disclosure />
+      <Disclosure testId='aip-disclosure' lines={[t('aip.disclosure.risk'), t('aip.disclosure.past')]} />
     </View>
   );
 }

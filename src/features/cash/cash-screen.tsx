@@ -21,12 +21,12 @@ import type { CashSummary } from '@/lib/api-types/cash';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
-import { Gate } from '@/components/purchase/purchase-parts';
+import { Gate, ActionBar, ActionButton, Disclosure } from '@/components/purchase/purchase-parts';
 import { YIELD_PERIODS, getCashIncome, getCashSummary, getCashYields, type YieldPeriod } from './api';
 import { cashChartRows, type CashFigure } from './cash-chart-elements';
 import { CashChart } from './cash-chart';
 import { CASH_RESULT } from './cash-errors';
-import { ActionBar, ActionButton, CashOrderRow, Disclosure } from './cash-parts';
+import { CashOrderRow } from './cash-parts';
 import { DepositForm, TransferResult, WithdrawForm, type Finished } from './cash-transfer';
 import './cash.scss';
 
@@ -209,9 +209,9 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
         </View>
       </View>
 
-      <Disclosure />
+      <Disclosure testId='cash-disclosure' lines={[t('cash.disclosure.fund'), t('cash.disclosure.past')]} />
 
-      <ActionBar>
+      <ActionBar className='cash-bar'>
         <ActionButton testId='cash-withdraw' fill='outline' text={t('cash.action.withdraw')} onClick={props.onWithdraw} />
         <ActionButton testId='cash-deposit' text={t('cash.action.deposit')} onClick={props.onDeposit} />
       </ActionBar>

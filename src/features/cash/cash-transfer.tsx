@@ -13,7 +13,7 @@ import { t } from '@/locales/cash';
 import type { CashOrderAnswer, CashSummary } from '@/lib/api-types/cash';
 import { showToast } from '@/platform/feedback';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
-import { Notice } from '@/components/purchase/purchase-parts';
+import { Notice, ActionBar, ActionButton, InfoRow, OrderSteps, Timeline } from '@/components/purchase/purchase-parts';
 import { usePurchasePassword } from '@/components/purchase/purchase-password';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PaymentPicker } from '@/components/purchase/payment-picker';
@@ -21,7 +21,7 @@ import { useRequestIntent } from '@/components/purchase/request-id';
 import { placeDeposit, placeWithdraw, type WithdrawMode } from './api';
 import { CASH_RESULT, leadToFix } from './cash-errors';
 import { checkDeposit, checkWithdraw, type CashProblem } from './cash-figures';
-import { ActionBar, ActionButton, InfoRow, OrderSteps, Timeline, cardText } from './cash-parts';
+import { cardText } from './cash-parts';
 import './cash.scss';
 
 /** A deposit or withdrawal the server accepted, as it answered. */
@@ -152,7 +152,7 @@ export function DepositForm({ summary, onBack, onDone }: { summary: CashSummary;
         </Notice>
       ) : null}
 
-      <ActionBar>
+      <ActionBar className='cash-bar'>
         <ActionButton testId='cash-deposit-submit' text={t('cash.deposit.submit')} disabled={!canSubmit} onClick={() => void submit()} />
       </ActionBar>
       {password.dialog}
@@ -281,7 +281,7 @@ export function WithdrawForm({ summary, onBack, onDone }: { summary: CashSummary
         </Notice>
       ) : null}
 
-      <ActionBar>
+      <ActionBar className='cash-bar'>
         <ActionButton testId='cash-withdraw-submit' text={t('cash.withdraw.submit')} disabled={!canSubmit} onClick={() => void submit()} />
       </ActionBar>
       {password.dialog}
@@ -314,7 +314,7 @@ export function TransferResult({ finished, onDone }: { finished: Finished; onDon
         </Text>
       </View>
       <View className='cash-card'>
-        <OrderSteps steps={answer.steps} />
+        <OrderSteps steps={answer.steps} testId='cash-order-steps' />
         <InfoRow label={t('cash.result.tradeDate')} value={answer.trade_date} testId='cash-result-trade-date' />
         {answer.kind === 'deposit' ? (
           <>

@@ -322,12 +322,12 @@ function AipPlansLine() {
       {running.map((plan) => (
         <View
           key={plan.plan_id}
-          className='trade-row'
+          className='purchase-row'
           data-testid='assets-aip-plan'
           onClick={go(specUrl('autoInvestDetail', { planId: plan.plan_id }, { prelink: specUrl('myMoney') }))}
         >
-          <Text className='trade-row__label'>{plan.fd_name}</Text>
-          <Text className='trade-row__value'>
+          <Text className='purchase-row__label'>{plan.fd_name}</Text>
+          <Text className='purchase-row__value'>
             {tAip('aip.assets.next', { date: plan.next_date ?? '--', amount: yuanText(plan.amount) })}
           </Text>
         </View>

@@ -13,7 +13,7 @@ import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate, Notice } from '@/components/purchase/purchase-parts';
+import { Gate, Notice, ActionBar, ActionButton, Disclosure, Timeline } from '@/components/purchase/purchase-parts';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PaymentPicker, cashOption, type PaymentOption } from '@/components/purchase/payment-picker';
 import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
@@ -21,7 +21,7 @@ import { getBuyQuote, placeBuy } from './api';
 import { CouponOffer } from './coupon-offer';
 import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type AmountProblem } from './trade-figures';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
-import { ActionBar, ActionButton, Disclosure, FundLine, Timeline, riskLevelText } from './trade-parts';
+import { FundLine, riskLevelText } from './trade-parts';
 import './trade.scss';
 
 /** Who is buying, as the account store knows it (the page passes it in). */
@@ -391,7 +391,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         </Notice>
       ) : null}
 
-      <Disclosure />
+      <Disclosure testId='trade-disclosure' lines={[t('trade.disclosure.risk'), t('trade.disclosure.past')]} />
 
       <ActionBar>
         <ActionButton

@@ -17,11 +17,11 @@ import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate } from '@/components/purchase/purchase-parts';
+import { Gate, ActionBar, InfoRow } from '@/components/purchase/purchase-parts';
 import { getFundHolding, setDividendMethod, type DividendMethod } from './api';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { lotsInOrder } from './trade-figures';
-import { ActionBar, FundLine, InfoRow, sharesText } from './trade-parts';
+import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
 
 function nonZero(text: string): boolean {
@@ -166,9 +166,9 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
       </View>
 
       <ActionBar>
-        <View className='trade-bar__pair'>
+        <View className='purchase-bar__row'>
           <Button
-            className='trade-bar__half'
+            className='purchase-bar__button'
             fill='outline'
             type='primary'
             size='large'
@@ -178,7 +178,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             {t('trade.holding.sell')}
           </Button>
           <Button
-            className='trade-bar__half'
+            className='purchase-bar__button'
             type='primary'
             size='large'
             onClick={() => void navigateToSpecUrl(specUrl('buy', { fundcode: code }))}

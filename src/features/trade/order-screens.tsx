@@ -16,10 +16,10 @@ import { t } from '@/locales/trade';
 import type { OrderAction, OrderDetail } from '@/lib/api-types/trading';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate, Notice } from '@/components/purchase/purchase-parts';
+import { Gate, Notice, InfoRow, OrderSteps } from '@/components/purchase/purchase-parts';
 import { getOrder, getOrders } from './api';
 import { TRADE_RESULT } from './trade-errors';
-import { InfoRow, OrderSteps, sharesText } from './trade-parts';
+import { sharesText } from './trade-parts';
 import { OrderRow, statusTone } from './order-row';
 import { shanghaiDateTime } from './trade-time';
 import { useCancelOrder } from './use-cancel-order';
@@ -102,7 +102,7 @@ export function TradeResultScreen({ orderId }: { orderId: string }) {
         </Notice>
       ) : null}
       <View className='trade-card'>
-        <OrderSteps steps={order.steps} />
+        <OrderSteps steps={order.steps} testId='order-steps' stepTestId='order-step' />
         {hasValue(order.fee) ? <InfoRow label={t('trade.order.fee')} value={yuanText(order.fee)} testId='result-fee' /> : null}
         {order.arrival_date ? <InfoRow label={t('trade.order.arrivalDate')} value={order.arrival_date} testId='result-arrival' /> : null}
         {moneyRoute(order) ? (
@@ -241,7 +241,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
 
       <View className='trade-card'>
         <Text className='trade-card__title'>{t('trade.order.progress')}</Text>
-        <OrderSteps steps={order.steps} />
+        <OrderSteps steps={order.steps} testId='order-steps' stepTestId='order-step' />
       </View>
 
       <View className='trade-card' data-testid='order-fields'>

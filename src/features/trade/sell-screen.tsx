@@ -13,7 +13,7 @@ import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate, Notice } from '@/components/purchase/purchase-parts';
+import { Gate, Notice, ActionBar, ActionButton, Disclosure, Timeline } from '@/components/purchase/purchase-parts';
 import { usePurchasePassword } from '@/components/purchase/purchase-password';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PaymentPicker } from '@/components/purchase/payment-picker';
@@ -22,7 +22,7 @@ import { getFundHolding, getFundRates, placeSell } from './api';
 import { QuoteFailure } from './buy-screen';
 import { checkSellVolume, estimateRedemption, halfVolume, redemptionTable, type SharesCheck } from './trade-figures';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
-import { ActionBar, ActionButton, Disclosure, FundLine, Timeline, sharesText } from './trade-parts';
+import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
 
 export interface SellAccess {
@@ -285,7 +285,7 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
         </Notice>
       ) : null}
 
-      <Disclosure />
+      <Disclosure testId='trade-disclosure' lines={[t('trade.disclosure.risk'), t('trade.disclosure.past')]} />
 
       <ActionBar>
         <ActionButton testId='sell-submit' text={t('trade.sell.submit')} disabled={!canSubmit} onClick={() => void submit()} />
