@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import { EmptyBox } from '@/components/empty-box/empty-box';
-import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { formatAmount, yuanText } from '@/lib/format';
@@ -11,15 +10,14 @@ import type { AipCreateAnswer, AipQuote } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 import { businessDayOfMonth } from '@/platform/business-clock';
 import { showToast } from '@/platform/feedback';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
-import { Gate, Notice, ActionBar, ActionButton, Disclosure, InfoRow } from '@/components/purchase/purchase-parts';
+import { Notice, ActionBar, ActionButton, Disclosure, InfoRow } from '@/components/purchase/purchase-parts';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
+import { PurchaseGates, QuoteFailure, type PurchaseGateTexts } from '@/components/purchase/purchase-gates';
 import { PaymentPicker } from '@/components/purchase/payment-picker';
 import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
 import { createPlan, getAipQuote, getPayOptions, type AipPayMethod } from './api';
-import { AIP_RESULT, leadToFix } from './aip-errors';
+import { leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
 import { balanceFen, checkAmount, cycleText, fenToYuan } from './aip-figures';
 import { BacktestCard, riskLevelText } from './aip-parts';
@@ -61,89 +59,25 @@ function defaultSchedule(initial?: Partial<Schedule>): Schedule {
  */
 export function CreateScreen({ code, access, ensureAssessed, initial }: CreateScreenProps) {
   if (!code || !FUND_CODE.test(code)) return <EmptyBox title={t('aip.create.invalidCode', { code: code ?? '' })} />;
-  const here = specUrl('autoInvestCreate', { fundcode: code });
-  if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
-  if (access.status === 'anonymous') {
-    return (
-      <Gate
-        testId='aip-gate-login'
-        title={t('aip.gate.loginTitle')}
-        action={t('aip.gate.login')}
-        onAction={() => void startLogin({ redirect: here })}
-      />
-    );
-  }
-  if (access.openTrade !== true) {
-    return (
-      <Gate
-        testId='aip-gate-open'
-        title={t('aip.gate.openTitle')}
-        description={t('aip.gate.openDesc')}
-        action={t('aip.gate.open')}
-        onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))}
-      />
-    );
-  }
-  return <Assessed key={code} code={code} assessed={access.assessed} ensureAssessed={ensureAssessed} initial={initial} />;
+  return (
+    <PurchaseGates
+      access={access}
+      here={specUrl('autoInvestCreate', { fundcode: code })}
+      testIdPrefix='aip-gate'
+      texts={createGates()}
+      ensureAssessed={ensureAssessed}
+    >
+      <CreateForm key={code} code={code} initial={initial} />
+    </PurchaseGates>
+  );
 }
 
-function Assessed(props: { code: string; assessed: boolean; ensureAssessed: () => Promise<boolean>; initial?: Partial<Schedule> }) {
-  const { code, assessed, ensureAssessed, initial } = props;
-  const [passed, setPassed] = useState(assessed);
-  const asked = useRef(false);
-  const ask = () => void ensureAssessed().then((ok) => ok && setPassed(true));
-  useEffect(() => {
-    if (passed || asked.current) return;
-    asked.current = true;
-    ask();
-  });
-  if (!passed && !assessed) {
-    return (
-      <Gate
-        testId='aip-gate-assess'
-        title={t('aip.gate.assessTitle')}
-        description={t('aip.gate.assessDesc')}
-        action={t('aip.gate.assess')}
-        onAction={ask}
-      />
-    );
-  }
-  return <CreateForm code={code} initial={initial} />;
-}
-
-/** The quote failed: the gate it names, else the server's reason with a retry. */
-function QuoteFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
-  switch (resultCodeOf(error)) {
-    case AIP_RESULT.notLoggedIn:
-      return (
-        <Gate
-          testId='aip-gate-login'
-          title={t('aip.gate.loginTitle')}
-          action={t('aip.gate.login')}
-          onAction={() => void startLogin({ redirect: here })}
-        />
-      );
-    case AIP_RESULT.accountNotOpened:
-      return (
-        <Gate
-          testId='aip-gate-open'
-          title={t('aip.gate.openTitle')}
-          action={t('aip.gate.open')}
-          onAction={() => void leadToFix(error, here)}
-        />
-      );
-    case AIP_RESULT.noRiskAssessment:
-      return (
-        <Gate
-          testId='aip-gate-assess'
-          title={t('aip.gate.assessTitle')}
-          action={t('aip.gate.assess')}
-          onAction={() => void leadToFix(error, here)}
-        />
-      );
-    default:
-      return <ErrorBox title={purchaseErrorText(error)} onRetry={retry} />;
-  }
+function createGates(): PurchaseGateTexts {
+  return {
+    login: { title: t('aip.gate.loginTitle'), action: t('aip.gate.login') },
+    open: { title: t('aip.gate.openTitle'), description: t('aip.gate.openDesc'), action: t('aip.gate.open') },
+    assess: { title: t('aip.gate.assessTitle'), description: t('aip.gate.assessDesc'), action: t('aip.gate.assess') },
+  };
 }
 
 function CreateForm({ code, initial }: { code: string; initial?: Partial<Schedule> }) {
@@ -154,7 +88,18 @@ function CreateForm({ code, initial }: { code: string; initial?: Partial<Schedul
   });
   const here = specUrl('autoInvestCreate', { fundcode: code });
   if (quote.status === 'loading') return <SkeletonList items={4} rows={2} />;
-  if (quote.status === 'error') return <QuoteFailure error={quote.error} retry={quote.retry} here={here} />;
+  if (quote.status === 'error') {
+    return (
+      <QuoteFailure
+        error={quote.error}
+        retry={quote.retry}
+        here={here}
+        testIdPrefix='aip-gate'
+        texts={createGates()}
+        leadToFix={leadToFix}
+      />
+    );
+  }
   return <CreateFormReady quote={quote.data} dateLoading={quote.pending} schedule={schedule} onSchedule={setSchedule} />;
 }
 

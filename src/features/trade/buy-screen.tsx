@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { EmptyBox } from '@/components/empty-box/empty-box';
-import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { formatAmount, formatPercent, yuanText } from '@/lib/format';
@@ -10,28 +9,21 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { BuyQuote, PayMethod } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate, Notice, ActionBar, ActionButton, Disclosure, Timeline } from '@/components/purchase/purchase-parts';
+import { Notice, ActionBar, ActionButton, Disclosure, Timeline } from '@/components/purchase/purchase-parts';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
+import { PurchaseGates, QuoteFailure, type PurchaseAccess, type PurchaseGateTexts } from '@/components/purchase/purchase-gates';
 import { PaymentPicker, cashOption, type PaymentOption } from '@/components/purchase/payment-picker';
 import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
 import { getBuyQuote, placeBuy } from './api';
 import { CouponOffer } from './coupon-offer';
 import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type AmountProblem } from './trade-figures';
-import { TRADE_RESULT, leadToFix } from './trade-errors';
+import { leadToFix } from './trade-errors';
 import { FundLine, riskLevelText } from './trade-parts';
 import './trade.scss';
 
 /** Who is buying, as the account store knows it (the page passes it in). */
-export interface BuyAccess {
-  status: 'unknown' | 'loggedIn' | 'anonymous';
-  /** The account can trade (opened, trade password set); null while unknown. */
-  openTrade: boolean | null;
-  /** A risk assessment younger than two years is on file. */
-  assessed: boolean;
-}
+export type BuyAccess = PurchaseAccess & { assessed: boolean };
 
 export interface BuyScreenProps {
   code: string | undefined;
@@ -48,94 +40,38 @@ const FUND_CODE = /^\d{6}$/;
  */
 export function BuyScreen({ code, access, ensureAssessed }: BuyScreenProps) {
   if (!code || !FUND_CODE.test(code)) return <EmptyBox title={t('trade.buy.invalidCode', { code: code ?? '' })} />;
-  const here = specUrl('buy', { fundcode: code });
-  if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
-  if (access.status === 'anonymous') {
-    return (
-      <Gate
-        testId='trade-gate-login'
-        title={t('trade.gate.loginTitle')}
-        action={t('trade.gate.login')}
-        onAction={() => void startLogin({ redirect: here })}
-      />
-    );
-  }
-  if (access.openTrade !== true) {
-    return (
-      <Gate
-        testId='trade-gate-open'
-        title={t('trade.gate.openTitle')}
-        description={t('trade.gate.openDesc')}
-        action={t('trade.gate.open')}
-        onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))}
-      />
-    );
-  }
-  return <AssessedBuy key={code} code={code} assessed={access.assessed} ensureAssessed={ensureAssessed} />;
+  return (
+    <PurchaseGates
+      access={access}
+      here={specUrl('buy', { fundcode: code })}
+      testIdPrefix='trade-gate'
+      texts={buyGates()}
+      ensureAssessed={ensureAssessed}
+    >
+      <BuyForm key={code} code={code} />
+    </PurchaseGates>
+  );
 }
 
-function AssessedBuy({ code, assessed, ensureAssessed }: { code: string; assessed: boolean; ensureAssessed: () => Promise<boolean> }) {
-  const [passed, setPassed] = useState(assessed);
-  const asked = useRef(false);
-  const ask = () => void ensureAssessed().then((ok) => ok && setPassed(true));
-  useEffect(() => {
-    if (passed || asked.current) return;
-    asked.current = true;
-    ask();
-  });
-  if (!passed && !assessed) {
-    return (
-      <Gate
-        testId='trade-gate-assess'
-        title={t('trade.gate.assessTitle')}
-        description={t('trade.gate.assessDesc')}
-        action={t('trade.gate.assess')}
-        onAction={ask}
-      />
-    );
-  }
-  return <BuyForm code={code} />;
+/** The buy page's gates in trading's words. */
+export function buyGates(): PurchaseGateTexts {
+  return {
+    login: { title: t('trade.gate.loginTitle'), action: t('trade.gate.login') },
+    open: { title: t('trade.gate.openTitle'), description: t('trade.gate.openDesc'), action: t('trade.gate.open') },
+    assess: { title: t('trade.gate.assessTitle'), description: t('trade.gate.assessDesc'), action: t('trade.gate.assess') },
+  };
 }
 
-/** The quote failed: the gate it names (login, opening, assessment), else the server's reason with a retry. */
-export function QuoteFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
-  switch (resultCodeOf(error)) {
-    case TRADE_RESULT.notLoggedIn:
-      return (
-        <Gate
-          testId='trade-gate-login'
-          title={t('trade.gate.loginTitle')}
-          action={t('trade.gate.login')}
-          onAction={() => void startLogin({ redirect: here })}
-        />
-      );
-    case TRADE_RESULT.accountNotOpened:
-      return (
-        <Gate
-          testId='trade-gate-open'
-          title={t('trade.gate.openTitle')}
-          action={t('trade.gate.open')}
-          onAction={() => void leadToFix(error, here)}
-        />
-      );
-    case TRADE_RESULT.noRiskAssessment:
-      return (
-        <Gate
-          testId='trade-gate-assess'
-          title={t('trade.gate.assessTitle')}
-          action={t('trade.gate.assess')}
-          onAction={() => void leadToFix(error, here)}
-        />
-      );
-    default:
-      return <ErrorBox title={purchaseErrorText(error)} onRetry={retry} />;
-  }
+/** The quote (or the holding) failed: the gate it names, else the server's reason with a retry. */
+export function TradeQuoteFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
+  return <QuoteFailure error={error} retry={retry} here={here} testIdPrefix='trade-gate' texts={buyGates()} leadToFix={leadToFix} />;
 }
 
 function BuyForm({ code }: { code: string }) {
   const quote = useRemote(() => getBuyQuote(code), [code]);
   if (quote.status === 'loading') return <SkeletonList items={4} rows={2} />;
-  if (quote.status === 'error') return <QuoteFailure error={quote.error} retry={quote.retry} here={specUrl('buy', { fundcode: code })} />;
+  if (quote.status === 'error')
+    return <TradeQuoteFailure error={quote.error} retry={quote.retry} here={specUrl('buy', { fundcode: code })} />;
   return <BuyFormReady quote={quote.data} />;
 }
 

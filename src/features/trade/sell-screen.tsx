@@ -10,16 +10,16 @@ import { ppmToPercent, sharesToVolume, volumeToShares } from '@/lib/trade-math';
 import { t } from '@/locales/trade';
 import type { FundHolding, SellTo } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate, Notice, ActionBar, ActionButton, Disclosure, Timeline } from '@/components/purchase/purchase-parts';
+import { Notice, ActionBar, ActionButton, Disclosure, Timeline } from '@/components/purchase/purchase-parts';
 import { usePurchasePassword } from '@/components/purchase/purchase-password';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
+import { PurchaseGates } from '@/components/purchase/purchase-gates';
 import { PaymentPicker } from '@/components/purchase/payment-picker';
 import { useRequestIntent } from '@/components/purchase/request-id';
 import { getFundHolding, getFundRates, placeSell } from './api';
-import { QuoteFailure } from './buy-screen';
+import { TradeQuoteFailure } from './buy-screen';
 import { checkSellVolume, estimateRedemption, halfVolume, redemptionTable, type SharesCheck } from './trade-figures';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { FundLine, sharesText } from './trade-parts';
@@ -37,29 +37,15 @@ const FUND_CODE = /^\d{6}$/;
 /** `/n/trade/sell/{fundcode}`: sell shares of a holding, the fee estimated lot by lot, first in first out. */
 export function SellScreen({ code, access }: { code: string | undefined; access: SellAccess }) {
   if (!code || !FUND_CODE.test(code)) return <EmptyBox title={t('trade.buy.invalidCode', { code: code ?? '' })} />;
-  const here = specUrl('sell', { fundcode: code });
-  if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
-  if (access.status === 'anonymous') {
-    return (
-      <Gate
-        testId='trade-gate-login'
-        title={t('trade.gate.loginSellTitle')}
-        action={t('trade.gate.login')}
-        onAction={() => void startLogin({ redirect: here })}
-      />
-    );
-  }
-  if (access.openTrade !== true) {
-    return (
-      <Gate
-        testId='trade-gate-open'
-        title={t('trade.gate.openTitle')}
-        action={t('trade.gate.open')}
-        onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))}
-      />
-    );
-  }
-  return <SellForm key={code} code={code} card={access.card} />;
+  const texts = {
+    login: { title: t('trade.gate.loginSellTitle'), action: t('trade.gate.login') },
+    open: { title: t('trade.gate.openTitle'), action: t('trade.gate.open') },
+  };
+  return (
+    <PurchaseGates access={access} here={specUrl('sell', { fundcode: code })} testIdPrefix='trade-gate' texts={texts}>
+      <SellForm key={code} code={code} card={access.card} />
+    </PurchaseGates>
+  );
 }
 
 function SellForm({ code, card }: { code: string; card: SellAccess['card'] }) {
@@ -69,7 +55,7 @@ function SellForm({ code, card }: { code: string; card: SellAccess['card'] }) {
   if (data.status === 'error') {
     // Nothing held, or a fund that cannot be redeemed: the reason, nothing to retry.
     if (resultCodeOf(data.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={purchaseErrorText(data.error)} />;
-    return <QuoteFailure error={data.error} retry={data.retry} here={specUrl('sell', { fundcode: code })} />;
+    return <TradeQuoteFailure error={data.error} retry={data.retry} here={specUrl('sell', { fundcode: code })} />;
   }
   const [holding, rates] = data.data;
   const table = rates ? redemptionTable(rates.fund_rates.withdraw_rate_table) : null;
