@@ -1,6 +1,7 @@
-// The order step of a purchase flow, after the form: the risk warning (before the password when the quote warns,
-// or after a 410003 answer: the same order again, same request id, risk_confirm=1, without asking for the password
-// twice), the password step, one request id per intent, and where each answer leads.
+// The purchase kit (docs/ARCHITECTURE.md "A purchase flow"): PurchaseGates → a form of AmountKeypad and
+// PaymentPicker → this order step → the result. The order step, after the form: the risk warning (before the password
+// when the quote warns, or after a 410003 answer: the same order again, same request id, risk_confirm=1, without
+// asking for the password twice), the password step, one request id per intent, and where each answer leads.
 import { useState, type ReactElement } from 'react';
 import { Text } from '@tarojs/components';
 import { Dialog } from '@nutui/nutui-react-taro';
