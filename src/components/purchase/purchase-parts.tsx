@@ -149,3 +149,38 @@ export function ActionButton({ text, disabled, loading, onClick, testId, fill, s
     </Button>
   );
 }
+
+/** What a quote says about buying at all: the fund's refusal, and the investor's suitability for it. */
+export interface SuitabilityQuote {
+  refusal: string | null;
+  suitability: 'match' | 'warn' | 'refuse' | null;
+  risk_warning: string | null;
+}
+
+/**
+ * The quote's refusal, then the suitability: refused (the server's warning, else `refuseText`) or a warning
+ * (`warnText`; the order step asks for the acceptance). Test ids `${testIdPrefix}-refusal`, `-suitability-refuse`,
+ * `-suitability-warn`.
+ */
+export function SuitabilityNotices(props: { quote: SuitabilityQuote; testIdPrefix: string; refuseText: string; warnText: string }) {
+  const { quote, testIdPrefix, refuseText, warnText } = props;
+  return (
+    <>
+      {quote.refusal ? (
+        <Notice tone='danger' testId={`${testIdPrefix}-refusal`}>
+          <Text>{quote.refusal}</Text>
+        </Notice>
+      ) : null}
+      {quote.suitability === 'refuse' ? (
+        <Notice tone='danger' testId={`${testIdPrefix}-suitability-refuse`}>
+          <Text>{quote.risk_warning ?? refuseText}</Text>
+        </Notice>
+      ) : null}
+      {quote.suitability === 'warn' ? (
+        <Notice tone='warn' testId={`${testIdPrefix}-suitability-warn`}>
+          <Text>{warnText}</Text>
+        </Notice>
+      ) : null}
+    </>
+  );
+}

@@ -11,7 +11,7 @@ import { t } from '@/locales/aip';
 import { businessDayOfMonth } from '@/platform/business-clock';
 import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { Notice, ActionBar, ActionButton, Disclosure, InfoRow } from '@/components/purchase/purchase-parts';
+import { ActionBar, ActionButton, Disclosure, Notice, SuitabilityNotices, InfoRow } from '@/components/purchase/purchase-parts';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PurchaseGates, QuoteFailure, type PurchaseGateTexts } from '@/components/purchase/purchase-gates';
 import { PaymentPicker } from '@/components/purchase/payment-picker';
@@ -188,21 +188,12 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
         </View>
       </View>
 
-      {quote.refusal ? (
-        <Notice tone='danger' testId='aip-refusal'>
-          <Text>{quote.refusal}</Text>
-        </Notice>
-      ) : null}
-      {quote.suitability === 'refuse' ? (
-        <Notice tone='danger' testId='aip-suitability-refuse'>
-          <Text>{quote.risk_warning ?? t('aip.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
-        </Notice>
-      ) : null}
-      {quote.suitability === 'warn' ? (
-        <Notice tone='warn' testId='aip-suitability-warn'>
-          <Text>{t('aip.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
-        </Notice>
-      ) : null}
+      <SuitabilityNotices
+        quote={quote}
+        testIdPrefix='aip'
+        refuseText={t('aip.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
+        warnText={t('aip.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
+      />
 
       <View className='aip-card'>
         <Text className='aip-card__title'>{t('aip.create.amount')}</Text>

@@ -10,7 +10,7 @@ import { t } from '@/locales/trade';
 import type { BuyQuote, PayMethod } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { Notice, ActionBar, ActionButton, Disclosure, Timeline } from '@/components/purchase/purchase-parts';
+import { ActionBar, ActionButton, Disclosure, Notice, SuitabilityNotices, Timeline } from '@/components/purchase/purchase-parts';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PurchaseGates, QuoteFailure, type PurchaseAccess, type PurchaseGateTexts } from '@/components/purchase/purchase-gates';
 import { PaymentPicker, cashOption, type PaymentOption } from '@/components/purchase/payment-picker';
@@ -200,23 +200,12 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         <FundLine name={quote.fd_name} code={quote.fd_code} tags={tags} />
       </View>
 
-      {quote.refusal ? (
-        <Notice tone='danger' testId='buy-refusal'>
-          <Text>{quote.refusal}</Text>
-        </Notice>
-      ) : null}
-      {quote.suitability === 'refuse' ? (
-        <Notice tone='danger' testId='buy-suitability-refuse'>
-          <Text>
-            {quote.risk_warning ?? t('trade.buy.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
-          </Text>
-        </Notice>
-      ) : null}
-      {quote.suitability === 'warn' ? (
-        <Notice tone='warn' testId='buy-suitability-warn'>
-          <Text>{t('trade.buy.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
-        </Notice>
-      ) : null}
+      <SuitabilityNotices
+        quote={quote}
+        testIdPrefix='buy'
+        refuseText={t('trade.buy.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
+        warnText={t('trade.buy.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
+      />
 
       <View className='trade-card'>
         <Text className='trade-card__title'>{subscribe ? t('trade.buy.subscribeAmount') : t('trade.buy.amount')}</Text>
