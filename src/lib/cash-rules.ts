@@ -57,3 +57,12 @@ export function sevenDayYield(per10kUnits: readonly number[]): string | null {
 export function quickQuotaLeftFen(usedFen: number): number {
   return Math.max(0, QUICK_WITHDRAW_DAILY_LIMIT_FEN - usedFen);
 }
+
+/**
+ * Whether 现金宝 can be offered to pay `runFen` (a purchase, or one run of a plan): only when what is available covers
+ * it, and 0.00 never does. `runFen` null: no amount typed yet, only the balance counts. The payment picker
+ * (components/purchase/payment-picker.tsx) shows 现金宝 unavailable otherwise; the server refuses with 410018.
+ */
+export function cashCovers(availableFen: number, runFen: number | null): boolean {
+  return availableFen > 0 && (runFen === null || runFen <= availableFen);
+}

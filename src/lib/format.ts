@@ -92,6 +92,14 @@ export function formatAmount(value: AmountValue | null | undefined, options: For
   return decimalToText(rescaleHalfUp(scaled, decimals), { group: true, sign: options.sign }) + suffix;
 }
 
+/**
+ * '1,000.00元' / '¥1,000.00': an amount as the money screens write it — plain yuan with the currency, never scaled
+ * into 万 (a fee, an order's amount, a balance to pay from).
+ */
+export function yuanText(value: AmountValue | null | undefined): string {
+  return t('common.unit.yuan', { amount: formatAmount(value, { unit: false }) });
+}
+
 export interface FormatPercentOptions {
   /** Prefix '+' to positive (non-zero) values. Default false. */
   sign?: boolean;

@@ -3,7 +3,7 @@
 // balance), the backtest of the chosen settings, suitability, the trade password (RSA-encrypted), the result.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { CreateScreen, type AipAccess } from '@/features/aip/create-screen';
-import { REQUEST_ID_PATTERN } from '@/features/aip/request-id';
+import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import { setLocale } from '@/locales/i18n';
 import { aipQuote, backtest, plan, typeAmount, typeTradePassword } from './aip-helpers';
 import {

@@ -5,7 +5,7 @@
 // one request id per intent.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { CashScreen, type CashAccess } from '@/features/cash/cash-screen';
-import { REQUEST_ID_PATTERN } from '@/features/cash/request-id';
+import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import type { CashIncomeRow, CashOrderAnswer, CashSummary, CashYields } from '@/lib/api-types/cash';
 import { setLocale } from '@/locales/i18n';
 import {

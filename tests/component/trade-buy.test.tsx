@@ -3,7 +3,7 @@
 // before the password and after a 410003, refusals, the password (RSA-encrypted), and the idempotency key.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { BuyScreen, type BuyAccess } from '@/features/trade/buy-screen';
-import { REQUEST_ID_PATTERN } from '@/features/trade/request-id';
+import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import { setLocale } from '@/locales/i18n';
 import {
   button,

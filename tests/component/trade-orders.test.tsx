@@ -53,8 +53,8 @@ describe('the result page', () => {
       '基金公司确认份额，开始计算收益2026-03-11',
       '查看收益2026-03-12 18:00前',
     ]);
-    expect(steps[0]).toHaveClass('trade-steps__step--done');
-    expect(steps[1]).not.toHaveClass('trade-steps__step--done');
+    expect(steps[0]).toHaveClass('purchase-steps__step--done');
+    expect(steps[1]).not.toHaveClass('purchase-steps__step--done');
     expect(text('result-fee')).toBe('手续费0.38元');
     fireEvent.click(button('result-view-order'));
     fireEvent.click(button('result-back'));

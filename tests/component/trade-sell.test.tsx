@@ -3,7 +3,7 @@
 // and when; the password and the order.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { SellScreen, type SellAccess } from '@/features/trade/sell-screen';
-import { REQUEST_ID_PATTERN } from '@/features/trade/request-id';
+import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import { setLocale } from '@/locales/i18n';
 import {
   button,

@@ -4,25 +4,6 @@ import { compareFen, fenToYuan, parseAmountInput, yuanToFen } from '@/lib/money'
 import type { AipCycle } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 
-const MAX_INTEGER_DIGITS = 9;
-
-/** The keypad's key on the text typed so far: one point, two decimals, no absurd lengths, no leading zeros. */
-export function typeKey(text: string, key: string): string {
-  if (key === '.') {
-    if (text.includes('.')) return text;
-    return text === '' ? '0.' : `${text}.`;
-  }
-  if (!/^\d$/.test(key)) return text;
-  const [whole = '', fraction] = text.split('.');
-  if (fraction !== undefined) return fraction.length >= 2 ? text : text + key;
-  if (whole === '0') return key;
-  return whole.length >= MAX_INTEGER_DIGITS ? text : text + key;
-}
-
-export function deleteKey(text: string): string {
-  return text.slice(0, -1);
-}
-
 export type AmountCheck = { fen: number | null; problem: 'invalid' | 'min' | null };
 
 /** The amount as typed against the plan's minimum (the quote's `min_amount`). Empty: nothing to say yet. */
@@ -43,14 +24,6 @@ export function balanceFen(yuan: string): number {
   } catch {
     return 0;
   }
-}
-
-/**
- * 现金宝 pays a plan only when its available balance covers one run (0.00 never does) — the rule the server applies
- * with 410018 when a plan is made or changed. `runFen` null: no amount typed yet, only the balance counts.
- */
-export function cashCovers(availableFen: number, runFen: number | null): boolean {
-  return availableFen > 0 && (runFen === null || runFen <= availableFen);
 }
 
 export const CYCLES: readonly AipCycle[] = ['daily', 'weekly', 'biweekly', 'monthly'];

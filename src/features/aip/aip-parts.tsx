@@ -1,9 +1,6 @@
-// Pieces the auto-invest screens share: gates, notices, the action bar, label/value rows, the plan's status tag and
-// the backtest card (invested vs value, total return, XIRR, normal vs smart).
-import type { ReactNode } from 'react';
+// Pieces the auto-invest screens share: risk levels in words, the plan's status tag and the backtest card (invested
+// vs value, total return, XIRR, normal vs smart). (The purchase flow's frame is components/purchase/.)
 import { Text, View } from '@tarojs/components';
-import { Button } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { AmountText } from '@/components/amount-text/amount-text';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
@@ -12,86 +9,13 @@ import { useRemote } from '@/components/use-remote/use-remote';
 import { formatAmount } from '@/lib/format';
 import type { AipBacktest, AipCycle, AipStatus } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
+import { purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { getBacktest } from './api';
-import { aipErrorText } from './aip-errors';
 import { cycleText } from './aip-figures';
 import './aip.scss';
 
-/** '1,000.00元' / '¥1,000.00'. */
-export function yuanText(value: string | null | undefined): string {
-  return t('aip.unit.yuan', { amount: formatAmount(value, { unit: false }) });
-}
-
 export function riskLevelText(level: number): string {
   return t('aip.risk.level', { level, name: t(`aip.risk.${level}`) });
-}
-
-export function Gate(props: { title: string; description?: string; action: string; onAction: () => void; testId: string }) {
-  return (
-    <View className='aip-card aip-gate' data-testid={props.testId}>
-      <Text className='aip-gate__title'>{props.title}</Text>
-      {props.description ? <Text className='aip-muted'>{props.description}</Text> : null}
-      <Button className='aip-gate__action' type='primary' block onClick={props.onAction} data-testid={`${props.testId}-action`}>
-        {props.action}
-      </Button>
-    </View>
-  );
-}
-
-export function Notice({ children, tone = 'warn', testId }: { children: ReactNode; tone?: 'warn' | 'danger' | 'info'; testId: string }) {
-  return (
-    <View className={`aip-notice aip-notice--${tone}`} data-testid={testId} role={tone === 'info' ? undefined : 'alert'}>
-      {children}
-    </View>
-  );
-}
-
-export function ActionBar({ children }: { children: ReactNode }) {
-  return <View className='aip-bar'>{children}</View>;
-}
-
-export function ActionButton(props: {
-  text: string;
-  disabled?: boolean;
-  loading?: boolean;
-  onClick: () => void;
-  testId: string;
-  fill?: 'outline';
-  size?: 'large' | 'normal' | 'small';
-}) {
-  return (
-    <Button
-      className='aip-bar__button'
-      type='primary'
-      fill={props.fill}
-      size={props.size ?? 'large'}
-      block
-      disabled={props.disabled}
-      loading={props.loading}
-      onClick={props.onClick}
-      data-testid={props.testId}
-    >
-      {props.text}
-    </Button>
-  );
-}
-
-export function InfoRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <View className='aip-row' data-testid={testId}>
-      <Text className='aip-row__label'>{label}</Text>
-      <View className='aip-row__value'>{typeof value === 'string' ? <Text>{value}</Text> : value}</View>
-    </View>
-  );
-}
-
-export function Disclosure() {
-  return (
-    <View className='aip-disclosure' data-testid='aip-disclosure'>
-      <Text className='aip-disclosure__line'>{t('aip.disclosure.risk')}</Text>
-      <Text className='aip-disclosure__line'>{t('aip.disclosure.past')}</Text>
-    </View>
-  );
 }
 
 export function StatusTag({ status, text }: { status: AipStatus; text?: string }) {
@@ -124,7 +48,7 @@ export function BacktestCard({ code, amount, cycle, cycleDay, smart, title, test
       {backtest.status === 'loading' ? (
         <SkeletonList items={1} rows={3} />
       ) : backtest.status === 'error' ? (
-        <ErrorBox title={aipErrorText(backtest.error)} onRetry={backtest.retry} />
+        <ErrorBox title={purchaseErrorText(backtest.error)} onRetry={backtest.retry} />
       ) : (
         <BacktestBody data={backtest.data} amount={amount} cycle={cycle} cycleDay={cycleDay} smart={smart} testId={testId} />
       )}

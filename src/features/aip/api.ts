@@ -13,39 +13,10 @@ import type {
 } from '@/lib/api-types/auto-invest';
 import type { IndexFunds } from '@/lib/api-types/discover';
 import type { BuyQuote } from '@/lib/api-types/trading';
+import { checked, hasShape, type Shape } from '@/lib/answer-shape';
 import { get, post } from '@/platform/http';
-import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 
 const SILENT = { silent: true } as const;
-
-/** An answer without the shape a screen needs is a failed call (error box with retry), never a crash. */
-export class MalformedAnswerError extends Error {
-  constructor(what: string) {
-    super(`malformed answer: ${what}`);
-    this.name = 'MalformedAnswerError';
-  }
-}
-
-type Shape = Record<string, 'string' | 'number' | 'array' | 'object' | 'boolean'>;
-
-function has(data: unknown, shape: Shape): boolean {
-  if (!data || typeof data !== 'object') return false;
-  const record = data as Record<string, unknown>;
-  return Object.entries(shape).every(([key, kind]) =>
-    kind === 'array'
-      ? Array.isArray(record[key])
-      : kind === 'object'
-        ? !!record[key] && typeof record[key] === 'object'
-        : typeof record[key] === kind,
-  );
-}
-
-function checked<T>(what: string, shape: Shape, more: (data: T) => boolean = () => true): (data: T) => T {
-  return (data) => {
-    if (!has(data, shape) || !more(data)) throw new MalformedAnswerError(what);
-    return data;
-  };
-}
 
 const PLAN_SHAPE: Shape = {
   plan_id: 'string',
@@ -63,16 +34,6 @@ export type AipPayMethod = AipPlan['pay_method'];
 
 /** The 沪深300 (CSI 300): the index of the intro's backtest teaser when no fund is named. */
 export const TEASER_INDEX_CODE = 'SH000300';
-
-async function serverPublicKey(): Promise<string> {
-  const data = await get<{ public_key: string }>('/djapi/security/public-key', undefined, SILENT);
-  return data.public_key;
-}
-
-/** The trade password never travels in clear: RSA (PKCS#1 v1.5) with the server's key, base64. */
-export async function encryptTradePassword(password: string): Promise<string> {
-  return rsaToServer(await serverPublicKey(), password);
-}
 
 // ---- reads ---------------------------------------------------------------------
 
@@ -142,7 +103,7 @@ export function getIndexFunds(indexCode: string): Promise<IndexFunds> {
 
 export function getPlans(): Promise<AipList> {
   return get<AipList>('/djapi/aip/list', undefined, SILENT).then(
-    checked('plans', { items: 'array' }, (d) => d.items.every((item) => has(item, PLAN_SHAPE))),
+    checked('plans', { items: 'array' }, (d) => d.items.every((item) => hasShape(item, PLAN_SHAPE))),
   );
 }
 
@@ -163,7 +124,7 @@ export interface NewPlan {
   payMethod: AipPayMethod;
   smart: boolean;
   requestId: string;
-  /** Already encrypted (encryptTradePassword). */
+  /** Already encrypted (components/purchase `encryptTradePassword`). */
   encryptedPassword: string;
   riskConfirmed: boolean;
 }

@@ -1,28 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Button, Dialog } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
+import { Button } from '@nutui/nutui-react-taro';
 import { EmptyBox } from '@/components/empty-box/empty-box';
-import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import type { AipCreateAnswer, AipQuote } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 import { businessDayOfMonth } from '@/platform/business-clock';
 import { showToast } from '@/platform/feedback';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { ActionBar, ActionButton, Disclosure, Notice, SuitabilityNotices, InfoRow } from '@/components/purchase/purchase-parts';
+import { AmountKeypad } from '@/components/purchase/amount-keypad';
+import { PurchaseGates, QuoteFailure, type PurchaseGateTexts } from '@/components/purchase/purchase-gates';
+import { PaymentPicker } from '@/components/purchase/payment-picker';
+import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
 import { createPlan, getAipQuote, getPayOptions, type AipPayMethod } from './api';
-import { AIP_RESULT, aipErrorText, leadToFix, outcomeUnknown, resultCodeOf, riskWarningOf } from './aip-errors';
-import { balanceFen, cashCovers, checkAmount, cycleText, fenToYuan } from './aip-figures';
-import { AipKeypad } from './aip-keypad';
-import { ActionBar, ActionButton, BacktestCard, Disclosure, Gate, InfoRow, Notice, riskLevelText, yuanText } from './aip-parts';
+import { leadToFix } from './aip-errors';
+import { cashCovers } from '@/lib/cash-rules';
+import { balanceFen, checkAmount, cycleText, fenToYuan } from './aip-figures';
+import { BacktestCard, riskLevelText } from './aip-parts';
 import { PayField } from './pay-field';
-import { newRequestId } from './request-id';
 import { ScheduleField, type Schedule } from './schedule-field';
-import { useAipPassword, type PasswordOrderOutcome } from './use-aip-password';
 import './aip.scss';
 
 /** Who is setting up the plan, as the account store knows it (the page passes it in). */
@@ -59,89 +59,25 @@ function defaultSchedule(initial?: Partial<Schedule>): Schedule {
  */
 export function CreateScreen({ code, access, ensureAssessed, initial }: CreateScreenProps) {
   if (!code || !FUND_CODE.test(code)) return <EmptyBox title={t('aip.create.invalidCode', { code: code ?? '' })} />;
-  const here = specUrl('autoInvestCreate', { fundcode: code });
-  if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
-  if (access.status === 'anonymous') {
-    return (
-      <Gate
-        testId='aip-gate-login'
-        title={t('aip.gate.loginTitle')}
-        action={t('aip.gate.login')}
-        onAction={() => void startLogin({ redirect: here })}
-      />
-    );
-  }
-  if (access.openTrade !== true) {
-    return (
-      <Gate
-        testId='aip-gate-open'
-        title={t('aip.gate.openTitle')}
-        description={t('aip.gate.openDesc')}
-        action={t('aip.gate.open')}
-        onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))}
-      />
-    );
-  }
-  return <Assessed key={code} code={code} assessed={access.assessed} ensureAssessed={ensureAssessed} initial={initial} />;
+  return (
+    <PurchaseGates
+      access={access}
+      here={specUrl('autoInvestCreate', { fundcode: code })}
+      testIdPrefix='aip-gate'
+      texts={createGates()}
+      ensureAssessed={ensureAssessed}
+    >
+      <CreateForm key={code} code={code} initial={initial} />
+    </PurchaseGates>
+  );
 }
 
-function Assessed(props: { code: string; assessed: boolean; ensureAssessed: () => Promise<boolean>; initial?: Partial<Schedule> }) {
-  const { code, assessed, ensureAssessed, initial } = props;
-  const [passed, setPassed] = useState(assessed);
-  const asked = useRef(false);
-  const ask = () => void ensureAssessed().then((ok) => ok && setPassed(true));
-  useEffect(() => {
-    if (passed || asked.current) return;
-    asked.current = true;
-    ask();
-  });
-  if (!passed && !assessed) {
-    return (
-      <Gate
-        testId='aip-gate-assess'
-        title={t('aip.gate.assessTitle')}
-        description={t('aip.gate.assessDesc')}
-        action={t('aip.gate.assess')}
-        onAction={ask}
-      />
-    );
-  }
-  return <CreateForm code={code} initial={initial} />;
-}
-
-/** The quote failed: the gate it names, else the server's reason with a retry. */
-function QuoteFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
-  switch (resultCodeOf(error)) {
-    case AIP_RESULT.notLoggedIn:
-      return (
-        <Gate
-          testId='aip-gate-login'
-          title={t('aip.gate.loginTitle')}
-          action={t('aip.gate.login')}
-          onAction={() => void startLogin({ redirect: here })}
-        />
-      );
-    case AIP_RESULT.accountNotOpened:
-      return (
-        <Gate
-          testId='aip-gate-open'
-          title={t('aip.gate.openTitle')}
-          action={t('aip.gate.open')}
-          onAction={() => void leadToFix(error, here)}
-        />
-      );
-    case AIP_RESULT.noRiskAssessment:
-      return (
-        <Gate
-          testId='aip-gate-assess'
-          title={t('aip.gate.assessTitle')}
-          action={t('aip.gate.assess')}
-          onAction={() => void leadToFix(error, here)}
-        />
-      );
-    default:
-      return <ErrorBox title={aipErrorText(error)} onRetry={retry} />;
-  }
+function createGates(): PurchaseGateTexts {
+  return {
+    login: { title: t('aip.gate.loginTitle'), action: t('aip.gate.login') },
+    open: { title: t('aip.gate.openTitle'), description: t('aip.gate.openDesc'), action: t('aip.gate.open') },
+    assess: { title: t('aip.gate.assessTitle'), description: t('aip.gate.assessDesc'), action: t('aip.gate.assess') },
+  };
 }
 
 function CreateForm({ code, initial }: { code: string; initial?: Partial<Schedule> }) {
@@ -152,7 +88,18 @@ function CreateForm({ code, initial }: { code: string; initial?: Partial<Schedul
   });
   const here = specUrl('autoInvestCreate', { fundcode: code });
   if (quote.status === 'loading') return <SkeletonList items={4} rows={2} />;
-  if (quote.status === 'error') return <QuoteFailure error={quote.error} retry={quote.retry} here={here} />;
+  if (quote.status === 'error') {
+    return (
+      <QuoteFailure
+        error={quote.error}
+        retry={quote.retry}
+        here={here}
+        testIdPrefix='aip-gate'
+        texts={createGates()}
+        leadToFix={leadToFix}
+      />
+    );
+  }
   return <CreateFormReady quote={quote.data} dateLoading={quote.pending} schedule={schedule} onSchedule={setSchedule} />;
 }
 
@@ -162,11 +109,6 @@ function shifted(firstDate: string, schedule: Schedule): boolean {
   return Number(firstDate.slice(8, 10)) !== schedule.day;
 }
 
-interface Intent {
-  key: string;
-  requestId: string;
-}
-
 function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedule: Schedule; onSchedule: (next: Schedule) => void }) {
   const { quote, dateLoading, schedule, onSchedule } = props;
   const [text, setText] = useState('');
@@ -174,16 +116,26 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
   const [backtestAmount, setBacktestAmount] = useState(SAMPLE_AMOUNT);
   const [payMethod, setPayMethod] = useState<AipPayMethod>('bankcard');
   const [smart, setSmart] = useState(false);
-  const [riskAccepted, setRiskAccepted] = useState(false);
-  const [riskDialog, setRiskDialog] = useState<{ text: string; resendWith: string | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<AipCreateAnswer | null>(null);
-  const intent = useRef<Intent | null>(null);
-  const password = useAipPassword();
   const pay = useRemote(() => getPayOptions(quote.fd_code), [quote.fd_code]);
   const cash = pay.status === 'ready' ? pay.data.cash : null;
   const card = pay.status === 'ready' ? pay.data.card : null;
+
+  const here = specUrl('autoInvestCreate', { fundcode: quote.fd_code });
+  const flow = usePurchaseOrder<AipCreateAnswer>({
+    kind: 'aip',
+    warnFirst: quote.suitability === 'warn',
+    riskWarning: quote.risk_warning ?? t('aip.risk.fallback'),
+    riskTexts: { title: t('aip.risk.title'), confirm: t('aip.risk.confirm'), cancel: t('aip.risk.cancel') },
+    onPlaced: setCreated,
+    leadToFix: (error) => leadToFix(error, here),
+    onRefused: (message) => {
+      setNotice(message);
+      showToast(message);
+    },
+  });
+  const busy = flow.busy;
 
   const check = checkAmount(text, quote.min_amount);
   // 现金宝 pays only when its available balance covers a run (0.00 never does): otherwise it is shown, with its
@@ -193,7 +145,6 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
   const refused = quote.refusal !== null || quote.suitability === 'refuse';
   const canSubmit = check.fen !== null && check.problem === null && !refused && !busy && !dateLoading;
   const useSmart = smart && quote.smart_available;
-  const here = specUrl('autoInvestCreate', { fundcode: quote.fd_code });
 
   const change = (next: string) => {
     setText(next);
@@ -210,86 +161,18 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
     if (typed.fen !== null && typed.problem === null) setBacktestAmount(fenToYuan(typed.fen));
   };
 
-  /** One request id per intent: the same settings retried keep it, anything else is a new intent. */
-  const requestIdFor = async (key: string): Promise<string> => {
-    if (intent.current?.key !== key) intent.current = { key, requestId: await newRequestId() };
-    return intent.current.requestId;
-  };
-
-  const settle = async (outcome: PasswordOrderOutcome<AipCreateAnswer>, accepted: boolean) => {
-    if (outcome.ok) {
-      intent.current = null;
-      setCreated(outcome.value);
-      return;
-    }
-    if (outcome.cancelled) return;
-    const { error } = outcome;
-    if (!outcomeUnknown(error)) intent.current = null;
-    if (resultCodeOf(error) === AIP_RESULT.riskConfirmRequired && !accepted) {
-      setRiskDialog({ text: riskWarningOf(error) ?? quote.risk_warning ?? t('aip.risk.fallback'), resendWith: outcome.encrypted });
-      return;
-    }
-    if (await leadToFix(error, here)) return;
-    const message = aipErrorText(error);
-    setNotice(message);
-    showToast(message);
-  };
-
-  const send = (amount: string, requestId: string, encryptedPassword: string, accepted: boolean) =>
-    createPlan({
-      code: quote.fd_code,
-      amount,
-      cycle: schedule.cycle,
-      cycleDay: schedule.day,
-      payMethod: method,
-      smart: useSmart,
-      requestId,
-      encryptedPassword,
-      riskConfirmed: accepted,
-    });
-
-  const order = async (accepted: boolean) => {
-    if (check.fen === null) return;
-    const amount = fenToYuan(check.fen);
-    const requestId = await requestIdFor([amount, schedule.cycle, schedule.day, method, useSmart].join('|'));
-    const outcome = await password.run({ title: t('aip.create.passwordTitle'), payee: quote.fd_name, amount }, (encrypted) =>
-      send(amount, requestId, encrypted, accepted),
-    );
-    await settle(outcome, accepted);
-  };
-
-  /** After a 410003 the same plan goes again, same request id, with risk_confirm=1, without asking twice. */
-  const resend = async (encryptedPassword: string) => {
-    if (check.fen === null || !intent.current) return;
-    setBusy(true);
-    try {
-      const answer = await send(fenToYuan(check.fen), intent.current.requestId, encryptedPassword, true);
-      await settle({ ok: true, value: answer, encrypted: encryptedPassword }, true);
-    } catch (error) {
-      if (resultCodeOf(error) === AIP_RESULT.wrongPassword) await order(true);
-      else await settle({ ok: false, cancelled: false, error, encrypted: encryptedPassword }, true);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const submit = () => {
-    if (!canSubmit) return;
+    if (!canSubmit || check.fen === null) return;
     setKeypadOpen(false);
     setNotice(null);
-    if (quote.suitability === 'warn' && !riskAccepted) {
-      setRiskDialog({ text: quote.risk_warning ?? t('aip.risk.fallback'), resendWith: null });
-      return;
-    }
-    void order(riskAccepted);
-  };
-
-  const acceptRisk = () => {
-    const dialog = riskDialog;
-    setRiskDialog(null);
-    setRiskAccepted(true);
-    if (dialog?.resendWith) void resend(dialog.resendWith);
-    else void order(true);
+    const amount = fenToYuan(check.fen);
+    const plan = { code: quote.fd_code, amount, cycle: schedule.cycle, cycleDay: schedule.day, payMethod: method, smart: useSmart };
+    flow.submit({
+      // One request id per intent: the same settings retried keep it, anything else is a new intent.
+      key: [amount, plan.cycle, plan.cycleDay, plan.payMethod, plan.smart].join('|'),
+      prompt: { title: t('aip.create.passwordTitle'), payee: quote.fd_name, amount },
+      send: (requestId, encryptedPassword, riskConfirmed) => createPlan({ ...plan, requestId, encryptedPassword, riskConfirmed }),
+    });
   };
 
   if (created) return <Created answer={created} />;
@@ -305,25 +188,17 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
         </View>
       </View>
 
-      {quote.refusal ? (
-        <Notice tone='danger' testId='aip-refusal'>
-          <Text>{quote.refusal}</Text>
-        </Notice>
-      ) : null}
-      {quote.suitability === 'refuse' ? (
-        <Notice tone='danger' testId='aip-suitability-refuse'>
-          <Text>{quote.risk_warning ?? t('aip.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
-        </Notice>
-      ) : null}
-      {quote.suitability === 'warn' ? (
-        <Notice tone='warn' testId='aip-suitability-warn'>
-          <Text>{t('aip.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
-        </Notice>
-      ) : null}
+      <SuitabilityNotices
+        quote={quote}
+        testIdPrefix='aip'
+        refuseText={t('aip.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
+        warnText={t('aip.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
+      />
 
       <View className='aip-card'>
         <Text className='aip-card__title'>{t('aip.create.amount')}</Text>
-        <AipKeypad
+        <AmountKeypad
+          keypadClassName='aip-keypad'
           testId='aip-amount'
           value={text}
           onChange={change}
@@ -362,47 +237,39 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
 
       <View className='aip-card' data-testid='aip-mode'>
         <Text className='aip-card__title'>{t('aip.mode.title')}</Text>
-        <View role='radiogroup' aria-label={t('aip.mode.title')}>
-          <View
-            className={`aip-option${!useSmart ? ' aip-option--on' : ''}`}
-            role='radio'
-            aria-checked={!useSmart}
-            data-testid='aip-mode-normal'
-            onClick={() => setSmart(false)}
-          >
-            <View className='aip-option__radio' />
-            <View className='aip-option__body'>
-              <Text className='aip-option__name'>{t('aip.mode.normal')}</Text>
-              <Text className='aip-muted'>{t('aip.mode.normalDesc')}</Text>
-            </View>
-          </View>
-          {quote.smart_available ? (
-            <View
-              className={`aip-option${useSmart ? ' aip-option--on' : ''}`}
-              role='radio'
-              aria-checked={useSmart}
-              data-testid='aip-mode-smart'
-              onClick={() => setSmart(true)}
-            >
-              <View className='aip-option__radio' />
-              <View className='aip-option__body'>
-                <Text className='aip-option__name'>{t('aip.mode.smart')}</Text>
-                <Text className='aip-muted' data-testid='aip-smart-index'>
-                  {t('aip.mode.smartFollows', { index: quote.index_name ?? quote.index_code ?? '' })}
-                </Text>
-                <Text className='aip-muted'>{t('aip.mode.smartValuation')}</Text>
-                <Text className='aip-muted'>{t('aip.mode.smartMa')}</Text>
-              </View>
-            </View>
-          ) : (
-            <Text className='aip-muted' data-testid='aip-smart-unavailable'>
-              {t('aip.mode.smartUnavailable')}
-            </Text>
-          )}
-        </View>
+        <PaymentPicker
+          label={t('aip.mode.title')}
+          value={useSmart ? 'smart' : 'normal'}
+          onChoose={(mode) => setSmart(mode === 'smart')}
+          options={[
+            { method: 'normal', testId: 'aip-mode-normal', name: t('aip.mode.normal'), lines: [{ text: t('aip.mode.normalDesc') }] },
+            ...(quote.smart_available
+              ? [
+                  {
+                    method: 'smart' as const,
+                    testId: 'aip-mode-smart',
+                    name: t('aip.mode.smart'),
+                    lines: [
+                      {
+                        text: t('aip.mode.smartFollows', { index: quote.index_name ?? quote.index_code ?? '' }),
+                        testId: 'aip-smart-index',
+                      },
+                      { text: t('aip.mode.smartValuation') },
+                      { text: t('aip.mode.smartMa') },
+                    ],
+                  },
+                ]
+              : []),
+          ]}
+        />
+        {quote.smart_available ? null : (
+          <Text className='aip-muted' data-testid='aip-smart-unavailable'>
+            {t('aip.mode.smartUnavailable')}
+          </Text>
+        )}
       </View>
 
-      <PayField card={card} cash={cash} method={method} cashShort={cashShort} onChoose={setPayMethod} />
+      <PayField card={card} cash={cash} method={method} runFen={check.fen} onChoose={setPayMethod} />
 
       <View className='aip-card' data-testid='aip-summary'>
         <Text className='aip-card__title'>{t('aip.create.summary')}</Text>
@@ -447,7 +314,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
         </Notice>
       ) : null}
 
-      <Disclosure />
+      <Disclosure testId='aip-disclosure' lines={[t('aip.disclosure.risk'), t('aip.disclosure.past')]} />
 
       <ActionBar>
         <ActionButton
@@ -459,27 +326,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
         />
       </ActionBar>
 
-      <Dialog
-        className='aip-risk-dialog'
-        visible={riskDialog !== null}
-        title={t('aip.risk.title')}
-        content={
-          <Text className='aip-risk-dialog__text' data-testid='risk-warning-text'>
-            {riskDialog?.text ?? ''}
-          </Text>
-        }
-        confirmText={t('aip.risk.confirm')}
-        cancelText={t('aip.risk.cancel')}
-        closeOnOverlayClick={false}
-        footerDirection='vertical'
-        onConfirm={acceptRisk}
-        onCancel={() => {
-          setRiskDialog(null);
-          intent.current = null;
-        }}
-        onClose={() => setRiskDialog(null)}
-      />
-      {password.dialog}
+      {flow.element}
     </View>
   );
 }

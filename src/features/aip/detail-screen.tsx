@@ -7,21 +7,24 @@ import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { formatAmount, formatPercent } from '@/lib/format';
+import { formatAmount, formatPercent, yuanText } from '@/lib/format';
 import { safeRedirectTarget, specUrl } from '@/lib/routes';
 import type { AipPlanDetail, AipRun } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
+import { Gate, Notice, ActionBar, ActionButton, InfoRow } from '@/components/purchase/purchase-parts';
+import { usePurchasePassword } from '@/components/purchase/purchase-password';
+import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { changePlanState, getPayOptions, getPlan, updatePlan, type AipPayMethod, type PlanAction } from './api';
-import { AIP_RESULT, aipErrorText, leadToFix, resultCodeOf } from './aip-errors';
-import { balanceFen, cashCovers, checkAmount, fenToYuan } from './aip-figures';
-import { AipKeypad } from './aip-keypad';
-import { ActionBar, ActionButton, Gate, InfoRow, Notice, StatusTag, yuanText } from './aip-parts';
+import { AIP_RESULT, leadToFix } from './aip-errors';
+import { cashCovers } from '@/lib/cash-rules';
+import { balanceFen, checkAmount, fenToYuan } from './aip-figures';
+import { StatusTag } from './aip-parts';
 import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
-import { useAipPassword } from './use-aip-password';
 import './aip.scss';
 
 export interface DetailScreenProps {
@@ -56,7 +59,7 @@ export function DetailScreen({ planId, prelink }: DetailScreenProps) {
             onAction={() => void startLogin({ redirect: here })}
           />
         ) : (
-          <ErrorBox title={aipErrorText(plan.error)} onRetry={plan.retry} />
+          <ErrorBox title={purchaseErrorText(plan.error)} onRetry={plan.retry} />
         )
       ) : (
         <PlanBody plan={plan.data} refresh={plan.refresh} here={here} />
@@ -71,7 +74,7 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const password = useAipPassword();
+  const password = usePurchasePassword();
   const stopped = plan.status === 'stopped';
 
   const run = async (pending: Pending) => {
@@ -93,7 +96,7 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
     }
     if (outcome.cancelled) return;
     if (await leadToFix(outcome.error, here)) return;
-    const message = aipErrorText(outcome.error);
+    const message = purchaseErrorText(outcome.error);
     setNotice(message);
     showToast(message);
   };
@@ -200,7 +203,7 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
         </Text>
       ) : (
         <ActionBar>
-          <View className='aip-bar__row'>
+          <View className='purchase-bar__row'>
             {plan.status === 'running' ? (
               <ActionButton
                 testId='aip-pause'
@@ -292,7 +295,8 @@ function EditCard({
   return (
     <View className='aip-card' data-testid='aip-edit-card'>
       <Text className='aip-card__title'>{t('aip.edit.title')}</Text>
-      <AipKeypad
+      <AmountKeypad
+        keypadClassName='aip-keypad'
         testId='aip-edit-amount'
         value={text}
         onChange={setText}
@@ -310,9 +314,7 @@ function EditCard({
         </Text>
       ) : null}
       <ScheduleField testId='aip-edit-schedule' value={schedule} onChange={setSchedule} />
-      {pay.status === 'ready' ? (
-        <PayField card={card} cash={cash} method={payMethod} cashShort={cashShort} onChoose={setPayMethod} />
-      ) : null}
+      {pay.status === 'ready' ? <PayField card={card} cash={cash} method={payMethod} runFen={check.fen} onChoose={setPayMethod} /> : null}
       <Text className='aip-muted aip-small'>{t('aip.edit.note')}</Text>
       <View className='aip-edit__actions'>
         <Button fill='outline' type='primary' onClick={onCancel} data-testid='aip-edit-cancel'>

@@ -8,9 +8,10 @@ import { specUrl } from '@/lib/routes';
 import type { IndexFunds } from '@/lib/api-types/discover';
 import { t } from '@/locales/aip';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Disclosure } from '@/components/purchase/purchase-parts';
 import { TEASER_INDEX_CODE, getIndexFunds } from './api';
-import { aipErrorText } from './aip-errors';
-import { BacktestCard, Disclosure } from './aip-parts';
+import { BacktestCard } from './aip-parts';
 import './aip.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
@@ -75,7 +76,7 @@ export function IntroScreen({ fundCode }: IntroScreenProps) {
         {funds.status === 'loading' ? (
           <SkeletonList items={3} rows={1} />
         ) : funds.status === 'error' ? (
-          <ErrorBox title={aipErrorText(funds.error)} onRetry={funds.retry} />
+          <ErrorBox title={purchaseErrorText(funds.error)} onRetry={funds.retry} />
         ) : (
           <FundPicks data={funds.data} />
         )}
@@ -101,7 +102,7 @@ export function IntroScreen({ fundCode }: IntroScreenProps) {
         ))}
       </View>
 
-      <Disclosure />
+      <Disclosure testId='aip-disclosure' lines={[t('aip.disclosure.risk'), t('aip.disclosure.past')]} />
     </View>
   );
 }

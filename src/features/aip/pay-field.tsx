@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components';
+import { PaymentPicker, cashOption, type PaymentOption } from '@/components/purchase/payment-picker';
 import { formatAmount } from '@/lib/format';
 import { t } from '@/locales/aip';
 import type { AipPayMethod, PayOptions } from './api';
@@ -9,64 +10,51 @@ export interface PayFieldProps {
   cash: PayOptions['cash'];
   /** The payment shown as chosen. */
   method: AipPayMethod;
-  /** 现金宝 cannot cover one run (`cashCovers`): shown with its balance as unavailable, not selectable. */
-  cashShort: boolean;
+  /** One run's amount as typed (fen), or null: 现金宝 is unavailable while it cannot cover it (0.00 never does). */
+  runFen: number | null;
   onChoose: (method: AipPayMethod) => void;
 }
 
 /**
- * A plan's payment, on the create page and when a plan is changed: the bound card with its limits, and 现金宝 with
- * its available balance — unavailable (aria-disabled, not selectable) while that balance cannot cover one run.
+ * A plan's payment, on the create page and when a plan is changed (the purchase kit's PaymentPicker): the bound card
+ * with its limits, and 现金宝 with its available balance — unavailable (aria-disabled, not selectable) while that
+ * balance cannot cover one run.
  */
-export function PayField({ card, cash, method, cashShort, onChoose }: PayFieldProps) {
+export function PayField({ card, cash, method, runFen, onChoose }: PayFieldProps) {
+  const options: PaymentOption<AipPayMethod>[] = [
+    {
+      method: 'bankcard',
+      testId: 'aip-pay-card',
+      name: card ? t('aip.pay.card', { bank: card.bank_name, tail: card.card_tail }) : t('aip.pay.cardPlain'),
+      lines: [
+        ...(card
+          ? [{ text: t('aip.pay.limits', { perPayment: formatAmount(card.per_payment_limit), daily: formatAmount(card.daily_limit) }) }]
+          : []),
+        { text: t('aip.pay.cardNote') },
+      ],
+    },
+  ];
+  if (cash) {
+    options.push(
+      cashOption<AipPayMethod>({
+        method: 'xjb',
+        testId: 'aip-pay-xjb',
+        availableTestId: 'aip-xjb-available',
+        available: cash.available,
+        amountFen: runFen,
+        texts: {
+          name: t('aip.pay.xjb'),
+          available: t('aip.pay.xjbAvailable', { available: formatAmount(cash.available) }),
+          short: t('aip.pay.xjbShort', { available: formatAmount(cash.available) }),
+          note: t('aip.pay.xjbNote'),
+        },
+      }),
+    );
+  }
   return (
     <View className='aip-card' data-testid='aip-pay'>
       <Text className='aip-card__title'>{t('aip.pay.title')}</Text>
-      <View role='radiogroup' aria-label={t('aip.pay.title')}>
-        <View
-          className={`aip-option${method === 'bankcard' ? ' aip-option--on' : ''}`}
-          role='radio'
-          aria-checked={method === 'bankcard'}
-          data-testid='aip-pay-card'
-          onClick={() => onChoose('bankcard')}
-        >
-          <View className='aip-option__radio' />
-          <View className='aip-option__body'>
-            <Text className='aip-option__name'>
-              {card ? t('aip.pay.card', { bank: card.bank_name, tail: card.card_tail }) : t('aip.pay.cardPlain')}
-            </Text>
-            {card ? (
-              <Text className='aip-muted'>
-                {t('aip.pay.limits', { perPayment: formatAmount(card.per_payment_limit), daily: formatAmount(card.daily_limit) })}
-              </Text>
-            ) : null}
-            <Text className='aip-muted'>{t('aip.pay.cardNote')}</Text>
-          </View>
-        </View>
-        {cash ? (
-          <View
-            className={`aip-option${method === 'xjb' ? ' aip-option--on' : ''}${cashShort ? ' aip-option--off' : ''}`}
-            role='radio'
-            aria-checked={method === 'xjb'}
-            aria-disabled={cashShort}
-            data-testid='aip-pay-xjb'
-            onClick={() => {
-              if (!cashShort) onChoose('xjb');
-            }}
-          >
-            <View className='aip-option__radio' />
-            <View className='aip-option__body'>
-              <Text className='aip-option__name'>{t('aip.pay.xjb')}</Text>
-              <Text className={cashShort ? 'aip-problem' : 'aip-muted'} data-testid='aip-xjb-available'>
-                {cashShort
-                  ? t('aip.pay.xjbShort', { available: formatAmount(cash.available) })
-                  : t('aip.pay.xjbAvailable', { available: formatAmount(cash.available) })}
-              </Text>
-              <Text className='aip-muted'>{t('aip.pay.xjbNote')}</Text>
-            </View>
-          </View>
-        ) : null}
-      </View>
+      <PaymentPicker label={t('aip.pay.title')} options={options} value={method} onChoose={onChoose} />
     </View>
   );
 }

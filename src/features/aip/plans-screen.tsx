@@ -6,15 +6,17 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import type { AipPlan } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
+import { Gate } from '@/components/purchase/purchase-parts';
 import { getPlans } from './api';
-import { AIP_RESULT, aipErrorText, resultCodeOf } from './aip-errors';
-import { Gate, StatusTag, yuanText } from './aip-parts';
+import { AIP_RESULT } from './aip-errors';
+import { StatusTag } from './aip-parts';
 import './aip.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
@@ -36,7 +38,7 @@ export function PlansScreen() {
         />
       );
     }
-    return <ErrorBox title={aipErrorText(plans.error)} onRetry={plans.retry} />;
+    return <ErrorBox title={purchaseErrorText(plans.error)} onRetry={plans.retry} />;
   }
   const items = [...plans.data.items].sort((a, b) => ORDER[a.status] - ORDER[b.status] || b.created_at - a.created_at);
   const running = items.filter((p) => p.status === 'running').length;
@@ -45,7 +47,7 @@ export function PlansScreen() {
       <View className='aip-page aip-page--plain' data-testid='aip-plans'>
         {items.length === 0 ? (
           <View className='aip-card aip-empty' data-testid='aip-plans-empty'>
-            <Text className='aip-gate__title'>{t('aip.list.emptyTitle')}</Text>
+            <Text className='aip-empty__title'>{t('aip.list.emptyTitle')}</Text>
             <Text className='aip-muted'>{t('aip.list.emptyDesc')}</Text>
             <Button type='primary' onClick={go(specUrl('autoInvestIntro'))} data-testid='aip-plans-intro'>
               {t('aip.list.toIntro')}

@@ -4,30 +4,6 @@ import { CASH_MIN_AMOUNT_FEN } from '@/lib/cash-rules';
 import { parseAmountInput, yuanToFen } from '@/lib/money';
 import type { CashSummary } from '@/lib/api-types/cash';
 
-/** Integer digits an amount may have (999,999,999.99 is far beyond any bank's limit). */
-const MAX_INTEGER_DIGITS = 9;
-
-/**
- * The text after one key of the decimal keypad ('0'–'9', '.'), or the same text when the key is refused: a second
- * point, a third decimal, a tenth integer digit. A leading zero is replaced ('0' then '5' → '5'). (The trading
- * keypad's rule, features/trade/trade-figures.ts.)
- */
-export function typeKey(text: string, key: string): string {
-  if (key === '.') {
-    if (text.includes('.')) return text;
-    return text === '' ? '0.' : `${text}.`;
-  }
-  if (!/^\d$/.test(key)) return text;
-  const [whole = '', fraction] = text.split('.');
-  if (fraction !== undefined) return fraction.length >= 2 ? text : text + key;
-  if (whole === '0') return key;
-  return whole.length >= MAX_INTEGER_DIGITS ? text : text + key;
-}
-
-export function deleteKey(text: string): string {
-  return text.slice(0, -1);
-}
-
 /** Why an amount cannot be moved, with what the message names. */
 export type CashProblem =
   | { kind: 'invalid' }

@@ -20,11 +20,13 @@ import { t } from '@/locales/cash';
 import type { CashSummary } from '@/lib/api-types/cash';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
+import { Gate, ActionBar, ActionButton, Disclosure } from '@/components/purchase/purchase-parts';
 import { YIELD_PERIODS, getCashIncome, getCashSummary, getCashYields, type YieldPeriod } from './api';
 import { cashChartRows, type CashFigure } from './cash-chart-elements';
 import { CashChart } from './cash-chart';
-import { CASH_RESULT, cashErrorText, resultCodeOf } from './cash-errors';
-import { ActionBar, ActionButton, CashGate, CashOrderRow, Disclosure } from './cash-parts';
+import { CASH_RESULT } from './cash-errors';
+import { CashOrderRow } from './cash-parts';
 import { DepositForm, TransferResult, WithdrawForm, type Finished } from './cash-transfer';
 import './cash.scss';
 
@@ -53,7 +55,7 @@ function nonZero(text: string | null | undefined): boolean {
 
 function LoginGate() {
   return (
-    <CashGate
+    <Gate
       testId='cash-gate-login'
       title={t('cash.gate.loginTitle')}
       description={t('cash.gate.loginDesc')}
@@ -65,7 +67,7 @@ function LoginGate() {
 
 function OpenGate() {
   return (
-    <CashGate
+    <Gate
       testId='cash-gate-open'
       title={t('cash.gate.openTitle')}
       description={t('cash.gate.openDesc')}
@@ -104,7 +106,7 @@ function CashLoaded({ initialView }: { initialView: CashView }) {
     if (code === CASH_RESULT.accountNotOpened) return <OpenGate />;
     return (
       <View data-testid='cash-error'>
-        <ErrorBox title={cashErrorText(summary.error)} onRetry={summary.retry} />
+        <ErrorBox title={purchaseErrorText(summary.error)} onRetry={summary.retry} />
       </View>
     );
   }
@@ -207,9 +209,9 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
         </View>
       </View>
 
-      <Disclosure />
+      <Disclosure testId='cash-disclosure' lines={[t('cash.disclosure.fund'), t('cash.disclosure.past')]} />
 
-      <ActionBar>
+      <ActionBar className='cash-bar'>
         <ActionButton testId='cash-withdraw' fill='outline' text={t('cash.action.withdraw')} onClick={props.onWithdraw} />
         <ActionButton testId='cash-deposit' text={t('cash.action.deposit')} onClick={props.onDeposit} />
       </ActionBar>
@@ -263,7 +265,7 @@ function YieldCard({ data }: { data: CashSummary }) {
           </View>
         ))}
       </View>
-      {yields.status === 'error' ? <ErrorBox title={cashErrorText(yields.error)} onRetry={yields.retry} /> : null}
+      {yields.status === 'error' ? <ErrorBox title={purchaseErrorText(yields.error)} onRetry={yields.retry} /> : null}
       {yields.status === 'loading' ? <View className='cash-chart__placeholder' role='status' aria-busy='true' /> : null}
       {points && rows.length === 0 ? <Text className='cash-muted'>{t('cash.yield.none')}</Text> : null}
       {rows.length > 0 ? (
@@ -299,7 +301,7 @@ function IncomeList({ generation }: { generation: number }) {
     <View className='cash-card cash-card--list' data-testid='cash-income'>
       <Text className='cash-card__title'>{t('cash.income.title')}</Text>
       {list.status === 'loading' ? <SkeletonList items={3} rows={1} /> : null}
-      {list.status === 'error' ? <ErrorBox title={cashErrorText(list.error)} onRetry={list.retry} /> : null}
+      {list.status === 'error' ? <ErrorBox title={purchaseErrorText(list.error)} onRetry={list.retry} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
         <Text className='cash-muted cash-income__empty' data-testid='cash-income-empty'>
           {t('cash.income.empty')}

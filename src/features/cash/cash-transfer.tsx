@@ -1,24 +1,27 @@
 // 转入 and 转出 of /xjb: the amount on the keypad, the card and its limits or the two ways out (快速取现 at once within
 // the day's quota, 普通取现 on the next trading day), the dates the server gives, then the trade-password keypad flow
 // of the buy page (encrypted password, one request id per intent, the same id on a retry after a lost answer).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { CASH_CUTOFF } from '@/lib/cash-rules';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, yuanText } from '@/lib/format';
 import { fenToYuan } from '@/lib/money';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/cash';
 import type { CashOrderAnswer, CashSummary } from '@/lib/api-types/cash';
 import { showToast } from '@/platform/feedback';
+import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
+import { Notice, ActionBar, ActionButton, InfoRow, OrderSteps, Timeline } from '@/components/purchase/purchase-parts';
+import { usePurchasePassword } from '@/components/purchase/purchase-password';
+import { AmountKeypad } from '@/components/purchase/amount-keypad';
+import { PaymentPicker } from '@/components/purchase/payment-picker';
+import { useRequestIntent } from '@/components/purchase/request-id';
 import { placeDeposit, placeWithdraw, type WithdrawMode } from './api';
-import { CASH_RESULT, cashErrorText, leadToFix, outcomeUnknown, resultCodeOf } from './cash-errors';
+import { CASH_RESULT, leadToFix } from './cash-errors';
 import { checkDeposit, checkWithdraw, type CashProblem } from './cash-figures';
-import { CashKeypad } from './cash-keypad';
-import { ActionBar, ActionButton, InfoRow, Notice, OrderSteps, Timeline, cardText, yuanText } from './cash-parts';
-import { newRequestId } from './request-id';
-import { useCashPassword, type PasswordOrderOutcome } from './use-cash-password';
+import { cardText } from './cash-parts';
 import './cash.scss';
 
 /** A deposit or withdrawal the server accepted, as it answered. */
@@ -46,25 +49,6 @@ export function problemText(problem: CashProblem): string {
   }
 }
 
-interface Intent {
-  key: string;
-  requestId: string;
-}
-
-/** The request id of an intent: the same amount (and way) retried keeps it; anything else is a new intent. */
-function useIntent(kind: 'xjbin' | 'xjbout') {
-  const intent = useRef<Intent | null>(null);
-  return {
-    async idFor(key: string): Promise<string> {
-      if (intent.current?.key !== key) intent.current = { key, requestId: await newRequestId(kind) };
-      return intent.current.requestId;
-    },
-    settle(outcome: PasswordOrderOutcome<unknown>) {
-      if (outcome.ok || (!outcome.cancelled && !outcomeUnknown(outcome.error))) intent.current = null;
-    },
-  };
-}
-
 function BackLink({ onBack }: { onBack: () => void }) {
   return (
     <View className='cash-back' data-testid='cash-back' onClick={onBack}>
@@ -79,8 +63,8 @@ export function DepositForm({ summary, onBack, onDone }: { summary: CashSummary;
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
-  const password = useCashPassword();
-  const intent = useIntent('xjbin');
+  const password = usePurchasePassword();
+  const intent = useRequestIntent('xjbin');
   const check = checkDeposit(text, summary);
   const canSubmit = summary.card !== null && check.fen !== null && check.problem === null;
 
@@ -94,7 +78,7 @@ export function DepositForm({ summary, onBack, onDone }: { summary: CashSummary;
     setKeypadOpen(false);
     setNotice(null);
     const amount = fenToYuan(check.fen);
-    const requestId = await intent.idFor(amount);
+    const requestId = await intent.idFor(amount, undefined);
     const outcome = await password.run({ title: t('cash.deposit.passwordTitle'), payee: summary.fd_name, amount }, (encryptedPassword) =>
       placeDeposit({ amount, requestId, encryptedPassword }),
     );
@@ -102,7 +86,7 @@ export function DepositForm({ summary, onBack, onDone }: { summary: CashSummary;
     if (outcome.ok) return onDone({ kind: 'deposit', answer: outcome.value, card: summary.card });
     if (outcome.cancelled) return;
     if (await leadToFix(outcome.error, specUrl('xjb'))) return;
-    const message = cashErrorText(outcome.error);
+    const message = purchaseErrorText(outcome.error);
     setNotice(message);
     showToast(message);
   };
@@ -130,7 +114,8 @@ export function DepositForm({ summary, onBack, onDone }: { summary: CashSummary;
 
       <View className='cash-card'>
         <Text className='cash-card__title'>{t('cash.deposit.amount')}</Text>
-        <CashKeypad
+        <AmountKeypad
+          keypadClassName='cash-keypad'
           testId='cash-amount'
           value={text}
           onChange={change}
@@ -167,7 +152,7 @@ export function DepositForm({ summary, onBack, onDone }: { summary: CashSummary;
         </Notice>
       ) : null}
 
-      <ActionBar>
+      <ActionBar className='cash-bar'>
         <ActionButton testId='cash-deposit-submit' text={t('cash.deposit.submit')} disabled={!canSubmit} onClick={() => void submit()} />
       </ActionBar>
       {password.dialog}
@@ -183,8 +168,8 @@ export function WithdrawForm({ summary, onBack, onDone }: { summary: CashSummary
   const [mode, setMode] = useState<WithdrawMode>('quick');
   /** The last refusal: its text, and whether it was the quick quota (then the normal way is offered). */
   const [notice, setNotice] = useState<{ text: string; quota: boolean } | null>(null);
-  const password = useCashPassword();
-  const intent = useIntent('xjbout');
+  const password = usePurchasePassword();
+  const intent = useRequestIntent('xjbout');
   const check = checkWithdraw(text, summary);
   const canSubmit = check.fen !== null && check.problem === null;
   const card = cardText(summary.card);
@@ -203,7 +188,7 @@ export function WithdrawForm({ summary, onBack, onDone }: { summary: CashSummary
     setKeypadOpen(false);
     setNotice(null);
     const amount = fenToYuan(check.fen);
-    const requestId = await intent.idFor(`${mode}:${amount}`);
+    const requestId = await intent.idFor(`${mode}:${amount}`, undefined);
     const title = mode === 'quick' ? t('cash.withdraw.passwordQuick') : t('cash.withdraw.passwordNormal');
     const outcome = await password.run({ title, payee: card, amount }, (encryptedPassword) =>
       placeWithdraw({ amount, mode, requestId, encryptedPassword }),
@@ -212,7 +197,7 @@ export function WithdrawForm({ summary, onBack, onDone }: { summary: CashSummary
     if (outcome.ok) return onDone({ kind: 'withdraw', answer: outcome.value, card: summary.card });
     if (outcome.cancelled) return;
     if (await leadToFix(outcome.error, specUrl('xjb'))) return;
-    const message = cashErrorText(outcome.error);
+    const message = purchaseErrorText(outcome.error);
     setNotice({ text: message, quota: resultCodeOf(outcome.error) === CASH_RESULT.quickQuota });
     showToast(message);
   };
@@ -222,7 +207,8 @@ export function WithdrawForm({ summary, onBack, onDone }: { summary: CashSummary
       <BackLink onBack={onBack} />
       <View className='cash-card'>
         <Text className='cash-card__title'>{t('cash.withdraw.amount')}</Text>
-        <CashKeypad
+        <AmountKeypad
+          keypadClassName='cash-keypad'
           testId='cash-amount'
           value={text}
           onChange={change}
@@ -248,43 +234,39 @@ export function WithdrawForm({ summary, onBack, onDone }: { summary: CashSummary
         ) : null}
       </View>
 
-      <View className='cash-card' role='radiogroup' aria-label={t('cash.withdraw.way')}>
+      <View className='cash-card'>
         <Text className='cash-card__title'>{t('cash.withdraw.way')}</Text>
-        <View
-          className={`cash-mode${mode === 'quick' ? ' cash-mode--on' : ''}`}
-          role='radio'
-          aria-checked={mode === 'quick'}
-          data-testid='cash-mode-quick'
-          onClick={() => choose('quick')}
-        >
-          <View className='cash-mode__radio' />
-          <View className='cash-mode__body'>
-            <Text className='cash-mode__title'>{t('cash.withdraw.quick')}</Text>
-            <Text className='cash-muted'>{t('cash.withdraw.quickArrival')}</Text>
-            <Text className='cash-muted' data-testid='cash-quick-quota'>
-              {t('cash.withdraw.quickQuota', {
-                left: formatAmount(summary.quick_quota_left),
-                limit: formatAmount(summary.quick_daily_limit),
-              })}
-            </Text>
-          </View>
-        </View>
-        <View
-          className={`cash-mode${mode === 'normal' ? ' cash-mode--on' : ''}`}
-          role='radio'
-          aria-checked={mode === 'normal'}
-          data-testid='cash-mode-normal'
-          onClick={() => choose('normal')}
-        >
-          <View className='cash-mode__radio' />
-          <View className='cash-mode__body'>
-            <Text className='cash-mode__title'>{t('cash.withdraw.normal')}</Text>
-            <Text className='cash-muted' data-testid='cash-normal-arrival'>
-              {t('cash.withdraw.normalArrival', { date: summary.normal_arrival_date })}
-            </Text>
-            <Text className='cash-muted'>{t('cash.withdraw.normalUnlimited')}</Text>
-          </View>
-        </View>
+        <PaymentPicker
+          label={t('cash.withdraw.way')}
+          value={mode}
+          onChoose={choose}
+          options={[
+            {
+              method: 'quick',
+              testId: 'cash-mode-quick',
+              name: t('cash.withdraw.quick'),
+              lines: [
+                { text: t('cash.withdraw.quickArrival') },
+                {
+                  text: t('cash.withdraw.quickQuota', {
+                    left: formatAmount(summary.quick_quota_left),
+                    limit: formatAmount(summary.quick_daily_limit),
+                  }),
+                  testId: 'cash-quick-quota',
+                },
+              ],
+            },
+            {
+              method: 'normal',
+              testId: 'cash-mode-normal',
+              name: t('cash.withdraw.normal'),
+              lines: [
+                { text: t('cash.withdraw.normalArrival', { date: summary.normal_arrival_date }), testId: 'cash-normal-arrival' },
+                { text: t('cash.withdraw.normalUnlimited') },
+              ],
+            },
+          ]}
+        />
         <Text className='cash-muted cash-rule'>{t('cash.withdraw.to', { card })}</Text>
       </View>
 
@@ -292,21 +274,14 @@ export function WithdrawForm({ summary, onBack, onDone }: { summary: CashSummary
         <Notice tone='danger' testId='cash-notice'>
           <Text>{notice.text}</Text>
           {notice.quota && mode === 'quick' ? (
-            <Button
-              className='cash-notice__action'
-              size='small'
-              type='primary'
-              fill='outline'
-              onClick={() => choose('normal')}
-              data-testid='cash-switch-normal'
-            >
+            <Button size='small' type='primary' fill='outline' onClick={() => choose('normal')} data-testid='cash-switch-normal'>
               {t('cash.withdraw.switchNormal')}
             </Button>
           ) : null}
         </Notice>
       ) : null}
 
-      <ActionBar>
+      <ActionBar className='cash-bar'>
         <ActionButton testId='cash-withdraw-submit' text={t('cash.withdraw.submit')} disabled={!canSubmit} onClick={() => void submit()} />
       </ActionBar>
       {password.dialog}
@@ -339,7 +314,7 @@ export function TransferResult({ finished, onDone }: { finished: Finished; onDon
         </Text>
       </View>
       <View className='cash-card'>
-        <OrderSteps steps={answer.steps} />
+        <OrderSteps steps={answer.steps} testId='cash-order-steps' />
         <InfoRow label={t('cash.result.tradeDate')} value={answer.trade_date} testId='cash-result-trade-date' />
         {answer.kind === 'deposit' ? (
           <>

@@ -13,8 +13,8 @@ import {
 import { formatFen } from '@/lib/format';
 import { t } from '@/locales/cash';
 import type { CashRules } from '@/lib/api-types/cash';
+import { purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { getCashRules } from './api';
-import { cashErrorText } from './cash-errors';
 import './cash.scss';
 
 /** The figures every rule text names, from the constants: '10,000.00', '15:00', '0.01', 1, 1. */
@@ -46,7 +46,7 @@ function LiveExample({ render, testId }: { render: (rules: CashRules) => string;
       {rules.status === 'loading' ? <Text className='cash-muted'>{t('cash.rules.liveLoading')}</Text> : null}
       {rules.status === 'error' ? (
         <View className='cash-live__error'>
-          <Text className='cash-muted'>{cashErrorText(rules.error)}</Text>
+          <Text className='cash-muted'>{purchaseErrorText(rules.error)}</Text>
           <Text className='cash-link' data-testid={`${testId}-retry`} onClick={rules.retry}>
             {t('cash.rules.retry')}
           </Text>

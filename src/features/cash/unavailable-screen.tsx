@@ -13,24 +13,25 @@ import { t } from '@/locales/cash';
 import type { UnavailableItem } from '@/lib/api-types/cash';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
+import { Gate } from '@/components/purchase/purchase-parts';
 import { getCashUnavailable } from './api';
-import { CASH_RESULT, cashErrorText, resultCodeOf } from './cash-errors';
-import { CashGate } from './cash-parts';
+import { CASH_RESULT } from './cash-errors';
 import type { CashAccess } from './cash-screen';
 import './cash.scss';
 
 const HERE = () => specUrl('xjbUnavailableAmount');
 
-function Gate({ kind }: { kind: 'login' | 'open' }) {
+function AccessGate({ kind }: { kind: 'login' | 'open' }) {
   return kind === 'login' ? (
-    <CashGate
+    <Gate
       testId='cash-gate-login'
       title={t('cash.gate.loginTitle')}
       action={t('cash.gate.login')}
       onAction={() => void startLogin({ redirect: HERE() })}
     />
   ) : (
-    <CashGate
+    <Gate
       testId='cash-gate-open'
       title={t('cash.gate.openTitle')}
       description={t('cash.gate.openDesc')}
@@ -42,8 +43,8 @@ function Gate({ kind }: { kind: 'login' | 'open' }) {
 
 export function UnavailableScreen({ access }: { access: CashAccess }) {
   if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
-  if (access.status === 'anonymous') return <Gate kind='login' />;
-  if (access.openTrade === false) return <Gate kind='open' />;
+  if (access.status === 'anonymous') return <AccessGate kind='login' />;
+  if (access.openTrade === false) return <AccessGate kind='open' />;
   return <UnavailableLoaded />;
 }
 
@@ -52,11 +53,11 @@ function UnavailableLoaded() {
   if (remote.status === 'loading') return <SkeletonList items={3} rows={2} />;
   if (remote.status === 'error') {
     const code = resultCodeOf(remote.error);
-    if (code === CASH_RESULT.notLoggedIn) return <Gate kind='login' />;
-    if (code === CASH_RESULT.accountNotOpened) return <Gate kind='open' />;
+    if (code === CASH_RESULT.notLoggedIn) return <AccessGate kind='login' />;
+    if (code === CASH_RESULT.accountNotOpened) return <AccessGate kind='open' />;
     return (
       <View data-testid='cash-unavailable-error'>
-        <ErrorBox title={cashErrorText(remote.error)} onRetry={remote.retry} />
+        <ErrorBox title={purchaseErrorText(remote.error)} onRetry={remote.retry} />
       </View>
     );
   }

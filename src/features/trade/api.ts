@@ -13,39 +13,10 @@ import type {
   PlaceOrderAnswer,
   SellTo,
 } from '@/lib/api-types/trading';
+import { checked, type Shape } from '@/lib/answer-shape';
 import { get, post } from '@/platform/http';
-import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 
 const SILENT = { silent: true } as const;
-
-/** An answer without the shape a screen needs is a failed call (error box with retry), never a crash. */
-export class MalformedAnswerError extends Error {
-  constructor(what: string) {
-    super(`malformed answer: ${what}`);
-    this.name = 'MalformedAnswerError';
-  }
-}
-
-type Shape = Record<string, 'string' | 'number' | 'array' | 'object'>;
-
-function has(data: unknown, shape: Shape): boolean {
-  if (!data || typeof data !== 'object') return false;
-  const record = data as Record<string, unknown>;
-  return Object.entries(shape).every(([key, kind]) =>
-    kind === 'array'
-      ? Array.isArray(record[key])
-      : kind === 'object'
-        ? !!record[key] && typeof record[key] === 'object'
-        : typeof record[key] === kind,
-  );
-}
-
-function checked<T>(what: string, shape: Shape, more: (data: T) => boolean = () => true): (data: T) => T {
-  return (data) => {
-    if (!has(data, shape) || !more(data)) throw new MalformedAnswerError(what);
-    return data;
-  };
-}
 
 const ORDER_SHAPE: Shape = {
   order_id: 'string',
@@ -71,16 +42,6 @@ const HOLDING_SHAPE: Shape = {
 export const PAY_METHOD_BANKCARD: PayMethod = 'bankcard';
 /** Orders per page of the order list. */
 export const ORDERS_PAGE_SIZE = 20;
-
-async function serverPublicKey(): Promise<string> {
-  const data = await get<{ public_key: string }>('/djapi/security/public-key', undefined, SILENT);
-  return data.public_key;
-}
-
-/** The trade password never travels in clear: RSA (PKCS#1 v1.5) with the server's key, base64. */
-export async function encryptTradePassword(password: string): Promise<string> {
-  return rsaToServer(await serverPublicKey(), password);
-}
 
 // ---- reads ---------------------------------------------------------------------
 
@@ -153,7 +114,7 @@ export interface BuyOrder {
   /** Yuan, at most 2 decimals ('1000.00'). */
   amount: string;
   requestId: string;
-  /** Already encrypted (encryptTradePassword). */
+  /** Already encrypted (components/purchase `encryptTradePassword`). */
   encryptedPassword: string;
   /** The investor accepted the risk warning. */
   riskConfirmed: boolean;

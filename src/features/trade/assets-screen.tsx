@@ -12,7 +12,7 @@ import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import type { AipList } from '@/lib/api-types/auto-invest';
 import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
-import { formatAmount, formatShares, fundTypeName } from '@/lib/format';
+import { formatAmount, formatShares, fundTypeName, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t as tAip } from '@/locales/aip';
 import { t as accountText } from '@/locales/account';
@@ -21,11 +21,12 @@ import type { HoldingItem, HoldingSummary } from '@/lib/api-types/trading';
 import { get } from '@/platform/http';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Gate } from '@/components/purchase/purchase-parts';
 import { getHoldingSummary } from './api';
 import { OrderRow } from './order-row';
-import { TRADE_RESULT, resultCodeOf, tradeErrorText } from './trade-errors';
-import { TradeGate } from './trade-gate';
-import { sharesText, yuanText } from './trade-parts';
+import { TRADE_RESULT } from './trade-errors';
+import { sharesText } from './trade-parts';
 import './trade.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
@@ -58,7 +59,7 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
     const code = resultCodeOf(summary.error);
     if (code === TRADE_RESULT.notLoggedIn) {
       return (
-        <TradeGate
+        <Gate
           testId='trade-gate-login'
           title={t('trade.gate.loginAssetsTitle')}
           action={t('trade.gate.login')}
@@ -68,7 +69,7 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
     }
     if (code === TRADE_RESULT.accountNotOpened) {
       return (
-        <TradeGate
+        <Gate
           testId='trade-gate-open'
           title={t('trade.gate.openTitle')}
           description={t('trade.gate.openDesc')}
@@ -79,7 +80,7 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
     }
     return (
       <View data-testid='assets-error'>
-        <ErrorBox title={tradeErrorText(summary.error)} onRetry={summary.retry} />
+        <ErrorBox title={purchaseErrorText(summary.error)} onRetry={summary.retry} />
       </View>
     );
   }
@@ -321,12 +322,12 @@ function AipPlansLine() {
       {running.map((plan) => (
         <View
           key={plan.plan_id}
-          className='trade-row'
+          className='purchase-row'
           data-testid='assets-aip-plan'
           onClick={go(specUrl('autoInvestDetail', { planId: plan.plan_id }, { prelink: specUrl('myMoney') }))}
         >
-          <Text className='trade-row__label'>{plan.fd_name}</Text>
-          <Text className='trade-row__value'>
+          <Text className='purchase-row__label'>{plan.fd_name}</Text>
+          <Text className='purchase-row__value'>
             {tAip('aip.assets.next', { date: plan.next_date ?? '--', amount: yuanText(plan.amount) })}
           </Text>
         </View>

@@ -1,38 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Dialog } from '@nutui/nutui-react-taro';
-import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
 import { EmptyBox } from '@/components/empty-box/empty-box';
-import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { formatAmount, formatPercent } from '@/lib/format';
+import { formatAmount, formatPercent, yuanText } from '@/lib/format';
 import { fenToYuan } from '@/lib/money';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { BuyQuote, PayMethod } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { ActionBar, ActionButton, Disclosure, Notice, SuitabilityNotices, Timeline } from '@/components/purchase/purchase-parts';
+import { AmountKeypad } from '@/components/purchase/amount-keypad';
+import { PurchaseGates, QuoteFailure, type PurchaseAccess, type PurchaseGateTexts } from '@/components/purchase/purchase-gates';
+import { PaymentPicker, cashOption, type PaymentOption } from '@/components/purchase/payment-picker';
+import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
 import { getBuyQuote, placeBuy } from './api';
 import { CouponOffer } from './coupon-offer';
-import { KeypadField } from './keypad-field';
-import { newRequestId } from './request-id';
 import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type AmountProblem } from './trade-figures';
-import { TRADE_RESULT, leadToFix, outcomeUnknown, resultCodeOf, riskWarningOf, tradeErrorText } from './trade-errors';
-import { ActionBar, ActionButton, Disclosure, FundLine, Notice, Timeline, riskLevelText, yuanText } from './trade-parts';
-import { TradeGate } from './trade-gate';
-import { usePasswordOrder, type PasswordOrderOutcome } from './use-password-order';
+import { leadToFix } from './trade-errors';
+import { FundLine, riskLevelText } from './trade-parts';
 import './trade.scss';
 
 /** Who is buying, as the account store knows it (the page passes it in). */
-export interface BuyAccess {
-  status: 'unknown' | 'loggedIn' | 'anonymous';
-  /** The account can trade (opened, trade password set); null while unknown. */
-  openTrade: boolean | null;
-  /** A risk assessment younger than two years is on file. */
-  assessed: boolean;
-}
+export type BuyAccess = PurchaseAccess & { assessed: boolean };
 
 export interface BuyScreenProps {
   code: string | undefined;
@@ -49,95 +40,75 @@ const FUND_CODE = /^\d{6}$/;
  */
 export function BuyScreen({ code, access, ensureAssessed }: BuyScreenProps) {
   if (!code || !FUND_CODE.test(code)) return <EmptyBox title={t('trade.buy.invalidCode', { code: code ?? '' })} />;
-  const here = specUrl('buy', { fundcode: code });
-  if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
-  if (access.status === 'anonymous') {
-    return (
-      <TradeGate
-        testId='trade-gate-login'
-        title={t('trade.gate.loginTitle')}
-        action={t('trade.gate.login')}
-        onAction={() => void startLogin({ redirect: here })}
-      />
-    );
-  }
-  if (access.openTrade !== true) {
-    return (
-      <TradeGate
-        testId='trade-gate-open'
-        title={t('trade.gate.openTitle')}
-        description={t('trade.gate.openDesc')}
-        action={t('trade.gate.open')}
-        onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))}
-      />
-    );
-  }
-  return <AssessedBuy key={code} code={code} assessed={access.assessed} ensureAssessed={ensureAssessed} />;
+  return (
+    <PurchaseGates
+      access={access}
+      here={specUrl('buy', { fundcode: code })}
+      testIdPrefix='trade-gate'
+      texts={buyGates()}
+      ensureAssessed={ensureAssessed}
+    >
+      <BuyForm key={code} code={code} />
+    </PurchaseGates>
+  );
 }
 
-function AssessedBuy({ code, assessed, ensureAssessed }: { code: string; assessed: boolean; ensureAssessed: () => Promise<boolean> }) {
-  const [passed, setPassed] = useState(assessed);
-  const asked = useRef(false);
-  const ask = () => void ensureAssessed().then((ok) => ok && setPassed(true));
-  useEffect(() => {
-    if (passed || asked.current) return;
-    asked.current = true;
-    ask();
-  });
-  if (!passed && !assessed) {
-    return (
-      <TradeGate
-        testId='trade-gate-assess'
-        title={t('trade.gate.assessTitle')}
-        description={t('trade.gate.assessDesc')}
-        action={t('trade.gate.assess')}
-        onAction={ask}
-      />
-    );
-  }
-  return <BuyForm code={code} />;
+/** The buy page's gates in trading's words. */
+export function buyGates(): PurchaseGateTexts {
+  return {
+    login: { title: t('trade.gate.loginTitle'), action: t('trade.gate.login') },
+    open: { title: t('trade.gate.openTitle'), description: t('trade.gate.openDesc'), action: t('trade.gate.open') },
+    assess: { title: t('trade.gate.assessTitle'), description: t('trade.gate.assessDesc'), action: t('trade.gate.assess') },
+  };
 }
 
-/** The quote failed: the gate it names (login, opening, assessment), else the server's reason with a retry. */
-export function QuoteFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
-  switch (resultCodeOf(error)) {
-    case TRADE_RESULT.notLoggedIn:
-      return (
-        <TradeGate
-          testId='trade-gate-login'
-          title={t('trade.gate.loginTitle')}
-          action={t('trade.gate.login')}
-          onAction={() => void startLogin({ redirect: here })}
-        />
-      );
-    case TRADE_RESULT.accountNotOpened:
-      return (
-        <TradeGate
-          testId='trade-gate-open'
-          title={t('trade.gate.openTitle')}
-          action={t('trade.gate.open')}
-          onAction={() => void leadToFix(error, here)}
-        />
-      );
-    case TRADE_RESULT.noRiskAssessment:
-      return (
-        <TradeGate
-          testId='trade-gate-assess'
-          title={t('trade.gate.assessTitle')}
-          action={t('trade.gate.assess')}
-          onAction={() => void leadToFix(error, here)}
-        />
-      );
-    default:
-      return <ErrorBox title={tradeErrorText(error)} onRetry={retry} />;
-  }
+/** The quote (or the holding) failed: the gate it names, else the server's reason with a retry. */
+export function TradeQuoteFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
+  return <QuoteFailure error={error} retry={retry} here={here} testIdPrefix='trade-gate' texts={buyGates()} leadToFix={leadToFix} />;
 }
 
 function BuyForm({ code }: { code: string }) {
   const quote = useRemote(() => getBuyQuote(code), [code]);
   if (quote.status === 'loading') return <SkeletonList items={4} rows={2} />;
-  if (quote.status === 'error') return <QuoteFailure error={quote.error} retry={quote.retry} here={specUrl('buy', { fundcode: code })} />;
+  if (quote.status === 'error')
+    return <TradeQuoteFailure error={quote.error} retry={quote.retry} here={specUrl('buy', { fundcode: code })} />;
   return <BuyFormReady quote={quote.data} />;
+}
+
+/** The bound card (or that none is), and 现金宝 when it may pay: the amount check says when it is short. */
+function payOptions(quote: BuyQuote, cashPays: boolean): PaymentOption<PayMethod>[] {
+  const card = quote.card;
+  const options: PaymentOption<PayMethod>[] = [
+    card
+      ? {
+          method: 'bankcard',
+          testId: 'buy-pay-card',
+          name: t('trade.pay.card', { bank: card.bank_name, tail: card.card_tail }),
+          lines: [
+            { text: t('trade.pay.limits', { perPayment: formatAmount(card.per_payment_limit), daily: formatAmount(card.daily_limit) }) },
+            { text: t('trade.pay.left', { left: formatAmount(card.daily_left) }) },
+          ],
+        }
+      : { method: 'bankcard', testId: 'buy-pay-card', lines: [{ text: t('trade.pay.none') }] },
+  ];
+  if (cashPays && quote.cash) {
+    options.push(
+      cashOption<PayMethod>({
+        method: 'xjb',
+        testId: 'buy-pay-xjb',
+        availableTestId: 'buy-xjb-available',
+        available: quote.cash.available,
+        amountFen: null,
+        mustCover: false,
+        texts: {
+          name: t('trade.pay.xjb'),
+          available: t('trade.pay.xjbAvailable', { available: formatAmount(quote.cash.available) }),
+          note: t('trade.pay.xjbNote'),
+        },
+      }),
+    );
+  }
+  return options;
 }
 
 export function problemText(problem: AmountProblem): string {
@@ -159,36 +130,39 @@ export function problemText(problem: AmountProblem): string {
   }
 }
 
-/** The intent a request id belongs to: the same amount retried keeps it, another amount is another intent. */
-interface Intent {
-  amount: string;
-  payMethod: PayMethod;
-  couponId: string | null;
-  requestId: string;
-}
-
 function BuyFormReady({ quote }: { quote: BuyQuote }) {
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(true);
-  const [riskAccepted, setRiskAccepted] = useState(false);
-  /** The risk warning dialog: before the password (quote said warn) or after a 410003 answer (resend with it). */
-  const [riskDialog, setRiskDialog] = useState<{ text: string; resendWith: string | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const intent = useRef<Intent | null>(null);
-  const password = usePasswordOrder();
   /** The cash product may pay (it exists for the investor and is not the fund bought). */
   const cashPays = quote.cash != null && quote.cash.fd_code !== quote.fd_code;
   const [payMethod, setPayMethod] = useState<PayMethod>('bankcard');
   /** A registration coupon offered for this amount (coupon-offer.tsx), or none. */
   const [couponId, setCouponId] = useState<string | null>(null);
+  const here = specUrl('buy', { fundcode: quote.fd_code });
+  const flow = usePurchaseOrder<{ order_id: string }>({
+    kind: 'buy',
+    warnFirst: quote.suitability === 'warn',
+    riskWarning: quote.risk_warning ?? t('trade.buy.riskDialog.fallback'),
+    riskTexts: {
+      title: t('trade.buy.riskDialog.title'),
+      confirm: t('trade.buy.riskDialog.confirm'),
+      cancel: t('trade.buy.riskDialog.cancel'),
+    },
+    onPlaced: (answer) => navigateToSpecUrl(specUrl('tradeResult', { orderId: answer.order_id }), { replace: true }),
+    leadToFix: (error) => leadToFix(error, here),
+    onRefused: (message) => {
+      setNotice(message);
+      showToast(message);
+    },
+  });
+  const busy = flow.busy;
 
   const subscribe = quote.mode === 'subscribe';
   const check = checkBuyAmount(text, quote, payMethod);
   const preview = check.fen !== null && check.fen > 0 ? previewPurchaseFee(check.fen, quote) : null;
   const refused = quote.refusal !== null || quote.suitability === 'refuse' || (payMethod === 'bankcard' && quote.card === null);
   const canSubmit = check.fen !== null && check.problem === null && !refused && !busy;
-  const here = specUrl('buy', { fundcode: quote.fd_code });
 
   const change = (next: string) => {
     setText(next);
@@ -200,88 +174,20 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
     setNotice(null);
   };
 
-  /** One request id per intent: the same amount paid the same way keeps it, anything else is a new intent. */
-  const requestIdFor = async (amount: string): Promise<string> => {
-    if (intent.current?.amount !== amount || intent.current.payMethod !== payMethod || intent.current.couponId !== couponId)
-      intent.current = { amount, payMethod, couponId, requestId: await newRequestId('buy') };
-    return intent.current.requestId;
-  };
-
-  const settle = async (outcome: PasswordOrderOutcome<{ order_id: string }>, accepted: boolean) => {
-    if (outcome.ok) {
-      intent.current = null;
-      await navigateToSpecUrl(specUrl('tradeResult', { orderId: outcome.value.order_id }), { replace: true });
-      return;
-    }
-    if (outcome.cancelled) return;
-    const { error } = outcome;
-    if (!outcomeUnknown(error)) intent.current = null;
-    if (resultCodeOf(error) === TRADE_RESULT.riskConfirmRequired && !accepted) {
-      setRiskDialog({
-        text: riskWarningOf(error) ?? quote.risk_warning ?? t('trade.buy.riskDialog.fallback'),
-        resendWith: outcome.encrypted,
-      });
-      return;
-    }
-    if (await leadToFix(error, here)) return;
-    const message = tradeErrorText(error);
-    setNotice(message);
-    showToast(message);
-  };
-
-  /** Asks for the password and places the order. */
-  const order = async (accepted: boolean) => {
-    if (check.fen === null) return;
-    const amount = fenToYuan(check.fen);
-    const requestId = await requestIdFor(amount);
-    const outcome = await password.run({ payee: quote.fd_name, amount }, (encryptedPassword) =>
-      placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed: accepted, payMethod, couponId }),
-    );
-    await settle(outcome, accepted);
-  };
-
-  /** After a 410003 the same order goes again, same request id, with risk_confirm=1, without asking twice. */
-  const resend = async (encryptedPassword: string) => {
-    if (check.fen === null || !intent.current) return;
-    setBusy(true);
-    const { amount, requestId, payMethod: paidWith, couponId: couponUsed } = intent.current;
-    try {
-      const answer = await placeBuy({
-        code: quote.fd_code,
-        amount,
-        requestId,
-        encryptedPassword,
-        riskConfirmed: true,
-        payMethod: paidWith,
-        couponId: couponUsed,
-      });
-      await settle({ ok: true, value: answer, encrypted: encryptedPassword }, true);
-    } catch (error) {
-      // The server checked suitability before the password: ask for it now.
-      if (resultCodeOf(error) === TRADE_RESULT.wrongPassword) await order(true);
-      else await settle({ ok: false, cancelled: false, error, encrypted: encryptedPassword }, true);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const submit = () => {
-    if (!canSubmit) return;
+    if (!canSubmit || check.fen === null) return;
     setKeypadOpen(false);
     setNotice(null);
-    if (quote.suitability === 'warn' && !riskAccepted) {
-      setRiskDialog({ text: quote.risk_warning ?? t('trade.buy.riskDialog.fallback'), resendWith: null });
-      return;
-    }
-    void order(riskAccepted);
-  };
-
-  const acceptRisk = () => {
-    const dialog = riskDialog;
-    setRiskDialog(null);
-    setRiskAccepted(true);
-    if (dialog?.resendWith) void resend(dialog.resendWith);
-    else void order(true);
+    const amount = fenToYuan(check.fen);
+    const paidWith = payMethod;
+    const coupon = couponId;
+    flow.submit({
+      // One request id per intent: the same amount paid the same way keeps it, anything else is a new intent.
+      key: `${amount}|${paidWith}|${coupon ?? ''}`,
+      prompt: { payee: quote.fd_name, amount },
+      send: (requestId, encryptedPassword, riskConfirmed) =>
+        placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed, payMethod: paidWith, couponId: coupon }),
+    });
   };
 
   const tags = [riskLevelText(quote.risk_level)];
@@ -294,27 +200,17 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         <FundLine name={quote.fd_name} code={quote.fd_code} tags={tags} />
       </View>
 
-      {quote.refusal ? (
-        <Notice tone='danger' testId='buy-refusal'>
-          <Text>{quote.refusal}</Text>
-        </Notice>
-      ) : null}
-      {quote.suitability === 'refuse' ? (
-        <Notice tone='danger' testId='buy-suitability-refuse'>
-          <Text>
-            {quote.risk_warning ?? t('trade.buy.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
-          </Text>
-        </Notice>
-      ) : null}
-      {quote.suitability === 'warn' ? (
-        <Notice tone='warn' testId='buy-suitability-warn'>
-          <Text>{t('trade.buy.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}</Text>
-        </Notice>
-      ) : null}
+      <SuitabilityNotices
+        quote={quote}
+        testIdPrefix='buy'
+        refuseText={t('trade.buy.suitability.refuse', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
+        warnText={t('trade.buy.suitability.warn', { fund: quote.risk_level, investor: quote.investor_level ?? '' })}
+      />
 
       <View className='trade-card'>
         <Text className='trade-card__title'>{subscribe ? t('trade.buy.subscribeAmount') : t('trade.buy.amount')}</Text>
-        <KeypadField
+        <AmountKeypad
+          keypadClassName='trade-keypad'
           testId='buy-amount'
           value={text}
           onChange={change}
@@ -396,53 +292,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
 
       <View className='trade-card' data-testid='buy-card'>
         <Text className='trade-card__title'>{t('trade.pay.title')}</Text>
-        <View role='radiogroup' aria-label={t('trade.pay.title')}>
-          <View
-            className={cashPays ? `trade-option${payMethod === 'bankcard' ? ' trade-option--on' : ''}` : undefined}
-            role={cashPays ? 'radio' : undefined}
-            aria-checked={cashPays ? payMethod === 'bankcard' : undefined}
-            data-testid='buy-pay-card'
-            onClick={() => choosePayment('bankcard')}
-          >
-            {cashPays ? <View className='trade-option__radio' /> : null}
-            <View className='trade-option__body'>
-              {quote.card ? (
-                <>
-                  <Text className='trade-bank__name'>
-                    {t('trade.pay.card', { bank: quote.card.bank_name, tail: quote.card.card_tail })}
-                  </Text>
-                  <Text className='trade-muted'>
-                    {t('trade.pay.limits', {
-                      perPayment: formatAmount(quote.card.per_payment_limit),
-                      daily: formatAmount(quote.card.daily_limit),
-                    })}
-                  </Text>
-                  <Text className='trade-muted'>{t('trade.pay.left', { left: formatAmount(quote.card.daily_left) })}</Text>
-                </>
-              ) : (
-                <Text className='trade-muted'>{t('trade.pay.none')}</Text>
-              )}
-            </View>
-          </View>
-          {cashPays && quote.cash ? (
-            <View
-              className={`trade-option${payMethod === 'xjb' ? ' trade-option--on' : ''}`}
-              role='radio'
-              aria-checked={payMethod === 'xjb'}
-              data-testid='buy-pay-xjb'
-              onClick={() => choosePayment('xjb')}
-            >
-              <View className='trade-option__radio' />
-              <View className='trade-option__body'>
-                <Text className='trade-bank__name'>{t('trade.pay.xjb')}</Text>
-                <Text className='trade-muted' data-testid='buy-xjb-available'>
-                  {t('trade.pay.xjbAvailable', { available: formatAmount(quote.cash.available) })}
-                </Text>
-                <Text className='trade-muted'>{t('trade.pay.xjbNote')}</Text>
-              </View>
-            </View>
-          ) : null}
-        </View>
+        <PaymentPicker label={t('trade.pay.title')} options={payOptions(quote, cashPays)} value={payMethod} onChoose={choosePayment} />
       </View>
 
       <View className='trade-card'>
@@ -466,7 +316,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         </Notice>
       ) : null}
 
-      <Disclosure />
+      <Disclosure testId='trade-disclosure' lines={[t('trade.disclosure.risk'), t('trade.disclosure.past')]} />
 
       <ActionBar>
         <ActionButton
@@ -478,27 +328,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         />
       </ActionBar>
 
-      <Dialog
-        className='trade-risk-dialog'
-        visible={riskDialog !== null}
-        title={t('trade.buy.riskDialog.title')}
-        content={
-          <Text className='trade-risk-dialog__text' data-testid='risk-warning-text'>
-            {riskDialog?.text ?? ''}
-          </Text>
-        }
-        confirmText={t('trade.buy.riskDialog.confirm')}
-        cancelText={t('trade.buy.riskDialog.cancel')}
-        closeOnOverlayClick={false}
-        footerDirection='vertical'
-        onConfirm={acceptRisk}
-        onCancel={() => {
-          setRiskDialog(null);
-          intent.current = null;
-        }}
-        onClose={() => setRiskDialog(null)}
-      />
-      {password.dialog}
+      {flow.element}
     </View>
   );
 }

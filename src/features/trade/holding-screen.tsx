@@ -9,18 +9,19 @@ import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
-import { formatAmount, formatNav, formatPercent, formatShares, fundTypeName } from '@/lib/format';
+import { formatAmount, formatNav, formatPercent, formatShares, fundTypeName, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { FundHolding } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Gate, ActionBar, InfoRow } from '@/components/purchase/purchase-parts';
 import { getFundHolding, setDividendMethod, type DividendMethod } from './api';
-import { TRADE_RESULT, leadToFix, resultCodeOf, tradeErrorText } from './trade-errors';
+import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { lotsInOrder } from './trade-figures';
-import { TradeGate } from './trade-gate';
-import { ActionBar, FundLine, InfoRow, sharesText, yuanText } from './trade-parts';
+import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
 
 function nonZero(text: string): boolean {
@@ -42,7 +43,7 @@ function HoldingLoader({ code }: { code: string }) {
     if (remote.status === 'error') {
       if (resultCodeOf(remote.error) === TRADE_RESULT.notLoggedIn) {
         return (
-          <TradeGate
+          <Gate
             testId='trade-gate-login'
             title={t('trade.gate.loginAssetsTitle')}
             action={t('trade.gate.login')}
@@ -50,8 +51,8 @@ function HoldingLoader({ code }: { code: string }) {
           />
         );
       }
-      if (resultCodeOf(remote.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={tradeErrorText(remote.error)} />;
-      return <ErrorBox title={tradeErrorText(remote.error)} onRetry={remote.retry} />;
+      if (resultCodeOf(remote.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={purchaseErrorText(remote.error)} />;
+      return <ErrorBox title={purchaseErrorText(remote.error)} onRetry={remote.retry} />;
     }
     return <SkeletonList items={3} rows={3} />;
   }
@@ -69,7 +70,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
       onChanged(await setDividendMethod(code, method));
       showToast(t('trade.holding.dividend.changed'));
     } catch (error) {
-      if (!(await leadToFix(error))) showToast(tradeErrorText(error));
+      if (!(await leadToFix(error))) showToast(purchaseErrorText(error));
     } finally {
       setSaving(false);
     }
@@ -165,9 +166,9 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
       </View>
 
       <ActionBar>
-        <View className='trade-bar__pair'>
+        <View className='purchase-bar__row'>
           <Button
-            className='trade-bar__half'
+            className='purchase-bar__button'
             fill='outline'
             type='primary'
             size='large'
@@ -177,7 +178,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             {t('trade.holding.sell')}
           </Button>
           <Button
-            className='trade-bar__half'
+            className='purchase-bar__button'
             type='primary'
             size='large'
             onClick={() => void navigateToSpecUrl(specUrl('buy', { fundcode: code }))}

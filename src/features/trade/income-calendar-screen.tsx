@@ -8,10 +8,11 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { IncomeCalendar } from '@/lib/api-types/trading';
 import { startLogin } from '@/platform/login';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Gate } from '@/components/purchase/purchase-parts';
 import { getIncomeCalendar } from './api';
 import { monthCells, shiftMonth } from './calendar-grid';
-import { TRADE_RESULT, resultCodeOf, tradeErrorText } from './trade-errors';
-import { TradeGate } from './trade-gate';
+import { TRADE_RESULT } from './trade-errors';
 import './trade.scss';
 
 /** How far back the switcher goes: this month and the 11 before it. */
@@ -35,7 +36,7 @@ export function IncomeCalendarScreen({ currentMonth }: { currentMonth: string })
   if (calendar.status === 'error') {
     if (resultCodeOf(calendar.error) === TRADE_RESULT.notLoggedIn) {
       return (
-        <TradeGate
+        <Gate
           testId='trade-gate-login'
           title={t('trade.gate.loginAssetsTitle')}
           action={t('trade.gate.login')}
@@ -43,7 +44,7 @@ export function IncomeCalendarScreen({ currentMonth }: { currentMonth: string })
         />
       );
     }
-    return <ErrorBox title={tradeErrorText(calendar.error)} onRetry={calendar.retry} />;
+    return <ErrorBox title={purchaseErrorText(calendar.error)} onRetry={calendar.retry} />;
   }
   const data = calendar.data;
   const canPrev = month > earliest;

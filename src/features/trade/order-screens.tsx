@@ -9,16 +9,17 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { usePagedList } from '@/components/use-remote/use-paged-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { formatNav, formatPercent, formatShares } from '@/lib/format';
+import { formatNav, formatPercent, formatShares, yuanText } from '@/lib/format';
 import { parseDecimal, isZeroDecimal } from '@/lib/decimal';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { OrderAction, OrderDetail } from '@/lib/api-types/trading';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Gate, Notice, InfoRow, OrderSteps } from '@/components/purchase/purchase-parts';
 import { getOrder, getOrders } from './api';
-import { TRADE_RESULT, resultCodeOf, tradeErrorText } from './trade-errors';
-import { TradeGate } from './trade-gate';
-import { InfoRow, Notice, OrderSteps, sharesText, yuanText } from './trade-parts';
+import { TRADE_RESULT } from './trade-errors';
+import { sharesText } from './trade-parts';
 import { OrderRow, statusTone } from './order-row';
 import { shanghaiDateTime } from './trade-time';
 import { useCancelOrder } from './use-cancel-order';
@@ -41,7 +42,7 @@ function OrderFailure({ error, retry, here }: { error: unknown; retry: () => voi
   const code = resultCodeOf(error);
   if (code === TRADE_RESULT.notLoggedIn) {
     return (
-      <TradeGate
+      <Gate
         testId='trade-gate-login'
         title={t('trade.gate.loginOrdersTitle')}
         action={t('trade.gate.login')}
@@ -49,8 +50,8 @@ function OrderFailure({ error, retry, here }: { error: unknown; retry: () => voi
       />
     );
   }
-  if (code === TRADE_RESULT.noSuchOrder) return <EmptyBox title={tradeErrorText(error)} />;
-  return <ErrorBox title={tradeErrorText(error)} onRetry={retry} />;
+  if (code === TRADE_RESULT.noSuchOrder) return <EmptyBox title={purchaseErrorText(error)} />;
+  return <ErrorBox title={purchaseErrorText(error)} onRetry={retry} />;
 }
 
 /** Loads an order; a cancel's answer replaces what is shown. */
@@ -101,7 +102,7 @@ export function TradeResultScreen({ orderId }: { orderId: string }) {
         </Notice>
       ) : null}
       <View className='trade-card'>
-        <OrderSteps steps={order.steps} />
+        <OrderSteps steps={order.steps} testId='order-steps' stepTestId='order-step' />
         {hasValue(order.fee) ? <InfoRow label={t('trade.order.fee')} value={yuanText(order.fee)} testId='result-fee' /> : null}
         {order.arrival_date ? <InfoRow label={t('trade.order.arrivalDate')} value={order.arrival_date} testId='result-arrival' /> : null}
         {moneyRoute(order) ? (
@@ -240,7 +241,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
 
       <View className='trade-card'>
         <Text className='trade-card__title'>{t('trade.order.progress')}</Text>
-        <OrderSteps steps={order.steps} />
+        <OrderSteps steps={order.steps} testId='order-steps' stepTestId='order-step' />
       </View>
 
       <View className='trade-card' data-testid='order-fields'>

@@ -1,26 +1,28 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import type { FeeBracket } from '@/lib/fees';
-import { formatNav, formatPercent, formatShares } from '@/lib/format';
+import { formatNav, formatPercent, formatShares, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { ppmToPercent, sharesToVolume, volumeToShares } from '@/lib/trade-math';
 import { t } from '@/locales/trade';
 import type { FundHolding, SellTo } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { Notice, ActionBar, ActionButton, Disclosure, Timeline } from '@/components/purchase/purchase-parts';
+import { usePurchasePassword } from '@/components/purchase/purchase-password';
+import { AmountKeypad } from '@/components/purchase/amount-keypad';
+import { PurchaseGates } from '@/components/purchase/purchase-gates';
+import { PaymentPicker } from '@/components/purchase/payment-picker';
+import { useRequestIntent } from '@/components/purchase/request-id';
 import { getFundHolding, getFundRates, placeSell } from './api';
-import { QuoteFailure } from './buy-screen';
-import { KeypadField } from './keypad-field';
-import { newRequestId } from './request-id';
+import { TradeQuoteFailure } from './buy-screen';
 import { checkSellVolume, estimateRedemption, halfVolume, redemptionTable, type SharesCheck } from './trade-figures';
-import { TRADE_RESULT, leadToFix, outcomeUnknown, resultCodeOf, tradeErrorText } from './trade-errors';
-import { ActionBar, ActionButton, Disclosure, FundLine, Notice, Timeline, sharesText, yuanText } from './trade-parts';
-import { TradeGate } from './trade-gate';
-import { usePasswordOrder } from './use-password-order';
+import { TRADE_RESULT, leadToFix } from './trade-errors';
+import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
 
 export interface SellAccess {
@@ -35,29 +37,15 @@ const FUND_CODE = /^\d{6}$/;
 /** `/n/trade/sell/{fundcode}`: sell shares of a holding, the fee estimated lot by lot, first in first out. */
 export function SellScreen({ code, access }: { code: string | undefined; access: SellAccess }) {
   if (!code || !FUND_CODE.test(code)) return <EmptyBox title={t('trade.buy.invalidCode', { code: code ?? '' })} />;
-  const here = specUrl('sell', { fundcode: code });
-  if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
-  if (access.status === 'anonymous') {
-    return (
-      <TradeGate
-        testId='trade-gate-login'
-        title={t('trade.gate.loginSellTitle')}
-        action={t('trade.gate.login')}
-        onAction={() => void startLogin({ redirect: here })}
-      />
-    );
-  }
-  if (access.openTrade !== true) {
-    return (
-      <TradeGate
-        testId='trade-gate-open'
-        title={t('trade.gate.openTitle')}
-        action={t('trade.gate.open')}
-        onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))}
-      />
-    );
-  }
-  return <SellForm key={code} code={code} card={access.card} />;
+  const texts = {
+    login: { title: t('trade.gate.loginSellTitle'), action: t('trade.gate.login') },
+    open: { title: t('trade.gate.openTitle'), action: t('trade.gate.open') },
+  };
+  return (
+    <PurchaseGates access={access} here={specUrl('sell', { fundcode: code })} testIdPrefix='trade-gate' texts={texts}>
+      <SellForm key={code} code={code} card={access.card} />
+    </PurchaseGates>
+  );
 }
 
 function SellForm({ code, card }: { code: string; card: SellAccess['card'] }) {
@@ -66,8 +54,8 @@ function SellForm({ code, card }: { code: string; card: SellAccess['card'] }) {
   if (data.status === 'loading') return <SkeletonList items={4} rows={2} />;
   if (data.status === 'error') {
     // Nothing held, or a fund that cannot be redeemed: the reason, nothing to retry.
-    if (resultCodeOf(data.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={tradeErrorText(data.error)} />;
-    return <QuoteFailure error={data.error} retry={data.retry} here={specUrl('sell', { fundcode: code })} />;
+    if (resultCodeOf(data.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={purchaseErrorText(data.error)} />;
+    return <TradeQuoteFailure error={data.error} retry={data.retry} here={specUrl('sell', { fundcode: code })} />;
   }
   const [holding, rates] = data.data;
   const table = rates ? redemptionTable(rates.fund_rates.withdraw_rate_table) : null;
@@ -91,8 +79,8 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const intent = useRef<{ volume: string; to: SellTo; requestId: string } | null>(null);
-  const password = usePasswordOrder();
+  const intent = useRequestIntent('sell');
+  const password = usePurchasePassword();
   /** Proceeds may go to the cash product (卖出至现金宝), except when the fund sold is the cash fund itself. */
   const cashReceives = holding.sell_to_cash_date !== null && holding.sell_to_cash_date !== undefined;
   const [to, setTo] = useState<SellTo>('bankcard');
@@ -119,22 +107,19 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
     setNotice(null);
     const volume = volumeToShares(check.volume);
     const destination: SellTo = toCash ? 'xjb' : 'bankcard';
-    if (intent.current?.volume !== volume || intent.current.to !== destination)
-      intent.current = { volume, to: destination, requestId: await newRequestId('sell') };
-    const { requestId } = intent.current;
+    const requestId = await intent.idFor(`${destination}:${volume}`, undefined);
     const payee = toCash ? t('trade.pay.xjb') : cardText;
     const outcome = await password.run({ title: t('trade.sell.passwordTitle', { shares: volume }), payee }, (encryptedPassword) =>
       placeSell({ code: holding.fd_code, volume, requestId, encryptedPassword, to: destination }),
     );
+    intent.settle(outcome);
     if (outcome.ok) {
-      intent.current = null;
       await navigateToSpecUrl(specUrl('tradeResult', { orderId: outcome.value.order_id }), { replace: true });
       return;
     }
     if (outcome.cancelled) return;
-    if (!outcomeUnknown(outcome.error)) intent.current = null;
     if (await leadToFix(outcome.error, here)) return;
-    const message = tradeErrorText(outcome.error);
+    const message = purchaseErrorText(outcome.error);
     setNotice(message);
     showToast(message);
   };
@@ -177,8 +162,10 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
             {t('trade.sell.none')}
           </Text>
         ) : null}
-        <KeypadField
+        <AmountKeypad
+          keypadClassName='trade-keypad'
           testId='sell-volume'
+          prefix=''
           value={text}
           onChange={change}
           suffix={t('trade.sell.shareUnit')}
@@ -240,40 +227,30 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
 
       <View className='trade-card' data-testid='sell-card'>
         <Text className='trade-card__title'>{t('trade.sell.to')}</Text>
-        {cashReceives ? (
-          <View role='radiogroup' aria-label={t('trade.sell.to')}>
-            <View
-              className={`trade-option${!toCash ? ' trade-option--on' : ''}`}
-              role='radio'
-              aria-checked={!toCash}
-              data-testid='sell-to-card'
-              onClick={() => setTo('bankcard')}
-            >
-              <View className='trade-option__radio' />
-              <View className='trade-option__body'>
-                <Text className='trade-bank__name'>{cardText}</Text>
-                <Text className='trade-muted'>{t('trade.sell.arrival', { date: holding.sell_arrival_date })}</Text>
-              </View>
-            </View>
-            <View
-              className={`trade-option${toCash ? ' trade-option--on' : ''}`}
-              role='radio'
-              aria-checked={toCash}
-              data-testid='sell-to-xjb'
-              onClick={() => setTo('xjb')}
-            >
-              <View className='trade-option__radio' />
-              <View className='trade-option__body'>
-                <Text className='trade-bank__name'>{t('trade.pay.xjb')}</Text>
-                <Text className='trade-muted' data-testid='sell-xjb-arrival'>
-                  {t('trade.sell.xjbArrival', { date: holding.sell_to_cash_date ?? '' })}
-                </Text>
-              </View>
-            </View>
-          </View>
-        ) : (
-          <Text className='trade-bank__name'>{cardText}</Text>
-        )}
+        <PaymentPicker
+          label={t('trade.sell.to')}
+          value={toCash ? 'xjb' : 'bankcard'}
+          onChoose={setTo}
+          options={[
+            {
+              method: 'bankcard',
+              testId: 'sell-to-card',
+              name: cardText,
+              // Alone, the card is where the money goes; the arrival line below says when.
+              lines: cashReceives ? [{ text: t('trade.sell.arrival', { date: holding.sell_arrival_date }) }] : [],
+            },
+            ...(cashReceives
+              ? [
+                  {
+                    method: 'xjb' as const,
+                    testId: 'sell-to-xjb',
+                    name: t('trade.pay.xjb'),
+                    lines: [{ text: t('trade.sell.xjbArrival', { date: holding.sell_to_cash_date ?? '' }), testId: 'sell-xjb-arrival' }],
+                  },
+                ]
+              : []),
+          ]}
+        />
         <Text className='trade-muted' data-testid='sell-arrival'>
           {toCash ? t('trade.sell.arrivalXjb', { date: arrival }) : t('trade.sell.arrival', { date: arrival })}
         </Text>
@@ -294,7 +271,7 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
         </Notice>
       ) : null}
 
-      <Disclosure />
+      <Disclosure testId='trade-disclosure' lines={[t('trade.disclosure.risk'), t('trade.disclosure.past')]} />
 
       <ActionBar>
         <ActionButton testId='sell-submit' text={t('trade.sell.submit')} disabled={!canSubmit} onClick={() => void submit()} />

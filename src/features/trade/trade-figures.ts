@@ -8,31 +8,6 @@ import { discountPpm, navToUnits, percentToPpm, ppmToPercent, sharesToVolume } f
 import type { RateRow } from '@/lib/api-types/fund';
 import type { BuyQuote, FundHolding, PayMethod } from '@/lib/api-types/trading';
 
-// ---- typing on the number keypad -------------------------------------------------
-
-/** Integer digits an amount or a share count may have (999,999,999.99 is far beyond any bank's limit). */
-const MAX_INTEGER_DIGITS = 9;
-
-/**
- * The text after one key of the decimal keypad ('0'–'9', '.'), or the same text when the key is refused: a
- * second point, a third decimal, a tenth integer digit. A leading zero is replaced ('0' then '5' → '5').
- */
-export function typeKey(text: string, key: string): string {
-  if (key === '.') {
-    if (text.includes('.')) return text;
-    return text === '' ? '0.' : `${text}.`;
-  }
-  if (!/^\d$/.test(key)) return text;
-  const [whole = '', fraction] = text.split('.');
-  if (fraction !== undefined) return fraction.length >= 2 ? text : text + key;
-  if (whole === '0') return key;
-  return whole.length >= MAX_INTEGER_DIGITS ? text : text + key;
-}
-
-export function deleteKey(text: string): string {
-  return text.slice(0, -1);
-}
-
 // ---- purchase ------------------------------------------------------------------------
 
 /** The quote's fee table (yuan, percent, yuan) as the shared rules take it (fen, ppm, fen). */

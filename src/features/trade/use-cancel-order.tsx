@@ -5,9 +5,10 @@ import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
 import { t } from '@/locales/trade';
 import type { OrderDetail } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
+import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { usePurchasePassword } from '@/components/purchase/purchase-password';
 import { cancelOrder } from './api';
-import { TRADE_RESULT, leadToFix, resultCodeOf, tradeErrorText } from './trade-errors';
-import { usePasswordOrder } from './use-password-order';
+import { TRADE_RESULT, leadToFix } from './trade-errors';
 
 export interface CancelOrder {
   /** The confirm dialog and the password dialog: render once. */
@@ -22,7 +23,7 @@ export interface CancelOrder {
  */
 export function useCancelOrder(onDone: (order: OrderDetail | null) => void): CancelOrder {
   const [asking, setAsking] = useState<Pick<OrderDetail, 'order_id' | 'undo_tip'> | null>(null);
-  const password = usePasswordOrder();
+  const password = usePurchasePassword();
 
   const proceed = async (order: Pick<OrderDetail, 'order_id' | 'undo_tip'>) => {
     const outcome = await password.run({ title: t('trade.cancel.passwordTitle') }, (encrypted) => cancelOrder(order.order_id, encrypted));
@@ -33,7 +34,7 @@ export function useCancelOrder(onDone: (order: OrderDetail | null) => void): Can
     }
     if (outcome.cancelled) return;
     if (await leadToFix(outcome.error)) return;
-    showToast(tradeErrorText(outcome.error));
+    showToast(purchaseErrorText(outcome.error));
     // Past the cut-off meanwhile: show the order as it is now.
     if (resultCodeOf(outcome.error) === TRADE_RESULT.notCancellable) onDone(null);
   };

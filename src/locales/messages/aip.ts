@@ -10,13 +10,10 @@ export default {
     'aip.title.detail': '定投详情',
 
     'aip.unit.yuan': '{amount}元',
-    'aip.common.notNow': '暂不',
     'aip.disclosure.risk': '基金有风险，投资需谨慎',
     'aip.disclosure.past': '过往业绩不代表未来表现，回测结果不代表未来收益',
     'aip.error.generic': '操作失败，请稍后重试',
-    'aip.error.network': '网络异常，请稍后重试',
     'aip.password.notSet': '您还未设置交易密码，设置后才能定投',
-    'aip.password.goSet': '去设置',
 
     'aip.risk.level': 'R{level} {name}',
     'aip.risk.1': '低风险',
@@ -224,13 +221,10 @@ export default {
     'aip.title.detail': 'Auto-invest plan',
 
     'aip.unit.yuan': '¥{amount}',
-    'aip.common.notNow': 'Not now',
     'aip.disclosure.risk': 'Funds carry risk; invest with care',
     'aip.disclosure.past': 'Past performance and backtests do not predict future returns',
     'aip.error.generic': 'Something went wrong. Please try again later',
-    'aip.error.network': 'Network error. Please try again later',
     'aip.password.notSet': 'Set a trade password before setting up auto-invest',
-    'aip.password.goSet': 'Set it',
 
     'aip.risk.level': 'R{level} {name}',
     'aip.risk.1': 'Low risk',

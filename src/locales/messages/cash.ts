@@ -10,13 +10,9 @@ export default {
     'cash.title.tradeRules': '现金宝交易规则',
     'cash.title.withdrawalRules': '现金宝取现规则',
 
-    'cash.unit.yuan': '{amount}元',
     'cash.card': '{bank}（尾号{tail}）',
     'cash.card.bound': '绑定的银行卡',
-    'cash.common.notNow': '暂不',
     'cash.back': '返回现金宝',
-    'cash.error.generic': '操作失败，请稍后重试',
-    'cash.error.network': '网络异常，请稍后重试',
     'cash.error.invalid': '请输入正确的金额',
     'cash.error.decimals': '金额最多两位小数',
     'cash.error.min': '最低金额为 {min} 元',
@@ -24,7 +20,6 @@ export default {
     'cash.error.cardDaily': '超过{bank}单日支付限额 {limit} 元，今日剩余 {left} 元',
     'cash.error.available': '超过可转出金额 {available} 元',
     'cash.password.notSet': '您还未设置交易密码，设置后才能转入转出',
-    'cash.password.goSet': '去设置',
     'cash.disclosure.fund': '现金宝对应货币市场基金，不等同于银行存款，基金有风险，投资需谨慎',
     'cash.disclosure.past': '七日年化收益率与万份收益为历史数据，不代表未来收益',
 
@@ -152,13 +147,9 @@ export default {
     'cash.title.tradeRules': 'Cash account trade rules',
     'cash.title.withdrawalRules': 'Cash account withdrawal rules',
 
-    'cash.unit.yuan': '¥{amount}',
     'cash.card': '{bank} (ending {tail})',
     'cash.card.bound': 'Your bound bank card',
-    'cash.common.notNow': 'Not now',
     'cash.back': 'Back to cash account',
-    'cash.error.generic': 'Something went wrong; please try again later',
-    'cash.error.network': 'Network error; please try again later',
     'cash.error.invalid': 'Enter a valid amount',
     'cash.error.decimals': 'At most two decimals',
     'cash.error.min': 'The minimum is ¥{min}',
@@ -166,7 +157,6 @@ export default {
     'cash.error.cardDaily': "Over {bank}'s daily limit of ¥{limit}; ¥{left} left today",
     'cash.error.available': 'More than the ¥{available} you can withdraw',
     'cash.password.notSet': 'Set a trade password before moving money',
-    'cash.password.goSet': 'Set it',
     'cash.disclosure.fund': 'The cash account holds a money-market fund, not a bank deposit. Funds carry risk; invest with care',
     'cash.disclosure.past': 'The 7-day yield and income per 10,000 shares are past figures, not a promise of future income',
 

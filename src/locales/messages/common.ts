@@ -9,6 +9,7 @@ const common = {
     'common.unit.million': '百万',
     'common.unit.billion': '十亿',
     'common.unit.cny': '{amount}元',
+    'common.unit.yuan': '{amount}元',
 
     'common.fundType.stock': '股票型',
     'common.fundType.bond': '债券型',
@@ -74,6 +75,7 @@ const common = {
     'common.unit.million': 'M',
     'common.unit.billion': 'B',
     'common.unit.cny': '{amount} CNY',
+    'common.unit.yuan': '¥{amount}',
 
     'common.fundType.stock': 'Equity',
     'common.fundType.bond': 'Bond',

@@ -15,13 +15,9 @@ export default {
 
     'trade.unit.yuan': '{amount}元',
     'trade.unit.shares': '{shares}份',
-    'trade.common.notNow': '暂不',
     'trade.disclosure.risk': '基金有风险，投资需谨慎',
     'trade.disclosure.past': '过往业绩不代表未来表现',
-    'trade.error.generic': '操作失败，请稍后重试',
-    'trade.error.network': '网络异常，请稍后重试',
     'trade.password.notSet': '您还未设置交易密码，设置后才能交易',
-    'trade.password.goSet': '去设置',
 
     'trade.risk.level': 'R{level} {name}',
     'trade.risk.1': '低风险',
@@ -235,13 +231,9 @@ export default {
 
     'trade.unit.yuan': '¥{amount}',
     'trade.unit.shares': '{shares} shares',
-    'trade.common.notNow': 'Not now',
     'trade.disclosure.risk': 'Funds carry risk; invest with care',
     'trade.disclosure.past': 'Past performance does not predict future results',
-    'trade.error.generic': 'Something went wrong, please try again later',
-    'trade.error.network': 'Network exception, please retry later',
     'trade.password.notSet': 'You have not set a trade password yet; set one to trade',
-    'trade.password.goSet': 'Set it',
 
     'trade.risk.level': 'R{level} {name}',
     'trade.risk.1': 'Low risk',
