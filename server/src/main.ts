@@ -11,7 +11,7 @@ import { readJobsThrough } from './jobs/scheduler';
 import { formatSeedPhases, seedMarket } from './market/seed';
 import { startMarketSource, type MarketSource, type SourceOptions } from './market/seed-source';
 import { precompressH5Build } from './plugins/h5-precompress';
-import { loadBusinessClock, startBusinessClockAt } from './services/business-clock';
+import { processClock } from './services/business-clock';
 import { ensureDefaultConfig } from './services/mpaas-config';
 import { ensureDefaultActivities } from './services/activities';
 
@@ -126,12 +126,11 @@ async function main(): Promise<void> {
 
   // Production runs on the wall clock; elsewhere the business clock may have been moved (GET /__dev/clock).
   // BUSINESS_DATE starts it at a chosen instant (a replay of a date, README "Choosing the business date").
-  const clock: Clock =
-    config.nodeEnv === 'production'
-      ? systemClock
-      : config.businessStart
-        ? await startBusinessClockAt(db.kysely, config.businessStart, await readJobsThrough(db))
-        : await loadBusinessClock(db.kysely);
+  const clock: Clock = await processClock(db.kysely, {
+    production: config.nodeEnv === 'production',
+    businessStart: config.businessStart,
+    jobsThrough: () => readJobsThrough(db),
+  });
   // The demo's activities (issue 25) need the market's funds: after the seed; an operator's own rows are kept.
   await ensureDefaultActivities(db.kysely, clock.now());
   const appStarted = performance.now();

@@ -9,10 +9,10 @@ import { openDatabase } from '../db/database';
 import { lockDataDir } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { dayNumber } from '../domain/calendar';
-import { shanghaiDate, systemClock, type Clock } from '../domain/clock';
+import { shanghaiDate, type Clock } from '../domain/clock';
 import { DAILY_JOBS } from '../jobs/pipeline';
 import { createScheduler, readJobsThrough } from '../jobs/scheduler';
-import { loadBusinessClock, startBusinessClockAt } from '../services/business-clock';
+import { processClock } from '../services/business-clock';
 
 const USAGE = 'usage: npm run jobs -- [--through YYYY-MM-DD]';
 
@@ -29,12 +29,11 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     // As `npm start`: production on the wall clock; BUSINESS_DATE starts the business clock there (README).
-    const clock: Clock =
-      config.nodeEnv === 'production'
-        ? systemClock
-        : config.businessStart
-          ? await startBusinessClockAt(db.kysely, config.businessStart, await readJobsThrough(db))
-          : await loadBusinessClock(db.kysely);
+    const clock: Clock = await processClock(db.kysely, {
+      production: config.nodeEnv === 'production',
+      businessStart: config.businessStart,
+      jobsThrough: () => readJobsThrough(db),
+    });
     const today = shanghaiDate(clock.now());
     const through = values.through ?? today;
     if (through > today) {

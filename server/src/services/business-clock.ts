@@ -2,7 +2,7 @@
 // stored in app_state, so a restarted demo keeps its business date. In production the clock is the wall clock.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import { offsetClock, shanghaiDate, type Clock, type OffsetClock } from '../domain/clock';
+import { offsetClock, shanghaiDate, systemClock, type Clock, type OffsetClock } from '../domain/clock';
 
 export const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 
@@ -47,5 +47,19 @@ export async function startBusinessClockAt(kysely: Kysely<DB>, start: Date, jobs
     );
   }
   await saveClockOffset(kysely, start.getTime() - Date.now());
+  return loadBusinessClock(kysely);
+}
+
+/**
+ * The business clock of a process (`npm start`, `npm run jobs`): production runs on the wall clock; elsewhere
+ * BUSINESS_DATE starts it at a chosen instant (README "Choosing the business date"), else the stored offset moved by
+ * the dev clock routes holds.
+ */
+export async function processClock(
+  kysely: Kysely<DB>,
+  options: { production: boolean; businessStart: Date | null | undefined; jobsThrough: () => Promise<string | null> },
+): Promise<Clock> {
+  if (options.production) return systemClock;
+  if (options.businessStart) return startBusinessClockAt(kysely, options.businessStart, await options.jobsThrough());
   return loadBusinessClock(kysely);
 }
