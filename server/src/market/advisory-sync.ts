@@ -43,7 +43,10 @@ export async function syncAdvisory(db: Db, through: IsoDate): Promise<AdvisorySy
   const firstDay = first.rows[0]?.first as IsoDate | null;
   if (!firstDay) return report;
   const founding = addCalendarDays(firstDay, FOUNDING_AFTER_DAYS);
-  const funds: MarketFund[] = await db.selectFrom('fund').select(['code', 'name', 'type', 'share_class', 'sale_status', 'tracked_index_code']).execute();
+  const funds: MarketFund[] = await db
+    .selectFrom('fund')
+    .select(['code', 'name', 'type', 'share_class', 'sale_status', 'tracked_index_code'])
+    .execute();
   const names = new Map(funds.map((f) => [f.code, f.name]));
   const indices = await db.selectFrom('market_index').select(['code', 'name', 'has_valuation']).execute();
   const valued = new Set(indices.filter((i) => i.has_valuation).map((i) => i.code));
@@ -95,7 +98,9 @@ export async function syncAdvisory(db: Db, through: IsoDate): Promise<AdvisorySy
     const held = new Map<string, number>();
     let last: string | null = null;
     for (const l of legs) {
-      applyDeparture(held, { legs: [{ action: l.action as '022' | '024', fund_code: l.fund_code, portion: l.portion, portions_before: 0 }] });
+      applyDeparture(held, {
+        legs: [{ action: l.action as '022' | '024', fund_code: l.fund_code, portion: l.portion, portions_before: 0 }],
+      });
       last = l.trade_date;
     }
     const from = last ? addCalendarDays(last as IsoDate, 1) : founding;

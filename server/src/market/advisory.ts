@@ -67,7 +67,13 @@ export function resolvePlanFunds(strategy: Strategy, funds: readonly MarketFund[
     if (!pick) return null;
     used.add(pick.code);
     usedIndices.add(pick.tracked_index_code as string);
-    out.push({ fund_code: pick.code, role: 'signal', signal_index_code: pick.tracked_index_code, base_portions: slot.base, seq: out.length });
+    out.push({
+      fund_code: pick.code,
+      role: 'signal',
+      signal_index_code: pick.tracked_index_code,
+      base_portions: slot.base,
+      seq: out.length,
+    });
   }
   for (const portions of strategy.bond) {
     const pick = sorted.find((f) => f.type === FUND_TYPE_BOND && !used.has(f.code));
