@@ -197,6 +197,22 @@ describe('advisory money', () => {
     assert.equal(detail.body.data.action, '022');
     const fees = await t.db.kysely.selectFrom('orders').select(sql<string>`sum(fee_fen)::text`.as('f')).where('user_id', '=', investor.userId).executeTakeFirstOrThrow();
     assert.equal(detail.body.data.total_fee, (Number(fees.f) / 100).toFixed(2));
+    // Redeeming the whole account: one 024 plan order, every fund's confirmed shares sold.
+    const shares = new Map(holding.body.data.items.map((i) => [i.fd_code, i.volume]));
+    const redeem = await post<{ order: { action: string; sub_order_list: Array<{ orders: Array<{ fd_code: string; volume: string; status: string }> }> } }>(
+      t,
+      investor,
+      '/djapi/order/plan/sell',
+      { plan_code: 'TIA06002', request_id: newRequestId(), trade_password: encryptForServer(t, TRADE_PASSWORD) },
+    );
+    assert.equal(redeem.body.result_code, 0, JSON.stringify(redeem.body));
+    assert.equal(redeem.body.data.order.action, '024');
+    const sold = redeem.body.data.order.sub_order_list.flatMap((g) => g.orders);
+    assert.equal(sold.length, shares.size);
+    for (const leg of sold) assert.equal(leg.volume, shares.get(leg.fd_code), leg.fd_code);
+    assert.deepEqual(await checkLedger(t.db.kysely), []);
+    const after = await get<{ items: Array<{ portion: number }> }>(t, investor, '/djapi/holding/plan/TIA06002');
+    assert.ok(after.body.data.items.every((i) => i.portion === 0));
     // Someone else's plan order: not found.
     const other = await createInvestor(t);
     assert.equal((await get(t, other, `/djapi/order/p/plan/${placed.body.data.order_id}`)).body.result_code, 430006);

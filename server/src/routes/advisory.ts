@@ -266,6 +266,30 @@ const advisoryMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
   );
 
+  app.post(
+    '/djapi/order/plan/sell',
+    {
+      schema: {
+        ...base('Redeems the whole advisory account: one plan order (024), every fund’s shares sold; idempotent by request_id'),
+        body: Type.Object({ plan_code: PlanCode, request_id: RequestId, trade_password: EncryptedPassword }),
+      },
+    },
+    async (request) =>
+      answerAdvisory(request, async () => {
+        const user = await requireUser(request);
+        const body = request.body;
+        const { orderId } = await placePlanOrder(deps(), {
+          userId: user.userId,
+          planCode: body.plan_code,
+          tradingId: null,
+          requestId: body.request_id,
+          password: decryptedField(app, body.trade_password),
+          redeem: true,
+        });
+        return ok({ order_id: String(orderId), order: await planOrderDetail(db(), user.userId, orderId) });
+      }),
+  );
+
   app.get(
     '/djapi/order/p/plan/:order_id',
     { schema: { ...base('A plan order with its fund orders (sub_order_list)'), params: Type.Object({ order_id: TradingId }) } },

@@ -227,6 +227,8 @@ export interface PlanOrderInput {
   password: string | undefined;
   /** Placed by the daily job for an investor who authorised automatic following: no password. */
   auto?: boolean;
+  /** Redeem the whole account: every fund's 份 sold (k = n), the account's shares all redeemed. */
+  redeem?: boolean;
 }
 
 const actionOf = (legs: readonly LegPlan[]): string =>
@@ -236,7 +238,7 @@ export async function placePlanOrder(deps: TradingDeps, input: PlanOrderInput): 
   const db = deps.db.kysely;
   const now = deps.clock.now();
   const today = shanghaiDate(now);
-  const hash = requestHash(['plan', input.planCode, input.tradingId]);
+  const hash = requestHash(input.redeem ? ['plan-redeem', input.planCode] : ['plan', input.planCode, input.tradingId]);
   const earlier = await db
     .selectFrom('advisory_orders')
     .select(['id', 'request_hash', 'status'])
@@ -254,7 +256,9 @@ export async function placePlanOrder(deps: TradingDeps, input: PlanOrderInput): 
   let followed: DepartureRow | null = null;
   let sourceLegs: Array<{ action: '022' | '024'; fund_code: string; portion: number }>;
   const held = await heldPortions(db, input.userId, plan.code);
-  if (input.tradingId === null) {
+  if (input.redeem) {
+    sourceLegs = [...held].filter(([, v]) => v > 0).map(([fund_code, portion]) => ({ action: '024' as const, fund_code, portion }));
+  } else if (input.tradingId === null) {
     if ([...held.values()].some((v) => v > 0))
       throw new AdvisoryRefusal('advisoryRefused', { reason: 'already invested: follow the departures' });
     const model = modelPortions(departures);
