@@ -178,7 +178,7 @@ describe('advisory money', () => {
     for (const a of accruals) {
       const rows = await sql<{ fund_code: string; volume: string; nav: string }>`
         SELECT o.fund_code, o.confirm_volume::text AS volume,
-               (SELECT nav::text FROM fund_nav n WHERE n.fund_code = o.fund_code AND n.date <= ${a.date} ORDER BY date DESC LIMIT 1) AS nav
+               (SELECT nav::text FROM fund_nav n WHERE n.fund_code = o.fund_code AND n.date < ${a.date} ORDER BY date DESC LIMIT 1) AS nav
           FROM orders o WHERE o.user_id = ${investor.userId} AND o.status = 'confirmed' AND o.confirm_date <= ${a.date}`.execute(t.db.kysely);
       let value = 0n;
       for (const r of rows.rows) {
@@ -197,6 +197,16 @@ describe('advisory money', () => {
     assert.equal(detail.body.data.action, '022');
     const fees = await t.db.kysely.selectFrom('orders').select(sql<string>`sum(fee_fen)::text`.as('f')).where('user_id', '=', investor.userId).executeTakeFirstOrThrow();
     assert.equal(detail.body.data.total_fee, (Number(fees.f) / 100).toFixed(2));
+    // The order list's advisory items (Danjuan's ttype ic).
+    const list = await get<{ items: Array<{ order_id: string; ttype: string; plan_code: string; action: string; amount: string }> }>(
+      t,
+      investor,
+      '/djapi/order/p/list?type=ic',
+    );
+    assert.deepEqual(
+      list.body.data.items.map((i) => [i.order_id, i.ttype, i.plan_code, i.action]),
+      [[placed.body.data.order_id, 'ic', 'TIA06002', '022']],
+    );
     // Redeeming the whole account: one 024 plan order, every fund's confirmed shares sold.
     const shares = new Map(holding.body.data.items.map((i) => [i.fd_code, i.volume]));
     const redeem = await post<{ order: { action: string; sub_order_list: Array<{ orders: Array<{ fd_code: string; volume: string; status: string }> }> } }>(

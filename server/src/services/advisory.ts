@@ -678,15 +678,16 @@ export async function runAdvisoryDay(db: Database, bank: Bank, date: IsoDate): P
 }
 
 /**
- * The fee of calendar day `date` for every signed account, set-based: the account's shares that day × the latest NAV
- * on or before it × rate, kept as a numerator over 365 × 10^10 (fen). One row per account and day (idempotent).
+ * The fee of calendar day `date` for every signed account, set-based: the account's shares as the day starts (its buy
+ * legs confirmed through `date`'s settlement, less its sell legs of earlier trade dates) × the latest NAV published before
+ * it (the day before's at most) × rate, kept as a numerator over 365 × 10^10 (fen). One row per account and day (idempotent).
  */
 export async function accrueFees(db: Db, date: IsoDate): Promise<number> {
   const result = await sql`
     WITH shares AS (
       SELECT l.user_id, p.plan_code, l.fund_code,
              sum(CASE WHEN l.action = '022' THEN CASE WHEN o.status = 'confirmed' AND o.confirm_date <= ${date} THEN o.confirm_volume ELSE 0 END
-                      ELSE CASE WHEN o.status IN ('submitted', 'paid', 'confirmed') AND o.trade_date <= ${date} THEN -o.volume ELSE 0 END END) AS volume
+                      ELSE CASE WHEN o.status IN ('submitted', 'paid', 'confirmed') AND o.trade_date < ${date} THEN -o.volume ELSE 0 END END) AS volume
         FROM advisory_order_legs l
         JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
         JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
@@ -695,7 +696,7 @@ export async function accrueFees(db: Db, date: IsoDate): Promise<number> {
       SELECT s.user_id, s.plan_code,
              sum(greatest(s.volume, 0)::numeric * round(n.nav * 10000)) AS value_e4
         FROM shares s
-        CROSS JOIN LATERAL (SELECT nav FROM fund_nav WHERE fund_code = s.fund_code AND date <= ${date} ORDER BY date DESC LIMIT 1) n
+        CROSS JOIN LATERAL (SELECT nav FROM fund_nav WHERE fund_code = s.fund_code AND date < ${date} ORDER BY date DESC LIMIT 1) n
        GROUP BY s.user_id, s.plan_code
     )
     INSERT INTO advisory_fee_accruals (user_id, plan_code, date, value_e4, fee_numerator)
