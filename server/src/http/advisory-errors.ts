@@ -11,7 +11,7 @@ const CODES: Record<AdvisoryRefusal['reason'], { code: number; key: ServerMessag
   planNotFound: { code: ResultCode.PLAN_NOT_FOUND, key: 'planNotFound', status: 404 },
   advisorNotFound: { code: ResultCode.ADVISORY_NOT_FOUND, key: 'advisorNotFound', status: 404 },
   departureNotFound: { code: ResultCode.ADVISORY_NOT_FOUND, key: 'departureNotFound', status: 404 },
-  advisoryKycRequired: { code: ResultCode.ADVISORY_KYC_REQUIRED, key: 'advisoryKycRequired', status: 403 },
+  advisoryKycRequired: { code: ResultCode.ADVISORY_KYC_REQUIRED, key: 'advisoryKycRequired' },
   advisoryKycInvalid: { code: ResultCode.ADVISORY_KYC_INVALID, key: 'advisoryKycInvalid' },
   advisoryRiskAboveLevel: { code: ResultCode.ADVISORY_RISK_ABOVE_LEVEL, key: 'advisoryRiskAboveLevel' },
   advisoryNotSigned: { code: ResultCode.ADVISORY_NOT_SIGNED, key: 'advisoryNotSigned' },
