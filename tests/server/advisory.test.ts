@@ -9,7 +9,7 @@ import { checkLedger } from '../../server/src/ledger/check';
 import { modelPortions, departuresOf } from '../../server/src/services/advisory-reads';
 import { FEE_DENOMINATOR, isFeeDay } from '../../server/src/services/advisory';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';
-import { advance, createInvestor, get, newRequestId, post, TRADE_PASSWORD } from './trading-support';
+import { advance, buy, createInvestor, get, newRequestId, post, TRADE_PASSWORD } from './trading-support';
 
 let t: TestApp;
 before(async () => {
@@ -34,7 +34,8 @@ describe('advisory data', () => {
         assert.equal(total, plan.total_portions, `${plan.code} after ${deps[i - 1]?.trade_date}`);
         for (const [code, v] of held) {
           assert.ok(v >= 0, `${code} ${v}`);
-          if (!EXEMPT_TYPES.has(types.get(code) as number)) assert.ok(v * 100 <= total * 20, `${plan.code}: ${code} holds ${v} of ${total}`);
+          if (!EXEMPT_TYPES.has(types.get(code) as number))
+            assert.ok(v * 100 <= total * 20, `${plan.code}: ${code} holds ${v} of ${total}`);
         }
       }
       // The legs' portions_before are the model's 份 before the departure.
@@ -48,11 +49,9 @@ describe('advisory data', () => {
 
 describe('advisory reads', () => {
   it('lists the advisors with their licence line and portfolios (public)', async () => {
-    const res = await get<{ items: Array<{ advisor_code: string; licence: string; plans: Array<{ plan_code: string; fee_rate: string }> }> }>(
-      t,
-      null,
-      '/djapi/ic/list',
-    );
+    const res = await get<{
+      items: Array<{ advisor_code: string; licence: string; plans: Array<{ plan_code: string; fee_rate: string }> }>;
+    }>(t, null, '/djapi/ic/list');
     assert.equal(res.body.result_code, 0);
     assert.equal(res.body.data.items.length, 2);
     assert.match(res.body.data.items[0]?.licence ?? '', /演示/);
@@ -67,7 +66,11 @@ describe('advisory reads', () => {
   });
 
   it('answers a portfolio in Danjuan’s shape, 91003 for an unknown code; NAV history and indicators', async () => {
-    const res = await get<Record<string, unknown> & { plan_derived: { unit_nav: string; end_date: string } }>(t, null, '/djapi/plan/TIA06001');
+    const res = await get<Record<string, unknown> & { plan_derived: { unit_nav: string; end_date: string } }>(
+      t,
+      null,
+      '/djapi/plan/TIA06001',
+    );
     assert.equal(res.body.result_code, 0);
     for (const key of ['plan_code', 'plan_name', 'type', 'found_date', 'manager_name', 'risk_level', 'fee_rate', 'plan_derived', 'yield'])
       assert.ok(key in res.body.data, key);
@@ -80,7 +83,11 @@ describe('advisory reads', () => {
     );
     assert.equal(history.body.data.items.length, 10);
     assert.equal(history.body.data.items[0]?.date, res.body.data.plan_derived.end_date);
-    const ind = await get<{ max_drawdown: string; volatility: string; sharpe: string }>(t, null, '/djapi/plan/nav/indicator?plan_code=TIA06001');
+    const ind = await get<{ max_drawdown: string; volatility: string; sharpe: string }>(
+      t,
+      null,
+      '/djapi/plan/nav/indicator?plan_code=TIA06001',
+    );
     assert.match(ind.body.data.max_drawdown, /^\d+\.\d{2}$/);
     assert.ok(Number(ind.body.data.volatility) > 0);
   });
@@ -96,13 +103,21 @@ describe('advisory reads', () => {
       answers: JSON.stringify({ goal: 'wealth', horizon: 'gt5', drawdown: '20', reaction: 'hold' }),
     });
     assert.equal(kyc.body.data.tolerance, 4);
-    const detail = await get<{ items: Array<{ percent: string; portion: number }> }>(t, investor, '/djapi/plan/position/detail?plan_code=TIA06001');
+    const detail = await get<{ items: Array<{ percent: string; portion: number }> }>(
+      t,
+      investor,
+      '/djapi/plan/position/detail?plan_code=TIA06001',
+    );
     assert.equal(detail.body.result_code, 0);
     assert.equal(
       detail.body.data.items.reduce((a, i) => a + i.portion, 0),
       100,
     );
-    const history = await get<{ items: Array<{ trading_id: string; trading_elements: unknown[] }> }>(t, investor, '/djapi/plan/TIA06001/trade_history');
+    const history = await get<{ items: Array<{ trading_id: string; trading_elements: unknown[] }> }>(
+      t,
+      investor,
+      '/djapi/plan/TIA06001/trade_history',
+    );
     assert.ok(history.body.data.items.length >= 3);
     const latest = await get<{ trading_id: string; follow_status: string }>(t, investor, '/djapi/plan/TIA06001/departure/latest');
     assert.equal(latest.body.data.trading_id, history.body.data.items[0]?.trading_id);
@@ -113,7 +128,9 @@ describe('advisory reads', () => {
 describe('advisory money', () => {
   it('signs with suitability, buys the model as fund orders of k × the amount per 份, settles them, accrues the fee exactly', async () => {
     const investor = await createInvestor(t, { level: 3 });
-    await post(t, investor, '/djapi/ic/kyc', { answers: JSON.stringify({ goal: 'wealth', horizon: 'gt5', drawdown: '30', reaction: 'buy' }) });
+    await post(t, investor, '/djapi/ic/kyc', {
+      answers: JSON.stringify({ goal: 'wealth', horizon: 'gt5', drawdown: '30', reaction: 'buy' }),
+    });
     const sign = (plan: string, amount = '100.00', request_id = newRequestId()) =>
       post<{ auto_follow: boolean }>(t, investor, '/djapi/ic/sign', {
         plan_code: plan,
@@ -149,19 +166,24 @@ describe('advisory money', () => {
     const model = modelPortions(await departuresOf(t.db.kysely, 'TIA06002'));
     const legs = placed.body.data.order.sub_order_list.flatMap((g) => g.orders);
     assert.equal(legs.length, [...model.values()].filter((v) => v > 0).length);
-    for (const leg of legs) assert.equal(BigInt(Math.round(Number(leg.amount) * 100)), BigInt(model.get(leg.fd_code) ?? 0) * 10_000n, leg.fd_code);
-    const fundOrders = await t.db.kysely.selectFrom('orders').select(['id', 'amount_fen', 'status']).where('user_id', '=', investor.userId).execute();
+    for (const leg of legs)
+      assert.equal(BigInt(Math.round(Number(leg.amount) * 100)), BigInt(model.get(leg.fd_code) ?? 0) * 10_000n, leg.fd_code);
+    const fundOrders = await t.db.kysely
+      .selectFrom('orders')
+      .select(['id', 'amount_fen', 'status'])
+      .where('user_id', '=', investor.userId)
+      .execute();
     assert.equal(fundOrders.length, legs.length, 'one ordinary fund order per leg, none twice');
     assert.deepEqual(await checkLedger(t.db.kysely), []);
 
     // Settlement through the ordinary path, the fee accruing every calendar day.
     await advance(t, 7);
     assert.deepEqual(await checkLedger(t.db.kysely), []);
-    const holding = await get<{ total_assets: string; fee_accrued: string; items: Array<{ fd_code: string; portion: number; volume: string }> }>(
-      t,
-      investor,
-      '/djapi/holding/plan/TIA06002',
-    );
+    const holding = await get<{
+      total_assets: string;
+      fee_accrued: string;
+      items: Array<{ fd_code: string; portion: number; volume: string }>;
+    }>(t, investor, '/djapi/holding/plan/TIA06002');
     assert.equal(holding.body.result_code, 0);
     assert.ok(Number(holding.body.data.total_assets) > 0);
     for (const item of holding.body.data.items) assert.equal(item.portion, model.get(item.fd_code));
@@ -179,7 +201,9 @@ describe('advisory money', () => {
       const rows = await sql<{ fund_code: string; volume: string; nav: string }>`
         SELECT o.fund_code, o.confirm_volume::text AS volume,
                (SELECT nav::text FROM fund_nav n WHERE n.fund_code = o.fund_code AND n.date < ${a.date} ORDER BY date DESC LIMIT 1) AS nav
-          FROM orders o WHERE o.user_id = ${investor.userId} AND o.status = 'confirmed' AND o.confirm_date <= ${a.date}`.execute(t.db.kysely);
+          FROM orders o WHERE o.user_id = ${investor.userId} AND o.status = 'confirmed' AND o.confirm_date <= ${a.date}`.execute(
+        t.db.kysely,
+      );
       let value = 0n;
       for (const r of rows.rows) {
         const [int, frac = ''] = r.nav.split('.');
@@ -190,12 +214,20 @@ describe('advisory money', () => {
       assert.equal(BigInt(a.fee_numerator), day, `fee on ${a.date}`);
       expected += day;
     }
-    assert.equal(holding.body.data.fee_accrued, ((Number(expected / FEE_DENOMINATOR)) / 100).toFixed(2));
+    assert.equal(holding.body.data.fee_accrued, (Number(expected / FEE_DENOMINATOR) / 100).toFixed(2));
 
-    const detail = await get<{ action: string; ttype: string; total_fee: string }>(t, investor, `/djapi/order/p/plan/${placed.body.data.order_id}`);
+    const detail = await get<{ action: string; ttype: string; total_fee: string }>(
+      t,
+      investor,
+      `/djapi/order/p/plan/${placed.body.data.order_id}`,
+    );
     assert.equal(detail.body.data.ttype, 'ic');
     assert.equal(detail.body.data.action, '022');
-    const fees = await t.db.kysely.selectFrom('orders').select(sql<string>`sum(fee_fen)::text`.as('f')).where('user_id', '=', investor.userId).executeTakeFirstOrThrow();
+    const fees = await t.db.kysely
+      .selectFrom('orders')
+      .select(sql<string>`sum(fee_fen)::text`.as('f'))
+      .where('user_id', '=', investor.userId)
+      .executeTakeFirstOrThrow();
     assert.equal(detail.body.data.total_fee, (Number(fees.f) / 100).toFixed(2));
     // The order list's advisory items (Danjuan's ttype ic).
     const list = await get<{ items: Array<{ order_id: string; ttype: string; plan_code: string; action: string; amount: string }> }>(
@@ -209,12 +241,13 @@ describe('advisory money', () => {
     );
     // Redeeming the whole account: one 024 plan order, every fund's confirmed shares sold.
     const shares = new Map(holding.body.data.items.map((i) => [i.fd_code, i.volume]));
-    const redeem = await post<{ order: { action: string; sub_order_list: Array<{ orders: Array<{ fd_code: string; volume: string; status: string }> }> } }>(
-      t,
-      investor,
-      '/djapi/order/plan/sell',
-      { plan_code: 'TIA06002', request_id: newRequestId(), trade_password: encryptForServer(t, TRADE_PASSWORD) },
-    );
+    const redeem = await post<{
+      order: { action: string; sub_order_list: Array<{ orders: Array<{ fd_code: string; volume: string; status: string }> }> };
+    }>(t, investor, '/djapi/order/plan/sell', {
+      plan_code: 'TIA06002',
+      request_id: newRequestId(),
+      trade_password: encryptForServer(t, TRADE_PASSWORD),
+    });
     assert.equal(redeem.body.result_code, 0, JSON.stringify(redeem.body));
     assert.equal(redeem.body.data.order.action, '024');
     const sold = redeem.body.data.order.sub_order_list.flatMap((g) => g.orders);
@@ -226,6 +259,97 @@ describe('advisory money', () => {
     // Someone else's plan order: not found.
     const other = await createInvestor(t);
     assert.equal((await get(t, other, `/djapi/order/p/plan/${placed.body.data.order_id}`)).body.result_code, 430006);
+  });
+
+  it('upgrades shares bought by hand into the account (267): no order, no transfer, lots kept, 份 at the amount per 份', async () => {
+    const investor = await createInvestor(t, { level: 5 });
+    await post(t, investor, '/djapi/ic/kyc', {
+      answers: JSON.stringify({ goal: 'wealth', horizon: 'gt5', drawdown: '30', reaction: 'buy' }),
+    });
+    const funds = await t.db.kysely
+      .selectFrom('advisory_plan_funds')
+      .select(['fund_code', 'role'])
+      .where('plan_code', '=', 'TIA06003')
+      .orderBy('seq')
+      .execute();
+    const bond = funds.find((f) => f.role === 'bond')?.fund_code as string;
+    const bought = await buy(t, investor, bond, '1000.00');
+    assert.equal(bought.body.result_code, 0, JSON.stringify(bought.body));
+    await advance(t, 4);
+    const signed = await post(t, investor, '/djapi/ic/sign', {
+      plan_code: 'TIA06003',
+      amount_per_portion: '100.00',
+      auto_follow: '0',
+      agreements: 'advisory_service,advisory_risk_disclosure',
+      trade_password: encryptForServer(t, TRADE_PASSWORD),
+      request_id: newRequestId(),
+    });
+    assert.equal(signed.body.result_code, 0);
+    const lots = await t.db.kysely
+      .selectFrom('lots')
+      .select(['id', 'volume', 'confirm_date'])
+      .where('user_id', '=', investor.userId)
+      .execute();
+    const transfersBefore = await t.db.kysely
+      .selectFrom('ledger_transfers')
+      .select(sql<string>`count(*)::text`.as('n'))
+      .where('user_id', '=', investor.userId)
+      .executeTakeFirstOrThrow();
+    const requestId = newRequestId();
+    const upgrade = () =>
+      post<{ order: { action: string; sub_order_list: Array<{ orders: Array<{ fd_code: string; volume: string; portion: number }> }> } }>(
+        t,
+        investor,
+        '/djapi/ic/upgrade',
+        { plan_code: 'TIA06003', request_id: requestId, trade_password: encryptForServer(t, TRADE_PASSWORD) },
+      );
+    const up = await upgrade();
+    assert.equal(up.body.result_code, 0, JSON.stringify(up.body));
+    assert.equal(up.body.data.order.action, '267');
+    const legs = up.body.data.order.sub_order_list.flatMap((g) => g.orders);
+    assert.equal(legs.length, 1);
+    const volume = lots.reduce((a, l) => a + BigInt(l.volume), 0n);
+    assert.equal(legs[0]?.volume, `${volume / 100n}.${String(volume % 100n).padStart(2, '0')}`);
+    // 份 = floor(shares × NAV / 100 CNY), exactly.
+    const nav = await t.db.kysely
+      .selectFrom('fund_nav')
+      .select('nav')
+      .where('fund_code', '=', bond)
+      .orderBy('date', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const [int, frac = ''] = nav.nav.split('.');
+    const valueFen = (volume * BigInt(`${int}${frac.padEnd(4, '0').slice(0, 4)}`)) / 10_000n;
+    assert.equal(BigInt(legs[0]?.portion ?? -1), valueFen / 10_000n);
+    // Nothing redeemed, nothing posted, the lots as they were.
+    const transfersAfter = await t.db.kysely
+      .selectFrom('ledger_transfers')
+      .select(sql<string>`count(*)::text`.as('n'))
+      .where('user_id', '=', investor.userId)
+      .executeTakeFirstOrThrow();
+    assert.equal(transfersAfter.n, transfersBefore.n);
+    assert.deepEqual(
+      await t.db.kysely.selectFrom('lots').select(['id', 'volume', 'confirm_date']).where('user_id', '=', investor.userId).execute(),
+      lots,
+    );
+    const holding = await get<{ items: Array<{ fd_code: string; portion: number; volume: string }> }>(
+      t,
+      investor,
+      '/djapi/holding/plan/TIA06003',
+    );
+    assert.deepEqual(
+      holding.body.data.items.map((i) => [i.fd_code, i.portion, i.volume]),
+      [[bond, legs[0]?.portion, legs[0]?.volume]],
+    );
+    // Idempotent; a second upgrade has nothing left to move.
+    assert.equal((await upgrade()).body.result_code, 0);
+    const again = await post(t, investor, '/djapi/ic/upgrade', {
+      plan_code: 'TIA06003',
+      request_id: newRequestId(),
+      trade_password: encryptForServer(t, TRADE_PASSWORD),
+    });
+    assert.equal(again.body.result_code, 430005);
+    assert.deepEqual(await checkLedger(t.db.kysely), []);
   });
 
   it('knows the fee days: the first trading day of each quarter', () => {

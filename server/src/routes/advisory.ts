@@ -10,7 +10,16 @@ import { kycQuestions } from '../domain/advisory-kyc';
 import { yuanToFen } from '../../../src/lib/money';
 import { requireUser } from '../plugins/session';
 import { requestLocale } from '../http/envelope';
-import { listPlanOrders, placePlanOrder, planHolding, planOrderDetail, setAutoFollow, signPlan, submitKyc } from '../services/advisory';
+import {
+  listPlanOrders,
+  placePlanOrder,
+  planHolding,
+  planOrderDetail,
+  setAutoFollow,
+  signPlan,
+  submitKyc,
+  upgradeToAdvisory,
+} from '../services/advisory';
 import type { TradingDeps } from '../services/trading';
 import { userOf } from '../plugins/session';
 import {
@@ -287,6 +296,30 @@ const advisoryMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           redeem: true,
         });
         return ok({ order_id: String(orderId), order: await planOrderDetail(db(), user.userId, orderId) });
+      }),
+  );
+
+  app.post(
+    '/djapi/ic/upgrade',
+    {
+      schema: {
+        ...base(
+          '升级投顾 (ic_upgrade): the investor’s own shares of the portfolio’s funds moved into the signed account (267: no redemption, no fee, lots kept)',
+        ),
+        body: Type.Object({ plan_code: PlanCode, request_id: RequestId, trade_password: EncryptedPassword }),
+      },
+    },
+    async (request) =>
+      answerAdvisory(request, async () => {
+        const user = await requireUser(request);
+        const body = request.body;
+        const { orderId } = await upgradeToAdvisory(deps(), {
+          userId: user.userId,
+          planCode: body.plan_code,
+          requestId: body.request_id,
+          password: decryptedField(app, body.trade_password),
+        });
+        return ok({ order_id: String(orderId), order: await planOrderDetail(db(), user.userId, orderId), refresh_user_privilege: true });
       }),
   );
 

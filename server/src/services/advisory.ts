@@ -162,11 +162,13 @@ export async function setAutoFollow(db: Db, userId: number, planCode: string, on
 export async function accountShares(db: Db, userId: number, planCode: string, day: IsoDate): Promise<Map<string, number>> {
   const rows = await sql<{ fund_code: string; volume: string }>`
     SELECT l.fund_code,
-           sum(CASE WHEN l.action = '022' THEN CASE WHEN o.status = 'confirmed' AND o.confirm_date <= ${day} THEN o.confirm_volume ELSE 0 END
+           sum(CASE WHEN l.action = '267' THEN CASE WHEN p.business_date <= ${day} THEN l.volume ELSE 0 END
+                    WHEN o.id IS NULL THEN 0
+                    WHEN l.action = '022' THEN CASE WHEN o.status = 'confirmed' AND o.confirm_date <= ${day} THEN o.confirm_volume ELSE 0 END
                     ELSE CASE WHEN o.status IN ('submitted', 'paid', 'confirmed') AND o.trade_date <= ${day} THEN -o.volume ELSE 0 END END)::text AS volume
       FROM advisory_order_legs l
       JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
-      JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
+      LEFT JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
      WHERE l.user_id = ${userId} AND p.plan_code = ${planCode}
      GROUP BY l.fund_code`.execute(db);
   return new Map(rows.rows.map((r) => [r.fund_code, Math.max(0, Number(r.volume))]));
@@ -469,7 +471,7 @@ export async function planOrderDetail(db: Db, userId: number, orderId: number) {
     .orderBy('l.seq')
     .execute();
   const plan = await loadPlan(db, order.plan_code);
-  const group = (action: '022' | '024', text: string) => {
+  const group = (action: '022' | '024' | '267', text: string) => {
     const orders = legs
       .filter((l) => l.action === action)
       .map((l) => ({
@@ -484,7 +486,7 @@ export async function planOrderDetail(db: Db, userId: number, orderId: number) {
         fee: yuan(l.fee_fen),
         confirm_amount: yuan(l.confirm_amount_fen),
         confirm_volume: l.confirm_volume === null ? null : (l.confirm_volume / 100).toFixed(2),
-        status: l.order_id === null ? 'failed' : (ORDER_STATUS[l.status ?? ''] ?? 'processing'),
+        status: l.action === '267' ? 'success' : l.order_id === null ? 'failed' : (ORDER_STATUS[l.status ?? ''] ?? 'processing'),
         fail_reason: l.fail_reason,
         trade_date: l.trade_date,
         confirm_date: l.confirm_date,
@@ -505,7 +507,7 @@ export async function planOrderDetail(db: Db, userId: number, orderId: number) {
     total_fee: yuan(placed.reduce((a, l) => a + (l.fee_fen ?? 0), 0)),
     business_date: order.business_date,
     created_at: order.created_at.toISOString(),
-    sub_order_list: [...group('024', '成分基金转出信息'), ...group('022', '成分基金交易信息')],
+    sub_order_list: [...group('024', '成分基金转出信息'), ...group('022', '成分基金交易信息'), ...group('267', '成分基金升级信息')],
   };
 }
 
@@ -569,11 +571,11 @@ export async function planHolding(db: Db, userId: number, planCode: string, toda
   // Cost: what the account's buy legs paid, less what its sell legs took in proportion (per fund, in fen).
   const costs = await sql<{ fund_code: string; paid: string; pending: string }>`
     SELECT l.fund_code,
-           coalesce(sum(CASE WHEN l.action = '022' AND o.status = 'confirmed' THEN o.amount_fen ELSE 0 END), 0)::text AS paid,
+           coalesce(sum(CASE WHEN l.action = '267' THEN l.amount_fen WHEN l.action = '022' AND o.status = 'confirmed' THEN o.amount_fen ELSE 0 END), 0)::text AS paid,
            coalesce(sum(CASE WHEN l.action = '022' AND o.status IN ('submitted', 'paid') THEN o.amount_fen ELSE 0 END), 0)::text AS pending
       FROM advisory_order_legs l
       JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
-      JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
+      LEFT JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
      WHERE l.user_id = ${userId} AND p.plan_code = ${planCode}
      GROUP BY l.fund_code`.execute(db);
   const costOf = new Map(costs.rows.map((r) => [r.fund_code, { paid: Number(r.paid), pending: Number(r.pending) }]));
@@ -686,11 +688,13 @@ export async function accrueFees(db: Db, date: IsoDate): Promise<number> {
   const result = await sql`
     WITH shares AS (
       SELECT l.user_id, p.plan_code, l.fund_code,
-             sum(CASE WHEN l.action = '022' THEN CASE WHEN o.status = 'confirmed' AND o.confirm_date <= ${date} THEN o.confirm_volume ELSE 0 END
+             sum(CASE WHEN l.action = '267' THEN CASE WHEN p.business_date < ${date} THEN l.volume ELSE 0 END
+                      WHEN o.id IS NULL THEN 0
+                      WHEN l.action = '022' THEN CASE WHEN o.status = 'confirmed' AND o.confirm_date <= ${date} THEN o.confirm_volume ELSE 0 END
                       ELSE CASE WHEN o.status IN ('submitted', 'paid', 'confirmed') AND o.trade_date < ${date} THEN -o.volume ELSE 0 END END) AS volume
         FROM advisory_order_legs l
         JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
-        JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
+        LEFT JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
        GROUP BY l.user_id, p.plan_code, l.fund_code
     ), valued AS (
       SELECT s.user_id, s.plan_code,
@@ -782,4 +786,126 @@ export async function chargeFees(db: Database, date: IsoDate): Promise<number> {
     });
   }
   return charged;
+}
+
+// ---- Upgrade (升级投顾, 267) ------------------------------------------------------------------------------------
+
+export interface UpgradeInput {
+  userId: number;
+  planCode: string;
+  requestId: string;
+  password: string | undefined;
+}
+
+/**
+ * Moves the investor's own shares of the portfolio's funds into the signed advisory account: one 267 plan order, a leg
+ * per fund with the shares held outside the account (all of them, lots and holding days kept: no redemption, no fee,
+ * nothing posted — the shares stay in their lots, the account now counts them) and the 份 they are worth at the
+ * latest NAV at the amount per 份 (rounded down; a fund worth less than one 份 stays outside). Idempotent by request id.
+ */
+export async function upgradeToAdvisory(deps: TradingDeps, input: UpgradeInput): Promise<{ orderId: number }> {
+  const db = deps.db.kysely;
+  const now = deps.clock.now();
+  const today = shanghaiDate(now);
+  const earlier = await db
+    .selectFrom('advisory_orders')
+    .select(['id', 'request_hash'])
+    .where('user_id', '=', input.userId)
+    .where('request_id', '=', input.requestId)
+    .executeTakeFirst();
+  const hash = requestHash(['upgrade', input.planCode]);
+  if (earlier) {
+    if (earlier.request_hash !== hash) throw new TradeRefusal('requestIdConflict');
+    return { orderId: Number(earlier.id) };
+  }
+  const plan = await loadPlan(db, input.planCode);
+  const account = await signedAccount(db, input.userId, plan.code);
+  await checkPassword(db, input.userId, input.password, now);
+  return db.transaction().execute(async (trx) => {
+    await lockUser(trx, input.userId);
+    const again = await trx
+      .selectFrom('advisory_orders')
+      .select('id')
+      .where('user_id', '=', input.userId)
+      .where('request_id', '=', input.requestId)
+      .executeTakeFirst();
+    if (again) return { orderId: Number(again.id) };
+    const funds = await trx
+      .selectFrom('advisory_plan_funds')
+      .select('fund_code')
+      .where('plan_code', '=', plan.code)
+      .orderBy('seq')
+      .execute();
+    const inside = await accountShares(trx as unknown as Db, input.userId, plan.code, '9999-12-31' as IsoDate);
+    const navs = await navsOn(
+      trx as unknown as Db,
+      funds.map((f) => f.fund_code),
+      today,
+    );
+    const legs: Array<{ fund_code: string; portion: number; volume: number; amount_fen: number }> = [];
+    for (const { fund_code } of funds) {
+      const lots = await trx
+        .selectFrom('lots')
+        .select([sql<string>`coalesce(sum(volume), 0)::text`.as('volume'), sql<string>`coalesce(sum(cost_fen), 0)::text`.as('cost')])
+        .where('user_id', '=', input.userId)
+        .where('fund_code', '=', fund_code)
+        .where('volume', '>', 0)
+        .executeTakeFirstOrThrow();
+      const total = BigInt(lots.volume);
+      const outside = total - BigInt(inside.get(fund_code) ?? 0);
+      if (outside <= 0n) continue;
+      const valueFen = (outside * BigInt(navs.get(fund_code) ?? 0)) / 10_000n;
+      const portion = Number(valueFen / BigInt(account.amount_per_portion_fen));
+      if (portion <= 0) continue;
+      // The moved shares' cost: their share of the lots' cost (rounded down).
+      const cost = total > 0n ? Number((BigInt(lots.cost) * outside) / total) : 0;
+      legs.push({ fund_code, portion, volume: Number(outside), amount_fen: cost });
+    }
+    if (legs.length === 0) throw new AdvisoryRefusal('advisoryRefused', { reason: 'no holding of this portfolio’s funds to move' });
+    const row = await trx
+      .insertInto('advisory_orders')
+      .values({
+        user_id: input.userId,
+        request_id: input.requestId,
+        request_hash: hash,
+        plan_code: plan.code,
+        trading_id: null,
+        action: '267',
+        status: 'placed',
+        amount_fen: 0,
+        business_date: today,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderId = Number(row.id);
+    await trx
+      .insertInto('advisory_order_legs')
+      .values(
+        legs.map((l, seq) => ({
+          user_id: input.userId,
+          plan_order_id: orderId,
+          seq,
+          action: '267',
+          fund_code: l.fund_code,
+          portion: l.portion,
+          volume: l.volume,
+          amount_fen: l.amount_fen,
+          order_id: null,
+          fail_reason: null,
+        })),
+      )
+      .execute();
+    for (const l of legs) {
+      await trx
+        .insertInto('advisory_holdings')
+        .values({ user_id: input.userId, plan_code: plan.code, fund_code: l.fund_code, portions: l.portion })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'plan_code', 'fund_code']).doUpdateSet({ portions: sql`advisory_holdings.portions + ${l.portion}` }),
+        )
+        .execute();
+    }
+    return { orderId };
+  });
 }

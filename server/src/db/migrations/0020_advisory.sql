@@ -150,10 +150,12 @@ CREATE TABLE advisory_order_legs (
   user_id          bigint NOT NULL,
   plan_order_id    bigint NOT NULL,
   seq              integer NOT NULL,
-  action           text NOT NULL CHECK (action IN ('022', '024')),
+  -- 022 / 024 an ordinary fund order; 267 shares held outside moved into the account (no order, lots kept).
+  action           text NOT NULL CHECK (action IN ('022', '024', '267')),
   fund_code        char(6) NOT NULL,
   portion          integer NOT NULL,
-  -- Buy: k × the amount per 份; sell: k/n of the shares held, in hundredths (rounded down).
+  -- Buy: k × the amount per 份; sell: k/n of the shares held, in hundredths (rounded down); 267: the shares moved
+  -- and (amount_fen) their cost.
   amount_fen       bigint,
   volume           bigint,
   order_id         bigint,
