@@ -49,7 +49,10 @@ describe('投顾 in the browser: questionnaire, signing, buying the model, settl
           verified_at: now,
         })
         .execute();
-      await k.insertInto('trade_passwords').values({ user_id: id, hash: await hashPassword(PASSWORD), created_at: now, updated_at: now }).execute();
+      await k
+        .insertInto('trade_passwords')
+        .values({ user_id: id, hash: await hashPassword(PASSWORD), created_at: now, updated_at: now })
+        .execute();
     },
   });
   mkdirSync(shots, { recursive: true });

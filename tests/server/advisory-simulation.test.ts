@@ -101,7 +101,15 @@ it(`simulates followers by hand and automatic over ${DAYS} days: ledger after ev
     .innerJoin('advisory_orders as o', (j) => j.onRef('o.user_id', '=', 'l.user_id').onRef('o.id', '=', 'l.plan_order_id'))
     .innerJoin('advisory_accounts as a', (j) => j.onRef('a.user_id', '=', 'l.user_id').onRef('a.plan_code', '=', 'o.plan_code'))
     .leftJoin('orders as fo', (j) => j.onRef('fo.user_id', '=', 'l.user_id').onRef('fo.id', '=', 'l.order_id'))
-    .select(['l.action', 'l.portion', 'l.amount_fen', 'a.amount_per_portion_fen', 'fo.amount_fen as order_amount', 'fo.volume as order_volume', 'l.volume'])
+    .select([
+      'l.action',
+      'l.portion',
+      'l.amount_fen',
+      'a.amount_per_portion_fen',
+      'fo.amount_fen as order_amount',
+      'fo.volume as order_volume',
+      'l.volume',
+    ])
     .execute();
   for (const l of legs) {
     if (l.action === '022') {
@@ -112,7 +120,9 @@ it(`simulates followers by hand and automatic over ${DAYS} days: ledger after ev
   // Every accrual from the orders and NAVs, independently.
   const accruals = await k.selectFrom('advisory_fee_accruals').selectAll().orderBy('date').execute();
   assert.ok(accruals.length > 0);
-  const rates = new Map((await k.selectFrom('advisory_plans').select(['code', 'fee_rate_ppm']).execute()).map((p) => [p.code, BigInt(p.fee_rate_ppm)]));
+  const rates = new Map(
+    (await k.selectFrom('advisory_plans').select(['code', 'fee_rate_ppm']).execute()).map((p) => [p.code, BigInt(p.fee_rate_ppm)]),
+  );
   for (const a of accruals) {
     const rows = await sql<{ action: string; volume: string | null; nav: string | null }>`
       SELECT l.action,

@@ -465,14 +465,18 @@ export const serverMessages = {
   departureNotFound: { 'zh-CN': '调仓记录不存在：{id}', 'en-US': 'No departure {id}' },
   advisoryKycRequired: {
     'zh-CN': '请先完成投顾问卷：了解您的投资目标、期限和风险承受能力后，才能为您展示投资策略',
-    'en-US': 'Please answer the advisory questionnaire first: a strategy is shown only once your goal, horizon and risk tolerance are known',
+    'en-US':
+      'Please answer the advisory questionnaire first: a strategy is shown only once your goal, horizon and risk tolerance are known',
   },
   advisoryKycInvalid: { 'zh-CN': '投顾问卷答案不完整：{field}', 'en-US': 'The advisory questionnaire is incomplete: {field}' },
   advisoryRiskAboveLevel: {
     'zh-CN': '该组合风险等级（R{planRisk}）高于您的风险承受能力（C{investorLevel}），根据适当性要求不能签约',
     'en-US': 'This portfolio (risk R{planRisk}) is above your risk tolerance (C{investorLevel}); suitability rules do not allow signing it',
   },
-  advisoryNotSigned: { 'zh-CN': '请先签署该组合的投顾服务协议', 'en-US': 'Please sign the advisory service agreement of this portfolio first' },
+  advisoryNotSigned: {
+    'zh-CN': '请先签署该组合的投顾服务协议',
+    'en-US': 'Please sign the advisory service agreement of this portfolio first',
+  },
   advisoryWindowClosed: {
     'zh-CN': '本次调仓的跟车时间已于 {closes} 截止',
     'en-US': 'This departure could be followed until {closes}',

@@ -11,4 +11,12 @@ import { runPlansJob } from './run-plans';
 import { settleTradesJob } from './settle-trades';
 import type { Job } from './scheduler';
 
-export const DAILY_JOBS: readonly Job[] = [publishMarketJob, advisoryJob, activitiesJob, settleTradesJob, runPlansJob, advisoryDayJob, retentionJob];
+export const DAILY_JOBS: readonly Job[] = [
+  publishMarketJob,
+  advisoryJob,
+  activitiesJob,
+  settleTradesJob,
+  runPlansJob,
+  advisoryDayJob,
+  retentionJob,
+];

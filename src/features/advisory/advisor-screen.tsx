@@ -71,7 +71,11 @@ function AdvisorPage({ code }: { code: string }) {
       <View className='adv-card'>
         <Text className='adv-card__title'>{t('advisory.portfolios')}</Text>
         {advisor.plans.map((p) => (
-          <View key={p.plan_code} className='adv-row adv-plan' onClick={() => void navigateToSpecUrl(specUrl('advisorPortfolio', { advisorCode: p.plan_code }))}>
+          <View
+            key={p.plan_code}
+            className='adv-row adv-plan'
+            onClick={() => void navigateToSpecUrl(specUrl('advisorPortfolio', { advisorCode: p.plan_code }))}
+          >
             <Text className='adv-row__name'>{p.plan_name}</Text>
             <Text className='adv-muted'>
               {t('advisory.risk', { level: p.risk_level })} · {t('advisory.fee', { rate: pct(p.fee_rate) })}
@@ -128,7 +132,13 @@ function PortfolioScreen({ code, access }: { code: string; access: Access }) {
       {chart.length > 1 ? (
         <View className='adv-card'>
           <Text className='adv-card__title'>{t('advisory.navTrend')}</Text>
-          <NavLineChart points={chart} fundName={plan.plan_name} benchmarkName={t('advisory.benchmarkYield')} height={180} label={plan.plan_name} />
+          <NavLineChart
+            points={chart}
+            fundName={plan.plan_name}
+            benchmarkName={t('advisory.benchmarkYield')}
+            height={180}
+            label={plan.plan_name}
+          />
         </View>
       ) : null}
       {access.status === 'anonymous' ? <LoginGate /> : access.status === 'loggedIn' ? <Strategy plan={plan} /> : null}
@@ -380,7 +390,9 @@ function Account({
         <Figure label={t('advisory.account.gain')} value={holding.total_gain} toneOf={holding.total_gain} />
         <Figure label={t('advisory.account.fee')} value={holding.fee_accrued} />
       </View>
-      {Number(holding.pending_amount) > 0 ? <Text className='adv-muted'>{t('advisory.account.pending', { amount: holding.pending_amount })}</Text> : null}
+      {Number(holding.pending_amount) > 0 ? (
+        <Text className='adv-muted'>{t('advisory.account.pending', { amount: holding.pending_amount })}</Text>
+      ) : null}
       <Text className='adv-muted'>{t('advisory.account.perPortion', { amount: holding.amount_per_portion })}</Text>
       {holding.items.map((i) => (
         <View key={i.fd_code} className='adv-row'>

@@ -66,10 +66,14 @@ export async function encryptTradePassword(password: string): Promise<string> {
 }
 
 export const getAdvisors = () => get<AdvisorList>('/djapi/ic/list', undefined, SILENT).then(shaped(['items']));
-export const getAdvisor = (code: string) => get<Advisor>(`/djapi/ic/${enc(code)}`, undefined, SILENT).then(shaped(['advisor_code', 'plans']));
-export const getPlan = (code: string) => get<PlanSummary>(`/djapi/plan/${enc(code)}`, undefined, SILENT).then(shaped(['plan_code', 'plan_name']));
+export const getAdvisor = (code: string) =>
+  get<Advisor>(`/djapi/ic/${enc(code)}`, undefined, SILENT).then(shaped(['advisor_code', 'plans']));
+export const getPlan = (code: string) =>
+  get<PlanSummary>(`/djapi/plan/${enc(code)}`, undefined, SILENT).then(shaped(['plan_code', 'plan_name']));
 export const getPlanNav = (code: string, size = 250) =>
-  get<PlanNavHistory>(`/djapi/plan/nav/history/${enc(code)}`, { page: '1', size: String(Math.min(size, 100)) }, SILENT).then(shaped(['items']));
+  get<PlanNavHistory>(`/djapi/plan/nav/history/${enc(code)}`, { page: '1', size: String(Math.min(size, 100)) }, SILENT).then(
+    shaped(['items']),
+  );
 export const getPlanIndicator = (code: string) =>
   get<PlanIndicator>('/djapi/plan/nav/indicator', { plan_code: code }, SILENT).then(shaped(['max_drawdown']));
 export const getPositions = (code: string) =>
@@ -81,7 +85,13 @@ export const getLatestDeparture = (code: string) =>
 export const getKyc = () => get<KycQuestionnaire>('/djapi/ic/kyc', undefined, SILENT).then(shaped(['questions']));
 export const postKyc = (answers: Record<string, string>) =>
   post<{ tolerance: number }>('/djapi/ic/kyc', { answers: JSON.stringify(answers) }, SILENT);
-export const signPlan = (form: { planCode: string; amountPerPortion: string; autoFollow: boolean; encryptedPassword: string; requestId: string }) =>
+export const signPlan = (form: {
+  planCode: string;
+  amountPerPortion: string;
+  autoFollow: boolean;
+  encryptedPassword: string;
+  requestId: string;
+}) =>
   post<{ plan_code: string; refresh_user_privilege: boolean }>(
     '/djapi/ic/sign',
     {

@@ -66,7 +66,8 @@ export default {
     'advisory.follow.submit': '一键跟车',
     'advisory.follow.done': '已跟车，各成分基金订单已提交',
     'advisory.follow.payee': '{name} 跟车',
-    'advisory.follow.guide': '跟车说明：买入腿按“份数×每份金额”申购；卖出腿卖出该基金持有份额的“份数÷持有份数”，保留到0.01份。每只基金单独下单，某只失败不影响其他。',
+    'advisory.follow.guide':
+      '跟车说明：买入腿按“份数×每份金额”申购；卖出腿卖出该基金持有份额的“份数÷持有份数”，保留到0.01份。每只基金单独下单，某只失败不影响其他。',
     'advisory.order.failed': '{name}：未成交（{reason}）',
     'advisory.notFound': '组合或投顾不存在',
   },
