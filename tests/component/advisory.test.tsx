@@ -110,7 +110,7 @@ describe('a portfolio', () => {
     expect(server.forms('GET /djapi/plan/position/detail')).toHaveLength(0);
   });
 
-  it('asks the advisory questionnaire before the strategy, then shows holdings, departures and the sign-up', async () => {
+  it('asks the advisory questionnaire before the strategy, then shows holdings, departures and the sign-up (to account opening when none)', async () => {
     portfolioServer();
     let answered = false;
     server.on('GET /djapi/ic/kyc', () =>
@@ -148,6 +148,13 @@ describe('a portfolio', () => {
     expect(screen.getByTestId('advisory-positions').textContent).toContain('10份 · 10.00%');
     expect(screen.getByTestId('advisory-departures').textContent).toContain('中证800指数A 买入 5 份');
     expect(screen.getByTestId('advisory-sign')).toBeTruthy();
+    // Signing without an open account: to account opening, which returns here (referer COMBINATION_PAGE).
+    server.on('POST /djapi/ic/sign', () => fail(410001, '请先开户'));
+    fireEvent.click(screen.getByTestId('advisory-agree'));
+    fireEvent.click(screen.getByText('签约'));
+    await typeTradePassword('135790');
+    await until(() => expect(nav.urls().join()).toContain('referer=COMBINATION_PAGE'));
+    expect(server.forms('POST /djapi/ic/sign')[0]?.get('agreements')).toBe('advisory_service,advisory_risk_disclosure');
   });
 });
 

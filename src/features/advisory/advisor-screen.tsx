@@ -14,7 +14,7 @@ import type { Advisor, KycQuestionnaire, PlanOrder, PlanSummary } from '@/lib/ap
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/advisory';
 import { bridge } from '@/platform/bridge';
-import { NOTIFICATION_TYPE } from '@/platform/bridge-enums';
+import { NOTIFICATION_TYPE, TRADE_OPEN_REFERER } from '@/platform/bridge-enums';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
@@ -308,6 +308,10 @@ function Sign({ plan, onSigned }: { plan: PlanSummary; onSigned: () => Promise<v
       showToast(t('advisory.sign.done'), { type: 'success' });
       notifyPrivilege();
       await onSigned();
+    } else if (!outcome.cancelled && resultCodeOf(outcome.error) === ADVISORY_CODES.accountNotOpened) {
+      // Account opening started from a portfolio returns to it (trade-open referer COMBINATION_PAGE).
+      showToast(errorText(outcome.error));
+      void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: currentSpecUrl(), referer: TRADE_OPEN_REFERER.COMBINATION_PAGE }));
     } else if (!outcome.cancelled) showToast(errorText(outcome.error));
   };
   return (

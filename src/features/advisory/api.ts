@@ -29,6 +29,7 @@ export const ADVISORY_CODES = {
   riskAboveLevel: 430002,
   notSigned: 430003,
   wrongPassword: 400051,
+  accountNotOpened: 410001,
 } as const;
 
 /** A plan code (TIA06001) or an advisor code (XSTG): /ic/{code} shows either. */
