@@ -10,7 +10,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
-import { isTradingDay, previousTradingDay, type IsoDate } from '../domain/calendar';
+import { addCalendarDays, isTradingDay, previousTradingDay, type IsoDate } from '../domain/calendar';
 import { shanghaiDate, shanghaiInstant } from '../domain/clock';
 import { scoreKyc } from '../domain/advisory-kyc';
 import { TradeRefusal } from '../domain/trade-refusal';
@@ -675,7 +675,7 @@ export async function runAdvisoryDay(db: Database, bank: Bank, date: IsoDate): P
     }
   }
   report.accruals = await accrueFees(k, date);
-  if (isFeeDay(date)) report.fees_charged = await chargeFees(db, date);
+  if (isFeeDay(date)) report.fees_charged = await chargeFees(deps, date);
   return report;
 }
 
@@ -715,10 +715,13 @@ export async function accrueFees(db: Db, date: IsoDate): Promise<number> {
 
 /**
  * Charges each account's accrual through the day before (to the fen, rounded down: a fraction of a fen is not
- * charged) by a 098 plan order: the card pays the advisor's fee account (ledger: advisory_fee_charge).
+ * charged) by a 098 plan order: the card pays the advisor's fee account (ledger: advisory_fee_charge), and the account
+ * redeems shares of every fund in proportion to pay for it — each fund's ⌊shares × fee ÷ value⌋ (value at the NAVs
+ * published before the day), ordinary redemptions whose proceeds reach the card. Idempotent per account and date; a
+ * charge interrupted before its redemptions were placed places them when the job runs again.
  */
-export async function chargeFees(db: Database, date: IsoDate): Promise<number> {
-  const k = db.kysely;
+export async function chargeFees(deps: TradingDeps, date: IsoDate): Promise<number> {
+  const k = deps.db.kysely;
   const accounts = await k
     .selectFrom('advisory_fee_accruals')
     .select(['user_id', 'plan_code'])
@@ -729,8 +732,15 @@ export async function chargeFees(db: Database, date: IsoDate): Promise<number> {
     .execute();
   let charged = 0;
   const now = shanghaiInstant(date, '00:00:02');
+  const unfinished = await k
+    .selectFrom('advisory_orders')
+    .select(['user_id', 'id', 'plan_code'])
+    .where('action', '=', '098')
+    .where('business_date', '=', date)
+    .where('status', '=', 'placing')
+    .execute();
   for (const a of accounts) {
-    await k.transaction().execute(async (trx) => {
+    const orderId = await k.transaction().execute(async (trx) => {
       await lockUser(trx, a.user_id);
       const requestId = `fee-${a.plan_code}-${date}`;
       const exists = await trx
@@ -739,9 +749,21 @@ export async function chargeFees(db: Database, date: IsoDate): Promise<number> {
         .where('user_id', '=', a.user_id)
         .where('request_id', '=', requestId)
         .executeTakeFirst();
-      if (exists) return;
+      if (exists) return null;
       const numerator = await accruedNumerator(trx as unknown as Db, a.user_id, a.plan_code, date);
       const fen = Number(numerator / FEE_DENOMINATOR);
+      // The shares redeemed to pay it: in proportion to each fund's value.
+      const shares = await accountShares(trx as unknown as Db, a.user_id, a.plan_code, '9999-12-31' as IsoDate);
+      const navs = await navsOn(trx as unknown as Db, [...shares.keys()], addCalendarDays(date, -1));
+      let value = 0n;
+      for (const [code, v] of shares) value += BigInt(v) * BigInt(navs.get(code) ?? 0);
+      const legs: Array<{ fund_code: string; volume: number }> = [];
+      if (value > 0n && fen > 0) {
+        for (const [code, v] of shares) {
+          const volume = Number((BigInt(v) * BigInt(fen) * 10_000n) / value);
+          if (volume > 0) legs.push({ fund_code: code, volume });
+        }
+      }
       const row = await trx
         .insertInto('advisory_orders')
         .values({
@@ -751,7 +773,7 @@ export async function chargeFees(db: Database, date: IsoDate): Promise<number> {
           plan_code: a.plan_code,
           trading_id: null,
           action: '098',
-          status: 'placed',
+          status: legs.length > 0 ? 'placing' : 'placed',
           amount_fen: fen,
           auto: true,
           business_date: date,
@@ -760,10 +782,28 @@ export async function chargeFees(db: Database, date: IsoDate): Promise<number> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const orderId = Number(row.id);
+      const id = Number(row.id);
+      if (legs.length > 0)
+        await trx
+          .insertInto('advisory_order_legs')
+          .values(
+            legs.map((l, seq) => ({
+              user_id: a.user_id,
+              plan_order_id: id,
+              seq,
+              action: '024',
+              fund_code: l.fund_code,
+              portion: 0,
+              amount_fen: null,
+              volume: l.volume,
+              order_id: null,
+              fail_reason: null,
+            })),
+          )
+          .execute();
       await trx
         .updateTable('advisory_fee_accruals')
-        .set({ charged_order_id: orderId })
+        .set({ charged_order_id: id })
         .where('user_id', '=', a.user_id)
         .where('plan_code', '=', a.plan_code)
         .where('charged_order_id', 'is', null)
@@ -772,19 +812,22 @@ export async function chargeFees(db: Database, date: IsoDate): Promise<number> {
       await post(trx, [
         {
           user_id: a.user_id,
-          ref: `icfee:${orderId}`,
+          ref: `icfee:${id}`,
           kind: ADVISORY_FEE_CHARGE.name,
           asset: CNY,
           debit_account: BANK.at(),
           credit_account: ADVISORY_FEE.at(a.plan_code),
           amount_hundredths: fen,
-          order_id: orderId,
+          order_id: id,
           business_date: date,
         },
       ]);
       charged += 1;
+      return legs.length > 0 ? id : null;
     });
+    if (orderId !== null) await placeLegs(deps, a.user_id, orderId, a.plan_code);
   }
+  for (const u of unfinished) await placeLegs(deps, u.user_id, Number(u.id), u.plan_code);
   return charged;
 }
 
