@@ -159,6 +159,35 @@ it(`simulates followers by hand and automatic over ${DAYS} days: ledger after ev
       .executeTakeFirstOrThrow();
     assert.equal(BigInt(moved.s), BigInt(fee.amount_fen));
   }
+  // Each 098 redeems shares worth the fee at most, short of it by less than one hundredth of a share per fund (⌊⌋).
+  const fees = orders.filter((o) => o.action === '098' && o.amount_fen > 0);
+  assert.ok(fees.length > 0, 'a quarter’s fee was charged');
+  for (const fee of fees) {
+    const feeLegs = await k
+      .selectFrom('advisory_order_legs')
+      .selectAll()
+      .where('user_id', '=', fee.user_id)
+      .where('plan_order_id', '=', fee.id)
+      .execute();
+    assert.ok(feeLegs.length > 0, `098 ${fee.id} redeems`);
+    let worth = 0n;
+    let slack = 0n;
+    for (const l of feeLegs) {
+      assert.equal(l.action, '024');
+      const nav = await k
+        .selectFrom('fund_nav')
+        .select('nav')
+        .where('fund_code', '=', l.fund_code)
+        .where('date', '<', fee.business_date)
+        .orderBy('date', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      worth += BigInt(l.volume ?? 0) * navUnits(nav.nav);
+      slack += navUnits(nav.nav);
+    }
+    const feeE4 = BigInt(fee.amount_fen) * 10_000n;
+    assert.ok(worth <= feeE4 && worth > feeE4 - slack, `098 ${fee.id}: redeemed ${worth} for ${feeE4}`);
+  }
   // The simulation did what it says (a run that followed nothing would prove nothing).
   assert.ok(autoOrders + handFollows > 0, `follows: auto ${autoOrders}, by hand ${handFollows}`);
 });
