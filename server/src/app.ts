@@ -43,6 +43,7 @@ import legalRoutes from './routes/legal';
 import opsRoutes from './routes/ops';
 import platformRoutes from './routes/platform';
 import autoInvestRoutes from './routes/auto-invest';
+import advisoryRoutes from './routes/advisory';
 import cashRoutes from './routes/cash';
 import tradingRoutes from './routes/trading';
 import watchlistRoutes from './routes/watchlist';
@@ -144,6 +145,7 @@ const routePlugins: FastifyPluginAsync[] = [
   opsRoutes,
   activityRoutes,
   assetProofRoutes,
+  advisoryRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

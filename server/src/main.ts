@@ -8,6 +8,9 @@ import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { shanghaiDate, shanghaiTime, systemClock, type Clock } from './domain/clock';
 import { readJobsThrough } from './jobs/scheduler';
+import { sql } from 'kysely';
+import { syncAdvisory } from './market/advisory-sync';
+import { addCalendarDays, type IsoDate } from './domain/calendar';
 import { formatSeedPhases, seedMarket } from './market/seed';
 import { startMarketSource, type MarketSource, type SourceOptions } from './market/seed-source';
 import { precompressH5Build } from './plugins/h5-precompress';
@@ -82,6 +85,14 @@ async function seedIfEmpty(db: Database, config: ServerConfig, early: MarketSour
   const seeded = await db.kysely.selectFrom('app_state').select('key').where('key', '=', 'market_seed').executeTakeFirst();
   if (seeded) {
     await early?.cancel();
+    // A market seeded before the advisory (migration 0020) gets its portfolios' funds and departures now (idempotent).
+    const planFunds = await db.kysely.selectFrom('advisory_plan_funds').select('plan_code').limit(1).executeTakeFirst();
+    if (!planFunds) {
+      // Through the day after the last published valuations (a departure reads those published before its date).
+      const last = await sql<{ last: string | null }>`SELECT max(date)::text AS last FROM index_daily`.execute(db.kysely);
+      const day = last.rows[0]?.last;
+      if (day) await syncAdvisory(db.kysely, addCalendarDays(day as IsoDate, 1));
+    }
     return;
   }
   const started = Date.now();

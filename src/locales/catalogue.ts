@@ -2,6 +2,7 @@ import type { Locale, MessageNamespace } from './types';
 // Namespace imports: one line each (add yours here).
 import account from './messages/account';
 import activity from './messages/activity';
+import advisory from './messages/advisory';
 import aip from './messages/aip';
 import cash from './messages/cash';
 import common from './messages/common';
@@ -24,6 +25,7 @@ const namespaces: MessageNamespace[] = [
   // Namespace entries: one line each (add yours here).
   account,
   activity,
+  advisory,
   aip,
   cash,
   common,

@@ -17,6 +17,7 @@ import cashMessages from '../../src/locales/messages/cash';
 import aipMessages from '../../src/locales/messages/aip';
 import legalMessages from '../../src/locales/messages/legal';
 import activityMessages from '../../src/locales/messages/activity';
+import advisoryMessages from '../../src/locales/messages/advisory';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, waitForAppPage, type RunningServer } from './harness';
 
@@ -32,6 +33,7 @@ const zh = {
   ...aipMessages['zh-CN'],
   ...legalMessages['zh-CN'],
   ...activityMessages['zh-CN'],
+  ...advisoryMessages['zh-CN'],
 } as Record<string, string>;
 
 function text(key: string): string {
@@ -44,8 +46,9 @@ function text(key: string): string {
 const SAMPLE_PARAMS: Record<string, string> = {
   fundcode: '009005',
   indexCode: 'SH000300',
-  advisorPortfolioCode: 'CSI1021',
-  advisorCode: 'CSI1021',
+  // The seeded advisory (issue 23): a portfolio and an advisor.
+  advisorPortfolioCode: 'TIA06001',
+  advisorCode: 'XSTG',
   planId: '1',
   id: '1',
   orderId: '1',
@@ -128,6 +131,9 @@ const BUILT_PAGE_TITLE: Partial<Record<RouteName, string>> = {
   regCoupon: text('activity.title.coupon'),
   assetProof: text('activity.title.assetProof'),
   assetProofVerify: text('activity.title.verify'),
+  // 投顾 (issue 23): the advisor's page and a portfolio's latest departure (its body needs the advisory questionnaire).
+  advisorPortfolio: text('advisory.title.advisor'),
+  advisorLatest: text('advisory.title.latest'),
 };
 
 /** Pages that are a step, not a destination: they finish their work and move on (path, then what shows). */

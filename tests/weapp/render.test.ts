@@ -14,8 +14,8 @@ import { declaredPages, readAppJson, waitForBuild } from './weapp-build';
 const SAMPLE_PARAMS: Record<string, string> = {
   fundcode: FUND_SAMPLE_CODES.stock,
   planId: '1',
-  advisorCode: 'CSI1021',
-  advisorPortfolioCode: 'CSI1021',
+  advisorCode: 'XSTG',
+  advisorPortfolioCode: 'TIA06001',
   id: '1',
 };
 

@@ -109,6 +109,24 @@ export const ResultCode = {
   ASSET_PROOF_NOT_FOUND: 420041,
   /** Asset proof: the PDF cannot be drawn here (its CJK font is missing). */
   ASSET_PROOF_UNAVAILABLE: 420042,
+  /** Advisory (issue 23, docs/PRODUCT.md §7.5): no portfolio of this code (Danjuan's own code). */
+  PLAN_NOT_FOUND: 91003,
+  /** No advisor, or no departure, of this code. */
+  ADVISORY_NOT_FOUND: 430000,
+  /** The advisory questionnaire is needed before a strategy is shown or signed. */
+  ADVISORY_KYC_REQUIRED: 430001,
+  /** The portfolio's risk is above the investor's level or advisory risk tolerance. */
+  ADVISORY_RISK_ABOVE_LEVEL: 430002,
+  /** The advisory service agreement of this portfolio is not signed. */
+  ADVISORY_NOT_SIGNED: 430003,
+  /** The departure's window to follow it by hand has closed. */
+  ADVISORY_WINDOW_CLOSED: 430004,
+  /** A request the advisory rules refuse (amount per 份, agreements, nothing to follow, already followed). */
+  ADVISORY_REFUSED: 430005,
+  /** No plan order of this id for this investor. */
+  ADVISORY_ORDER_NOT_FOUND: 430006,
+  /** The advisory questionnaire's answers are incomplete or unknown. */
+  ADVISORY_KYC_INVALID: 430007,
   /** The staff routes (/ops/*): no or a wrong OPERATOR_TOKEN bearer. */
   OPERATOR_UNAUTHORIZED: 401001,
   /** The XSRF header is missing or does not match the cookie. */
@@ -441,6 +459,30 @@ export const serverMessages = {
   fundCompanyRefused: { 'zh-CN': '基金公司确认失败：{reason}', 'en-US': 'The fund company refused the order: {reason}' },
   fundCompanyRefusedPlain: { 'zh-CN': '基金公司确认失败', 'en-US': 'The fund company did not confirm the order' },
   orderAlreadyClosed: { 'zh-CN': '该订单已{status}，不可撤单', 'en-US': 'This order is already {status} and cannot be cancelled' },
+  // Advisory (issue 23)
+  planNotFound: { 'zh-CN': '组合不存在：{code}', 'en-US': 'No portfolio with code {code}' },
+  advisorNotFound: { 'zh-CN': '投顾机构不存在：{code}', 'en-US': 'No advisor with code {code}' },
+  departureNotFound: { 'zh-CN': '调仓记录不存在：{id}', 'en-US': 'No departure {id}' },
+  advisoryKycRequired: {
+    'zh-CN': '请先完成投顾问卷：了解您的投资目标、期限和风险承受能力后，才能为您展示投资策略',
+    'en-US':
+      'Please answer the advisory questionnaire first: a strategy is shown only once your goal, horizon and risk tolerance are known',
+  },
+  advisoryKycInvalid: { 'zh-CN': '投顾问卷答案不完整：{field}', 'en-US': 'The advisory questionnaire is incomplete: {field}' },
+  advisoryRiskAboveLevel: {
+    'zh-CN': '该组合风险等级（R{planRisk}）高于您的风险承受能力（C{investorLevel}），根据适当性要求不能签约',
+    'en-US': 'This portfolio (risk R{planRisk}) is above your risk tolerance (C{investorLevel}); suitability rules do not allow signing it',
+  },
+  advisoryNotSigned: {
+    'zh-CN': '请先签署该组合的投顾服务协议',
+    'en-US': 'Please sign the advisory service agreement of this portfolio first',
+  },
+  advisoryWindowClosed: {
+    'zh-CN': '本次调仓的跟车时间已于 {closes} 截止',
+    'en-US': 'This departure could be followed until {closes}',
+  },
+  advisoryRefused: { 'zh-CN': '{reason}', 'en-US': '{reason}' },
+  advisoryOrderNotFound: { 'zh-CN': '投顾订单不存在', 'en-US': 'No such advisory order' },
   // Activities (issue 25)
   activityNotFound: { 'zh-CN': '活动不存在或已下线：{id}', 'en-US': 'No such activity (or it was withdrawn): {id}' },
   activityNotStarted: { 'zh-CN': '活动尚未开始，{start} 开始', 'en-US': 'The activity has not started yet; it starts on {start}' },

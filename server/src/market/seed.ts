@@ -7,6 +7,7 @@ import { toCsv } from '../db/csv';
 import type { Database, RawConnection } from '../db/database';
 import type { IsoDate } from '../domain/calendar';
 import { startMarketSource, type MarketSource } from './seed-source';
+import { resetAdvisoryMarket, syncAdvisory } from './advisory-sync';
 
 export { indexDailyRow, INDEX_DAILY_COLUMNS, NAV_COLUMNS, navRowsOf, trendLogs, VALUATION_TREND_DAYS } from './seed-data';
 
@@ -106,6 +107,11 @@ export async function seedMarket(db: Database, opts: SeedOptions = {}, hooks: Ma
   const analyzeStart = performance.now();
   await sql.raw(`ANALYZE ${MARKET_TABLES.join(', ')}`).execute(db.kysely);
   phases.analyze = performance.now() - analyzeStart;
+  // The advisory portfolios' funds and departures (issue 23) are derived from the market just loaded.
+  await db.kysely.transaction().execute(async (trx) => {
+    await resetAdvisoryMarket(trx);
+    await syncAdvisory(trx, source.options.asOf);
+  });
   hooks.onChanged?.();
   const generated = source.report();
   phases.generate = generated.generateMs;

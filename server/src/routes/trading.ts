@@ -2,6 +2,7 @@
 // src/lib/api-types/trading.ts is the answer contract). Each route: schema → session → one service call →
 // the answer's view. Owner-only: every query is scoped to the session's user; someone else's order id reads as
 // no order. The trade password arrives RSA-encrypted, as /djapi/account/trade-password/verify takes it.
+import { listPlanOrders } from '../services/advisory';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { yuanToFen } from '../../../src/lib/money';
@@ -190,7 +191,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           page: Type.Optional(PageNumber),
           size: Type.Optional(Type.String({ pattern: '^([1-9]|[1-4]\\d|50)$' })),
-          type: Type.Optional(Type.Literal('all')),
+          // 'ic': the advisory plan orders (Danjuan's ttype ic, actions 022 / 024 / 036 / 098; docs/PRODUCT.md §7.5).
+          type: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('ic')])),
         }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
@@ -199,6 +201,16 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await requireUser(request);
       const page = Number(request.query.page ?? 1);
       const size = Number(request.query.size ?? 20);
+      if (request.query.type === 'ic') {
+        const all = await listPlanOrders(app.db.kysely, user.userId);
+        return ok({
+          current_page: page,
+          size,
+          total_items: all.length,
+          total_pages: Math.ceil(all.length / size),
+          items: all.slice((page - 1) * size, page * size),
+        });
+      }
       const { total, rows } = await listOrders(app.db.kysely, user.userId, page, size);
       const locale = requestLocale(request);
       return ok({

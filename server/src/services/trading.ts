@@ -850,6 +850,8 @@ export interface SellInput {
    * daily quota).
    */
   sellMode?: 'card' | 'xjb' | 'quick';
+  /** Set by the advisory only (never from a request): a leg of a plan order the investor authorised with the password. */
+  preauthorised?: boolean;
 }
 
 function refuseSell(check: SellCheck, volume: number): void {
@@ -919,7 +921,7 @@ export async function placeSell(deps: TradingDeps, input: SellInput): Promise<Pl
   refuseSellMode(first, volume, mode, mode === 'quick' ? await quickUsedOn(kysely, userId, shanghaiDate(deps.clock.now())) : 0);
   refuseSell(first, volume);
   const now = deps.clock.now();
-  await checkPassword(kysely, userId, input.password, now, pepperOf(deps));
+  if (!input.preauthorised) await checkPassword(kysely, userId, input.password, now, pepperOf(deps));
 
   return kysely.transaction().execute(async (trx) => {
     await lockUser(trx, userId);

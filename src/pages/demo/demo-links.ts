@@ -7,8 +7,8 @@ type Values = Record<string, string>;
 const SAMPLES: Partial<Record<RouteName, { params?: Values; query?: Values }>> = {
   fundDetail: { params: { fundcode: FUND_SAMPLE_CODES.stock } },
   valueCenterIndex: { params: { indexCode: 'SH000300' } },
-  advisorLatest: { params: { advisorPortfolioCode: 'CSI1021' } },
-  advisorPortfolio: { params: { advisorCode: 'CSI1021' } },
+  advisorLatest: { params: { advisorPortfolioCode: 'TIA06001' } },
+  advisorPortfolio: { params: { advisorCode: 'XSTG' } },
   autoInvestDetail: { params: { planId: '1' }, query: { prelink: '/autoinvesment/total-list' } },
   // The demo's own activities (server/src/services/activities.ts defaultActivities) and a well-formed serial.
   competition: { params: { id: 'season-1' } },
