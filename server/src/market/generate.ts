@@ -949,7 +949,8 @@ function addPensionClasses(funds: PlannedFund[], addFund: (spec: FundSpec) => Pl
       parent,
     });
     n += 1;
-    y.model = { ...parent.model, feeDrag: -saved };
+    // Y classes distribute (reinvested by default in the pension account): a December dividend when the NAV allows.
+    y.model = { ...parent.model, feeDrag: -saved, dividends: true };
     y.row.nav_model = JSON.stringify(y.model);
     y.row.manage_fee = halfManage;
     y.row.custody_fee = halfCustody;

@@ -89,7 +89,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           fd_code: FundCode,
           amount: Amount,
-          pay_method: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb')])),
+          // pension: a Y class (issue 24), paid from the pension account — the only way a Y class is bought.
+          pay_method: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb'), Type.Literal('pension')])),
           request_id: RequestId,
           trade_password: EncryptedPassword,
           risk_confirm: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
@@ -133,7 +134,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           volume: Volume,
           request_id: RequestId,
           trade_password: EncryptedPassword,
-          to: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb')])),
+          // pension: a Y class's proceeds back into the pension account (its default; the only destination it takes).
+          to: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb'), Type.Literal('pension')])),
         }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
@@ -148,7 +150,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           volume: sharesToVolume(body.volume),
           requestId: body.request_id,
           password: decryptedField(app, body.trade_password),
-          sellMode: body.to === 'xjb' ? 'xjb' : 'card',
+          sellMode: body.to === 'xjb' ? 'xjb' : body.to === 'pension' ? 'pension' : body.to === 'bankcard' ? 'card' : undefined,
         });
         const { order } = await orderAnswer(request, user.userId, placed.orderId);
         return ok(placeAnswer(order, requestLocale(request), app.clock.now()));

@@ -33,12 +33,14 @@ import { FUND_SAMPLES } from '../market/samples';
 import type { Bank } from './bank';
 import { couponDiscountFor, markCouponUsed, returnCoupon } from './coupons';
 import { verifyTradePassword } from './trade-password';
+import { isPensionShareClass } from '../../../src/lib/pension-rules';
 import {
   ADVANCE,
   ADVANCE_PAYMENT,
   BANK,
   CNY,
   LOT,
+  PENSION,
   PURCHASE,
   PURCHASE_PAYMENT,
   PURCHASE_REFUND,
@@ -71,6 +73,8 @@ export interface TradeFund {
   risk_level: number;
   sale_status: string;
   status_reason: string;
+  /** 'A', 'C', 'Y' (a pension class: bought only from the pension account, sold only into it), or null. */
+  share_class: string | null;
   found_date: string;
   lock_days: number;
   daily_purchase_limit_fen: number | null;
@@ -115,6 +119,7 @@ export async function loadTradeFund(db: Db, code: string): Promise<TradeFund | n
       'risk_level',
       'sale_status',
       'status_reason',
+      'share_class',
       sql<string>`found_date::text`.as('found_date'),
       'lock_days',
       'daily_purchase_limit_fen',
@@ -252,9 +257,20 @@ export async function checkBuy(deps: TradingDeps, db: Db, userId: number, fundCo
 }
 
 /** The checks that need no password, in the order a user meets them. Throws the first refusal. */
-export function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boolean, bank: Bank, cash: CashPayment | null = null): void {
+export function refuseBuy(
+  check: BuyCheck,
+  amountFen: number,
+  riskConfirm: boolean,
+  bank: Bank,
+  cash: CashPayment | null = null,
+  pension: PensionPayment | null = null,
+): void {
   const { fund, investor } = check;
   if (!investor.openTrade || !investor.card) throw new TradeRefusal('accountNotOpened');
+  // The pension loop is closed (issue 24): Y classes only with pension money, pension money only for Y classes.
+  if (isPensionShareClass(fund.share_class) && !pension) throw new TradeRefusal('pensionFundOnly', { name: fund.name });
+  if (pension && !isPensionShareClass(fund.share_class)) throw new TradeRefusal('pensionNotEligible', { name: fund.name });
+  if (pension && !pension.opened) throw new TradeRefusal('pensionNotOpened');
   if (investor.riskLevel === null) throw new TradeRefusal('riskAssessmentRequired');
   if (check.refusal !== null) throw new TradeRefusal('fundNotPurchasable', { reason: check.refusal });
   if (amountFen < check.minFen) throw new TradeRefusal('amountBelowMinimum', { min: fenText(check.minFen) });
@@ -271,6 +287,10 @@ export function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boole
   }
   if (cash) {
     refuseCashPayment(fund, amountFen, cash);
+    return;
+  }
+  if (pension) {
+    if (amountFen > pension.balanceFen) throw new TradeRefusal('pensionInsufficient', { available: fenText(pension.balanceFen) });
     return;
   }
   const limits = bank.limits(investor.card.bankCode);
@@ -341,8 +361,11 @@ export interface BuyInput {
   amountFen: number;
   requestId: string;
   riskConfirm: boolean;
-  /** The bound card (default) or the cash product: its shares are frozen and the platform pays at once. */
-  payMethod?: 'bankcard' | 'xjb';
+  /**
+   * The bound card (default) or the cash product: its shares are frozen and the platform pays at once; or, for a Y
+   * class only, the pension account (issue 24).
+   */
+  payMethod?: 'bankcard' | 'xjb' | 'pension';
   /** Set by the auto-invest step only (never from a request): the plan this order runs; no password is asked. */
   planId?: number;
   /** Set by the lump-sum booking step only (never from a request): authorised by the password at booking. */
@@ -371,6 +394,25 @@ export function refuseCashPayment(fund: { code: string; name: string }, amountFe
   if (amountFen > cash.availableFen) throw new TradeRefusal('cashInsufficient', { available: fenText(cash.availableFen) });
 }
 
+/** The pension account as a payment: whether it is opened, and its balance (the ledger's `pension` account). */
+export interface PensionPayment {
+  opened: boolean;
+  balanceFen: number;
+}
+
+export async function pensionPayment(db: Db, userId: number): Promise<PensionPayment> {
+  const account = await db.selectFrom('pension_accounts').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return { opened: account !== undefined, balanceFen: account ? await pensionBalanceFen(db, userId) : 0 };
+}
+
+/** The pension account's balance from the ledger, in fen. */
+export async function pensionBalanceFen(db: Db, userId: number): Promise<number> {
+  const row = await sql<{ balance: string }>`
+    SELECT coalesce(sum(CASE WHEN credit_account = 'pension' THEN amount ELSE -amount END), 0)::text AS balance
+    FROM ledger_transfers WHERE user_id = ${userId} AND asset = 'CNY' AND (credit_account = 'pension' OR debit_account = 'pension')`.execute(db);
+  return Number(row.rows[0]?.balance ?? 0);
+}
+
 /** The investor's cash balance available now (NAV 1.00: a hundredth of a share is a fen). */
 export async function cashPayment(deps: TradingDeps, db: Db, userId: number, lock = false): Promise<CashPayment> {
   const check = await checkSell(deps, db, userId, CASH_FUND_CODE, lock);
@@ -396,7 +438,14 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
   const early = await replayed(kysely, userId, requestId, hash);
   if (early) return early;
   const before = await checkBuy(deps, kysely, userId, input.fundCode);
-  refuseBuy(before, amountFen, input.riskConfirm, deps.bank, payMethod === 'xjb' ? await cashPayment(deps, kysely, userId) : null);
+  refuseBuy(
+    before,
+    amountFen,
+    input.riskConfirm,
+    deps.bank,
+    payMethod === 'xjb' ? await cashPayment(deps, kysely, userId) : null,
+    payMethod === 'pension' ? await pensionPayment(kysely, userId) : null,
+  );
   const now = deps.clock.now();
   if (input.couponId !== undefined) await couponFor(kysely, input, before, now);
   // A plan's run (services/auto-invest.ts) and a booking's subscription (services/lump-sum.ts) were authorised with
@@ -411,7 +460,8 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
     // Authoritative checks under the lock: everything the user placed before has committed.
     const check = await checkBuy(deps, trx, userId, input.fundCode);
     const cash = payMethod === 'xjb' ? await cashPayment(deps, trx, userId, true) : null;
-    refuseBuy(check, amountFen, input.riskConfirm, deps.bank, cash);
+    const pension = payMethod === 'pension' ? await pensionPayment(trx, userId) : null;
+    refuseBuy(check, amountFen, input.riskConfirm, deps.bank, cash, pension);
     const { fund, investor, dates } = check;
     const card = investor.card as NonNullable<Investor['card']>;
     const quote = purchaseQuote(fund, dates, amountFen);
@@ -483,6 +533,25 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
           business_date: shanghaiDate(now),
         }),
       ]);
+    } else if (pension) {
+      // From the pension account (no bank payment); the holding reinvests its dividends unless the investor changes it.
+      await post(trx, [
+        transfer(PURCHASE_PAYMENT, {
+          user_id: userId,
+          ref: `order:${orderId}:pay`,
+          asset: CNY,
+          debit_account: PENSION.at(),
+          credit_account: PURCHASE.at(fund.code),
+          amount_hundredths: amountFen,
+          order_id: orderId,
+          business_date: shanghaiDate(now),
+        }),
+      ]);
+      await trx
+        .insertInto('holding_options')
+        .values({ user_id: userId, fund_code: fund.code, dividend_method: 'reinvest', updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'fund_code']).doNothing())
+        .execute();
     } else {
       const paid = await deps.bank.debit(trx, {
         paymentId: `order:${orderId}`,
@@ -612,7 +681,7 @@ export interface SellInput {
    * the confirmation date), 'quick' (cash fund only: 快速取现, the platform pays the card at once, within the
    * daily quota).
    */
-  sellMode?: 'card' | 'xjb' | 'quick';
+  sellMode?: 'card' | 'xjb' | 'quick' | 'pension';
 }
 
 function refuseSell(check: SellCheck, volume: number): void {
@@ -642,8 +711,11 @@ export async function quickUsedOn(db: Db, userId: number, day: IsoDate): Promise
   return Number(row.total);
 }
 
-function refuseSellMode(check: SellCheck, volume: number, mode: 'card' | 'xjb' | 'quick', quickUsedFen: number): void {
+function refuseSellMode(check: SellCheck, volume: number, mode: 'card' | 'xjb' | 'quick' | 'pension', quickUsedFen: number): void {
   const cashFund = check.fund.code === CASH_FUND_CODE;
+  // A Y class sells only into the pension account, and only a Y class does (issue 24).
+  const y = isPensionShareClass(check.fund.share_class);
+  if (y !== (mode === 'pension')) throw new TradeRefusal(y ? 'pensionFundOnly' : 'pensionNotEligible', { name: check.fund.name });
   if (mode === 'xjb' && cashFund) throw new TradeRefusal('cashNotAllowed', { reason: check.fund.name });
   if (mode === 'quick') {
     if (!cashFund) throw new TradeRefusal('cashNotAllowed', { reason: check.fund.name });
@@ -670,7 +742,8 @@ function refuseSellMode(check: SellCheck, volume: number, mode: 'card' | 'xjb' |
  */
 export async function placeSell(deps: TradingDeps, input: SellInput): Promise<PlacedOrder> {
   const { userId, volume, requestId } = input;
-  const mode = input.sellMode ?? 'card';
+  // A Y class's sale goes into the pension account unless another destination is asked for (then refused).
+  const mode = input.sellMode ?? ((await loadTradeFund(deps.db.kysely, input.fundCode))?.share_class === 'Y' ? 'pension' : 'card');
   if (!Number.isSafeInteger(volume) || volume <= 0) throw new TradeRefusal('invalidVolume');
   const hash = requestHash(mode === 'card' ? ['sell', input.fundCode, volume] : ['sell', input.fundCode, volume, mode]);
   const kysely = deps.db.kysely;
@@ -725,7 +798,7 @@ interface RedemptionInput {
   userId: number;
   check: SellCheck;
   volume: number;
-  sellMode: 'card' | 'xjb' | 'quick' | 'pay';
+  sellMode: 'card' | 'xjb' | 'quick' | 'pay' | 'pension';
   linkedOrderId: number | null;
   requestId: string;
   hash: string;
@@ -937,7 +1010,7 @@ export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promis
           ref: `order:${orderId}:refund`,
           asset: CNY,
           debit_account: PURCHASE.at(order.fund_code),
-          credit_account: byCash ? ADVANCE.at() : BANK.at(),
+          credit_account: byCash ? ADVANCE.at() : order.pay_method === 'pension' ? PENSION.at() : BANK.at(),
           amount_hundredths: amount,
           order_id: orderId,
           business_date: shanghaiDate(now),

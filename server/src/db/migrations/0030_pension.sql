@@ -53,3 +53,16 @@ CREATE TABLE pension_withdrawals (
   PRIMARY KEY (user_id, id),
   UNIQUE (user_id, request_id)
 );
+
+-- Orders of Y classes: paid from the pension account (pay_method 'pension'), sold into it (sell_mode 'pension'). The
+-- checks gain the value whatever other values earlier migrations gave them (read from the catalogue, not restated).
+DO $$
+DECLARE def text;
+BEGIN
+  SELECT pg_get_constraintdef(oid) INTO def FROM pg_constraint WHERE conname = 'orders_pay_method_check' AND conrelid = 'orders'::regclass;
+  EXECUTE 'ALTER TABLE orders DROP CONSTRAINT orders_pay_method_check';
+  EXECUTE 'ALTER TABLE orders ADD CONSTRAINT orders_pay_method_check ' || replace(def, 'ARRAY[', 'ARRAY[''pension''::text, ');
+  SELECT pg_get_constraintdef(oid) INTO def FROM pg_constraint WHERE conname = 'orders_sell_mode_check' AND conrelid = 'orders'::regclass;
+  EXECUTE 'ALTER TABLE orders DROP CONSTRAINT orders_sell_mode_check';
+  EXECUTE 'ALTER TABLE orders ADD CONSTRAINT orders_sell_mode_check ' || replace(def, 'ARRAY[', 'ARRAY[''pension''::text, ');
+END $$;
