@@ -270,7 +270,7 @@ describe('personal pension (HTTP)', () => {
         .where('id', '=', sale.id)
         .executeTakeFirstOrThrow();
       assert.ok(settled.settled_at, 'the sale settled');
-      const net = BigInt(settled.confirm_amount_fen as number) - BigInt(settled.fee_fen);
+      const net = BigInt(settled.confirm_amount_fen as number) - BigInt(settled.fee_fen ?? 0);
       assert.equal(await pensionLedgerBalance(t, user.userId), before + net, 'the proceeds are in the pension account');
       const card = await sql<{ n: string }>`
         SELECT count(*)::text AS n FROM ledger_transfers WHERE user_id = ${user.userId} AND order_id = ${sale.id} AND credit_account = 'bank'`.execute(t.db.kysely);
