@@ -7,6 +7,7 @@
  *
  * Money in integer fen, rates in percent as integers; no floats.
  */
+import { mulDiv } from './trade-math';
 
 /** Contributions: at most 12,000.00 CNY per calendar year (Shanghai), in as many payments as wanted. */
 export const PENSION_ANNUAL_CAP_FEN = 1_200_000;
@@ -26,8 +27,7 @@ export function pensionRoomFen(contributedThisYearFen: number): number {
 
 /** `amount × percent / 100` in fen, half up (amount ≥ 0). */
 export function percentOfFen(amountFen: number, percent: number): number {
-  const big = BigInt(amountFen) * BigInt(percent);
-  return Number((big * 2n + 100n) / 200n);
+  return mulDiv(amountFen, percent, 100, 'half_up');
 }
 
 /** The tax withheld on a withdrawal (3 %, half up to the fen) and what reaches the social-security-card account. */

@@ -11,6 +11,7 @@ import { shanghaiDate } from '../../server/src/domain/clock';
 import { businessStartForTests, createTestApp, encryptForServer, TEST_NOW, type TestApp } from './helpers';
 import { advance, buy, createInvestor, get, newRequestId, post, sell, TRADE_PASSWORD, type Investor } from './trading-support';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are read field by field
 type Data = Record<string, any>;
 
 /** Yuan text of fen (BigInt). */
