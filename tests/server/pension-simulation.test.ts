@@ -8,7 +8,7 @@
 //    refused), sales into the pension account, cancels; after each day the pension account equals contributions −
 //    live purchases + refunds + settled sales' proceeds (read from the orders, not the ledger) and the invariants hold
 //    (the closed loop included).
-//   PENSION_SIM_INVESTORS (12), PENSION_SIM_DAYS (400 calendar days), PENSION_SIM_TRADING_DAYS (10), PENSION_SIM_SEED.
+//   PENSION_SIM_INVESTORS (10), PENSION_SIM_DAYS (400 calendar days), PENSION_SIM_TRADING_DAYS (8), PENSION_SIM_SEED.
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -21,9 +21,9 @@ import { contribute, openPension, pensionFunds, withdraw } from '../../server/sr
 import { cancelOrder, placeBuy, placeSell, type TradingDeps } from '../../server/src/services/trading';
 import { businessStartForTests, createTestApp, rotatingSeed, TEST_NOW, type TestApp } from './helpers';
 
-const INVESTORS = Number(process.env.PENSION_SIM_INVESTORS ?? 12);
+const INVESTORS = Number(process.env.PENSION_SIM_INVESTORS ?? 10);
 const DAYS = Number(process.env.PENSION_SIM_DAYS ?? 400);
-const TRADING_DAYS = Number(process.env.PENSION_SIM_TRADING_DAYS ?? 10);
+const TRADING_DAYS = Number(process.env.PENSION_SIM_TRADING_DAYS ?? 8);
 const SEED = rotatingSeed(process.env.PENSION_SIM_SEED, 24);
 const START = businessStartForTests(TEST_NOW);
 const PASSWORD = '246813';
