@@ -17,6 +17,7 @@ import cashMessages from '../../src/locales/messages/cash';
 import aipMessages from '../../src/locales/messages/aip';
 import legalMessages from '../../src/locales/messages/legal';
 import activityMessages from '../../src/locales/messages/activity';
+import pensionMessages from '../../src/locales/messages/pension';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, waitForAppPage, type RunningServer } from './harness';
 
@@ -32,6 +33,7 @@ const zh = {
   ...aipMessages['zh-CN'],
   ...legalMessages['zh-CN'],
   ...activityMessages['zh-CN'],
+  ...pensionMessages['zh-CN'],
 } as Record<string, string>;
 
 function text(key: string): string {
@@ -128,6 +130,8 @@ const BUILT_PAGE_TITLE: Partial<Record<RouteName, string>> = {
   regCoupon: text('activity.title.coupon'),
   assetProof: text('activity.title.assetProof'),
   assetProofVerify: text('activity.title.verify'),
+  // The personal pension zone (issue 24).
+  pensionActivity: text('pension.title'),
 };
 
 /** Pages that are a step, not a destination: they finish their work and move on (path, then what shows). */

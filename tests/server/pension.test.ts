@@ -242,6 +242,13 @@ describe('personal pension (HTTP)', () => {
     assert.equal(summary.holdings.length, 1);
     assert.equal(summary.holdings[0].fund_code, y.code);
     assert.equal(summary.holdings[0].dividend_method, 'reinvest');
+    // My money: the pension account is its own line, outside the ordinary total and holdings.
+    const money = (await get<Data>(t, user, '/djapi/holding/summary')).body.data;
+    assert.equal(money.total_assets, '0.00');
+    assert.deepEqual(money.items, []);
+    assert.equal(money.pension.total, summary.total);
+    assert.equal(money.pension.balance, '2000.00');
+    assert.equal(fenOf(money.pension.total), fenOf(summary.balance) + fenOf(summary.in_transit) + fenOf(summary.holdings_value));
     await ledgerSound(t);
 
     // Selling: to the card is refused; by default (or to=pension) the proceeds come back into the pension account.

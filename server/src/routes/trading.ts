@@ -27,6 +27,7 @@ import {
 import { requireUser } from '../plugins/session';
 import { cashBalance } from '../services/cash';
 import { figuresOf, loadPositions } from '../services/holdings';
+import { pensionLine } from '../services/pension';
 import {
   CASH_FUND_CODE,
   cashPayment,
@@ -243,28 +244,30 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const now = app.clock.now();
-      const positions = await loadPositions(app.db.kysely, user.userId);
+      const all = await loadPositions(app.db.kysely, user.userId);
+      // The personal pension (issue 24) is its own line, kept out of the ordinary totals: its Y classes are left out here.
+      const pension = await pensionLine(app.db.kysely, app.personalData, user.userId, shanghaiDate(now));
+      const positions = { ...all, funds: all.funds.filter((p) => !pension.codes.has(p.code)) };
       const { rows } = await listOrders(app.db.kysely, user.userId, 1, 50, { inProgress: true });
       const locale = requestLocale(request);
       const tradeDate = orderTradeDate(now);
       const balance = await cashBalance(deps(), user.userId);
       const cashPosition = positions.funds.find((p) => p.code === CASH_FUND_CODE);
-      return ok(
-        holdingSummary(
-          positions,
-          tradeDate,
-          rows.map((r) => orderListItem(r, locale)),
-          {
-            fundCode: CASH_FUND_CODE,
-            totalFen: balance.totalFen,
-            availableFen: balance.availableFen,
-            outgoingFen: balance.outgoingFen,
-            lastIncome: balance.lastIncome,
-            totalIncomeFen: balance.totalIncomeFen,
-            holdGainFen: cashPosition ? figuresOf(cashPosition, tradeDate).holdGainFen : 0,
-          },
-        ),
+      const summary = holdingSummary(
+        positions,
+        tradeDate,
+        rows.map((r) => orderListItem(r, locale)),
+        {
+          fundCode: CASH_FUND_CODE,
+          totalFen: balance.totalFen,
+          availableFen: balance.availableFen,
+          outgoingFen: balance.outgoingFen,
+          lastIncome: balance.lastIncome,
+          totalIncomeFen: balance.totalIncomeFen,
+          holdGainFen: cashPosition ? figuresOf(cashPosition, tradeDate).holdGainFen : 0,
+        },
       );
+      return ok(pension.line ? { ...summary, pension: pension.line } : summary);
     },
   );
 

@@ -572,3 +572,27 @@ export async function pensionStatement(db: Db, userId: number, year: number): Pr
     withdrawn_tax: fenText(withdrawals.reduce((sum, w) => sum + Number(w.tax_fen), 0)),
   };
 }
+
+/**
+ * My money's pension line (issue 24): the account's total, balance, money in transit and Y holdings — null when not
+ * opened — and the codes of the Y classes the investor holds or trades (left out of the ordinary totals).
+ */
+export async function pensionLine(
+  db: Db,
+  cipher: PersonalDataCipher,
+  userId: number,
+  today: string,
+): Promise<{ codes: Set<string>; line: { total: string; balance: string; in_transit: string; holdings_value: string } | null }> {
+  const codes = new Set(
+    (
+      await sql<{ code: string }>`
+        SELECT DISTINCT f.code FROM fund f WHERE f.share_class = 'Y'
+          AND (EXISTS (SELECT 1 FROM lots l WHERE l.user_id = ${userId} AND l.fund_code = f.code)
+            OR EXISTS (SELECT 1 FROM orders o WHERE o.user_id = ${userId} AND o.fund_code = f.code))`.execute(db)
+    ).rows.map((r) => r.code.trim()),
+  );
+  const account = await db.selectFrom('pension_accounts').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  if (!account) return { codes, line: null };
+  const s = await pensionSummary(db, cipher, userId, today);
+  return { codes, line: { total: s.total, balance: s.balance, in_transit: s.in_transit, holdings_value: s.holdings_value } };
+}

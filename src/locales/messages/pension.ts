@@ -94,6 +94,7 @@ export default {
     'pension.statement.withdrawn': '领取代扣个税 {amount} 元',
     'pension.statement.prev': '上一年',
     'pension.statement.next': '下一年',
+    'pension.myMoney.more': '不计入总资产 ›',
   },
   'en-US': {
     'pension.title': 'Personal pension',
@@ -194,5 +195,6 @@ export default {
     'pension.statement.withdrawn': 'Tax withheld on withdrawals: {amount} CNY',
     'pension.statement.prev': 'Previous year',
     'pension.statement.next': 'Next year',
+    'pension.myMoney.more': 'Not in the total ›',
   },
 } satisfies MessageNamespace;
