@@ -219,6 +219,8 @@ describe('personal pension (HTTP)', () => {
       .where('fund_code', '=', y.code)
       .executeTakeFirstOrThrow();
     assert.equal(order.pay_method, 'pension');
+    const listed = await get<Data>(t, user, '/djapi/order/p/list?page=1&size=10');
+    assert.ok(JSON.stringify(listed.body).includes('养老金买入'), 'the order is marked as a pension order');
     assert.equal(Number(order.fee_fen), 0);
 
     // Confirmation: shares = 1000.00 / NAV(T), in hundredths, half up (BigInt), no fee.
@@ -284,6 +286,40 @@ describe('personal pension (HTTP)', () => {
         SELECT count(*)::text AS n FROM ledger_transfers WHERE user_id = ${user.userId} AND order_id = ${sale.id} AND credit_account = 'bank'`.execute(t.db.kysely);
       assert.equal(card.rows[0]?.n, '0', 'nothing of the sale reaches the card');
     }
+    await ledgerSound(t);
+  });
+
+  it('定投 into a Y class runs from the pension account; a card-paid plan of a Y class is refused', async () => {
+    const user = await createInvestor(t);
+    await openPension(t, user);
+    await contribute(t, user, '500.00');
+    const funds = (await get<Data>(t, null, '/djapi/pension/funds')).body.data.items as Data[];
+    const y = funds.find((f) => f.a_class === FUND_SAMPLES.fof) as Data;
+    const plan = (fields: Record<string, string>) =>
+      post<Data>(t, user, '/djapi/aip/create', {
+        fd_code: y.code,
+        amount: '100.00',
+        cycle: 'daily',
+        request_id: newRequestId(),
+        trade_password: encryptForServer(t, TRADE_PASSWORD),
+        ...fields,
+      });
+    assert.equal((await plan({})).body.result_code, 430003, 'a Y class takes no card-paid plan');
+    assert.equal((await plan({ pay_method: 'pension', amount: '500.01' })).body.result_code, 430004, 'one run must be covered');
+    const made = await plan({ pay_method: 'pension' });
+    assert.equal(made.body.result_code, 0, JSON.stringify(made.body));
+    for (let i = 0; i < 5; i += 1) {
+      await advance(t, 1);
+      const runs = await t.db.kysely.selectFrom('orders').select(['pay_method']).where('user_id', '=', user.userId).where('plan_id', 'is not', null).execute();
+      if (runs.length > 0) {
+        assert.ok(runs.every((r) => r.pay_method === 'pension'));
+        break;
+      }
+    }
+    const runs = await t.db.kysely.selectFrom('orders').select('amount_fen').where('user_id', '=', user.userId).where('plan_id', 'is not', null).execute();
+    assert.ok(runs.length > 0, 'the plan ran');
+    const paid = runs.reduce((sum, r) => sum + BigInt(r.amount_fen as number), 0n);
+    assert.equal(await pensionLedgerBalance(t, user.userId), 50_000n - paid);
     await ledgerSound(t);
   });
 

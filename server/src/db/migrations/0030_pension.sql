@@ -65,4 +65,8 @@ BEGIN
   SELECT pg_get_constraintdef(oid) INTO def FROM pg_constraint WHERE conname = 'orders_sell_mode_check' AND conrelid = 'orders'::regclass;
   EXECUTE 'ALTER TABLE orders DROP CONSTRAINT orders_sell_mode_check';
   EXECUTE 'ALTER TABLE orders ADD CONSTRAINT orders_sell_mode_check ' || replace(def, 'ARRAY[', 'ARRAY[''pension''::text, ');
+  -- 定投 into a Y class runs from the pension account.
+  SELECT pg_get_constraintdef(oid) INTO def FROM pg_constraint WHERE conname = 'aip_plans_pay_method_check' AND conrelid = 'aip_plans'::regclass;
+  EXECUTE 'ALTER TABLE aip_plans DROP CONSTRAINT aip_plans_pay_method_check';
+  EXECUTE 'ALTER TABLE aip_plans ADD CONSTRAINT aip_plans_pay_method_check ' || replace(def, 'ARRAY[', 'ARRAY[''pension''::text, ');
 END $$;
