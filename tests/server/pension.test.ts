@@ -224,7 +224,8 @@ describe('personal pension (HTTP)', () => {
     assert.equal(Number(order.fee_fen), 0);
 
     // Confirmation: shares = 1000.00 / NAV(T), in hundredths, half up (BigInt), no fee.
-    for (let i = 0; i < 6; i += 1) {
+    // Up to a fortnight: a purchase before the Spring Festival waits for the closure to end.
+    for (let i = 0; i < 14; i += 1) {
       await advance(t, 1);
       const o = await t.db.kysely.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
       if (o.status === 'confirmed') break;
@@ -269,7 +270,7 @@ describe('personal pension (HTTP)', () => {
         .executeTakeFirstOrThrow();
       assert.equal(sale.sell_mode, 'pension');
       const before = await pensionLedgerBalance(t, user.userId);
-      for (let i = 0; i < 12; i += 1) {
+      for (let i = 0; i < 20; i += 1) {
         await advance(t, 1);
         const o = await t.db.kysely.selectFrom('orders').select('settled_at').where('id', '=', sale.id).executeTakeFirstOrThrow();
         if (o.settled_at) break;
@@ -308,7 +309,7 @@ describe('personal pension (HTTP)', () => {
     assert.equal((await plan({ pay_method: 'pension', amount: '500.01' })).body.result_code, 430004, 'one run must be covered');
     const made = await plan({ pay_method: 'pension' });
     assert.equal(made.body.result_code, 0, JSON.stringify(made.body));
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 14; i += 1) {
       await advance(t, 1);
       const runs = await t.db.kysely.selectFrom('orders').select(['pay_method']).where('user_id', '=', user.userId).where('plan_id', 'is not', null).execute();
       if (runs.length > 0) {
