@@ -87,7 +87,7 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     await see(page, homeMessages['zh-CN']['home.entry.pension']).click();
     await page.waitForURL(/\/n\/activity\/pension$/);
     await see(page, zh['pension.open.title']).waitFor();
-    assert.equal(await page.locator(HEADER).count(), 0, 'no global header on /n/activity/pension');
+    assert.equal(await page.locator(HEADER).filter({ visible: true }).count(), 0, 'no global header on /n/activity/pension');
     await see(page, zh['pension.intro.title']).waitFor();
     await shot(page, 'zone-not-opened-390');
 
@@ -150,7 +150,13 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     desktop.page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await desktop.context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
     await desktop.page.goto(`${server.url}/n/activity/pension`);
-    await see(desktop.page, zh['pension.account.title']).waitFor();
+    await waitForAppPage(desktop.page);
+    await see(desktop.page, zh['pension.account.title'])
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await shot(desktop.page, 'zone-1280-failed');
+        throw error;
+      });
     await see(desktop.page, zh['pension.tax.title']).waitFor();
     await shot(desktop.page, 'zone-1280');
     await desktop.context.close();

@@ -905,8 +905,8 @@ export function planMarket(options: MarketOptions): MarketPlan {
 
 /**
  * Y share classes of the personal pension (个人养老金, docs/PRODUCT.md §10.13; CSRC 公告〔2022〕46号): one for
- * each eligible fund of the market — the 养老目标 FOFs and the FOF sample, and the plain broad-index funds — in
- * code order, at most PENSION_Y_CODES_MAX of them, coded 009050 upwards (the reserved 0090xx range, which the
+ * each eligible fund of the market — the FOF sample, the 养老目标 FOFs, then the plain broad-index funds, each in
+ * code order — at most PENSION_Y_CODES_MAX of them, coded 009050 upwards (the reserved 0090xx range, which the
  * catalogue's sequence skips). A Y class has the A class's portfolio (its model), no purchase fee, no sales
  * service fee, half its management and custody fees — so its daily return is the A class's plus the fee
  * difference — and starts at 1.0000 on its launch: 2022-11-18 for FOFs, 2024-12-12 for index funds (or the A
@@ -924,7 +924,9 @@ export function isPensionEligible(f: PlannedFund): boolean {
 }
 
 function addPensionClasses(funds: PlannedFund[], addFund: (spec: FundSpec) => PlannedFund, end: IsoDate): void {
-  const eligible = funds.filter(isPensionEligible).sort((a, b) => (a.row.code < b.row.code ? -1 : 1));
+  // The FOF sample first (every market has it), then the 养老目标 FOFs, then the index funds, each in code order.
+  const rank = (f: PlannedFund) => (f.row.code === FUND_SAMPLES.fof ? 0 : f.model.kind === 'fof' ? 1 : 2);
+  const eligible = funds.filter(isPensionEligible).sort((a, b) => rank(a) - rank(b) || (a.row.code < b.row.code ? -1 : 1));
   let n = 0;
   for (const parent of eligible) {
     if (n >= PENSION_Y_CODES_MAX) break;
