@@ -290,6 +290,57 @@ describe('personal pension (HTTP)', () => {
     await ledgerSound(t);
   });
 
+  it('dividends of a Y class: reinvested by default; switched to cash, paid into the pension account, never to the card', async () => {
+    const funds = (await get<Data>(t, null, '/djapi/pension/funds')).body.data.items as Data[];
+    const y = funds.find((f) => f.a_class === FUND_SAMPLES.fof) as Data;
+    const keeper = await createInvestor(t);
+    const taker = await createInvestor(t);
+    for (const user of [keeper, taker]) {
+      await openPension(t, user);
+      await contribute(t, user, '2000.00');
+      assert.equal((await buy(t, user, y.code, '1000.00', { pay_method: 'pension' })).body.result_code, 0);
+    }
+    for (let i = 0; i < 14; i += 1) {
+      const paid = await t.db.kysely.selectFrom('orders').select('id').where('fund_code', '=', y.code).where('status', '=', 'paid').execute();
+      if (paid.length === 0) break;
+      await advance(t, 1);
+    }
+    await advance(t, 1);
+    const switched = await post<Data>(t, taker, '/djapi/holding/dividend-method', { fd_code: y.code, method: 'cash' });
+    assert.equal(switched.body.result_code, 0, JSON.stringify(switched.body));
+    // The fund company announces a dividend of 0.0100 a share on its latest NAV day (after both lots' trade date).
+    const latest = await t.db.kysely
+      .selectFrom('fund_nav')
+      .select(sql<string>`max(date)::text`.as('d'))
+      .where('fund_code', '=', y.code)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely.insertInto('fund_dividend').values({ fund_code: y.code, date: latest.d, per_share: '0.0100' }).execute();
+    const before = await pensionLedgerBalance(t, taker.userId);
+    const volumeOf = async (userId: number) =>
+      BigInt(
+        (
+          await t.db.kysely
+            .selectFrom('lots')
+            .select(sql<string>`sum(volume)::text`.as('v'))
+            .where('user_id', '=', userId)
+            .where('fund_code', '=', y.code)
+            .executeTakeFirstOrThrow()
+        ).v,
+      );
+    const takerVolume = await volumeOf(taker.userId);
+    const keeperVolume = await volumeOf(keeper.userId);
+    await advance(t, 1);
+    // Cash: shares × 0.0100 per share, in fen (hundredths × 100 / 10,000, half up), into the pension account.
+    const cash = (takerVolume * 100n * 2n + 10_000n) / 20_000n;
+    assert.equal(await pensionLedgerBalance(t, taker.userId), before + cash);
+    const toCard = await sql<{ n: string }>`
+      SELECT count(*)::text AS n FROM ledger_transfers WHERE user_id = ${taker.userId} AND kind = 'dividend_cash' AND credit_account = 'bank'`.execute(t.db.kysely);
+    assert.equal(toCard.rows[0]?.n, '0');
+    // Reinvested: a new lot of the keeper's, at the ex-date NAV, without fee.
+    assert.ok((await volumeOf(keeper.userId)) > keeperVolume, 'the dividend was reinvested');
+    await ledgerSound(t);
+  });
+
   it('定投 into a Y class runs from the pension account; a card-paid plan of a Y class is refused', async () => {
     const user = await createInvestor(t);
     await openPension(t, user);
