@@ -67,7 +67,10 @@ export const PENSION_TRY_RATES = [3, 10, 20, 25, 30, 35, 45] as const;
  * the 3 % at withdrawal (the deduction saves `rate`, the withdrawal costs 3 %: net = amount × (rate − 3) %, at least 0).
  * At 20 %: 12,000 → 2,400.00 saved, 2,040.00 net.
  */
-export function taxSaving(contributedFen: number, ratePercent: number): { yearFen: number; fullFen: number; fullNetFen: number; yearNetFen: number } {
+export function taxSaving(
+  contributedFen: number,
+  ratePercent: number,
+): { yearFen: number; fullFen: number; fullNetFen: number; yearNetFen: number } {
   const net = Math.max(0, ratePercent - PENSION_WITHDRAWAL_TAX_PERCENT);
   return {
     yearFen: percentOfFen(contributedFen, ratePercent),

@@ -115,7 +115,10 @@ it('a visitor: what it is, the log-in gate, the eligible funds and the estimate 
 });
 
 it('an investor without a pension account: the opening card with its steps', async () => {
-  server.on(SUMMARY, summary({ opened: false, account: null, year_contributed: '0.00', year_room: '12000.00', holdings: [], total: '0.00' }));
+  server.on(
+    SUMMARY,
+    summary({ opened: false, account: null, year_contributed: '0.00', year_room: '12000.00', holdings: [], total: '0.00' }),
+  );
   renderZone({ status: 'loggedIn', openTrade: true });
   await until(() => expect(screen.getByText('开通个人养老金')).toBeInTheDocument());
   expect(body()).toContain('您尚未开通个人养老金资金账户');

@@ -16,7 +16,8 @@ import { button, see, shown, STEP_TIMEOUT_MS, typeOnKeypad } from './account-sup
 import { businessNow, openDesktop, phoneSuite, root, seedLoggedInUser, seedRiskAssessment, waitForAppPage } from './harness';
 
 const zh = pensionMessages['zh-CN'];
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
 const HEADER = '[data-testid="global-header"]';
 const PASSWORD = '147258';
 const SHOTS = process.env.PENSION_SHOTS_DIR ?? path.join(root, '.tmp', 'screenshots', 'issue-24');
@@ -94,7 +95,11 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     // Opening: without the social-insurance account the server says where to open it; then with it.
     await button(page, zh['pension.open.submit']).click();
     await password(page);
-    await page.getByText(/掌上12333/).filter({ visible: true }).first().waitFor();
+    await page
+      .getByText(/掌上12333/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     await shown(page, '.pen-open .nut-checkbox').click();
     await button(page, zh['pension.open.submit']).click();
     await password(page);
@@ -109,11 +114,17 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     await button(page, zh['pension.contribute.submit']).click();
     await password(page);
     await see(page, fill(zh['pension.state.contributed'], { year, amount: '3000.00' })).waitFor();
-    await see(page, fill(zh['pension.room.left'], { amount: '9000.00' })).first().waitFor();
+    await see(page, fill(zh['pension.room.left'], { amount: '9000.00' }))
+      .first()
+      .waitFor();
     await shot(page, 'zone-contributed-390');
 
     // A Y-class purchase paid from the pension account.
-    const funds = (await page.evaluate(async () => (await (await fetch('/djapi/pension/funds')).json()) as { data: { items: Array<{ code: string; a_class: string }> } })).data.items;
+    const funds = (
+      await page.evaluate(
+        async () => (await (await fetch('/djapi/pension/funds')).json()) as { data: { items: Array<{ code: string; a_class: string }> } },
+      )
+    ).data.items;
     const y = funds.find((f) => f.a_class === FUND_SAMPLES.fof);
     assert.ok(y, 'the FOF sample has a Y class');
     const card = shown(page, `.pen-fund[data-code="${y.code}"]`);

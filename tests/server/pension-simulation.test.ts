@@ -56,7 +56,9 @@ async function createInvestors(t: TestApp, count: number, prefix: string): Promi
   const now = t.clock.now();
   const created = await t.db.kysely
     .insertInto('users')
-    .values(Array.from({ length: count }, (_, i) => ({ telephone: `${prefix}${String(i).padStart(6, '0')}`, open_trade: true, created_at: now })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({ telephone: `${prefix}${String(i).padStart(6, '0')}`, open_trade: true, created_at: now })),
+    )
     .returning('id')
     .execute();
   const ids = created.map((u) => Number(u.id));
@@ -200,7 +202,10 @@ describe(`pension simulation: ${INVESTORS} investors, ${DAYS} days of contributi
           const once = r.next() < 0.2;
           const amount = r.int(1, 300_000);
           const reason = await refusalOf(() =>
-            withdraw({ ...deps, cipher }, { userId, condition, mode: once ? 'once' : 'monthly', amountFen: once ? null : amount, requestId, password: PASSWORD }),
+            withdraw(
+              { ...deps, cipher },
+              { userId, condition, mode: once ? 'once' : 'monthly', amountFen: once ? null : amount, requestId, password: PASSWORD },
+            ),
           );
           const taken = once ? m.balance : BigInt(amount);
           const expected = taken <= 0n || taken > m.balance ? 'pensionInsufficient' : null;
@@ -230,7 +235,8 @@ describe(`pension simulation: ${INVESTORS} investors, ${DAYS} days of contributi
           WHERE kind = 'pension_contribution' GROUP BY 1, 2`.execute(t.db.kysely);
         const posted = new Map(years.rows.map((y) => [`${y.user_id} ${y.year}`, BigInt(y.total)]));
         for (const [userId, m] of model)
-          for (const [year, total] of m.years) assert.equal(posted.get(`${userId} ${year}`), total, `contributions of ${userId} in ${year}`);
+          for (const [year, total] of m.years)
+            assert.equal(posted.get(`${userId} ${year}`), total, `contributions of ${userId} in ${year}`);
       }
     }
     assert.ok(tally.years.size >= 2, 'a year boundary was crossed');
@@ -271,7 +277,16 @@ describe(`pension simulation: Y classes over ${TRADING_DAYS} trading days from $
         if (roll < 0.5) {
           const amount = r.int(100, 600_000);
           const reason = await refusalOf(() =>
-            placeBuy(deps, { userId, fundCode: fund.code, amountFen: amount, requestId, riskConfirm: true, payMethod: 'pension', password: PASSWORD, riskWarningText: () => '' }),
+            placeBuy(deps, {
+              userId,
+              fundCode: fund.code,
+              amountFen: amount,
+              requestId,
+              riskConfirm: true,
+              payMethod: 'pension',
+              password: PASSWORD,
+              riskWarningText: () => '',
+            }),
           );
           if (reason === 'pensionInsufficient') tally.insufficient += 1;
           else assert.equal(reason, null);
@@ -286,7 +301,9 @@ describe(`pension simulation: Y classes over ${TRADING_DAYS} trading days from $
           const lot = held.find((h) => Number(h.v) > 0);
           if (lot) {
             const volume = r.int(1, Number(lot.v));
-            const reason = await refusalOf(() => placeSell(deps, { userId, fundCode: lot.fund_code, volume, requestId, password: PASSWORD }));
+            const reason = await refusalOf(() =>
+              placeSell(deps, { userId, fundCode: lot.fund_code, volume, requestId, password: PASSWORD }),
+            );
             if (reason === null) tally.sells += 1;
           }
         } else {

@@ -15,7 +15,8 @@ import { advance, buy, createInvestor, get, newRequestId, post, sell, TRADE_PASS
 type Data = Record<string, any>;
 
 /** Yuan text of fen (BigInt). */
-const yuan = (fen: bigint): string => `${fen < 0n ? '-' : ''}${(fen < 0n ? -fen : fen) / 100n}.${String((fen < 0n ? -fen : fen) % 100n).padStart(2, '0')}`;
+const yuan = (fen: bigint): string =>
+  `${fen < 0n ? '-' : ''}${(fen < 0n ? -fen : fen) / 100n}.${String((fen < 0n ? -fen : fen) % 100n).padStart(2, '0')}`;
 const fenOf = (text: string): bigint => {
   const [i, d = ''] = text.split('.');
   return BigInt(i as string) * 100n + BigInt(d.padEnd(2, '0'));
@@ -97,11 +98,24 @@ describe('personal pension (HTTP)', () => {
     for (const y of items) {
       assert.match(y.name, /Y$/);
       assert.equal(Number(y.sales_service_fee), 0);
-      const a = await t.db.kysely.selectFrom('fund').select(['manage_fee', 'custody_fee']).where('code', '=', y.a_class).executeTakeFirstOrThrow();
+      const a = await t.db.kysely
+        .selectFrom('fund')
+        .select(['manage_fee', 'custody_fee'])
+        .where('code', '=', y.a_class)
+        .executeTakeFirstOrThrow();
       assert.equal(Number(y.manage_fee) * 2, Number(a.manage_fee));
       assert.ok(Number(y.custody_fee) < Number(a.custody_fee));
-      const fees = await t.db.kysely.selectFrom('fund_fee').select(['kind', 'rate']).where('fund_code', '=', y.code).where('kind', '=', 'declare').execute();
-      assert.deepEqual(fees.map((f) => Number(f.rate)), [0], 'no purchase fee');
+      const fees = await t.db.kysely
+        .selectFrom('fund_fee')
+        .select(['kind', 'rate'])
+        .where('fund_code', '=', y.code)
+        .where('kind', '=', 'declare')
+        .execute();
+      assert.deepEqual(
+        fees.map((f) => Number(f.rate)),
+        [0],
+        'no purchase fee',
+      );
     }
     const fof = items.find((y) => y.a_class === FUND_SAMPLES.fof);
     assert.ok(fof, 'the FOF sample has a Y class');
@@ -238,7 +252,11 @@ describe('personal pension (HTTP)', () => {
     assert.equal(confirmed.status, 'confirmed');
     assert.match(String(confirmed.confirm_nav), /^\d+\.\d{4}$/);
     const navScaled = BigInt(String(confirmed.confirm_nav).replace('.', ''));
-    const { rounding_mode: rounding } = await t.db.kysely.selectFrom('fund').select('rounding_mode').where('code', '=', y.code).executeTakeFirstOrThrow();
+    const { rounding_mode: rounding } = await t.db.kysely
+      .selectFrom('fund')
+      .select('rounding_mode')
+      .where('code', '=', y.code)
+      .executeTakeFirstOrThrow();
     const expected = rounding === 'half_up' ? (100_000n * 10_000n * 2n + navScaled) / (2n * navScaled) : (100_000n * 10_000n) / navScaled;
     assert.equal(BigInt(confirmed.confirm_volume as number), expected);
     summary = (await get<Data>(t, user, '/djapi/pension/summary')).body.data;
@@ -284,7 +302,9 @@ describe('personal pension (HTTP)', () => {
       const net = BigInt(settled.confirm_amount_fen as number) - BigInt(settled.fee_fen ?? 0);
       assert.equal(await pensionLedgerBalance(t, user.userId), before + net, 'the proceeds are in the pension account');
       const card = await sql<{ n: string }>`
-        SELECT count(*)::text AS n FROM ledger_transfers WHERE user_id = ${user.userId} AND order_id = ${sale.id} AND credit_account = 'bank'`.execute(t.db.kysely);
+        SELECT count(*)::text AS n FROM ledger_transfers WHERE user_id = ${user.userId} AND order_id = ${sale.id} AND credit_account = 'bank'`.execute(
+        t.db.kysely,
+      );
       assert.equal(card.rows[0]?.n, '0', 'nothing of the sale reaches the card');
     }
     await ledgerSound(t);
@@ -301,7 +321,12 @@ describe('personal pension (HTTP)', () => {
       assert.equal((await buy(t, user, y.code, '1000.00', { pay_method: 'pension' })).body.result_code, 0);
     }
     for (let i = 0; i < 14; i += 1) {
-      const paid = await t.db.kysely.selectFrom('orders').select('id').where('fund_code', '=', y.code).where('status', '=', 'paid').execute();
+      const paid = await t.db.kysely
+        .selectFrom('orders')
+        .select('id')
+        .where('fund_code', '=', y.code)
+        .where('status', '=', 'paid')
+        .execute();
       if (paid.length === 0) break;
       await advance(t, 1);
     }
@@ -334,7 +359,9 @@ describe('personal pension (HTTP)', () => {
     const cash = (takerVolume * 100n * 2n + 10_000n) / 20_000n;
     assert.equal(await pensionLedgerBalance(t, taker.userId), before + cash);
     const toCard = await sql<{ n: string }>`
-      SELECT count(*)::text AS n FROM ledger_transfers WHERE user_id = ${taker.userId} AND kind = 'dividend_cash' AND credit_account = 'bank'`.execute(t.db.kysely);
+      SELECT count(*)::text AS n FROM ledger_transfers WHERE user_id = ${taker.userId} AND kind = 'dividend_cash' AND credit_account = 'bank'`.execute(
+      t.db.kysely,
+    );
     assert.equal(toCard.rows[0]?.n, '0');
     // Reinvested: a new lot of the keeper's, at the ex-date NAV, without fee.
     assert.ok((await volumeOf(keeper.userId)) > keeperVolume, 'the dividend was reinvested');
@@ -362,13 +389,23 @@ describe('personal pension (HTTP)', () => {
     assert.equal(made.body.result_code, 0, JSON.stringify(made.body));
     for (let i = 0; i < 14; i += 1) {
       await advance(t, 1);
-      const runs = await t.db.kysely.selectFrom('orders').select(['pay_method']).where('user_id', '=', user.userId).where('plan_id', 'is not', null).execute();
+      const runs = await t.db.kysely
+        .selectFrom('orders')
+        .select(['pay_method'])
+        .where('user_id', '=', user.userId)
+        .where('plan_id', 'is not', null)
+        .execute();
       if (runs.length > 0) {
         assert.ok(runs.every((r) => r.pay_method === 'pension'));
         break;
       }
     }
-    const runs = await t.db.kysely.selectFrom('orders').select('amount_fen').where('user_id', '=', user.userId).where('plan_id', 'is not', null).execute();
+    const runs = await t.db.kysely
+      .selectFrom('orders')
+      .select('amount_fen')
+      .where('user_id', '=', user.userId)
+      .where('plan_id', 'is not', null)
+      .execute();
     assert.ok(runs.length > 0, 'the plan ran');
     const paid = runs.reduce((sum, r) => sum + BigInt(r.amount_fen as number), 0n);
     assert.equal(await pensionLedgerBalance(t, user.userId), 50_000n - paid);
@@ -415,7 +452,12 @@ describe('personal pension (HTTP)', () => {
     assert.equal(closed.body.result_code, 430005);
     const statement = await get<Data>(t, old, `/djapi/pension/statement?year=${today.slice(0, 4)}`);
     assert.equal(statement.body.data.withdrawn_tax, '37.04');
-    const bad = await post<Data>(t, old, '/djapi/pension/withdraw', { condition: 'lottery', mode: 'once', request_id: newRequestId(), trade_password: 'x' });
+    const bad = await post<Data>(t, old, '/djapi/pension/withdraw', {
+      condition: 'lottery',
+      mode: 'once',
+      request_id: newRequestId(),
+      trade_password: 'x',
+    });
     assert.equal(bad.status, 400);
     await ledgerSound(t);
   });

@@ -370,7 +370,8 @@ export const PAYOUT = defineTransferKind({
   debit: [PROCEEDS],
   credit: [BANK, ADVANCE, COMPANY, PENSION],
   product: 'trading',
-  meaning: 'proceeds arrived: on the card, repaying the advance, into 现金宝 (bought from its fund company), or (a Y class) into the pension account',
+  meaning:
+    'proceeds arrived: on the card, repaying the advance, into 现金宝 (bought from its fund company), or (a Y class) into the pension account',
 });
 
 export const ADVANCE_PAYMENT = defineTransferKind({

@@ -915,7 +915,18 @@ export function planMarket(options: MarketOptions): MarketPlan {
  */
 export const PENSION_Y_FIRST_CODE = 9_050;
 export const PENSION_Y_CODES_MAX = 49;
-const PENSION_BROAD_INDICES = new Set(['SH000300', 'SH000905', 'SH000016', 'SH000852', 'SH000688', 'SZ399006', 'SZ399001', 'SH000906', 'SH000903', 'SH000985']);
+const PENSION_BROAD_INDICES = new Set([
+  'SH000300',
+  'SH000905',
+  'SH000016',
+  'SH000852',
+  'SH000688',
+  'SZ399006',
+  'SZ399001',
+  'SH000906',
+  'SH000903',
+  'SH000985',
+]);
 
 export function isPensionEligible(f: PlannedFund): boolean {
   if (f.row.share_class !== 'A' || f.row.sale_status !== 'on_sale') return false;

@@ -86,7 +86,8 @@ const pensionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['pension'],
-        summary: 'Pays from the bound card into the pension account: ≤ 12,000.00 per calendar year (Shanghai) in total; idempotent by request_id',
+        summary:
+          'Pays from the bound card into the pension account: ≤ 12,000.00 per calendar year (Shanghai) in total; idempotent by request_id',
         body: Type.Object({ amount: Amount, request_id: RequestId, trade_password: EncryptedPassword }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
@@ -117,7 +118,8 @@ const pensionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['pension'],
-        summary: 'The year’s tax-deduction statement (扣除凭证): the contributions of that calendar year, and its withdrawals with the tax withheld',
+        summary:
+          'The year’s tax-deduction statement (扣除凭证): the contributions of that calendar year, and its withdrawals with the tax withheld',
         querystring: Type.Object({ year: Type.Optional(Type.String({ pattern: '^(19|20)\\d{2}$' })) }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },

@@ -183,7 +183,15 @@ export async function contribute(deps: TradingDeps, input: ContributeInput): Pro
     const { today, year, card } = await refuse(trx, now);
     const { id } = await trx
       .insertInto('pension_contributions')
-      .values({ user_id: userId, request_id: requestId, request_hash: hash, amount_fen: amountFen, year, business_date: today, created_at: now })
+      .values({
+        user_id: userId,
+        request_id: requestId,
+        request_hash: hash,
+        amount_fen: amountFen,
+        year,
+        business_date: today,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const paid = await deps.bank.debit(trx, {
@@ -273,14 +281,29 @@ export async function withdraw(deps: TradingDeps & { cipher: PersonalDataCipher 
   const replay = async (db: Db): Promise<Withdrawal | null> => {
     const row = await db
       .selectFrom('pension_withdrawals')
-      .select(['id', 'condition', 'mode', 'amount_fen', 'tax_fen', 'net_fen', sql<string>`business_date::text`.as('business_date'), 'request_hash'])
+      .select([
+        'id',
+        'condition',
+        'mode',
+        'amount_fen',
+        'tax_fen',
+        'net_fen',
+        sql<string>`business_date::text`.as('business_date'),
+        'request_hash',
+      ])
       .where('user_id', '=', userId)
       .where('request_id', '=', requestId)
       .executeTakeFirst();
     if (!row) return null;
     if (row.request_hash !== hash) throw new TradeRefusal('requestIdConflict');
     const { request_hash: _h, ...rest } = row;
-    return { ...rest, id: Number(rest.id), amount_fen: Number(rest.amount_fen), tax_fen: Number(rest.tax_fen), net_fen: Number(rest.net_fen) };
+    return {
+      ...rest,
+      id: Number(rest.id),
+      amount_fen: Number(rest.amount_fen),
+      tax_fen: Number(rest.tax_fen),
+      net_fen: Number(rest.net_fen),
+    };
   };
   const early = await replay(kysely);
   if (early) return early;
@@ -325,13 +348,24 @@ export async function withdraw(deps: TradingDeps & { cipher: PersonalDataCipher 
       .returning('id')
       .executeTakeFirstOrThrow();
     const common = { user_id: userId, asset: CNY, debit_account: PENSION.at(), order_id: null, business_date: today };
-    await post(trx, [
-      transfer(PENSION_TAX, { ...common, ref: `pension:${id}:tax`, credit_account: 'tax', amount_hundredths: taxFen }),
-      transfer(PENSION_PAYOUT, { ...common, ref: `pension:${id}:payout`, credit_account: 'social_card', amount_hundredths: netFen }),
-    ].filter((t) => t.amount_hundredths > 0));
+    await post(
+      trx,
+      [
+        transfer(PENSION_TAX, { ...common, ref: `pension:${id}:tax`, credit_account: 'tax', amount_hundredths: taxFen }),
+        transfer(PENSION_PAYOUT, { ...common, ref: `pension:${id}:payout`, credit_account: 'social_card', amount_hundredths: netFen }),
+      ].filter((t) => t.amount_hundredths > 0),
+    );
     if (input.condition === 'retirement')
       await trx.updateTable('pension_accounts').set({ status: 'drawing' }).where('user_id', '=', userId).execute();
-    return { id: Number(id), condition: input.condition, mode: input.mode, amount_fen: amount, tax_fen: taxFen, net_fen: netFen, business_date: today };
+    return {
+      id: Number(id),
+      condition: input.condition,
+      mode: input.mode,
+      amount_fen: amount,
+      tax_fen: taxFen,
+      net_fen: netFen,
+      business_date: today,
+    };
   });
 }
 
@@ -404,7 +438,15 @@ export interface PensionHolding {
 
 /** The investor's Y-class holdings (lots held, frozen shares of pending sales included), valued at the latest NAV. */
 export async function pensionHoldings(db: Db, userId: number): Promise<{ holdings: PensionHolding[]; valueFen: number }> {
-  const rows = await sql<{ fund_code: string; fund_name: string; volume: string; cost: string; nav: string | null; nav_date: string | null; method: string | null }>`
+  const rows = await sql<{
+    fund_code: string;
+    fund_name: string;
+    volume: string;
+    cost: string;
+    nav: string | null;
+    nav_date: string | null;
+    method: string | null;
+  }>`
     WITH held AS (
       SELECT l.fund_code, sum(l.volume) AS volume, sum(l.cost_fen) AS cost FROM lots l
       JOIN fund f ON f.code = l.fund_code AND f.share_class = 'Y'
@@ -539,7 +581,11 @@ export interface PensionStatement {
 export async function pensionStatement(db: Db, userId: number, year: number): Promise<PensionStatement | null> {
   const account = await loadPensionAccount(db, userId);
   if (!account) return null;
-  const identity = await db.selectFrom('user_identities').select(['real_name_masked', 'id_no_masked']).where('user_id', '=', userId).executeTakeFirst();
+  const identity = await db
+    .selectFrom('user_identities')
+    .select(['real_name_masked', 'id_no_masked'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   const contributions = await db
     .selectFrom('pension_contributions')
     .select([sql<string>`business_date::text`.as('date'), 'amount_fen'])

@@ -1061,7 +1061,9 @@ async function payDividends(db: Database, date: IsoDate, now: Date, report: Sett
     // Y classes (issue 24): their cash dividends are paid into the pension account.
     const pensionFunds = new Set(
       (
-        await sql<{ code: string }>`SELECT code FROM fund WHERE share_class = 'Y' AND code = ANY(${due.map((d) => d.fund_code)}::text[])`.execute(trx)
+        await sql<{
+          code: string;
+        }>`SELECT code FROM fund WHERE share_class = 'Y' AND code = ANY(${due.map((d) => d.fund_code)}::text[])`.execute(trx)
       ).rows.map((r) => r.code.trim()),
     );
     const entitled = (

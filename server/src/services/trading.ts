@@ -409,7 +409,9 @@ export async function pensionPayment(db: Db, userId: number): Promise<PensionPay
 export async function pensionBalanceFen(db: Db, userId: number): Promise<number> {
   const row = await sql<{ balance: string }>`
     SELECT coalesce(sum(CASE WHEN credit_account = 'pension' THEN amount ELSE -amount END), 0)::text AS balance
-    FROM ledger_transfers WHERE user_id = ${userId} AND asset = 'CNY' AND (credit_account = 'pension' OR debit_account = 'pension')`.execute(db);
+    FROM ledger_transfers WHERE user_id = ${userId} AND asset = 'CNY' AND (credit_account = 'pension' OR debit_account = 'pension')`.execute(
+    db,
+  );
   return Number(row.rows[0]?.balance ?? 0);
 }
 

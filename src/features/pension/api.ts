@@ -91,7 +91,13 @@ export const withdraw = (form: { condition: string; mode: string; amount?: strin
   ).then(shaped(['withdrawal']));
 
 /** A Y-class purchase with the pension account's money (the ordinary buy call, pay_method=pension). */
-export const buyWithPension = (form: { fundCode: string; amount: string; requestId: string; encryptedPassword: string; riskConfirm?: boolean }) =>
+export const buyWithPension = (form: {
+  fundCode: string;
+  amount: string;
+  requestId: string;
+  encryptedPassword: string;
+  riskConfirm?: boolean;
+}) =>
   post<{ order_id?: string }>(
     '/djapi/order/buy',
     {

@@ -92,7 +92,8 @@ export function PensionScreen({ access }: { access: PensionAccess }) {
   const loggedIn = access.status === 'loggedIn';
   const funds = useRemote(() => getPensionFunds(), []);
   const summary = useRemote(
-    () => (loggedIn ? getPensionSummary().catch((e) => (resultCodeOf(e) === NOT_LOGGED_IN ? null : Promise.reject(e))) : Promise.resolve(null)),
+    () =>
+      loggedIn ? getPensionSummary().catch((e) => (resultCodeOf(e) === NOT_LOGGED_IN ? null : Promise.reject(e))) : Promise.resolve(null),
     [access.status],
   );
   const refresh = async () => {
@@ -380,7 +381,17 @@ function TaxEstimate({ summary }: { summary: PensionSummary | null }) {
   );
 }
 
-function Funds({ items, canBuy, balance, onChanged }: { items: PensionFund[]; canBuy: boolean; balance: string; onChanged: () => Promise<void> }) {
+function Funds({
+  items,
+  canBuy,
+  balance,
+  onChanged,
+}: {
+  items: PensionFund[];
+  canBuy: boolean;
+  balance: string;
+  onChanged: () => Promise<void>;
+}) {
   const [buying, setBuying] = useState<string | null>(null);
   const password = usePensionPassword();
   const buy = async (fund: PensionFund, yuan: string): Promise<string | null> => {
@@ -393,7 +404,13 @@ function Funds({ items, canBuy, balance, onChanged }: { items: PensionFund[]; ca
       const ok = await confirm({ title: fund.name, content: errorText(outcome.error) });
       if (!ok) return null;
       try {
-        const value = await buyWithPension({ fundCode: fund.code, amount: yuan, requestId, encryptedPassword: encrypted, riskConfirm: true });
+        const value = await buyWithPension({
+          fundCode: fund.code,
+          amount: yuan,
+          requestId,
+          encryptedPassword: encrypted,
+          riskConfirm: true,
+        });
         outcome = { ok: true, value, encrypted };
       } catch (error) {
         return errorText(error);
@@ -500,7 +517,9 @@ function Withdraw({ summary, onDone }: { summary: PensionSummary; onDone: () => 
     <View className='pen-card pen-withdraw'>
       {password.dialog}
       <Text className='pen-card__title'>{t('pension.withdraw.title')}</Text>
-      {summary.retirement_date ? <Text className='pen-muted'>{t('pension.withdraw.retirementDate', { date: summary.retirement_date })}</Text> : null}
+      {summary.retirement_date ? (
+        <Text className='pen-muted'>{t('pension.withdraw.retirementDate', { date: summary.retirement_date })}</Text>
+      ) : null}
       <Text className='pen-label'>{t('pension.withdraw.condition')}</Text>
       <View className='pen-chips'>
         {WITHDRAWAL_CONDITIONS.map((c) => (

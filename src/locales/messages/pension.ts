@@ -10,9 +10,11 @@ export default {
     'pension.failed': '操作失败，请稍后重试',
     'pension.intro.title': '什么是个人养老金',
     'pension.intro.1': '个人养老金是国家支持、个人自愿参加、市场化运营的补充养老保险制度，2024年12月15日起在全国实施。',
-    'pension.intro.2': '参加人在社保平台开立唯一的个人养老金账户，在一家银行开立个人养老金资金账户（封闭运行：缴存、购买产品、收益、领取和缴税都只在其中进行）。',
+    'pension.intro.2':
+      '参加人在社保平台开立唯一的个人养老金账户，在一家银行开立个人养老金资金账户（封闭运行：缴存、购买产品、收益、领取和缴税都只在其中进行）。',
     'pension.intro.3': '资金账户内的钱可以购买个人养老金基金（Y类份额）：免销售服务费、免申购费，管理费和托管费约为A类的一半。',
-    'pension.intro.4': '达到领取基本养老金年龄、完全丧失劳动能力、出国（境）定居，以及自2025年9月1日起的大额医疗支出、领取失业保险金满12个月、领取最低生活保障金时，可以领取。',
+    'pension.intro.4':
+      '达到领取基本养老金年龄、完全丧失劳动能力、出国（境）定居，以及自2025年9月1日起的大额医疗支出、领取失业保险金满12个月、领取最低生活保障金时，可以领取。',
     'pension.state.notLoggedIn': '登录后查看您的个人养老金',
     'pension.state.notOpened': '您尚未开通个人养老金资金账户',
     'pension.state.opened': '已开通，{year}年尚未缴存',
@@ -87,7 +89,8 @@ export default {
     'pension.withdraw.placeholder': '领取金额（元）',
     'pension.withdraw.submit': '申请领取',
     'pension.withdraw.done': '已领取 {amount} 元，代扣个税 {tax} 元，{net} 元转入社保卡银行账户',
-    'pension.withdraw.note': '领取前请先卖出养老基金，资金回到资金账户后才能领取。实际办理时，领取条件由社保平台核验；演示环境按您的声明办理（达到领取年龄按身份证核对）。',
+    'pension.withdraw.note':
+      '领取前请先卖出养老基金，资金回到资金账户后才能领取。实际办理时，领取条件由社保平台核验；演示环境按您的声明办理（达到领取年龄按身份证核对）。',
     'pension.statement.title': '{year}年缴费凭证（扣除凭证）',
     'pension.statement.empty': '{year}年没有缴存记录',
     'pension.statement.total': '合计 {amount} 元',
@@ -103,8 +106,7 @@ export default {
       'Up to 12,000 CNY a year, deducted from taxable income when paid in; no tax on the gains inside; 3 % tax when drawn',
     'pension.failed': 'Something went wrong, please retry',
     'pension.intro.title': 'What the personal pension is',
-    'pension.intro.1':
-      'A voluntary, state-supported supplementary pension run by the market, nationwide since 15 December 2024.',
+    'pension.intro.1': 'A voluntary, state-supported supplementary pension run by the market, nationwide since 15 December 2024.',
     'pension.intro.2':
       'You open one personal pension account at the social-insurance platform and one pension fund account at one bank. That account is a closed loop: contributions, purchases, proceeds, withdrawals and their tax all stay inside it.',
     'pension.intro.3':
