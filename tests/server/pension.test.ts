@@ -123,6 +123,13 @@ describe('personal pension (HTTP)', () => {
     assert.equal(search.body.result_code, 0);
     assert.ok(JSON.stringify(search.body).includes(FUND_SAMPLES.fof), 'the search finds the A class');
     assert.ok(!JSON.stringify(search.body).includes(fof.code), 'but not its Y class');
+    // Found by code: the detail page, its managers (the A class's) and its NAVs.
+    for (const url of [`/djapi/fund/${fof.code}`, `/djapi/fund/detail/${fof.code}`, `/djapi/fund/nav/history/${fof.code}`]) {
+      const res = await get<Data>(t, null, url);
+      assert.equal(res.body.result_code, 0, `${url}: ${JSON.stringify(res.body).slice(0, 200)}`);
+    }
+    const detail = await get<Data>(t, null, `/djapi/fund/${fof.code}`);
+    assert.ok(JSON.stringify(detail.body).includes(fof.name));
   });
 
   it('summary: not logged in → 300001; a new investor has not opened, with the whole year’s room', async () => {
