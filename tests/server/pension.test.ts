@@ -459,6 +459,15 @@ describe('personal pension (HTTP)', () => {
     assert.equal(closed.body.result_code, 430005);
     const statement = await get<Data>(t, old, `/djapi/pension/statement?year=${today.slice(0, 4)}`);
     assert.equal(statement.body.data.withdrawn_tax, '37.04');
+    // The copy of one's data carries the pension account, its contributions and withdrawals.
+    const exported = (await get<Data>(t, old, '/djapi/account/data-export')).body.data;
+    assert.deepEqual(
+      exported.personal_pension.withdrawals.map((w: Data) => [w.condition, w.amount, w.tax, w.net]),
+      [['retirement', '1234.57', '37.04', '1197.53']],
+    );
+    assert.equal(exported.personal_pension.contributions[0].amount, '1234.57');
+    // Closing the account is refused while the pension account holds money (the younger investor still has some).
+    assert.equal((await get<Data>(t, young, '/djapi/account/close/check')).body.data.can_close, false);
     const bad = await post<Data>(t, old, '/djapi/pension/withdraw', {
       condition: 'lottery',
       mode: 'once',
