@@ -219,6 +219,8 @@ describe('personal pension (HTTP)', () => {
     const funds = (await get<Data>(t, null, '/djapi/pension/funds')).body.data.items as Data[];
     const y = funds.find((f) => f.a_class === FUND_SAMPLES.fof) as Data;
 
+    const quote = await get<Data>(t, user, `/djapi/order/buy/quote?fd_code=${y.code}`);
+    assert.ok(JSON.stringify(quote.body.data).includes('仅可使用个人养老金资金账户申购'), 'the ordinary buy page says where to buy it');
     const byCard = await buy(t, user, y.code, '100.00');
     assert.equal(byCard.body.result_code, 430003, 'a Y class is not bought with the card');
     const ordinary = await buy(t, user, FUND_SAMPLES.stock, '100.00', { pay_method: 'pension' });

@@ -70,7 +70,9 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return answerRefusals(request, async () => {
-        const check = await checkBuy(deps(), app.db.kysely, user.userId, request.query.fd_code);
+        const checked = await checkBuy(deps(), app.db.kysely, user.userId, request.query.fd_code);
+        // A pension Y class is bought in the pension zone only (issue 24): the ordinary buy page says so.
+        const check = checked.fund.share_class === 'Y' ? { ...checked, refusal: checked.refusal ?? checked.fund.status_reason } : checked;
         const amountFen = request.query.amount === undefined ? null : yuanToFen(request.query.amount);
         const cash = await cashPayment(deps(), app.db.kysely, user.userId);
         return ok(
