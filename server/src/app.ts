@@ -29,6 +29,7 @@ import { registerXsrf } from './plugins/xsrf';
 import accountRoutes from './routes/account';
 import activityRoutes from './routes/activities';
 import assetProofRoutes from './routes/asset-proof';
+import pensionRoutes from './routes/pension';
 import accountOpeningRoutes from './routes/account-opening';
 import accountSettingsRoutes from './routes/account-settings';
 import accountRiskRoutes from './routes/account-risk';
@@ -146,6 +147,7 @@ const routePlugins: FastifyPluginAsync[] = [
   activityRoutes,
   assetProofRoutes,
   advisoryRoutes,
+  pensionRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

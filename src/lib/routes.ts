@@ -93,7 +93,7 @@ export const ROUTES: readonly SpecRoute[] = ROUTE_LIST;
  * Routes whose page a later issue builds. Until then their URLs show the 404 page (H5) or open it (weapp);
  * building one means creating its page file and deleting its name here.
  */
-export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['pensionActivity']);
+export const UNBUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([]);
 
 /**
  * The mini program's tab bar in its order, 首页 / 自选 / 我的 (weapp `switchTab` targets; they take no query). WeChat

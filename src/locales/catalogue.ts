@@ -12,6 +12,7 @@ import discover from './messages/discover';
 import fund from './messages/fund';
 import home from './messages/home';
 import legal from './messages/legal';
+import pension from './messages/pension';
 import platform from './messages/platform';
 import search from './messages/search';
 import share from './messages/share';
@@ -35,6 +36,7 @@ const namespaces: MessageNamespace[] = [
   fund,
   home,
   legal,
+  pension,
   platform,
   search,
   share,

@@ -18,6 +18,7 @@ import aipMessages from '../../src/locales/messages/aip';
 import legalMessages from '../../src/locales/messages/legal';
 import activityMessages from '../../src/locales/messages/activity';
 import advisoryMessages from '../../src/locales/messages/advisory';
+import pensionMessages from '../../src/locales/messages/pension';
 import { allNamespaces } from '../../src/locales/catalogue';
 import { collectPageErrors, launchBrowser, openPhone, root, startServer, waitForAppPage, type RunningServer } from './harness';
 
@@ -34,6 +35,7 @@ const zh = {
   ...legalMessages['zh-CN'],
   ...activityMessages['zh-CN'],
   ...advisoryMessages['zh-CN'],
+  ...pensionMessages['zh-CN'],
 } as Record<string, string>;
 
 function text(key: string): string {
@@ -134,6 +136,8 @@ const BUILT_PAGE_TITLE: Partial<Record<RouteName, string>> = {
   // 投顾 (issue 23): the advisor's page and a portfolio's latest departure (its body needs the advisory questionnaire).
   advisorPortfolio: text('advisory.title.advisor'),
   advisorLatest: text('advisory.title.latest'),
+  // The personal pension zone (issue 24).
+  pensionActivity: text('pension.title'),
 };
 
 /** Pages that are a step, not a destination: they finish their work and move on (path, then what shows). */

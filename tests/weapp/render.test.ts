@@ -7,6 +7,7 @@ import { FUND_SAMPLES, FUND_SAMPLE_CODES } from '../../src/lib/fund-samples';
 import { NOT_FOUND_PAGE_PATH, ROUTES, type RouteName, specUrl, specUrlToPage, stringifyQuery } from '../../src/lib/routes';
 import { t } from '../../src/locales/demo';
 import '../../src/locales/home';
+import '../../src/locales/pension';
 import { type WeappHarness, bootWeapp, splitPageUrl } from './harness';
 import { declaredPages, readAppJson, waitForBuild } from './weapp-build';
 
@@ -115,6 +116,8 @@ describe('home page', () => {
       ['home.entry.watchlist', 'watchlist', 'switchTab'],
       ['home.entry.filter', 'fundFilter', 'navigateTo'],
       ['home.entry.xjb', 'xjb', 'navigateTo'],
+      // The personal pension zone (issue 24): home's 养老金 entry lands on it.
+      ['home.entry.pension', 'pensionActivity', 'navigateTo'],
     ] as const) {
       const before = h.callsOf(api).length;
       const handlers = await page.tap(t(label));
@@ -127,6 +130,19 @@ describe('home page', () => {
     assert.ok(target && target.texts().length > 0, 'the watchlist page drew nothing');
     assert.deepEqual(h.problems(), []);
     await h.closePage(target);
+    await h.closePage(page);
+  });
+});
+
+describe('personal pension zone', () => {
+  test('a visitor sees what it is, the log-in gate and the estimate at 20 % (2,400.00)', async () => {
+    const page = await h.openPage(specUrlToPage(specUrl('pensionActivity')).url);
+    assert.ok(page);
+    const text = page.text();
+    for (const key of ['pension.hero.title', 'pension.intro.title', 'pension.tax.title'])
+      assert.ok(text.includes(t(key)), `no ${t(key)}:\n${text}`);
+    assert.ok(text.includes('2,400.00'), text);
+    assert.deepEqual(h.problems(), []);
     await h.closePage(page);
   });
 });

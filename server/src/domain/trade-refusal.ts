@@ -41,7 +41,18 @@ export type TradeRefusalReason =
   | 'couponExpired'
   | 'couponBelowMinimum'
   | 'couponFundNotEligible'
-  | 'couponNoFee';
+  | 'couponNoFee'
+  // The personal pension (issue 24, services/pension.ts).
+  | 'pensionNotOpened'
+  | 'pensionAlreadyOpened'
+  | 'pensionSocialAccountMissing'
+  | 'pensionFundOnly'
+  | 'pensionNotEligible'
+  | 'pensionInsufficient'
+  | 'pensionCapExceeded'
+  | 'pensionConditionNotMet'
+  | 'pensionConditionNotInForce'
+  | 'pensionContributionClosed';
 
 export class TradeRefusal extends Error {
   constructor(

@@ -127,6 +127,18 @@ export const ResultCode = {
   ADVISORY_ORDER_NOT_FOUND: 430006,
   /** The advisory questionnaire's answers are incomplete or unknown. */
   ADVISORY_KYC_INVALID: 430007,
+  /** Personal pension (issue 24, docs/PRODUCT.md §10.13): no pension account yet. */
+  PENSION_NOT_OPENED: 440001,
+  /** Opening refused: opened already, or no 个人养老金账户 at the social-insurance platform yet. */
+  PENSION_OPEN_REFUSED: 440002,
+  /** A Y class paid or sold other than through the pension account, or pension money for another fund. */
+  PENSION_CLOSED_LOOP: 440003,
+  /** The pension account's balance does not cover the purchase or withdrawal. */
+  PENSION_INSUFFICIENT: 440004,
+  /** A contribution above the year's room (12,000.00 a calendar year), or after a retirement withdrawal. */
+  PENSION_CAP_EXCEEDED: 440005,
+  /** A withdrawal whose condition is not met (or not yet in force). */
+  PENSION_WITHDRAWAL_REFUSED: 440006,
   /** The staff routes (/ops/*): no or a wrong OPERATOR_TOKEN bearer. */
   OPERATOR_UNAUTHORIZED: 401001,
   /** The XSRF header is missing or does not match the cookie. */
@@ -531,6 +543,47 @@ export const serverMessages = {
   assetProofUnavailable: {
     'zh-CN': '资产证明暂时无法生成，请稍后再试',
     'en-US': 'The asset proof cannot be made right now, please retry later',
+  },
+  pensionNotOpened: {
+    'zh-CN': '您尚未开通个人养老金账户，请先开通',
+    'en-US': 'You have no personal pension account yet: open one first',
+  },
+  pensionAlreadyOpened: {
+    'zh-CN': '您已开通个人养老金资金账户，每人只能开立一个',
+    'en-US': 'You already have a personal pension account: one per person',
+  },
+  pensionSocialAccountMissing: {
+    'zh-CN': '请先在国家社会保险公共服务平台、电子社保卡或掌上12333开立个人养老金账户，再来开通资金账户',
+    'en-US':
+      'First open your personal pension account at the national social-insurance service platform, the electronic social-security card or the 12333 app, then come back to open the fund account',
+  },
+  pensionFundOnly: {
+    'zh-CN': '{name}为个人养老金Y类份额，只能使用个人养老金资金账户买卖',
+    'en-US': '{name} is a personal pension Y class: it is bought and sold only through the pension account',
+  },
+  pensionNotEligible: {
+    'zh-CN': '个人养老金资金账户只能买卖个人养老金基金（Y类份额），{name}不在名录内',
+    'en-US': 'The pension account only buys and sells pension funds (Y classes); {name} is not one of them',
+  },
+  pensionInsufficient: {
+    'zh-CN': '个人养老金资金账户余额不足，可用 {available} 元',
+    'en-US': 'Not enough in your pension account: {available} CNY available',
+  },
+  pensionCapExceeded: {
+    'zh-CN': '个人养老金每年缴存上限 12,000.00 元，{year} 年还可缴存 {room} 元',
+    'en-US': 'Pension contributions are capped at 12,000.00 CNY a year; {room} CNY left for {year}',
+  },
+  pensionContributionClosed: {
+    'zh-CN': '您已按达到领取基本养老金年龄领取个人养老金，不能再缴存',
+    'en-US': 'You are drawing your pension at the basic-pension age: no more contributions',
+  },
+  pensionConditionNotMet: {
+    'zh-CN': '尚未达到领取基本养老金的年龄：您将于 {date} 达到',
+    'en-US': 'You have not reached the basic-pension age yet: you reach it on {date}',
+  },
+  pensionConditionNotInForce: {
+    'zh-CN': '该领取条件自 {since} 起施行',
+    'en-US': 'This withdrawal condition applies from {since}',
   },
 } satisfies Messages;
 

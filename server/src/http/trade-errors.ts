@@ -46,6 +46,16 @@ const CODES: Record<TradeRefusalReason, { code: number; key: ServerMessageKey; s
   couponBelowMinimum: { code: ResultCode.COUPON_UNUSABLE, key: 'couponBelowMinimum' },
   couponFundNotEligible: { code: ResultCode.COUPON_UNUSABLE, key: 'couponFundNotEligible' },
   couponNoFee: { code: ResultCode.COUPON_UNUSABLE, key: 'couponNoFee' },
+  pensionNotOpened: { code: ResultCode.PENSION_NOT_OPENED, key: 'pensionNotOpened' },
+  pensionAlreadyOpened: { code: ResultCode.PENSION_OPEN_REFUSED, key: 'pensionAlreadyOpened', status: 409 },
+  pensionSocialAccountMissing: { code: ResultCode.PENSION_OPEN_REFUSED, key: 'pensionSocialAccountMissing' },
+  pensionFundOnly: { code: ResultCode.PENSION_CLOSED_LOOP, key: 'pensionFundOnly' },
+  pensionNotEligible: { code: ResultCode.PENSION_CLOSED_LOOP, key: 'pensionNotEligible' },
+  pensionInsufficient: { code: ResultCode.PENSION_INSUFFICIENT, key: 'pensionInsufficient' },
+  pensionCapExceeded: { code: ResultCode.PENSION_CAP_EXCEEDED, key: 'pensionCapExceeded' },
+  pensionContributionClosed: { code: ResultCode.PENSION_CAP_EXCEEDED, key: 'pensionContributionClosed' },
+  pensionConditionNotMet: { code: ResultCode.PENSION_WITHDRAWAL_REFUSED, key: 'pensionConditionNotMet' },
+  pensionConditionNotInForce: { code: ResultCode.PENSION_WITHDRAWAL_REFUSED, key: 'pensionConditionNotInForce' },
 };
 
 /** The bank's name in the request's language ('中国工商银行'). */

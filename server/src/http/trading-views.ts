@@ -45,7 +45,15 @@ const CASH_DESC: Record<string, { 'zh-CN': string; 'en-US': string }> = {
   pay: { 'zh-CN': '现金宝支付', 'en-US': 'Paid from cash' },
 };
 
+/** Orders of the personal pension's Y classes (issue 24): marked as pension orders. */
+const PENSION_DESC = {
+  buy: { 'zh-CN': '养老金买入', 'en-US': 'Pension purchase' },
+  sell: { 'zh-CN': '养老金卖出', 'en-US': 'Pension sale' },
+} as const;
+
 function actionDesc(order: OrderRow, locale: ServerLocale): string {
+  if (order.pay_method === 'pension') return PENSION_DESC.buy[locale];
+  if (order.sell_mode === 'pension') return PENSION_DESC.sell[locale];
   if (order.fund_code === CASH_FUND_CODE) {
     const key = order.action === '024' ? (order.sell_mode ?? 'card') : order.action === '022' ? order.pay_method : '';
     const desc = CASH_DESC[key];

@@ -238,13 +238,48 @@ export const SELLING = defineAccountKind({
   meaning: 'shares of the fund frozen by pending redemptions',
 });
 
+/**
+ * The personal pension's 资金账户 (issue 24, PRODUCT §10.13): closed-loop — money comes in only as contributions
+ * from the card, refunds, redemption proceeds and cash dividends of Y classes; goes out only to Y-class purchases,
+ * the withdrawal tax and the payout to the social-security-card account. Defined here because the core transfers
+ * (purchase payment, refund, payout, cash dividend) may touch it.
+ */
+export const PENSION = defineAccountKind({
+  name: 'pension',
+  key: 'none',
+  asset: 'money',
+  normal: 'credit',
+  product: 'pension',
+  meaning: "the investor's personal pension 资金账户 (closed-loop): contributions not yet invested, proceeds and dividends of Y classes",
+});
+
+/** The social-security-card bank account (outside): where pension withdrawals are paid. */
+export const SOCIAL_CARD = defineAccountKind({
+  name: 'social_card',
+  key: 'none',
+  asset: 'money',
+  normal: 'any',
+  product: 'pension',
+  meaning: "the investor's social-security-card account (outside): receives pension withdrawals net of tax",
+});
+
+/** The tax authority (outside): the 3 % withheld on pension withdrawals. */
+export const TAX_AUTHORITY = defineAccountKind({
+  name: 'tax',
+  key: 'none',
+  asset: 'money',
+  normal: 'any',
+  product: 'pension',
+  meaning: 'the tax authority (outside): income tax withheld (the 3 % on pension withdrawals)',
+});
+
 export const PURCHASE_PAYMENT = defineTransferKind({
   name: 'purchase_payment',
   asset: 'money',
-  debit: [BANK, ADVANCE],
+  debit: [BANK, ADVANCE, PENSION],
   credit: [PURCHASE],
   product: 'trading',
-  meaning: 'a purchase paid: from the card, or advanced by the platform against 现金宝 shares',
+  meaning: 'a purchase paid: from the card, advanced by the platform against 现金宝 shares, or (a Y class) from the pension account',
 });
 
 export const PURCHASE_FEE = defineTransferKind({
@@ -269,10 +304,10 @@ export const PURCHASE_REFUND = defineTransferKind({
   name: 'purchase_refund',
   asset: 'money',
   debit: [PURCHASE],
-  credit: [BANK, ADVANCE, COMPANY],
+  credit: [BANK, ADVANCE, COMPANY, PENSION],
   product: 'trading',
   meaning:
-    'a cancelled or refused purchase (or the excess over a large-purchase limit) back where it came from: the card, the advance, or 现金宝 (bought from its fund company)',
+    'a cancelled or refused purchase (or the excess over a large-purchase limit) back where it came from: the card, the advance, 现金宝 (bought from its fund company) or the pension account',
 });
 
 export const SHARE_ISSUE = defineTransferKind({
@@ -333,9 +368,10 @@ export const PAYOUT = defineTransferKind({
   name: 'payout',
   asset: 'money',
   debit: [PROCEEDS],
-  credit: [BANK, ADVANCE, COMPANY],
+  credit: [BANK, ADVANCE, COMPANY, PENSION],
   product: 'trading',
-  meaning: 'proceeds arrived: on the card, repaying the advance, or into 现金宝 (bought from its fund company)',
+  meaning:
+    'proceeds arrived: on the card, repaying the advance, into 现金宝 (bought from its fund company), or (a Y class) into the pension account',
 });
 
 export const ADVANCE_PAYMENT = defineTransferKind({
@@ -351,9 +387,9 @@ export const DIVIDEND_CASH = defineTransferKind({
   name: 'dividend_cash',
   asset: 'money',
   debit: [COMPANY],
-  credit: [BANK],
+  credit: [BANK, PENSION],
   product: 'trading',
-  meaning: 'a cash dividend to the card',
+  meaning: 'a cash dividend to the card (of a Y class: into the pension account)',
 });
 
 export const DIVIDEND_REINVEST = defineTransferKind({
@@ -372,4 +408,33 @@ export const MMF_INCOME = defineTransferKind({
   credit: [LOT],
   product: 'cash',
   meaning: "a money-market fund's daily income carried into shares (the investor's income lot)",
+});
+
+// ---- The personal pension (issue 24, PRODUCT §10.13) ------------------------------------------------------------
+
+export const PENSION_CONTRIBUTION = defineTransferKind({
+  name: 'pension_contribution',
+  asset: 'money',
+  debit: [BANK],
+  credit: [PENSION],
+  product: 'pension',
+  meaning: 'a contribution from the card into the pension account (≤ 12,000.00 a calendar year)',
+});
+
+export const PENSION_TAX = defineTransferKind({
+  name: 'pension_tax',
+  asset: 'money',
+  debit: [PENSION],
+  credit: [TAX_AUTHORITY],
+  product: 'pension',
+  meaning: "a withdrawal's 3 % tax, withheld",
+});
+
+export const PENSION_PAYOUT = defineTransferKind({
+  name: 'pension_payout',
+  asset: 'money',
+  debit: [PENSION],
+  credit: [SOCIAL_CARD],
+  product: 'pension',
+  meaning: "a withdrawal's net amount, to the social-security-card account",
 });

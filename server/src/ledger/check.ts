@@ -10,17 +10,22 @@
 //    of the pending redemptions' parts; a fund's `purchase` the paid, unconfirmed purchases; a fund's `proceeds`
 //    the confirmed, unsettled redemptions' net; the `advance` minus the shares of the unsettled redemptions behind
 //    it (快速取现, purchases paid with 现金宝: NAV 1.00, no fee); the `marketing` account (issue 25,
-//    services/activity-ledger.ts) minus the coupon discounts of the confirmed purchases.
+//    services/activity-ledger.ts) minus the coupon discounts of the confirmed purchases;
+// 4. the personal pension (issue 24, pensionStatement): contributions posted equal the contribution records and stay
+//    ≤ 12,000.00 per investor and calendar year; the withdrawals' tax and payout equal their records; and the loop is
+//    closed — money between the card, the advance or the pension account and an account of a fund moves to or from
+//    the pension account exactly when the fund is a Y class.
 //
 // Set-based and chunked: investors are taken in ranges of user ids, and one statement per range aggregates its
 // transfers and compares them with its lots and orders, answering only what is wrong. Ranges run two at a time
 // (PostgreSQL: two connections; PGlite queues them).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
+import { PENSION_ANNUAL_CAP_FEN } from '../../../src/lib/pension-rules';
 import { chart, accountKind, transferKind } from './chart';
 
 export interface LedgerViolation {
-  rule: 'chart' | 'sign' | 'lot' | 'selling' | 'purchase' | 'proceeds' | 'advance' | 'marketing';
+  rule: 'chart' | 'sign' | 'lot' | 'selling' | 'purchase' | 'proceeds' | 'advance' | 'marketing' | 'pension';
   detail: string;
 }
 
@@ -200,6 +205,55 @@ function balanceStatement(range: RawBuilder<boolean>, rangeOf: (alias: string) =
     UNION ALL SELECT * FROM proceeds UNION ALL SELECT * FROM advance UNION ALL SELECT * FROM marketing`;
 }
 
+/** One range's pension rules (4. above): only what is wrong, at most `limit` rows. */
+function pensionStatement(range: RawBuilder<boolean>, rangeOf: (alias: string) => RawBuilder<boolean>, limit: number) {
+  return sql<ViolationRow>`
+    WITH posted AS (
+      SELECT user_id, extract(year FROM business_date)::int AS year,
+             sum(amount) FILTER (WHERE kind = 'pension_contribution') AS contributed,
+             sum(amount) FILTER (WHERE kind = 'pension_tax') AS tax,
+             sum(amount) FILTER (WHERE kind = 'pension_payout') AS paid
+      FROM ledger_transfers WHERE ${range} AND kind IN ('pension_contribution', 'pension_tax', 'pension_payout')
+      GROUP BY 1, 2
+    ),
+    recorded AS (
+      SELECT user_id, year, sum(contributed) AS contributed, sum(tax) AS tax, sum(paid) AS paid FROM (
+        SELECT user_id, year, amount_fen AS contributed, 0 AS tax, 0 AS paid FROM pension_contributions c WHERE ${rangeOf('c')}
+        UNION ALL
+        SELECT user_id, extract(year FROM business_date)::int, 0, tax_fen, net_fen FROM pension_withdrawals w WHERE ${rangeOf('w')}
+      ) r GROUP BY 1, 2
+    ),
+    records AS (
+      SELECT 'pension'::text AS rule, 'user ' || coalesce(p.user_id, r.user_id) || ' year ' || coalesce(p.year, r.year)
+             || ': ledger contributed/tax/paid ' || coalesce(p.contributed, 0) || '/' || coalesce(p.tax, 0) || '/' || coalesce(p.paid, 0)
+             || ', records ' || coalesce(r.contributed, 0) || '/' || coalesce(r.tax, 0) || '/' || coalesce(r.paid, 0) AS detail
+      FROM posted p FULL JOIN recorded r ON r.user_id = p.user_id AND r.year = p.year
+      WHERE coalesce(p.contributed, 0) <> coalesce(r.contributed, 0) OR coalesce(p.tax, 0) <> coalesce(r.tax, 0)
+         OR coalesce(p.paid, 0) <> coalesce(r.paid, 0)
+      LIMIT ${limit}
+    ),
+    cap AS (
+      SELECT 'pension'::text AS rule, 'user ' || user_id || ' year ' || year || ': contributed ' || contributed || ' > cap ${sql.raw(String(PENSION_ANNUAL_CAP_FEN))}' AS detail
+      FROM posted WHERE contributed > ${PENSION_ANNUAL_CAP_FEN}
+      LIMIT ${limit}
+    ),
+    loop AS (
+      SELECT 'pension'::text AS rule, 'user ' || t.user_id || ' ' || t.ref || ' ' || t.debit_account || ' → ' || t.credit_account
+             || ': the pension account and the Y classes only trade with each other' AS detail
+      FROM (
+        SELECT user_id, ref, debit_account, credit_account,
+               CASE WHEN split_part(debit_account, ':', 1) IN ('bank', 'advance', 'pension') THEN debit_account ELSE credit_account END AS own,
+               CASE WHEN split_part(debit_account, ':', 1) IN ('bank', 'advance', 'pension') THEN credit_account ELSE debit_account END AS fund_side
+        FROM ledger_transfers WHERE ${range} AND asset = 'CNY'
+          AND ((split_part(debit_account, ':', 1) IN ('bank', 'advance', 'pension') AND split_part(credit_account, ':', 1) IN ('purchase', 'proceeds', 'company'))
+            OR (split_part(credit_account, ':', 1) IN ('bank', 'advance', 'pension') AND split_part(debit_account, ':', 1) IN ('purchase', 'proceeds', 'company')))
+      ) t JOIN fund f ON f.code = split_part(t.fund_side, ':', 2)
+      WHERE (t.own = 'pension') <> (f.share_class IS NOT DISTINCT FROM 'Y')
+      LIMIT ${limit}
+    )
+    SELECT * FROM records UNION ALL SELECT * FROM cap UNION ALL SELECT * FROM loop`;
+}
+
 /** Runs `work` on every item, `width` at a time. */
 async function eachConcurrently<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -247,7 +301,8 @@ export async function checkLedger(db: Kysely<DB>, opts: CheckOptions = {}): Prom
             if (t.rows[0]) r.example = `${t.rows[0].ref} of user ${t.rows[0].user_id}`;
           }
         const balances = (await balanceStatement(range, rangeOf, limit).execute(trx)).rows;
-        (found[i] as LedgerViolation[]).push(...chartViolations(rows), ...balances);
+        const pension = (await pensionStatement(range, rangeOf, limit).execute(trx)).rows;
+        (found[i] as LedgerViolation[]).push(...chartViolations(rows), ...balances, ...pension);
       });
     },
   );

@@ -579,8 +579,11 @@ interface PostRow {
   income: string | null;
 }
 
-/** Every post of the given managers with the return over the tenure (cp_rate, percent). */
-async function managerPosts(db: Database, managerIds: string[]): Promise<PostRow[]> {
+/**
+ * Every post of the given managers with the return over the tenure (cp_rate, percent). The pension Y classes a
+ * manager also runs are left out (they are the A classes' portfolios, listed in the pension zone), except `own`.
+ */
+async function managerPosts(db: Database, managerIds: string[], own: string): Promise<PostRow[]> {
   if (managerIds.length === 0) return [];
   const result = await sql<PostRow>`
     SELECT p.manager_id, p.fund_code, f.name AS fund_name, f.type, p.post_date::text AS post_date, p.resi_date::text AS resi_date,
@@ -590,7 +593,7 @@ async function managerPosts(db: Database, managerIds: string[]): Promise<PostRow
     LEFT JOIN LATERAL (SELECT nav, acc_nav FROM fund_nav n WHERE n.fund_code = p.fund_code AND n.date >= p.post_date ORDER BY n.date LIMIT 1) s ON true
     LEFT JOIN LATERAL (SELECT acc_nav FROM fund_nav n WHERE n.fund_code = p.fund_code AND n.date <= COALESCE(p.resi_date, DATE '9999-12-31') ORDER BY n.date DESC LIMIT 1) e ON true
     LEFT JOIN LATERAL (SELECT sum(income_per_10k) AS income FROM fund_nav n WHERE f.type = ${MONEY_MARKET_TYPE} AND n.fund_code = p.fund_code AND n.date >= p.post_date AND n.date <= COALESCE(p.resi_date, DATE '9999-12-31')) m ON true
-    WHERE p.manager_id IN (${sql.join(managerIds)})
+    WHERE p.manager_id IN (${sql.join(managerIds)}) AND (f.share_class IS DISTINCT FROM 'Y' OR p.fund_code = ${own})
     ORDER BY p.post_date, p.fund_code`.execute(db.kysely);
   return result.rows;
 }
@@ -633,7 +636,7 @@ async function managersOf(db: Database, f: FundRecord, today: IsoDate, postStatu
     .orderBy('p.post_date')
     .execute();
   const filtered = own.filter((m) => postStatus === undefined || (postStatus === 1 ? m.resi_date == null : m.resi_date != null));
-  const posts = await managerPosts(db, [...new Set(filtered.map((m) => m.id))]);
+  const posts = await managerPosts(db, [...new Set(filtered.map((m) => m.id))], f.code);
   return filtered.map((m) => {
     const mine = posts.filter((p) => p.manager_id === m.id);
     const here = mine.find((p) => p.fund_code === f.code && p.post_date === m.post_date);

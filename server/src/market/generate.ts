@@ -898,7 +898,90 @@ export function planMarket(options: MarketOptions): MarketPlan {
     }
   }
 
+  addPensionClasses(funds, addFund, end);
+
   return { options, days, dayNumbers, companies, managers, funds, indices, indexSeries, stocks };
+}
+
+/**
+ * Y share classes of the personal pension (个人养老金, docs/PRODUCT.md §10.13; CSRC 公告〔2022〕46号): one for
+ * each eligible fund of the market — the FOF sample, the 养老目标 FOFs, then the plain broad-index funds, each in
+ * code order — at most PENSION_Y_CODES_MAX of them, coded 009050 upwards (the reserved 0090xx range, which the
+ * catalogue's sequence skips). A Y class has the A class's portfolio (its model), no purchase fee, no sales
+ * service fee, half its management and custody fees — so its daily return is the A class's plus the fee
+ * difference — and starts at 1.0000 on its launch: 2022-11-18 for FOFs, 2024-12-12 for index funds (or the A
+ * class's founding if later). Added after every other fund and drawing after every other choice, so the rest of
+ * the market is what it was without them; the read views list them only in the pension zone (market-cache).
+ */
+export const PENSION_Y_FIRST_CODE = 9_050;
+export const PENSION_Y_CODES_MAX = 49;
+const PENSION_BROAD_INDICES = new Set([
+  'SH000300',
+  'SH000905',
+  'SH000016',
+  'SH000852',
+  'SH000688',
+  'SZ399006',
+  'SZ399001',
+  'SH000906',
+  'SH000903',
+  'SH000985',
+]);
+
+export function isPensionEligible(f: PlannedFund): boolean {
+  if (f.row.share_class !== 'A' || f.row.sale_status !== 'on_sale') return false;
+  if (f.model.kind === 'fof') return /养老目标/.test(f.row.name) || f.row.code === FUND_SAMPLES.fof;
+  return f.model.kind === 'index' && PENSION_BROAD_INDICES.has(f.model.indexCode) && f.row.daily_purchase_limit_fen === null;
+}
+
+function addPensionClasses(funds: PlannedFund[], addFund: (spec: FundSpec) => PlannedFund, end: IsoDate): void {
+  // The FOF sample first (every market has it), then the 养老目标 FOFs, then the index funds, each in code order.
+  const rank = (f: PlannedFund) => (f.row.code === FUND_SAMPLES.fof ? 0 : f.model.kind === 'fof' ? 1 : 2);
+  const eligible = funds.filter(isPensionEligible).sort((a, b) => rank(a) - rank(b) || (a.row.code < b.row.code ? -1 : 1));
+  let n = 0;
+  for (const parent of eligible) {
+    if (n >= PENSION_Y_CODES_MAX) break;
+    const kind = parent.model.kind;
+    const launch: IsoDate = tradingDayOnOrAfter(kind === 'fof' ? '2022-11-18' : '2024-12-12');
+    const foundDate = parent.row.found_date > launch ? parent.row.found_date : launch;
+    if (foundDate > end) continue;
+    const [manage, custody] = ANNUAL_FEES[kind];
+    const halfManage = (Number(manage) / 2).toFixed(2);
+    const halfCustody = (Number(custody) / 2).toFixed(3).replace(/0$/, '');
+    const saved = (Number(manage) + Number(custody) - Number(halfManage) - Number(halfCustody)) / 100;
+    const y = addFund({
+      code: String(PENSION_Y_FIRST_CODE + n).padStart(6, '0'),
+      kind,
+      name: parent.row.name.replace(/A$/, 'Y'),
+      company: [parent.row.company_code, ''],
+      indexCode: parent.model.indexCode,
+      shareClass: 'Y',
+      foundDate,
+      saleStatus: 'on_sale',
+      lockDays: parent.row.lock_days,
+      parent,
+    });
+    n += 1;
+    // Y classes distribute (reinvested by default in the pension account): a December dividend when the NAV allows.
+    y.model = { ...parent.model, feeDrag: -saved, dividends: true };
+    y.row.nav_model = JSON.stringify(y.model);
+    y.row.manage_fee = halfManage;
+    y.row.custody_fee = halfCustody;
+    y.row.sales_service_fee = '0.00';
+    y.row.declare_discount = '1.0000';
+    y.row.min_purchase_fen = fen(1);
+    y.row.total_share = (Number(parent.row.total_share) / 50).toFixed(2);
+    y.row.total_asset = (Number(parent.row.total_asset) / 50).toFixed(2);
+    y.row.full_name = parent.row.full_name;
+    y.row.benchmark = parent.row.benchmark;
+    y.row.benchmark_equity_weight = parent.row.benchmark_equity_weight;
+    y.row.tracking_error = parent.row.tracking_error;
+    y.row.status_reason = '个人养老金Y类份额：仅可使用个人养老金资金账户申购';
+    // No purchase fee; redemptions as the A class.
+    y.fees = [{ kind: 'declare', lower: 0, upper: null, rate: '0', fixedFen: null }, ...parent.fees.filter((r) => r.kind === 'withdraw')];
+    // The managers are the A class's current ones, from the Y class's launch (their pages list it only on its own).
+    y.managerIds = parent.managerIds.filter((m) => m.resi === null).map((m) => ({ id: m.id, post: foundDate, resi: null }));
+  }
 }
 
 /** Daily total return of an index on day i of the window (price return + accrued dividend yield; 0 on the first day). */

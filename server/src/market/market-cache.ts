@@ -242,7 +242,9 @@ export class MarketCache {
         nameLower: row.name.toLowerCase(),
       };
       funds.set(row.code, record);
-      byCode.push(record);
+      // Pension Y classes (generate.ts addPensionClasses) are bought only from the pension account: found by code
+      // (detail, NAVs) and in the pension zone, never in the ordinary lists, rankings or search.
+      if (row.share_class !== 'Y') byCode.push(record);
     }
     rankFunds(byCode);
     const indices = new Map<string, IndexRecord>();

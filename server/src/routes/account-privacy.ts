@@ -66,6 +66,7 @@ const DataExport = Type.Object(
     login_history: Type.Unknown(),
     wechat_bindings: Type.Unknown(),
     watchlist: Type.Unknown(),
+    personal_pension: Type.Unknown({ description: 'the pension account, its contributions and withdrawals, or null (issue 24)' }),
   },
   { description: 'Money and shares are decimal strings; no password hashes, keys or other users’ data' },
 );

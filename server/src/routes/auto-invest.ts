@@ -34,7 +34,8 @@ import { checkBuy, fenText, type TradingDeps } from '../services/trading';
 
 const Cycle = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('biweekly'), Type.Literal('monthly')]);
 /** A plan's payment: the bound card or the cash product (现金宝). */
-const PayMethod = Type.Union([Type.Literal('bankcard'), Type.Literal('xjb')]);
+// pension: a Y class's plan, paid from the pension account (issue 24).
+const PayMethod = Type.Union([Type.Literal('bankcard'), Type.Literal('xjb'), Type.Literal('pension')]);
 const CycleDay = Type.String({
   pattern: '^([1-9]|1\\d|2[0-8])$',
   description: 'weekly/biweekly 1–5 (Mon–Fri), monthly 1–28; none for daily',

@@ -28,6 +28,7 @@ import {
 import { requireUser } from '../plugins/session';
 import { cashBalance } from '../services/cash';
 import { figuresOf, loadPositions } from '../services/holdings';
+import { pensionLine } from '../services/pension';
 import {
   CASH_FUND_CODE,
   cashPayment,
@@ -70,7 +71,9 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return answerRefusals(request, async () => {
-        const check = await checkBuy(deps(), app.db.kysely, user.userId, request.query.fd_code);
+        const checked = await checkBuy(deps(), app.db.kysely, user.userId, request.query.fd_code);
+        // A pension Y class is bought in the pension zone only (issue 24): the ordinary buy page says so.
+        const check = checked.fund.share_class === 'Y' ? { ...checked, refusal: checked.refusal ?? checked.fund.status_reason } : checked;
         const amountFen = request.query.amount === undefined ? null : yuanToFen(request.query.amount);
         const cash = await cashPayment(deps(), app.db.kysely, user.userId);
         return ok(
@@ -90,7 +93,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           fd_code: FundCode,
           amount: Amount,
-          pay_method: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb')])),
+          // pension: a Y class (issue 24), paid from the pension account — the only way a Y class is bought.
+          pay_method: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb'), Type.Literal('pension')])),
           request_id: RequestId,
           trade_password: EncryptedPassword,
           risk_confirm: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
@@ -135,7 +139,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           volume: Volume,
           request_id: RequestId,
           trade_password: EncryptedPassword,
-          to: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb')])),
+          // pension: a Y class's proceeds back into the pension account (its default; the only destination it takes).
+          to: Type.Optional(Type.Union([Type.Literal('bankcard'), Type.Literal('xjb'), Type.Literal('pension')])),
         }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
@@ -150,7 +155,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           volume: sharesToVolume(body.volume),
           requestId: body.request_id,
           password: decryptedField(app, body.trade_password),
-          sellMode: body.to === 'xjb' ? 'xjb' : 'card',
+          sellMode: body.to === 'xjb' ? 'xjb' : body.to === 'pension' ? 'pension' : body.to === 'bankcard' ? 'card' : undefined,
         });
         const { order } = await orderAnswer(request, user.userId, placed.orderId);
         return ok(placeAnswer(order, requestLocale(request), app.clock.now()));
@@ -254,28 +259,30 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const now = app.clock.now();
-      const positions = await loadPositions(app.db.kysely, user.userId);
+      const all = await loadPositions(app.db.kysely, user.userId);
+      // The personal pension (issue 24) is its own line, kept out of the ordinary totals: its Y classes are left out here.
+      const pension = await pensionLine(app.db.kysely, app.personalData, user.userId, shanghaiDate(now));
+      const positions = { ...all, funds: all.funds.filter((p) => !pension.codes.has(p.code)) };
       const { rows } = await listOrders(app.db.kysely, user.userId, 1, 50, { inProgress: true });
       const locale = requestLocale(request);
       const tradeDate = orderTradeDate(now);
       const balance = await cashBalance(deps(), user.userId);
       const cashPosition = positions.funds.find((p) => p.code === CASH_FUND_CODE);
-      return ok(
-        holdingSummary(
-          positions,
-          tradeDate,
-          rows.map((r) => orderListItem(r, locale)),
-          {
-            fundCode: CASH_FUND_CODE,
-            totalFen: balance.totalFen,
-            availableFen: balance.availableFen,
-            outgoingFen: balance.outgoingFen,
-            lastIncome: balance.lastIncome,
-            totalIncomeFen: balance.totalIncomeFen,
-            holdGainFen: cashPosition ? figuresOf(cashPosition, tradeDate).holdGainFen : 0,
-          },
-        ),
+      const summary = holdingSummary(
+        positions,
+        tradeDate,
+        rows.map((r) => orderListItem(r, locale)),
+        {
+          fundCode: CASH_FUND_CODE,
+          totalFen: balance.totalFen,
+          availableFen: balance.availableFen,
+          outgoingFen: balance.outgoingFen,
+          lastIncome: balance.lastIncome,
+          totalIncomeFen: balance.totalIncomeFen,
+          holdGainFen: cashPosition ? figuresOf(cashPosition, tradeDate).holdGainFen : 0,
+        },
       );
+      return ok(pension.line ? { ...summary, pension: pension.line } : summary);
     },
   );
 

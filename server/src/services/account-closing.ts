@@ -36,14 +36,15 @@ export async function closingBlockers(db: Db, userId: number): Promise<ClosingBl
       .limit(1)
       .executeTakeFirst(),
     // Money or shares on their way: paid purchases, redemption proceeds and cash dividends not yet on the card,
-    // shares frozen by a sale (the ledger's internal accounts of this investor with a balance).
+    // shares frozen by a sale, money in the personal pension account (the ledger's internal accounts of this investor
+    // with a balance).
     sql<{ account: string }>`
       SELECT account FROM (
         SELECT credit_account AS account, amount FROM ledger_transfers WHERE user_id = ${userId}
         UNION ALL
         SELECT debit_account, -amount FROM ledger_transfers WHERE user_id = ${userId}
       ) t
-      WHERE account ~ '^(purchase|proceeds|dividend|selling):'
+      WHERE account ~ '^((purchase|proceeds|dividend|selling):|pension$)'
       GROUP BY account HAVING sum(amount) <> 0
       LIMIT 1`.execute(db),
     db

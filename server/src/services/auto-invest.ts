@@ -30,6 +30,7 @@ import {
   fenText,
   loadTradeFund,
   lockUser,
+  pensionPayment,
   placeBuy,
   refuseBuy,
   refuseCashPayment,
@@ -46,7 +47,7 @@ export interface PlanRow {
   cycle: AipCycle;
   cycle_day: number | null;
   anchor_date: string;
-  pay_method: 'bankcard' | 'xjb';
+  pay_method: 'bankcard' | 'xjb' | 'pension';
   smart: boolean;
   index_code: string | null;
   status: 'running' | 'paused' | 'stopped';
@@ -110,7 +111,7 @@ export interface CreatePlanInput {
   amountFen: number;
   cycle: AipCycle;
   cycleDay: number | null;
-  payMethod: 'bankcard' | 'xjb';
+  payMethod: 'bankcard' | 'xjb' | 'pension';
   smart: boolean;
   requestId: string;
   riskConfirm: boolean;
@@ -143,7 +144,9 @@ export async function createPlan(deps: TradingDeps, input: CreatePlanInput): Pro
   // cash product, its available balance must cover one run now, as Danjuan's picker asks: a plan set up on an empty
   // (or short) 现金宝 would only fail its runs.
   const cash = input.payMethod === 'xjb' ? await cashPayment(deps, kysely, userId) : null;
-  refuseBuy({ ...check, bankUsedFen: 0 }, input.amountFen, input.riskConfirm, deps.bank, cash);
+  // A Y class's plan is paid from the pension account (issue 24), which must cover one run now, as 现金宝's.
+  const pension = input.payMethod === 'pension' ? await pensionPayment(kysely, userId) : null;
+  refuseBuy({ ...check, bankUsedFen: 0 }, input.amountFen, input.riskConfirm, deps.bank, cash, pension);
   const index = input.smart ? await smartIndexOf(kysely, input.fundCode) : null;
   if (input.smart && !index) throw new TradeRefusal('aipSmartUnavailable');
   const now = deps.clock.now();
@@ -283,7 +286,7 @@ export interface UpdatePlanInput {
   cycle: AipCycle;
   cycleDay: number | null;
   /** The payment from now on; the plan's own when not given. */
-  payMethod?: 'bankcard' | 'xjb';
+  payMethod?: 'bankcard' | 'xjb' | 'pension';
   password: string | undefined;
 }
 
@@ -302,6 +305,14 @@ export async function updatePlan(deps: TradingDeps, userId: number, planId: numb
   if (input.amountFen < check.minFen) throw new TradeRefusal('amountBelowMinimum', { min: fenText(check.minFen) });
   const payMethod = input.payMethod ?? plan.pay_method;
   if (payMethod === 'xjb') refuseCashPayment(check.fund, input.amountFen, await cashPayment(deps, kysely, userId));
+  // The pension loop (issue 24): a Y class's plan pays from the pension account, which must cover one run now.
+  const y = check.fund.share_class === 'Y';
+  if (y !== (payMethod === 'pension')) throw new TradeRefusal(y ? 'pensionFundOnly' : 'pensionNotEligible', { name: check.fund.name });
+  if (payMethod === 'pension') {
+    const pension = await pensionPayment(kysely, userId);
+    if (!pension.opened) throw new TradeRefusal('pensionNotOpened');
+    if (input.amountFen > pension.balanceFen) throw new TradeRefusal('pensionInsufficient', { available: fenText(pension.balanceFen) });
+  }
   const now = deps.clock.now();
   await checkPassword(kysely, userId, password(input), now, pepperOf(deps));
   const today = shanghaiDate(now);
@@ -336,7 +347,7 @@ export interface PlanRunReport {
 }
 
 /** Refusals that mean the money could not be taken (they count towards the 3 failures); others skip the run. */
-const PAYMENT_REFUSALS = new Set(['paymentFailed', 'bankPerPaymentLimit', 'bankDailyLimit', 'cashInsufficient']);
+const PAYMENT_REFUSALS = new Set(['paymentFailed', 'bankPerPaymentLimit', 'bankDailyLimit', 'cashInsufficient', 'pensionInsufficient']);
 
 /**
  * Runs every running plan due on or before `date` (its run date: `date` itself, or an earlier one the jobs missed),

@@ -92,6 +92,12 @@ export async function exportPersonalData(
     db.selectFrom('thirdparty_bindings').select(['source', 'openid', 'unionid', 'created_at']).where('user_id', '=', userId).execute(),
     db.selectFrom('watchlist').select(['symbol', 'name', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
   ]);
+  // The personal pension (issue 24): the account, its contributions and withdrawals.
+  const [pensionAccount, pensionContributions, pensionWithdrawals] = await Promise.all([
+    db.selectFrom('pension_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('pension_contributions').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('pension_withdrawals').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+  ]);
 
   const orderView = (o: (typeof orders)[number]) => ({
     order_id: String(o.id),
@@ -221,5 +227,23 @@ export async function exportPersonalData(
     login_history: sessions.map((s) => ({ logged_in_at: iso(s.created_at), expires_at: iso(s.expires_at) })),
     wechat_bindings: wechat.map((w) => ({ source: w.source, openid: w.openid, unionid: w.unionid, bound_at: iso(w.created_at) })),
     watchlist: watchlist.map((w) => ({ symbol: w.symbol, name: w.name, added_at: iso(w.created_at) })),
+    personal_pension: pensionAccount
+      ? {
+          bank_code: pensionAccount.bank_code,
+          account_tail: pensionAccount.account_tail,
+          platform_account: pensionAccount.platform_account,
+          opened_on: pensionAccount.opened_on,
+          status: pensionAccount.status,
+          contributions: pensionContributions.map((c) => ({ date: c.business_date, year: c.year, amount: money(Number(c.amount_fen)) })),
+          withdrawals: pensionWithdrawals.map((w) => ({
+            date: w.business_date,
+            condition: w.condition,
+            mode: w.mode,
+            amount: money(Number(w.amount_fen)),
+            tax: money(Number(w.tax_fen)),
+            net: money(Number(w.net_fen)),
+          })),
+        }
+      : null,
   };
 }

@@ -31,6 +31,7 @@ import {
   LOT,
   MMF_INCOME,
   PAYOUT,
+  PENSION,
   PROCEEDS,
   PURCHASE,
   PURCHASE_COST,
@@ -343,7 +344,8 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
             ref: `order:${o.id}:refund`,
             asset: CNY,
             debit_account: PURCHASE.at(o.fund_code),
-            credit_account: BANK.at(),
+            // A Y-class purchase (issue 24) goes back into the pension account, never to the card.
+            credit_account: o.pay_method === 'pension' ? PENSION.at() : BANK.at(),
             amount_hundredths: refund,
             order_id: o.id,
             business_date: date,
@@ -402,8 +404,21 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
       confirmed.volume.push(volume);
       confirmed.fee.push(fee);
       confirmed.refund.push(refund);
-      confirmed.refund_to_bank.push(o.pay_method === 'xjb' ? 0 : refund);
+      confirmed.refund_to_bank.push(o.pay_method === 'xjb' || o.pay_method === 'pension' ? 0 : refund);
       if (refund > 0 && o.pay_method === 'xjb') cashRefunds.push({ order: o, refund, whole: false });
+      if (refund > 0 && o.pay_method === 'pension')
+        refunds.push(
+          transfer(PURCHASE_REFUND, {
+            user_id: o.user_id,
+            ref: `order:${o.id}:refund`,
+            asset: CNY,
+            debit_account: PURCHASE.at(o.fund_code),
+            credit_account: PENSION.at(),
+            amount_hundredths: refund,
+            order_id: o.id,
+            business_date: date,
+          }),
+        );
       confirmed.confirm_date.push(o.confirm_date);
       confirmed.lot_trade_date.push(o.action === '020' ? o.confirm_date : o.trade_date);
       confirmed.locked_until.push(rule.lockDays > 0 ? addCalendarDays(o.confirm_date, rule.lockDays) : null);
@@ -686,7 +701,7 @@ async function payOut(db: Database, date: IsoDate, now: Date, report: Settlement
           if (o.net > 0) transfers.push(...(await depositProceeds(trx, o, date, now)));
           continue;
         }
-        const to = o.sell_mode === 'quick' || o.sell_mode === 'pay' ? ADVANCE.at() : BANK.at();
+        const to = o.sell_mode === 'quick' || o.sell_mode === 'pay' ? ADVANCE.at() : o.sell_mode === 'pension' ? PENSION.at() : BANK.at();
         transfers.push(
           transfer(PAYOUT, {
             user_id: o.user_id,
@@ -988,6 +1003,14 @@ async function payDividends(db: Database, date: IsoDate, now: Date, report: Sett
         ORDER BY d.date, d.fund_code`.execute(trx)
     ).rows;
     if (due.length === 0) return;
+    // Y classes (issue 24): their cash dividends are paid into the pension account.
+    const pensionFunds = new Set(
+      (
+        await sql<{
+          code: string;
+        }>`SELECT code FROM fund WHERE share_class = 'Y' AND code = ANY(${due.map((d) => d.fund_code)}::text[])`.execute(trx)
+      ).rows.map((r) => r.code.trim()),
+    );
     const entitled = (
       await sql<{ user_id: number; fund_code: string; ex_date: string; volume: string; method: string | null }>`
         WITH due AS (SELECT * FROM unnest(${due.map((d) => d.fund_code)}::text[], ${due.map((d) => d.ex_date)}::date[]) AS d(fund_code, ex_date)),
@@ -1100,7 +1123,8 @@ async function payDividends(db: Database, date: IsoDate, now: Date, report: Sett
               ref: `order:${id}:dividend`,
               asset: CNY,
               debit_account: COMPANY.at(o.fund_code),
-              credit_account: BANK.at(),
+              // A Y class's cash dividend stays in the pension account (issue 24).
+              credit_account: pensionFunds.has(o.fund_code) ? PENSION.at() : BANK.at(),
               amount_hundredths: Number(o.amount_fen),
               order_id: id,
               business_date: date,

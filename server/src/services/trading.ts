@@ -34,12 +34,14 @@ import type { Bank } from './bank';
 import { couponDiscountFor, markCouponUsed, returnCoupon } from './coupons';
 import type { Pepper } from './password-hash';
 import { checkLockedTradePassword, verifyTradePassword, type TradePasswordCheck, type TradePasswordRow } from './trade-password';
+import { isPensionShareClass } from '../../../src/lib/pension-rules';
 import {
   ADVANCE,
   ADVANCE_PAYMENT,
   BANK,
   CNY,
   LOT,
+  PENSION,
   PURCHASE,
   PURCHASE_PAYMENT,
   PURCHASE_REFUND,
@@ -83,6 +85,8 @@ export interface TradeFund {
   risk_level: number;
   sale_status: string;
   status_reason: string;
+  /** 'A', 'C', 'Y' (a pension class: bought only from the pension account, sold only into it), or null. */
+  share_class: string | null;
   found_date: string;
   lock_days: number;
   daily_purchase_limit_fen: number | null;
@@ -127,6 +131,7 @@ export async function loadTradeFund(db: Db, code: string): Promise<TradeFund | n
       'risk_level',
       'sale_status',
       'status_reason',
+      'share_class',
       sql<string>`found_date::text`.as('found_date'),
       'lock_days',
       'daily_purchase_limit_fen',
@@ -278,9 +283,20 @@ function buyCheckOf(fund: TradeFund, investor: Investor, dates: PurchaseDates, b
 }
 
 /** The checks that need no password, in the order a user meets them. Throws the first refusal. */
-export function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boolean, bank: Bank, cash: CashPayment | null = null): void {
+export function refuseBuy(
+  check: BuyCheck,
+  amountFen: number,
+  riskConfirm: boolean,
+  bank: Bank,
+  cash: CashPayment | null = null,
+  pension: PensionPayment | null = null,
+): void {
   const { fund, investor } = check;
   if (!investor.openTrade || !investor.card) throw new TradeRefusal('accountNotOpened');
+  // The pension loop is closed (issue 24): Y classes only with pension money, pension money only for Y classes.
+  if (isPensionShareClass(fund.share_class) && !pension) throw new TradeRefusal('pensionFundOnly', { name: fund.name });
+  if (pension && !isPensionShareClass(fund.share_class)) throw new TradeRefusal('pensionNotEligible', { name: fund.name });
+  if (pension && !pension.opened) throw new TradeRefusal('pensionNotOpened');
   if (investor.riskLevel === null) throw new TradeRefusal('riskAssessmentRequired');
   if (check.refusal !== null) throw new TradeRefusal('fundNotPurchasable', { reason: check.refusal });
   if (amountFen < check.minFen) throw new TradeRefusal('amountBelowMinimum', { min: fenText(check.minFen) });
@@ -297,6 +313,10 @@ export function refuseBuy(check: BuyCheck, amountFen: number, riskConfirm: boole
   }
   if (cash) {
     refuseCashPayment(fund, amountFen, cash);
+    return;
+  }
+  if (pension) {
+    if (amountFen > pension.balanceFen) throw new TradeRefusal('pensionInsufficient', { available: fenText(pension.balanceFen) });
     return;
   }
   const limits = bank.limits(investor.card.bankCode);
@@ -367,8 +387,11 @@ export interface BuyInput {
   amountFen: number;
   requestId: string;
   riskConfirm: boolean;
-  /** The bound card (default) or the cash product: its shares are frozen and the platform pays at once. */
-  payMethod?: 'bankcard' | 'xjb';
+  /**
+   * The bound card (default) or the cash product: its shares are frozen and the platform pays at once; or, for a Y
+   * class only, the pension account (issue 24).
+   */
+  payMethod?: 'bankcard' | 'xjb' | 'pension';
   /** Set by the auto-invest step only (never from a request): the plan this order runs; no password is asked. */
   planId?: number;
   /** Set by the lump-sum booking step only (never from a request): authorised by the password at booking. */
@@ -395,6 +418,27 @@ export function refuseCashPayment(fund: { code: string; name: string }, amountFe
   // 现金宝 does not buy itself: cashNotAllowed.
   if (fund.code === CASH_FUND_CODE) throw new TradeRefusal('cashNotAllowed', { reason: fund.name });
   if (amountFen > cash.availableFen) throw new TradeRefusal('cashInsufficient', { available: fenText(cash.availableFen) });
+}
+
+/** The pension account as a payment: whether it is opened, and its balance (the ledger's `pension` account). */
+export interface PensionPayment {
+  opened: boolean;
+  balanceFen: number;
+}
+
+export async function pensionPayment(db: Db, userId: number): Promise<PensionPayment> {
+  const account = await db.selectFrom('pension_accounts').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return { opened: account !== undefined, balanceFen: account ? await pensionBalanceFen(db, userId) : 0 };
+}
+
+/** The pension account's balance from the ledger, in fen. */
+export async function pensionBalanceFen(db: Db, userId: number): Promise<number> {
+  const row = await sql<{ balance: string }>`
+    SELECT coalesce(sum(CASE WHEN credit_account = 'pension' THEN amount ELSE -amount END), 0)::text AS balance
+    FROM ledger_transfers WHERE user_id = ${userId} AND asset = 'CNY' AND (credit_account = 'pension' OR debit_account = 'pension')`.execute(
+    db,
+  );
+  return Number(row.rows[0]?.balance ?? 0);
 }
 
 /** The investor's cash balance available now (NAV 1.00: a hundredth of a share is a fen). */
@@ -450,6 +494,7 @@ interface BuyContextRow {
   f_sale_arrive_days: number;
   f_declare_discount: string;
   f_rounding_mode: string;
+  f_share_class: string | null;
   fees: FeeRow[] | null;
   nav_date: string | null;
   nav: string | null;
@@ -482,7 +527,7 @@ async function readBuyContext(
            f.lock_days AS f_lock_days, f.daily_purchase_limit_fen AS f_daily_purchase_limit_fen,
            f.large_purchase_limit_fen AS f_large_purchase_limit_fen, f.min_purchase_fen AS f_min_purchase_fen,
            f.buy_confirm_days AS f_buy_confirm_days, f.sale_arrive_days AS f_sale_arrive_days,
-           f.declare_discount::text AS f_declare_discount, f.rounding_mode AS f_rounding_mode,
+           f.declare_discount::text AS f_declare_discount, f.rounding_mode AS f_rounding_mode, f.share_class AS f_share_class,
            (SELECT json_agg(json_build_object('kind', ff.kind, 'lower_bound', ff.lower_bound, 'upper_bound', ff.upper_bound,
                                               'rate', ff.rate::text, 'fixed_fee_fen', ff.fixed_fee_fen) ORDER BY ff.kind, ff.seq)
               FROM fund_fee ff WHERE ff.fund_code = f.code) AS fees,
@@ -527,6 +572,7 @@ async function readBuyContext(
             sale_arrive_days: row.f_sale_arrive_days,
             declare_discount: row.f_declare_discount,
             rounding_mode: row.f_rounding_mode,
+            share_class: row.f_share_class,
           },
           row.fees ?? [],
           row.nav_date !== null && row.nav !== null ? { date: row.nav_date, nav: row.nav } : null,
@@ -625,7 +671,8 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
     const bankUsedFen = context.bankUsedFen ?? (investor.card ? await deps.bank.usedOn(trx, userId, investor.card.id, today) : 0);
     const check = buyCheckOf(fund, investor, dates, context.boughtByDate[dates.tradeDate] ?? 0, bankUsedFen);
     const cash = payMethod === 'xjb' ? await cashPayment(deps, trx, userId, true) : null;
-    refuseBuy(check, amountFen, input.riskConfirm, deps.bank, cash);
+    const pension = payMethod === 'pension' ? await pensionPayment(trx, userId) : null;
+    refuseBuy(check, amountFen, input.riskConfirm, deps.bank, cash, pension);
     const coupon = input.couponId === undefined ? null : await couponFor(trx, input, check, now, true);
     let passwordReset: Awaited<ReturnType<typeof checkLockedTradePassword>> | null = null;
     if (pepper) {
@@ -731,6 +778,22 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
         .execute();
       await post(trx, [paymentTransfer(ADVANCE.at())]);
       return { userId, orderId, order: { ...answerRow('paid', null), linked_order_id: payId } };
+    }
+    if (pension) {
+      // From the pension account (no bank payment); the holding reinvests its dividends unless the investor changes it.
+      await trx
+        .insertInto('orders')
+        .values({ ...order, answer: JSON.stringify({ placed: true }) })
+        .execute();
+      if (passwordReset?.ok && passwordReset.reset) await passwordReset.reset.execute();
+      if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
+      await post(trx, [paymentTransfer(PENSION.at())]);
+      await trx
+        .insertInto('holding_options')
+        .values({ user_id: userId, fund_code: fund.code, dividend_method: 'reinvest', updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'fund_code']).doNothing())
+        .execute();
+      return { userId, orderId, order: answerRow('paid', null) };
     }
 
     const debit = {
@@ -849,7 +912,7 @@ export interface SellInput {
    * the confirmation date), 'quick' (cash fund only: 快速取现, the platform pays the card at once, within the
    * daily quota).
    */
-  sellMode?: 'card' | 'xjb' | 'quick';
+  sellMode?: 'card' | 'xjb' | 'quick' | 'pension';
   /** Set by the advisory only (never from a request): a leg of a plan order the investor authorised with the password. */
   preauthorised?: boolean;
 }
@@ -881,8 +944,11 @@ export async function quickUsedOn(db: Db, userId: number, day: IsoDate): Promise
   return Number(row.total);
 }
 
-function refuseSellMode(check: SellCheck, volume: number, mode: 'card' | 'xjb' | 'quick', quickUsedFen: number): void {
+function refuseSellMode(check: SellCheck, volume: number, mode: 'card' | 'xjb' | 'quick' | 'pension', quickUsedFen: number): void {
   const cashFund = check.fund.code === CASH_FUND_CODE;
+  // A Y class sells only into the pension account, and only a Y class does (issue 24).
+  const y = isPensionShareClass(check.fund.share_class);
+  if (y !== (mode === 'pension')) throw new TradeRefusal(y ? 'pensionFundOnly' : 'pensionNotEligible', { name: check.fund.name });
   if (mode === 'xjb' && cashFund) throw new TradeRefusal('cashNotAllowed', { reason: check.fund.name });
   if (mode === 'quick') {
     if (!cashFund) throw new TradeRefusal('cashNotAllowed', { reason: check.fund.name });
@@ -909,7 +975,8 @@ function refuseSellMode(check: SellCheck, volume: number, mode: 'card' | 'xjb' |
  */
 export async function placeSell(deps: TradingDeps, input: SellInput): Promise<PlacedOrder> {
   const { userId, volume, requestId } = input;
-  const mode = input.sellMode ?? 'card';
+  // A Y class's sale goes into the pension account unless another destination is asked for (then refused).
+  const mode = input.sellMode ?? ((await loadTradeFund(deps.db.kysely, input.fundCode))?.share_class === 'Y' ? 'pension' : 'card');
   if (!Number.isSafeInteger(volume) || volume <= 0) throw new TradeRefusal('invalidVolume');
   const hash = requestHash(mode === 'card' ? ['sell', input.fundCode, volume] : ['sell', input.fundCode, volume, mode]);
   const kysely = deps.db.kysely;
@@ -964,7 +1031,7 @@ interface RedemptionInput {
   userId: number;
   check: SellCheck;
   volume: number;
-  sellMode: 'card' | 'xjb' | 'quick' | 'pay';
+  sellMode: 'card' | 'xjb' | 'quick' | 'pay' | 'pension';
   linkedOrderId: number | null;
   requestId: string;
   hash: string;
@@ -1176,7 +1243,7 @@ export async function cancelOrder(deps: TradingDeps, input: CancelInput): Promis
           ref: `order:${orderId}:refund`,
           asset: CNY,
           debit_account: PURCHASE.at(order.fund_code),
-          credit_account: byCash ? ADVANCE.at() : BANK.at(),
+          credit_account: byCash ? ADVANCE.at() : order.pay_method === 'pension' ? PENSION.at() : BANK.at(),
           amount_hundredths: amount,
           order_id: orderId,
           business_date: shanghaiDate(now),

@@ -11,6 +11,7 @@ import { formatAmount, formatPercent, yuanText } from '@/lib/format';
 import { safeRedirectTarget, specUrl } from '@/lib/routes';
 import type { AipPlanDetail, AipRun } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
+import { t as pensionText } from '@/locales/pension';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -147,7 +148,16 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
         <InfoRow label={t('aip.plan.amount')} value={yuanText(plan.amount)} testId='aip-detail-amount' />
         <InfoRow label={t('aip.cycle.title')} value={plan.cycle_desc} testId='aip-detail-cycle' />
         <InfoRow label={t('aip.mode.title')} value={plan.smart ? t('aip.mode.smart') : t('aip.mode.normal')} />
-        <InfoRow label={t('aip.pay.title')} value={plan.pay_method === 'xjb' ? t('aip.pay.xjb') : t('aip.pay.cardPlain')} />
+        <InfoRow
+          label={t('aip.pay.title')}
+          value={
+            plan.pay_method === 'xjb'
+              ? t('aip.pay.xjb')
+              : plan.pay_method === 'pension'
+                ? pensionText('pension.contribute.payee')
+                : t('aip.pay.cardPlain')
+          }
+        />
         <InfoRow
           label={t('aip.plan.nextDate')}
           value={plan.status === 'paused' ? t('aip.plan.nextPaused') : (plan.next_date ?? t('aip.plan.noNext'))}

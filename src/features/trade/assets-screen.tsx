@@ -17,6 +17,7 @@ import { specUrl } from '@/lib/routes';
 import { t as tAip } from '@/locales/aip';
 import { t as accountText } from '@/locales/account';
 import { t } from '@/locales/trade';
+import { t as pensionText } from '@/locales/pension';
 import type { HoldingItem, HoldingSummary } from '@/lib/api-types/trading';
 import { get } from '@/platform/http';
 import { startLogin } from '@/platform/login';
@@ -159,6 +160,8 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
 
       {data.cash ? <CashLine cash={data.cash} /> : null}
 
+      {data.pension ? <PensionLine pension={data.pension} /> : null}
+
       {data.items.length > 0 ? (
         <View className='trade-card trade-card--list' data-testid='assets-holdings'>
           <Text className='trade-card__title'>{t('trade.assets.holdings', { count: data.items.length })}</Text>
@@ -186,6 +189,34 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
           <Text>{t('trade.assets.allOrdersLink')}</Text>
         </View>
       ) : null}
+    </View>
+  );
+}
+
+/** The personal pension (issue 24): its own line, outside the total above; tapping opens the zone. */
+function PensionLine({ pension }: { pension: NonNullable<HoldingSummary['pension']> }) {
+  return (
+    <View className='trade-card trade-cash' data-testid='assets-pension' onClick={go(specUrl('pensionActivity'))}>
+      <View className='trade-cash__head'>
+        <Text className='trade-card__title trade-cash__title'>{pensionText('pension.title')}</Text>
+        <Text className='trade-cash__more'>{pensionText('pension.myMoney.more')}</Text>
+      </View>
+      <View className='trade-holding__grid'>
+        <View className='trade-holding__cell'>
+          <Text className='trade-holding__label'>{pensionText('pension.account.total')}</Text>
+          <Text className='trade-holding__value trade-holding__plain' data-testid='assets-pension-total'>
+            {formatAmount(pension.total)}
+          </Text>
+        </View>
+        <View className='trade-holding__cell'>
+          <Text className='trade-holding__label'>{pensionText('pension.account.balance')}</Text>
+          <Text className='trade-holding__value trade-holding__plain'>{formatAmount(pension.balance)}</Text>
+        </View>
+        <View className='trade-holding__cell'>
+          <Text className='trade-holding__label'>{pensionText('pension.account.holdings')}</Text>
+          <Text className='trade-holding__value trade-holding__plain'>{formatAmount(pension.holdings_value)}</Text>
+        </View>
+      </View>
     </View>
   );
 }

@@ -47,7 +47,7 @@ export interface AipPlan {
   cycle_day: number | null;
   /** '每月28日' / 'Monthly on day 28'. */
   cycle_desc: string;
-  pay_method: 'bankcard' | 'xjb';
+  pay_method: 'bankcard' | 'xjb' | 'pension';
   smart: boolean;
   status: AipStatus;
   status_desc: string;

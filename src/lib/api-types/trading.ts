@@ -175,6 +175,8 @@ export interface HoldingSummary {
   orders_in_progress: OrderListItem[];
   /** The cash product (现金宝), its own line of total assets (included in total_assets, not in items); null when never used. */
   cash: { fd_code: string; total: string; available: string; yesterday_income: string; total_income: string } | null;
+  /** The personal pension (issue 24): its own line, not in total_assets nor items; absent when not opened. */
+  pension?: { total: string; balance: string; in_transit: string; holdings_value: string };
 }
 
 /** A lot of `GET /djapi/holding/fund/{fd_code}`. */
