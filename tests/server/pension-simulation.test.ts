@@ -121,7 +121,7 @@ describe(`pension simulation: ${INVESTORS} investors, ${DAYS} days of contributi
   let deps: TradingDeps;
   before(async () => {
     t = await createTestApp({ now: START });
-    deps = { db: t.db, clock: t.clock, bank: t.app.bank };
+    deps = { db: t.db, clock: t.clock, bank: t.app.bank, pepper: t.app.tradePasswordPepper };
   });
   after(() => t.close());
 
@@ -249,7 +249,7 @@ describe(`pension simulation: Y classes over ${TRADING_DAYS} trading days from $
   let deps: TradingDeps;
   before(async () => {
     t = await createTestApp({ market: true, now: START });
-    deps = { db: t.db, clock: t.clock, bank: t.app.bank };
+    deps = { db: t.db, clock: t.clock, bank: t.app.bank, pepper: t.app.tradePasswordPepper };
   });
   after(() => t.close());
 
