@@ -36,3 +36,16 @@ export function checked<T>(what: string, shape: Shape, more: (data: T) => boolea
     return data;
   };
 }
+
+/**
+ * An answer without one of the fields a screen reads is a failure (the screen's error box), never a crash on a
+ * missing field: `get(…).then(requiredFields(['items']))`.
+ */
+export function requiredFields<T>(keys: readonly string[]): (answer: T) => T {
+  return (answer) => {
+    const record = answer as unknown as Record<string, unknown> | null;
+    const missing = keys.filter((key) => record === null || typeof record !== 'object' || record[key] === undefined);
+    if (missing.length > 0) throw new MalformedAnswerError(`no ${missing.join(', ')}`);
+    return answer;
+  };
+}

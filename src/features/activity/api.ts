@@ -13,10 +13,11 @@ import type {
   LumpSumPage,
   RegCouponPage,
 } from '@/lib/api-types/activity';
-import { ensureCsprngReady, randomBytes } from '@/platform/csprng';
 import { ApiError, HttpError, get, post } from '@/platform/http';
-import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 import { t } from '@/locales/activity';
+export { newRequestId } from '@/components/purchase/request-id';
+export { encryptTradePassword } from '@/components/purchase/purchase-password';
+export { resultCodeOf } from '@/components/purchase/purchase-errors';
 
 const SILENT = { silent: true } as const;
 
@@ -37,23 +38,6 @@ export function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.description || error.body.message || t('activity.notFound');
   if (error instanceof HttpError) return error.message;
   return String(error);
-}
-
-export function resultCodeOf(error: unknown): number | null {
-  return error instanceof ApiError ? error.resultCode : null;
-}
-
-/** An idempotency key per intent: `<kind>-<time base 36>-<96 random bits>`. */
-export async function newRequestId(kind: string): Promise<string> {
-  await ensureCsprngReady();
-  let hex = '';
-  for (const byte of randomBytes(12)) hex += byte.toString(16).padStart(2, '0');
-  return `${kind}-${Date.now().toString(36)}-${hex}`;
-}
-
-export async function encryptTradePassword(password: string): Promise<string> {
-  const key = await get<{ public_key: string }>('/djapi/security/public-key', undefined, SILENT);
-  return rsaToServer(key.public_key, password);
 }
 
 export const getActivities = () => get<ActivityList>('/djapi/activity/list', undefined, SILENT).then(shaped(['items']));

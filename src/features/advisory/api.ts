@@ -13,10 +13,12 @@ import type {
   PlanPositions,
   PlanSummary,
 } from '@/lib/api-types/advisory';
-import { ensureCsprngReady, randomBytes } from '@/platform/csprng';
 import { ApiError, HttpError, get, post } from '@/platform/http';
-import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 import { t } from '@/locales/advisory';
+import { requiredFields as shaped } from '@/lib/answer-shape';
+export { newRequestId } from '@/components/purchase/request-id';
+export { encryptTradePassword } from '@/components/purchase/purchase-password';
+export { resultCodeOf } from '@/components/purchase/purchase-errors';
 
 const SILENT = { silent: true } as const;
 const enc = encodeURIComponent;
@@ -35,35 +37,10 @@ export const ADVISORY_CODES = {
 /** A plan code (TIA06001) or an advisor code (XSTG): /ic/{code} shows either. */
 export const isPlanCode = (code: string): boolean => /^[A-Z]{3}\d{5}$/.test(code);
 
-function shaped<T>(keys: readonly string[]): (answer: T) => T {
-  return (answer) => {
-    const record = answer as unknown as Record<string, unknown> | null;
-    const missing = keys.filter((key) => record === null || typeof record !== 'object' || record[key] === undefined);
-    if (missing.length > 0) throw new Error(`malformed answer: no ${missing.join(', ')}`);
-    return answer;
-  };
-}
-
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.description || error.body.message || t('advisory.error');
   if (error instanceof HttpError) return error.message;
   return String(error);
-}
-
-export function resultCodeOf(error: unknown): number | null {
-  return error instanceof ApiError ? error.resultCode : null;
-}
-
-export async function newRequestId(kind: string): Promise<string> {
-  await ensureCsprngReady();
-  let hex = '';
-  for (const byte of randomBytes(12)) hex += byte.toString(16).padStart(2, '0');
-  return `${kind}-${Date.now().toString(36)}-${hex}`;
-}
-
-export async function encryptTradePassword(password: string): Promise<string> {
-  const key = await get<{ public_key: string }>('/djapi/security/public-key', undefined, SILENT);
-  return rsaToServer(key.public_key, password);
 }
 
 export const getAdvisors = () => get<AdvisorList>('/djapi/ic/list', undefined, SILENT).then(shaped(['items']));

@@ -9,22 +9,14 @@ import type {
   PensionSummary,
   PensionWithdrawn,
 } from '@/lib/api-types/pension';
-import { ensureCsprngReady, randomBytes } from '@/platform/csprng';
 import { ApiError, HttpError, get, post } from '@/platform/http';
-import { encryptForServer as rsaToServer } from '@/platform/server-encrypt';
 import { t } from '@/locales/pension';
+import { requiredFields as shaped } from '@/lib/answer-shape';
+export { newRequestId } from '@/components/purchase/request-id';
+export { encryptTradePassword } from '@/components/purchase/purchase-password';
+export { resultCodeOf } from '@/components/purchase/purchase-errors';
 
 const SILENT = { silent: true } as const;
-
-/** An answer without the fields a screen reads is a failure (the error box), never a crash on a missing field. */
-function shaped<T>(keys: readonly string[]): (answer: T) => T {
-  return (answer) => {
-    const record = answer as unknown as Record<string, unknown> | null;
-    const missing = keys.filter((key) => record === null || typeof record !== 'object' || record[key] === undefined);
-    if (missing.length > 0) throw new Error(`malformed answer: no ${missing.join(', ')}`);
-    return answer;
-  };
-}
 
 /** The server's message for a refusal, else a network text. */
 export function errorText(error: unknown): string {
@@ -33,27 +25,10 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
-export function resultCodeOf(error: unknown): number | null {
-  return error instanceof ApiError ? error.resultCode : null;
-}
-
 /** The server's "wrong trade password" (the dialog stays open for another try). */
 export const WRONG_PASSWORD = 400051;
 /** Not logged in. */
 export const NOT_LOGGED_IN = 300001;
-
-/** An idempotency key per intent: `<kind>-<time base 36>-<96 random bits>`. */
-export async function newRequestId(kind: string): Promise<string> {
-  await ensureCsprngReady();
-  let hex = '';
-  for (const byte of randomBytes(12)) hex += byte.toString(16).padStart(2, '0');
-  return `${kind}-${Date.now().toString(36)}-${hex}`;
-}
-
-export async function encryptTradePassword(password: string): Promise<string> {
-  const key = await get<{ public_key: string }>('/djapi/security/public-key', undefined, SILENT);
-  return rsaToServer(key.public_key, password);
-}
 
 export const getPensionSummary = () =>
   get<PensionSummary>('/djapi/pension/summary', undefined, SILENT).then(shaped(['opened', 'year_room', 'holdings']));
