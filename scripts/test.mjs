@@ -383,6 +383,7 @@ if (wants('typecheck')) {
   checkJob('typecheck app', 'typecheck', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { cost: 40 });
   checkJob('typecheck server', 'typecheck', npx('tsc'), ['-p', 'server/tsconfig.json', '--noEmit'], { cost: 40 });
   checkJob('typecheck weapp tests', 'typecheck', npx('tsc'), ['-p', 'tests/weapp/tsconfig.json', '--noEmit'], { cost: 15 });
+  checkJob('typecheck e2e tests', 'typecheck', npx('tsc'), ['-p', 'tests/e2e/tsconfig.json', '--noEmit'], { cost: 20 });
 }
 if (wants('unit')) jestJob();
 

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import advisoryMessages from '../../src/locales/messages/advisory';
-import { hashPassword } from '../../server/src/services/password-hash';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { button, see, STEP_TIMEOUT_MS, typeOnKeypad } from './account-support';
 import { businessNow, openDesktop, phoneSuite, root, seedLoggedInUser, seedRiskAssessment, waitForAppPage } from './harness';
 
@@ -51,7 +51,7 @@ describe('投顾 in the browser: questionnaire, signing, buying the model, settl
         .execute();
       await k
         .insertInto('trade_passwords')
-        .values({ user_id: id, hash: await hashPassword(PASSWORD), created_at: now, updated_at: now })
+        .values({ user_id: id, hash: hashPassword(PASSWORD, DEV_TRADE_PASSWORD_PEPPER), created_at: now, updated_at: now })
         .execute();
     },
   });

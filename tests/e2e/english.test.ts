@@ -71,7 +71,9 @@ const PAGES: { name: string; url: string; loggedIn?: boolean }[] = [
 ];
 
 /** Seeds what the market shows as names and texts into `marketData`, and an investor with a pending purchase. */
-async function prepare(db: Parameters<NonNullable<Parameters<typeof startServer>[1]>['prepareDatabase']>[0]): Promise<SeededUser> {
+async function prepare(
+  db: Parameters<NonNullable<NonNullable<Parameters<typeof startServer>[1]>['prepareDatabase']>>[0],
+): Promise<SeededUser> {
   const k = db.kysely;
   const add = (values: (string | null | undefined)[]) => {
     for (const value of values) if (value && CJK.test(value)) marketData.add(value.trim());

@@ -118,8 +118,8 @@ describe('fund page: periods, ended funds, fees, money funds, records, suitabili
     await openFund(code);
     const yieldText = await suite.page.getByTestId('yield-7d').innerText();
     assert.ok(yieldText.includes(zh['fund.header.yield7d'] as string));
-    assert.ok(yieldText.includes(`${fixed(s.fund_derived.yield_7d, 2)}%`), yieldText);
-    assert.equal(await suite.page.getByTestId('income-per-10k').innerText(), fixed(s.fund_derived.income_per_10k, 4));
+    assert.ok(yieldText.includes(`${fixed(String(s.fund_derived.yield_7d), 2)}%`), yieldText);
+    assert.equal(await suite.page.getByTestId('income-per-10k').innerText(), fixed(String(s.fund_derived.income_per_10k), 4));
     assert.equal(await suite.page.getByTestId('unit-nav').count(), 0, 'no NAV 1.0000 in the header');
     const tabs = suite.page.getByTestId('money-metric-tabs');
     assert.equal(await tabs.innerText().then((t) => t.replace(/\s+/g, '')), '七日年化万份收益');

@@ -405,7 +405,7 @@ describe('navigation', () => {
         const navText = await page.locator('.dj-header__nav a').allInnerTexts();
         assert.deepEqual(
           navText,
-          ['home', 'fundFilter', 'indexMass', 'qdii', 'valueCenter'].map((key) => texts[`shell.nav.${key}`]),
+          ['home', 'fundFilter', 'indexMass', 'qdii', 'valueCenter'].map((key) => (texts as Record<string, string>)[`shell.nav.${key}`]),
         );
         const account = await page.getByTestId('header-account').innerText();
         assert.ok(

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import homeMessages from '../../src/locales/messages/home';
 import pensionMessages from '../../src/locales/messages/pension';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { hashPassword } from '../../server/src/services/password-hash';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { loadPersonalDataCipher } from '../../server/src/services/personal-data';
 import { button, see, shown, STEP_TIMEOUT_MS, typeOnKeypad } from './account-support';
 import { businessNow, openDesktop, phoneSuite, root, seedLoggedInUser, seedRiskAssessment, waitForAppPage } from './harness';
@@ -49,7 +49,7 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
         .execute();
       await db.kysely
         .insertInto('trade_passwords')
-        .values({ user_id: row.id, hash: await hashPassword(PASSWORD), created_at: now, updated_at: now })
+        .values({ user_id: row.id, hash: hashPassword(PASSWORD, DEV_TRADE_PASSWORD_PEPPER), created_at: now, updated_at: now })
         .execute();
       const cipher = await loadPersonalDataCipher(db.kysely);
       await db.kysely

@@ -13,6 +13,9 @@ import type { DB } from './types';
 
 import { toCsv, type CopyValue } from './csv';
 
+/** Blob's parts as Node types them (the DOM's stricter BlobPart refuses a Uint8Array over any ArrayBufferLike). */
+type BlobParts = ConstructorParameters<typeof Blob>[0];
+
 export { toCsv, type CopyValue };
 
 export interface Database {
@@ -185,11 +188,11 @@ async function openPGlite(dataDir: string | undefined, image?: Blob): Promise<Da
     async copyRows(table, columns, rows) {
       const csv = toCsv(rows);
       if (csv.count === 0) return 0;
-      await copyBlob(table, columns, new Blob(csv.chunks));
+      await copyBlob(table, columns, new Blob(csv.chunks as BlobParts));
       return csv.count;
     },
     async copyCsv(table, columns, csv) {
-      await copyBlob(table, columns, new Blob([csv]));
+      await copyBlob(table, columns, new Blob([csv] as BlobParts));
     },
     async exec(sql) {
       await lock.run(() => pglite.exec(sql));
@@ -202,7 +205,7 @@ async function openPGlite(dataDir: string | undefined, image?: Blob): Promise<Da
             await pglite.exec(text);
           },
           copyCsv: async (table, columns, csv, options) => {
-            await pglite.query(copySql(table, columns, "'/dev/blob'", options?.freeze), [], { blob: new Blob([csv]) });
+            await pglite.query(copySql(table, columns, "'/dev/blob'", options?.freeze), [], { blob: new Blob([csv] as BlobParts) });
           },
         }),
       );
