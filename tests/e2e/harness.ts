@@ -1,7 +1,8 @@
 // Browser-test harness: the real server (npm start's entry) on a copy of a seeded database, and Debian's
 // Chromium driven by playwright-core. Each test file gets its own server and data directory.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,9 +41,27 @@ function businessDateEnv(): string {
  * The seeded database of this run's business date (E2E_TEMPLATE_DIR: another template, e.g. to try a changed market
  * generator without touching the shared ones).
  */
+const templateDate = shanghaiDate(parseBusinessStart(BUSINESS_DATE, new Date()));
 const templateDir = process.env.E2E_TEMPLATE_DIR
   ? path.resolve(root, process.env.E2E_TEMPLATE_DIR)
-  : path.join(root, '.tmp', 'e2e-template-db', shanghaiDate(parseBusinessStart(BUSINESS_DATE, new Date())));
+  : path.join(root, '.tmp', 'e2e-template-db', `${templateDate}-${sourceKey()}`);
+
+/**
+ * What made the template besides its date: the server's code (migrations, market generator, seed, jobs) and the app's
+ * rules it imports — a template kept from before a change of the generator would show yesterday's market.
+ */
+function sourceKey(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|sql|json)$/.test(entry.name)) hash.update(path.relative(root, full)).update(readFileSync(full));
+    }
+  };
+  for (const dir of ['server/src', 'src/lib']) walk(path.join(root, dir));
+  return hash.digest('hex').slice(0, 12);
+}
 
 /**
  * Seeds one database for the whole browser run (the default market, as of this run's business date), copied per test
@@ -51,6 +70,12 @@ const templateDir = process.env.E2E_TEMPLATE_DIR
 export function ensureTemplate(): void {
   if (existsSync(path.join(templateDir, 'READY'))) return;
   rmSync(templateDir, { recursive: true, force: true });
+  // Templates of this date made by other code are stale (each is ~150 MB): gone.
+  const parent = path.dirname(templateDir);
+  if (!process.env.E2E_TEMPLATE_DIR && existsSync(parent)) {
+    for (const name of readdirSync(parent))
+      if (name.startsWith(templateDate)) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: templateDir, DATABASE_URL: '', BUSINESS_DATE: businessDateEnv() },
