@@ -122,6 +122,26 @@ const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 /** label → CPU seconds (user + system) of the job's processes, when measured. */
 const cpuOf = new Map();
 
+/**
+ * A job running longer than this is stopped with every process it started (its process group): a test that hangs — a
+ * browser left open by a failed hook keeps node alive — must fail, not hold a core until CI's limit.
+ */
+const JOB_TIMEOUT_MS = Number(process.env.TEST_JOB_TIMEOUT_S ?? 1200) * 1000;
+/** The process groups of the jobs running now, stopped with npm test itself. */
+const runningGroups = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const pid of runningGroups) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
+}
+
 /** Runs a command with its output captured into a log file; resolves with its exit status and the text. */
 function runCommand(label, cmd, args, env = {}) {
   return new Promise((resolve) => {
@@ -130,11 +150,27 @@ function runCommand(label, cmd, args, env = {}) {
     const cpuFile = path.join(tmp, `${slug}.cpu`);
     const chunks = [];
     const [command, commandArgs] = gnuTime ? [gnuTime, ['-f', '%U %S', '-o', cpuFile, cmd, ...args]] : [cmd, args];
-    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    runningGroups.add(child.pid);
+    const timer = setTimeout(() => {
+      chunks.push(Buffer.from(`\nnpm test: ${label} stopped after ${JOB_TIMEOUT_MS / 1000} s, with every process it started\n`));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, JOB_TIMEOUT_MS);
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      runningGroups.delete(child.pid);
       const text = Buffer.concat(chunks).toString();
       writeFileSync(log, text);
       if (gnuTime && existsSync(cpuFile)) {

@@ -120,7 +120,7 @@ async function prepare(
     .execute();
   // A purchase waiting for confirmation: my money and the orders list have something to say about it.
   await placeBuy(
-    { db, clock: systemClock, bank: simulatedBank() },
+    { db, clock: systemClock, bank: simulatedBank(), pepper: DEV_TRADE_PASSWORD_PEPPER },
     {
       userId: Number(userId),
       fundCode: FUND_SAMPLE_CODES.bond,

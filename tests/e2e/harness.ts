@@ -168,11 +168,12 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     });
   });
 
-  return {
+  const running: RunningServer = {
     url: `http://127.0.0.1:${port}`,
     dataDir,
     logs: () => output,
     stop: async () => {
+      runningServers.delete(running);
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGINT');
@@ -182,6 +183,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  runningServers.add(running);
+  return running;
 }
 
 /**
@@ -205,7 +208,28 @@ function retryResets(request: APIRequestContext): void {
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Browsers and servers still open when a file's tests end — a suite whose `before` failed half-way never assigned
+ * them, so its own `after` cannot close them, and an open Chromium keeps the file's process alive for ever.
+ */
+const openBrowsers = new Set<Browser>();
+const runningServers = new Set<RunningServer>();
+/** Launches under way: one that ends after a failed `before` gave up on it is closed all the same. */
+const launches = new Set<Promise<Browser>>();
+after(async () => {
+  await Promise.allSettled([...launches]);
+  for (const browser of openBrowsers) await browser.close().catch(() => undefined);
+  for (const server of runningServers) await server.stop().catch(() => undefined);
+});
+
+export function launchBrowser(): Promise<Browser> {
+  const launch = launchChromium();
+  launches.add(launch);
+  void launch.finally(() => launches.delete(launch)).catch(() => undefined);
+  return launch;
+}
+
+async function launchChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   // No --user-data-dir: playwright refuses it for launch() and gives each launch a fresh temporary profile.
   const browser = await chromium.launch({
@@ -221,6 +245,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
