@@ -196,11 +196,12 @@ describe('discover endpoints', () => {
     assert.equal(data.categories[0]?.key, 'broad');
     const all = data.categories.flatMap((c) => c.indices);
     assert.ok(all.length > 0);
+    // Pension Y classes track indices too, but only the pension zone lists them (PRODUCT §10.13).
     const counts = (
       await sql<{
         code: string;
         n: string;
-      }>`SELECT tracked_index_code AS code, count(*)::text AS n FROM fund WHERE tracked_index_code IS NOT NULL AND sale_status NOT IN ('closed', 'delisted') GROUP BY 1`.execute(
+      }>`SELECT tracked_index_code AS code, count(*)::text AS n FROM fund WHERE tracked_index_code IS NOT NULL AND sale_status NOT IN ('closed', 'delisted') AND share_class IS DISTINCT FROM 'Y' GROUP BY 1`.execute(
         t.db.kysely,
       )
     ).rows;
