@@ -21,7 +21,9 @@ const FUNDS = 50;
 async function backendCpuSeconds(db: Awaited<ReturnType<typeof openDatabase>>, appName: string): Promise<number | null> {
   try {
     const pids = new Set(
-      (await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE application_name = ${appName}`.execute(db.kysely)).rows.map((r) => String(r.pid)),
+      (await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE application_name = ${appName}`.execute(db.kysely)).rows.map((r) =>
+        String(r.pid),
+      ),
     );
     let total = 0;
     for (const pid of readdirSync('/proc')) {
@@ -47,14 +49,22 @@ async function main(): Promise<void> {
     named.searchParams.set('application_name', appName);
     const db = await openDatabase({ databaseUrl: named.toString(), schema, poolSize: 4 });
     try {
-      const made = await sql<{ n: string }>`SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = ${schema} AND table_name = 'orders'`.execute(db.kysely);
-      const exists = Number(made.rows[0]?.n) > 0 && Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM orders`.execute(db.kysely)).rows[0]?.n) > 0;
+      const made = await sql<{
+        n: string;
+      }>`SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = ${schema} AND table_name = 'orders'`.execute(
+        db.kysely,
+      );
+      const exists =
+        Number(made.rows[0]?.n) > 0 &&
+        Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM orders`.execute(db.kysely)).rows[0]?.n) > 0;
       if (!exists) {
         const started = performance.now();
         await migrate(db);
         const investors = Math.ceil(n / PER_INVESTOR);
         const k = db.kysely;
-        await sql`INSERT INTO users (telephone, open_trade) SELECT '1' || lpad(g::text, 10, '0'), true FROM generate_series(1, ${investors}) g`.execute(k);
+        await sql`INSERT INTO users (telephone, open_trade) SELECT '1' || lpad(g::text, 10, '0'), true FROM generate_series(1, ${investors}) g`.execute(
+          k,
+        );
         await sql`
           WITH u AS (SELECT min(id) AS first FROM users)
           INSERT INTO orders (user_id, request_id, request_hash, fund_code, action, status, pay_method, amount_fen, fee_fen, trade_date, confirm_date, query_date,
@@ -64,7 +74,9 @@ async function main(): Promise<void> {
           FROM generate_series(0, ${n - 1}) g, u`.execute(k);
         await sql`
           INSERT INTO lots (user_id, id, fund_code, order_id, confirm_date, trade_date, volume_initial, volume, cost_initial_fen, cost_fen)
-          SELECT user_id, id, fund_code, id, confirm_date, trade_date, confirm_volume, confirm_volume, amount_fen, amount_fen FROM orders`.execute(k);
+          SELECT user_id, id, fund_code, id, confirm_date, trade_date, confirm_volume, confirm_volume, amount_fen, amount_fen FROM orders`.execute(
+          k,
+        );
         await sql`
           INSERT INTO ledger_transfers (user_id, ref, asset, debit_account, credit_account, amount, kind, order_id, business_date)
           SELECT o.user_id, 'order:' || o.id || ':' || t.part, t.asset, t.debit, t.credit, t.amount, t.kind, o.id, o.confirm_date
@@ -100,9 +112,16 @@ async function main(): Promise<void> {
             ('proceeds', 'CNY', 'company:' || s.fund_code, 'proceeds:' || s.fund_code, 12345 - 62, 'redeem_proceeds', s.status = 'confirmed')
           ) AS t(part, asset, debit, credit, amount, kind, posted) WHERE t.posted`.execute(k);
         await sql`VACUUM ANALYZE`.execute(k);
-        console.log(`${n.toLocaleString('en')} confirmed purchases, ${investors.toLocaleString('en')} investors: made with SQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        console.log(
+          `${n.toLocaleString('en')} confirmed purchases, ${investors.toLocaleString('en')} investors: made with SQL in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
       }
-      const counts = (await sql<{ t: string; u: string }>`SELECT (SELECT count(*) FROM ledger_transfers)::text AS t, (SELECT count(*) FROM users)::text AS u`.execute(db.kysely)).rows[0];
+      const counts = (
+        await sql<{
+          t: string;
+          u: string;
+        }>`SELECT (SELECT count(*) FROM ledger_transfers)::text AS t, (SELECT count(*) FROM users)::text AS u`.execute(db.kysely)
+      ).rows[0];
       // The pool's connections opened before, so that their CPU is counted from here.
       await Promise.all([1, 2].map(() => sql`SELECT pg_sleep(0.05)`.execute(db.kysely)));
       const cpuBefore = await backendCpuSeconds(db, appName);
@@ -110,10 +129,18 @@ async function main(): Promise<void> {
       const violations = await checkLedger(db.kysely);
       const ms = performance.now() - started;
       const cpuAfter = await backendCpuSeconds(db, appName);
-      const cpu = cpuBefore !== null && cpuAfter !== null ? `${(cpuAfter - cpuBefore).toFixed(2)} s of PostgreSQL CPU` : 'PostgreSQL CPU n/a';
+      const cpu =
+        cpuBefore !== null && cpuAfter !== null ? `${(cpuAfter - cpuBefore).toFixed(2)} s of PostgreSQL CPU` : 'PostgreSQL CPU n/a';
       results.push({ n, ms, cpu: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) * 1000 : null });
       console.log(
-        `checkLedger after ${n.toLocaleString('en')} orders (${Number(counts?.t).toLocaleString('en')} transfers, ${Number(counts?.u).toLocaleString('en')} investors): ${(ms / 1000).toFixed(2)} s, ${violations.length === 0 ? 'balanced' : `${violations.length} VIOLATIONS, first: ${violations.slice(0, 3).map((v) => `${v.rule}: ${v.detail}`).join('; ')}`} (${cpu}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
+        `checkLedger after ${n.toLocaleString('en')} orders (${Number(counts?.t).toLocaleString('en')} transfers, ${Number(counts?.u).toLocaleString('en')} investors): ${(ms / 1000).toFixed(2)} s, ${
+          violations.length === 0
+            ? 'balanced'
+            : `${violations.length} VIOLATIONS, first: ${violations
+                .slice(0, 3)
+                .map((v) => `${v.rule}: ${v.detail}`)
+                .join('; ')}`
+        } (${cpu}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
       );
     } finally {
       await db.close();
@@ -131,7 +158,9 @@ async function main(): Promise<void> {
     const cpuPerMillion = last.cpu === null ? null : (last.cpu / last.n) * 1_000_000;
     console.log(
       `at 1,000,000 orders (${last.n >= 1_000_000 ? 'measured' : `extrapolated linearly from ${last.n.toLocaleString('en')}`}): ${(perMillion / 1000).toFixed(1)} s wall here — target ≤ 10 s ${perMillion <= 10_000 ? 'met' : 'MISSED'}` +
-        (cpuPerMillion === null ? '' : `; ${(cpuPerMillion / 1000).toFixed(1)} s of PostgreSQL CPU, ${(cpuPerMillion / 2000).toFixed(1)} s on 2 idle cores`),
+        (cpuPerMillion === null
+          ? ''
+          : `; ${(cpuPerMillion / 1000).toFixed(1)} s of PostgreSQL CPU, ${(cpuPerMillion / 2000).toFixed(1)} s on 2 idle cores`),
     );
   }
 }

@@ -192,8 +192,13 @@ describe('auto-invest plans', () => {
       });
     // The plan's payment options: 现金宝 is not offered at 0.00 available (issue 22 §4).
     const cashOffered = async (code: string) =>
-      (await get<{ cash: { fd_code: string; available: string } | null }>(t, investor, `/djapi/aip/quote?fd_code=${code}&cycle=monthly&cycle_day=15`)).body
-        .data.cash;
+      (
+        await get<{ cash: { fd_code: string; available: string } | null }>(
+          t,
+          investor,
+          `/djapi/aip/quote?fd_code=${code}&cycle=monthly&cycle_day=15`,
+        )
+      ).body.data.cash;
     assert.equal(await cashOffered(FUND_SAMPLES.bond), null, '现金宝 at 0.00 is no payment option');
     const empty = await make('100.00');
     assert.equal(empty.body.result_code, 410018, JSON.stringify(empty.body));

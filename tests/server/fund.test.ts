@@ -334,7 +334,9 @@ describe('fund pages serve the stored market', () => {
   it('quotes, industries, bond rows, subscription period and community counts are the stored ones', async () => {
     const k = t.db.kysely;
     const code = FUND_SAMPLES.stock;
-    const report = await sql<{ d: string }>`SELECT max(report_date)::text AS d FROM fund_asset_allocation WHERE fund_code = ${code}`.execute(k);
+    const report = await sql<{
+      d: string;
+    }>`SELECT max(report_date)::text AS d FROM fund_asset_allocation WHERE fund_code = ${code}`.execute(k);
     const reportDate = report.rows[0]?.d as string;
     const first = await k
       .selectFrom('fund_holding')
@@ -345,10 +347,14 @@ describe('fund pages serve the stored market', () => {
       .executeTakeFirstOrThrow();
     // Every stored quote of that stock, every day: the page shows this one whatever the quote day.
     await sql`UPDATE stock_quote SET price = 123.45, change_percent = -6.78 WHERE stock_code = ${first.stock_code}`.execute(k);
-    await sql`UPDATE fund_holding SET industry = '测试行业' WHERE fund_code = ${code} AND report_date = ${reportDate}::date AND rank = 1`.execute(k);
+    await sql`UPDATE fund_holding SET industry = '测试行业' WHERE fund_code = ${code} AND report_date = ${reportDate}::date AND rank = 1`.execute(
+      k,
+    );
     await sql`DELETE FROM fund_bond_holding WHERE fund_code = ${code}`.execute(k);
     await sql`INSERT INTO fund_bond_holding VALUES (${code}, ${reportDate}::date, 1, '019999', '测试国债', 1.23)`.execute(k);
-    await sql`UPDATE fund SET ipo_start = '2015-01-05', ipo_end = '2015-01-30', follower_count = 4321, status_count = 98 WHERE code = ${code}`.execute(k);
+    await sql`UPDATE fund SET ipo_start = '2015-01-05', ipo_end = '2015-01-30', follower_count = 4321, status_count = 98 WHERE code = ${code}`.execute(
+      k,
+    );
     t.app.marketCache.invalidate();
 
     const asset = json<Envelope<{ stock_list: Array<Record<string, unknown>>; bond_list: Array<Record<string, unknown>> }>>(

@@ -41,7 +41,12 @@ const WITHDRAW: FeeBracket[] = [
 
 describe('pricing: the confirmation of an order', () => {
   test("the golden case (Danjuan's own order): 317.00 at 1.2 % × 0.1, NAV 1.6000 → fee 0.38, 197.89 shares", () => {
-    const terms: PurchaseTerms = { rounding: 'half_up', largeLimitFen: null, discount: '0.1', feeTable: [{ lower: 0, upper: null, ratePpm: 12_000, fixedFen: null }] };
+    const terms: PurchaseTerms = {
+      rounding: 'half_up',
+      largeLimitFen: null,
+      discount: '0.1',
+      feeTable: [{ lower: 0, upper: null, ratePpm: 12_000, fixedFen: null }],
+    };
     const { confirmation } = confirmPurchase({ amountFen: 31_700, feeFen: 38, couponFen: 0 }, 16_000, terms);
     assert.deepEqual(confirmation, { result: 'confirmed', amountFen: 31_700, feeFen: 38, couponFen: 0, volume: 19_789, refundFen: 0 });
   });
@@ -93,7 +98,12 @@ describe('pricing: the confirmation of an order', () => {
       const coupon = rng.next() < 0.2 ? Math.floor(rng.next() * (paidFee + 1)) : 0;
       const nav = 1 + Math.floor(rng.next() * 60_000);
       const used = limit === null ? 0 : Math.floor(rng.next() * limit * 1.2);
-      const { confirmation, usedFen } = confirmPurchase({ amountFen: amount, feeFen: paidFee - coupon, couponFen: coupon }, nav, terms, used);
+      const { confirmation, usedFen } = confirmPurchase(
+        { amountFen: amount, feeFen: paidFee - coupon, couponFen: coupon },
+        nav,
+        terms,
+        used,
+      );
       // The oracle.
       const part = limit === null ? amount : Math.max(0, Math.min(amount, limit - used));
       assert.equal(usedFen, limit === null ? used : used + part);
@@ -105,7 +115,14 @@ describe('pricing: the confirmation of an order', () => {
       const fee = part === amount ? paidFee - coupon : feeOracle(part, TABLE, discount, mode) - partCoupon;
       assert.deepEqual(
         confirmation,
-        { result: 'confirmed', amountFen: part, feeFen: fee, couponFen: partCoupon, volume: sharesOracle(part - fee, nav, mode), refundFen: amount - part },
+        {
+          result: 'confirmed',
+          amountFen: part,
+          feeFen: fee,
+          couponFen: partCoupon,
+          volume: sharesOracle(part - fee, nav, mode),
+          refundFen: amount - part,
+        },
         `case ${n}: ${amount} fen, limit ${limit} used ${used}, nav ${nav}, ${mode}, discount ${discount}, coupon ${coupon}`,
       );
     }
@@ -130,7 +147,11 @@ describe('pricing: the confirmation of an order', () => {
         const rate = WITHDRAW.find((b) => days >= b.lower && (b.upper === null || days < b.upper))?.ratePpm ?? 0;
         const g = whole(new Big(p.volume).times(nav).div(10_000), mode);
         const f = whole(new Big(g).times(rate).div(1_000_000), mode);
-        assert.deepEqual(priced.parts[i], { lotId: p.lotId, volume: p.volume, days, ratePpm: rate, grossFen: g, feeFen: f }, `case ${n} part ${i}`);
+        assert.deepEqual(
+          priced.parts[i],
+          { lotId: p.lotId, volume: p.volume, days, ratePpm: rate, grossFen: g, feeFen: f },
+          `case ${n} part ${i}`,
+        );
         gross += g;
         fee += f;
       });
@@ -138,7 +159,7 @@ describe('pricing: the confirmation of an order', () => {
     }
   });
 
-  test('dividends and a failed raising\'s interest, against the oracle', () => {
+  test("dividends and a failed raising's interest, against the oracle", () => {
     const rng = new Rng(SEED + 2);
     for (let n = 0; n < 2_000; n += 1) {
       const mode: RoundingMode = rng.next() < 0.5 ? 'half_up' : 'truncate';

@@ -42,7 +42,9 @@ describe('settlement at scale', () => {
     assert.equal(days.length, 3, 'the market has the cash fund with its per-10k income');
     const [confirmed, earned, settle] = days as [(typeof days)[0], (typeof days)[0], (typeof days)[0]];
 
-    await sql`INSERT INTO users (telephone, open_trade) SELECT '199' || lpad(i::text, 8, '0'), true FROM generate_series(1, ${HOLDERS}) AS i`.execute(k);
+    await sql`INSERT INTO users (telephone, open_trade) SELECT '199' || lpad(i::text, 8, '0'), true FROM generate_series(1, ${HOLDERS}) AS i`.execute(
+      k,
+    );
     // Each holder: a lot of volumeOf(i) shares confirmed before the day; every third also an income lot. Their
     // ledger transfers (shares issued, income carried before) so that the ledger equals the lots.
     await sql`
@@ -59,7 +61,9 @@ describe('settlement at scale', () => {
       )
       INSERT INTO ledger_transfers (user_id, ref, asset, debit_account, credit_account, amount, kind, order_id, business_date)
       SELECT user_id, 'seed:' || id, 'F:' || ${CASH_FUND_CODE}, 'registrar:' || ${CASH_FUND_CODE}, 'lot:' || id, volume,
-             CASE WHEN income THEN 'mmf_income' ELSE 'share_issue' END, CASE WHEN income THEN NULL ELSE id END, ${confirmed.date}::date FROM l`.execute(k);
+             CASE WHEN income THEN 'mmf_income' ELSE 'share_issue' END, CASE WHEN income THEN NULL ELSE id END, ${confirmed.date}::date FROM l`.execute(
+      k,
+    );
 
     const report = await settleTrades(db, settle.date as never, new Date(`${settle.date}T10:00:00Z`));
 
@@ -123,7 +127,9 @@ describe('settlement at scale', () => {
     const computed = (
       await sql<{ income: string }>`
         SELECT ${dailyIncomeSql(sql.ref('v'), sql.ref('u'))}::text AS income
-        FROM unnest(${cases.map((c) => c[0])}::bigint[], ${cases.map((c) => c[1])}::int[]) WITH ORDINALITY AS c(v, u, n) ORDER BY n`.execute(db.kysely)
+        FROM unnest(${cases.map((c) => c[0])}::bigint[], ${cases.map((c) => c[1])}::int[]) WITH ORDINALITY AS c(v, u, n) ORDER BY n`.execute(
+        db.kysely,
+      )
     ).rows;
     assert.equal(computed.length, cases.length);
     for (const [i, [volume, per10k]] of cases.entries()) {

@@ -153,5 +153,8 @@ export function priceDividend(
   rounding: RoundingMode,
 ): { cashFen: number; reinvestVolume: number | null } {
   const cashFen = mulDiv(volume, perShareUnits, 10_000, rounding);
-  return { cashFen, reinvestVolume: reinvestNavUnits === null || cashFen <= 0 ? null : purchaseVolume(cashFen, reinvestNavUnits, rounding) };
+  return {
+    cashFen,
+    reinvestVolume: reinvestNavUnits === null || cashFen <= 0 ? null : purchaseVolume(cashFen, reinvestNavUnits, rounding),
+  };
 }

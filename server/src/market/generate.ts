@@ -1133,7 +1133,6 @@ export function bondRows(fundCode: string, reportDate: string, bondPercent: numb
   return rows;
 }
 
-
 /** Subscription period of a fund: its own, or for a fund founded before our records the usual one — raised for two to
  * four weeks, founded a few days after the end (seeded by code). Stored as fund.ipo_start / ipo_end. */
 export function ipoPeriodOf(f: { code: string; found_date: string; subscribe_start: string | null; subscribe_end: string | null }): {

@@ -273,7 +273,9 @@ function allocationAndHoldings(
     const asset = Number(f.row.total_asset) * rng.between(0.9, 1.1);
     allocation.push([f.row.code, date, stock.toFixed(2), bond.toFixed(2), cash.toFixed(2), other.toFixed(2), asset.toFixed(2)]);
     // The bond rows as the report shows them (bond percent of the allocation as published, to 2 decimals).
-    bondRows(f.row.code, date, Number(bond.toFixed(2))).forEach((b, i) => bonds.push([f.row.code, date, i + 1, b.code, b.name, b.percent.toFixed(2)]));
+    bondRows(f.row.code, date, Number(bond.toFixed(2))).forEach((b, i) =>
+      bonds.push([f.row.code, date, i + 1, b.code, b.name, b.percent.toFixed(2)]),
+    );
     if (kind === 'money' || kind === 'bond' || kind === 'fof') continue;
     const picked = new Set<number>();
     let weight = Math.min(stock / 8, 10) * rng.between(0.85, 1);

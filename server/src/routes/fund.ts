@@ -124,8 +124,12 @@ const FundSummary = Type.Object({
   can_sell: Type.Boolean(),
   subscribe_start: NullableString,
   subscribe_end: NullableString,
-  ipo_start_date: Type.Union([Type.Integer(), Type.Null()], { description: 'ms since 1970; null when the market has no period for the fund' }),
-  ipo_end_date: Type.Union([Type.Integer(), Type.Null()], { description: 'ms since 1970; null when the market has no period for the fund' }),
+  ipo_start_date: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'ms since 1970; null when the market has no period for the fund',
+  }),
+  ipo_end_date: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'ms since 1970; null when the market has no period for the fund',
+  }),
   lock_days: Type.Integer(),
   daily_purchase_limit: NullableDecimal,
   min_purchase: Decimal,

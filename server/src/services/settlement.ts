@@ -297,7 +297,9 @@ async function confirmPurchaseChunk(db: Database, date: IsoDate, now: Date, repo
     // Large-purchase limits: what each (investor, fund, day) already had confirmed — one statement for the chunk.
     const limitedKeys = [
       ...new Map(
-        due.filter((o) => rules.get(o.fund_code)?.largeLimitFen != null).map((o) => [`${o.user_id} ${o.fund_code} ${o.trade_date}`, o] as const),
+        due
+          .filter((o) => rules.get(o.fund_code)?.largeLimitFen != null)
+          .map((o) => [`${o.user_id} ${o.fund_code} ${o.trade_date}`, o] as const),
       ).values(),
     ];
     const used = new Map<string, number>();
@@ -585,7 +587,15 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
         const gross = priced.grossFen;
         const fee = priced.feeFen;
         for (const p of priced.parts)
-          partRows.push({ user_id: o.user_id, order_id: o.id, lot_id: p.lotId, days: p.days, rate: p.ratePpm, gross: p.grossFen, fee: p.feeFen });
+          partRows.push({
+            user_id: o.user_id,
+            order_id: o.id,
+            lot_id: p.lotId,
+            days: p.days,
+            rate: p.ratePpm,
+            gross: p.grossFen,
+            fee: p.feeFen,
+          });
         confirmed.push({ user_id: o.user_id, id: o.id, nav: unitsToNav(navUnits), gross, fee });
         transfers.push(
           transfer(SHARE_REDEEM, {
@@ -978,12 +988,7 @@ async function postMoneyMarketIncome(db: Database, date: IsoDate, now: Date, rep
           FROM target t`,
       });
       const holders = posted.created + posted.exists.length;
-      await trx
-        .updateTable('mmf_income_runs')
-        .set({ holders })
-        .where('fund_code', '=', d.fund_code)
-        .where('date', '=', d.day)
-        .execute();
+      await trx.updateTable('mmf_income_runs').set({ holders }).where('fund_code', '=', d.fund_code).where('date', '=', d.day).execute();
       report.income_rows += holders;
     });
   }
