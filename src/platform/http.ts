@@ -1,5 +1,5 @@
 import { t } from '@/locales/i18n';
-import { ALERT_RESULT_CODE, DEVICE_REREGISTER_RESULT_CODES, REQUEST_TIMEOUT_MS } from '@/lib/constants';
+import { ALERT_RESULT_CODE, DEVICE_REREGISTER_RESULT_CODES, HTTP_DEFAULT_TIMEOUT, REQUEST_TIMEOUT_MS } from '@/lib/constants';
 import { absorbSetCookie, cookieHeaderFor, getCookie } from '@/platform/cookies';
 import { takeBootAnswer } from '@/platform/boot-data';
 import { defaultApiHost } from '@/platform/runtime-host';
@@ -26,7 +26,7 @@ export interface RequestOptions {
   data?: Record<string, unknown> | string;
   contentType?: 'form' | 'json' | 'text';
   headers?: Record<string, string>;
-  /** Default 20 s (docs/PRODUCT.md §9); 0 = no timeout. */
+  /** Default `defaultTimeoutMs(url)`: 20 s for a product call, none for a generic one (docs/PRODUCT.md §9); 0 = no timeout. */
   timeoutMs?: number;
   signal?: AbortSignalLike;
   /** Skip the catalogue's toasts and alerts (the caller shows its own). */
@@ -130,6 +130,28 @@ export function resolveUrl(url: string): string {
   const prefix = HOST_PREFIXES.find((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
   const host = (prefix && hosts[prefix]) ?? defaultApiHost();
   return `${host.replace(/\/+$/, '')}${url.startsWith('/') ? url : `/${url}`}`;
+}
+
+/** A path (or URL) under one of the product's API prefixes (docs/PRODUCT.md §7): a product call. */
+function isProductCall(url: string): boolean {
+  let path = url;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return false;
+    }
+  }
+  return HOST_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`));
+}
+
+/**
+ * docs/PRODUCT.md §9: product calls time out after 20 s (`REQUEST_TIMEOUT_MS`); the generic HTTP client's default is
+ * `HTTP_DEFAULT_TIMEOUT` (0: none) — a call outside the product's API prefixes (another site's URL) waits for its
+ * answer, or for the caller's own `timeoutMs` / `signal`.
+ */
+export function defaultTimeoutMs(url: string): number {
+  return isProductCall(url) ? REQUEST_TIMEOUT_MS : HTTP_DEFAULT_TIMEOUT;
 }
 
 function buildRequest(options: RequestOptions): TransportRequest {
@@ -242,7 +264,7 @@ function applyCatalogue(body: Envelope, options: RequestOptions): void {
 // ---- requests ------------------------------------------------------------------
 
 async function send(options: RequestOptions): Promise<{ res: TransportResponse; req: TransportRequest }> {
-  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs(options.url);
   if (pendingTransport) await pendingTransport;
   let req = buildRequest(options);
   // H5: the page's HTML may already hold this GET's answer (boot-data.h5.ts); used once, on the first render. Not
@@ -344,7 +366,7 @@ export interface UploadOptions {
 
 /** Multipart upload with progress; a failure without any response is the unknown-error message (docs/PRODUCT.md §8). */
 export async function upload<T>(url: string, filePath: string, options: UploadOptions): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs(url);
   if (pendingTransport) await pendingTransport;
   const uploadVia = transport.upload ?? defaultTransport.upload;
   if (!uploadVia) throw new HttpError('unknown', t('platform.unknownError'));

@@ -5,6 +5,7 @@ import {
   ApiError,
   HttpError,
   configureHosts,
+  defaultTimeoutMs,
   del,
   get,
   post,
@@ -151,6 +152,26 @@ describe('error catalogue (docs/PRODUCT.md §8)', () => {
     expect(settled).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
     await expect(pending).resolves.toMatchObject({ kind: 'timeout', message: 'timeout of 20000ms exceeded' });
+  });
+
+  it('a generic call (outside the product API prefixes) has no default timeout (HTTP_DEFAULT_TIMEOUT 0)', async () => {
+    expect(defaultTimeoutMs('/djapi/account')).toBe(20_000);
+    expect(defaultTimeoutMs('https://api.example.com/xqapi/upload/web')).toBe(20_000);
+    expect(defaultTimeoutMs('/mpaas/config/content?x=1')).toBe(20_000);
+    expect(defaultTimeoutMs('https://monitor.example.com/collect')).toBe(0);
+    expect(defaultTimeoutMs('/djapix/not-ours')).toBe(0);
+    jest.useFakeTimers();
+    transport.respond(() => new Promise(() => undefined));
+    const pending = get('https://other.example.com/data.json').catch((e: unknown) => e);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(120_000);
+    expect(settled).toBe(false);
+    // The caller's own timeout still applies.
+    const bounded = get('https://other.example.com/data.json', undefined, { timeoutMs: 5_000 }).catch((e: unknown) => e);
+    await jest.advanceTimersByTimeAsync(5_000);
+    await expect(bounded).resolves.toMatchObject({ kind: 'timeout' });
+    jest.useRealTimers();
   });
 
   it('rejects with "Request aborted" when the caller aborts', async () => {

@@ -6,7 +6,7 @@ import { useRemote } from '@/components/use-remote/use-remote';
 import { fundTypeName } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/home';
-import { PAGE_CODES, trackPage } from '@/platform/analytics';
+import { PAGE_CODES, trackPage, type PageCode } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { getRankedFunds, getValuationSummary } from './api';
 import { HomeBanners } from './home-banners';
@@ -126,10 +126,10 @@ function Valuation() {
 }
 
 /** The home page below the search box: entries, remote-config banner and marquee, ranked funds, valuation. */
-export function HomeScreen() {
+export function HomeScreen({ pageCode = PAGE_CODES.home }: { pageCode?: PageCode }) {
   useEffect(() => {
-    trackPage(PAGE_CODES.home);
-  }, []);
+    trackPage(pageCode);
+  }, [pageCode]);
   return (
     <View className='home'>
       <View className='home__entries'>

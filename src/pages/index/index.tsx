@@ -10,13 +10,15 @@ import { getLocale } from '@/locales/i18n';
 import { useBrand } from '@/platform/brand';
 import { nativeBridgePresent, openNativeDestination } from '@/platform/native-app';
 import { navigateToSpecUrl } from '@/platform/navigation';
-import { PageShell } from '../shell/page-shell';
+import { homePageCode } from '@/features/home/home-page-code';
+import { PageShell, usePageUrl } from '../shell/page-shell';
 
 // Home (/index, / and /_app): search, entries, banner and marquee, ranked funds, valuation summary.
 export default function HomePage() {
   // Inside a native app of the family its own search screen opens (docs/PRODUCT.md §2 native destination "search").
   const nativeSearch = nativeBridgePresent() ? () => void openNativeDestination('search').catch(() => undefined) : undefined;
   const brand = useBrand();
+  const { url } = usePageUrl();
   return (
     <PageShell fullWidth title={brandName(brand, getLocale())}>
       <View className='home__search' data-testid='home-search'>
@@ -34,7 +36,7 @@ export default function HomePage() {
           }}
         />
       </View>
-      <HomeScreen />
+      <HomeScreen pageCode={homePageCode(url)} />
     </PageShell>
   );
 }

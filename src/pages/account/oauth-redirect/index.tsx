@@ -9,12 +9,16 @@ import { safeRedirectTarget, specUrl } from '@/lib/routes';
 import { showToast } from '@/platform/feedback';
 import { activityReturn } from '@/platform/activity-return';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { PAGE_CODES } from '@/platform/page-codes';
+import { usePageCode } from '@/platform/use-page-code';
 import { PageShell, usePageUrl } from '../../shell/page-shell';
 
 // /thirdAppSupport/redirect?redirect=…&code=…&state=…: the messaging-app OAuth loading page. Posts WeChat's
 // code; a bound WeChat user is logged in and continues to redirect, a new one logs in by SMS (which binds).
+// The product's "mini middle page" (docs/PRODUCT.md §2.6 `mini_middle`, §12): the page in between WeChat and ours.
 export default function OauthRedirectPage() {
   const { params } = usePageUrl();
+  usePageCode(PAGE_CODES.miniMiddle);
   useEffect(() => {
     const target = safeRedirectTarget(params.redirect);
     void (async () => {
