@@ -224,6 +224,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       API_BASE_URL: JSON.stringify(apiBaseUrl),
       // The external customer-service chat (a vendor URL per deployment); empty = not offered.
       CUSTOMER_SERVICE_CHAT_URL: JSON.stringify(process.env.TARO_APP_CHAT_URL || ''),
+      // The operator's monitoring script, loaded only in the rc and master environments (src/platform/monitoring.ts).
+      DEPLOY_ENVIRONMENT: JSON.stringify(process.env.TARO_APP_DEPLOY_ENV || ''),
+      MONITORING_SCRIPT_URL: JSON.stringify(process.env.TARO_APP_MONITORING_URL || ''),
     },
     // H5: the favicon at the site's root (/favicon.ico, served with the build by server/src/plugins/static-h5.ts).
     copy: {

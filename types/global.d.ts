@@ -12,6 +12,10 @@ declare module '*.scss';
 declare const API_BASE_URL: string;
 /** External customer-service chat page (`TARO_APP_CHAT_URL` at build time); '' when the deployment has none. */
 declare const CUSTOMER_SERVICE_CHAT_URL: string;
+/** The deployment environment (`TARO_APP_DEPLOY_ENV` at build time: `rc`, `master`, …); '' when not given. */
+declare const DEPLOY_ENVIRONMENT: string;
+/** The operator's monitoring script (`TARO_APP_MONITORING_URL` at build time); '' = none (src/platform/monitoring.ts). */
+declare const MONITORING_SCRIPT_URL: string;
 
 declare namespace NodeJS {
   interface ProcessEnv {
@@ -21,6 +25,8 @@ declare namespace NodeJS {
     TARO_APP_ID?: string;
     TARO_APP_API_BASE?: string;
     TARO_APP_CHAT_URL?: string;
+    TARO_APP_DEPLOY_ENV?: string;
+    TARO_APP_MONITORING_URL?: string;
   }
 }
 

@@ -241,11 +241,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         // Inline scripts of Taro's index.html are allowed by hash; the WeChat JS-SDK comes from its CDN.
         // The hashes are read from the build in place at each page load (a rebuild needs no restart).
-        scriptSrc: ["'self'", currentInlineScriptHashes(config.h5Dir), 'https://res.wx.qq.com', 'https://res2.wx.qq.com'],
+        // The operator's monitoring script (rc and master only, config.monitoringOrigin) loads and reports from its origin.
+        scriptSrc: [
+          "'self'",
+          currentInlineScriptHashes(config.h5Dir),
+          'https://res.wx.qq.com',
+          'https://res2.wx.qq.com',
+          ...(config.monitoringOrigin ? [config.monitoringOrigin] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.monitoringOrigin ? [config.monitoringOrigin] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],

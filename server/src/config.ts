@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { MONITORING_ENVIRONMENTS } from './constants';
 import { parseBusinessStart } from './domain/clock';
 import { DEV_TRADE_PASSWORD_PEPPER, MIN_PEPPER_LENGTH, type Pepper } from './services/password-hash';
 import { DEFAULT_BRAND, brandFromWire, brandToWire, type Brand, type BrandWire } from '../../src/lib/brand';
@@ -39,6 +40,12 @@ export interface ServerConfig {
   buildH5: boolean;
   /** SMS gateway: codes are POSTed here as JSON; unset → the outbox (GET /__dev/sms outside production). */
   smsWebhookUrl?: string | undefined;
+  /**
+   * The origin of the operator's monitoring script, allowed in the pages' CSP (script and connect): set only when
+   * TARO_APP_DEPLOY_ENV is rc or master and TARO_APP_MONITORING_URL an https URL — the same two variables the H5
+   * build reads (src/platform/monitoring.ts). None by default.
+   */
+  monitoringOrigin?: string | undefined;
   /**
    * The operator's brand (src/lib/brand.ts): BRAND_FILE's JSON over the neutral default; `demo` (the "资金为模拟" mark)
    * is DEMO_NOTICE, on by default except in production. Served at GET /djapi/platform/brand (docs/DEPLOY.md "Brand").
@@ -179,6 +186,18 @@ export function requireTradePasswordPepper(config: Pick<ServerConfig, 'nodeEnv' 
   );
 }
 
+/** docs/PRODUCT.md §9 monitoring script: its https origin in the rc and master environments, else none. */
+export function monitoringOrigin(env: Env): string | undefined {
+  const url = env.TARO_APP_MONITORING_URL?.trim();
+  if (!url || !MONITORING_ENVIRONMENTS.includes(env.TARO_APP_DEPLOY_ENV?.trim() ?? '')) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads the server configuration from the environment (see docs/DEPLOY.md for the table). */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const nodeEnv: NodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -204,6 +223,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smallMarket: flag(env, 'SMALL_MARKET', false),
     buildH5: !flag(env, 'SKIP_H5_BUILD', false),
     smsWebhookUrl: env.SMS_WEBHOOK_URL?.trim() || undefined,
+    monitoringOrigin: monitoringOrigin(env),
     brand: loadBrand(env, cwd, nodeEnv),
     brandFile: brandFilePath(env, cwd),
     operatorToken: operatorToken(env),

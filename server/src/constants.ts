@@ -16,6 +16,9 @@ export const WATCHLIST_ALL_PID = -17;
 export const LOGIN_TOKEN_COOKIE_DAYS = 120;
 export const LOGIN_TOKEN_TTL_MS = LOGIN_TOKEN_COOKIE_DAYS * DAY;
 /** Anonymous tokens only gate the SMS code send; a short life limits abuse. */
+/** docs/PRODUCT.md §9: the operator's monitoring script loads only in these deployment environments (src/lib/constants.ts). */
+export const MONITORING_ENVIRONMENTS: readonly string[] = ['rc', 'master'];
+
 export const ANONYMOUS_TOKEN_TTL_MS = 2 * HOUR;
 /** docs/PRODUCT.md §3 App registry: aid 1 (the social investing app) is the default. */
 export const DEFAULT_APP_AID = 1;

@@ -111,9 +111,7 @@ export const MPAAS_NON_BROWSER_TIMEOUT_MS = 1_000;
 export const MPAAS_STORAGE_PREFIX = 'mpaas-';
 /** Config content path. */
 export const MPAAS_CONTENT_PATH = '/mpaas/config/content';
-/** Configured but unused config paths (kept so nobody reuses them by accident). */
-export const MPAAS_SNOWFIRE_CONTENT_PATH = '/mpaas/snowfire/content';
-export const MPAAS_SNOWFIRE_DEV_PATH = '/mpaas/snowfire/dev';
+// The spec's two "snowfire" config paths are configured there but never called: not declared here (docs/PRODUCT.md §12).
 /** The config server's update_type meaning "unchanged since last_update". */
 export const MPAAS_UPDATE_TYPE_UNCHANGED = 0;
 

@@ -6,6 +6,7 @@ import { navigateToSpecUrl, pageEnvironment } from './navigation';
 import { sessionStore, SESSION_KEYS } from './storage';
 import {
   ACCESS_TOKEN_COOKIE,
+  accessTokenCookieOptions,
   AUTH_CLIENTS,
   OAUTH_AUTHORIZE_PATH,
   looksLikeAccessToken,
@@ -90,7 +91,7 @@ export async function nativeLogin(): Promise<boolean> {
     accessToken = await token();
   }
   if (!accessToken) return false;
-  setCookie(ACCESS_TOKEN_COOKIE, accessToken);
+  setCookie(ACCESS_TOKEN_COOKIE, accessToken, accessTokenCookieOptions());
   return true;
 }
 

@@ -1,4 +1,6 @@
+import { LOGIN_TOKEN_COOKIE_LIFETIME } from '@/lib/constants';
 import type { Environment } from '@/lib/environment';
+import type { CookieOptions } from './cookie-names';
 
 /**
  * Login wherever the page runs (docs/PRODUCT.md §4 "Login redirect depends on the environment"), one interface for
@@ -60,6 +62,14 @@ export const AUTH_CLIENTS = {
 
 /** docs/PRODUCT.md §7: the access token (anonymous or user) lives in this cookie. */
 export const ACCESS_TOKEN_COOKIE = 'xq_a_token';
+
+/** The login token cookie's lifetime, "120" in the spec without a unit: read as days, like the server (docs/PRODUCT.md §9, §12). */
+export const LOGIN_TOKEN_COOKIE_MAX_AGE_SECONDS = LOGIN_TOKEN_COOKIE_LIFETIME * 24 * 60 * 60;
+
+/** Options of the access-token cookie a login sets: the token's own `expires_in` when the server gives one, else 120 days. */
+export function accessTokenCookieOptions(expiresInSeconds?: number | null): CookieOptions {
+  return { maxAgeSeconds: expiresInSeconds && expiresInSeconds > 0 ? expiresInSeconds : LOGIN_TOKEN_COOKIE_MAX_AGE_SECONDS };
+}
 
 /** The OAuth start path (docs/PRODUCT.md §4.3, §7.3); `redirect` is the spec URL to reach after login. */
 export const OAUTH_AUTHORIZE_PATH = '/djapi/wechat/oauth/authorize';

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { precompressDir, precompressH5Build } from '../../server/src/plugins/h5-precompress';
 import { cacheControlFor } from '../../server/src/plugins/static-h5';
+import { monitoringOrigin } from '../../server/src/config';
 import { createTestApp, type TestApp } from './helpers';
 
 const INDEX_HTML =
@@ -96,6 +97,31 @@ describe('H5 static files and SPA fallback', () => {
       assert.notEqual(after, before);
     } finally {
       writeFileSync(join(h5Dir, 'index.html'), INDEX_HTML);
+    }
+  });
+});
+
+describe('the monitoring script (docs/PRODUCT.md §9: rc and master only, the configured URL, none by default)', () => {
+  test('its origin comes from TARO_APP_MONITORING_URL only in the rc and master environments', () => {
+    const url = 'https://monitor.example.com/sdk/v2.js';
+    assert.equal(monitoringOrigin({}), undefined);
+    assert.equal(monitoringOrigin({ TARO_APP_DEPLOY_ENV: 'master' }), undefined);
+    assert.equal(monitoringOrigin({ TARO_APP_DEPLOY_ENV: 'master', TARO_APP_MONITORING_URL: url }), 'https://monitor.example.com');
+    assert.equal(monitoringOrigin({ TARO_APP_DEPLOY_ENV: 'rc', TARO_APP_MONITORING_URL: url }), 'https://monitor.example.com');
+    assert.equal(monitoringOrigin({ TARO_APP_DEPLOY_ENV: 'dev', TARO_APP_MONITORING_URL: url }), undefined);
+    assert.equal(monitoringOrigin({ TARO_APP_DEPLOY_ENV: 'rc', TARO_APP_MONITORING_URL: 'http://monitor.example.com/a.js' }), undefined);
+  });
+
+  test('the CSP allows that origin for scripts and reports when set, and no other host by default', async () => {
+    const plain = String((await t.app.inject({ method: 'GET', url: '/index' })).headers['content-security-policy']);
+    assert.doesNotMatch(plain, /monitor\.example\.com/);
+    const app = await createTestApp({ config: { h5Dir, monitoringOrigin: 'https://monitor.example.com' } });
+    try {
+      const csp = String((await app.app.inject({ method: 'GET', url: '/index' })).headers['content-security-policy']);
+      assert.match(csp, /script-src [^;]*https:\/\/monitor\.example\.com/);
+      assert.match(csp, /connect-src 'self' https:\/\/monitor\.example\.com/);
+    } finally {
+      await app.close();
     }
   });
 });

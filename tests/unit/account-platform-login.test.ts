@@ -2,6 +2,7 @@
 // identity per environment (docs/PRODUCT.md §3), and native login through the bridge (the app hands over its token).
 import { detectEnvironment, fundAppUserAgentSuffix } from '@/lib/environment';
 import { authClient, loginMethod, nativeLogin, oauthAuthorizeUrl } from '@/platform/login';
+import { accessTokenCookieOptions } from '@/platform/login.types';
 
 const UA = {
   browser:
@@ -90,5 +91,13 @@ describe('native login through the bridge', () => {
     await expect(nativeLogin()).resolves.toBe(false);
     expect(posted).toEqual(['auth.getAccessToken', 'auth.verifyTelephone']);
     expect(document.cookie).not.toContain('xq_a_token=');
+  });
+});
+
+describe('the access-token cookie lifetime (docs/PRODUCT.md §9 "120", read as days)', () => {
+  it("is the token's own expires_in when the server gives one, else 120 days", () => {
+    expect(accessTokenCookieOptions(7200)).toEqual({ maxAgeSeconds: 7200 });
+    expect(accessTokenCookieOptions(0)).toEqual({ maxAgeSeconds: 120 * 86_400 });
+    expect(accessTokenCookieOptions()).toEqual({ maxAgeSeconds: 10_368_000 });
   });
 });

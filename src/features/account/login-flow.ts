@@ -5,7 +5,7 @@ import { t } from '@/locales/account';
 import { setCookie } from '@/platform/cookies';
 import { showToast } from '@/platform/feedback';
 import { ApiError } from '@/platform/http';
-import { ACCESS_TOKEN_COOKIE } from '@/platform/login.types';
+import { ACCESS_TOKEN_COOKIE, accessTokenCookieOptions } from '@/platform/login.types';
 import { localStore } from '@/platform/storage';
 import type { SmsSent, TokenData } from '@/lib/api-types/account';
 import { fetchAnonymousToken, loginWithTelephoneCode, sendVerificationCode } from './api';
@@ -173,7 +173,7 @@ export async function loginWithCode(phoneInput: string, codeInput: string, overr
     return false;
   }
   if (token?.access_token) {
-    setCookie(ACCESS_TOKEN_COOKIE, token.access_token, token.expires_in > 0 ? { maxAgeSeconds: token.expires_in } : {});
+    setCookie(ACCESS_TOKEN_COOKIE, token.access_token, accessTokenCookieOptions(token.expires_in));
   }
   rememberPhone(telephone);
   deps.toast(t('account.toast.loginSuccess'), true);
