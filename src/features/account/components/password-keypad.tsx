@@ -4,6 +4,7 @@ import { NumberKeyboard } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/numberkeyboard/style/css';
 import { TRADE_PASSWORD_COMPLETE_DELAY_MS, TRADE_PASSWORD_LENGTH } from '@/lib/constants';
 import { sanitizeTradePassword } from '@/lib/validators';
+import { PasscodeCells } from '@/components/passcode-cells/passcode-cells';
 import '../account.scss';
 
 // A trade password typed on the number keypad: the prompt, six dots, the entry's error and the keypad itself. The
@@ -51,13 +52,7 @@ export function PasswordKeypad({ className, block, prompt, value, onChange, onCo
   return (
     <View className={className}>
       <Text className={`account-card__title ${block}__prompt`}>{prompt}</Text>
-      <View className='account-dots' aria-label={prompt}>
-        {Array.from({ length: TRADE_PASSWORD_LENGTH }, (_, i) => (
-          <View className='account-dots__cell' key={i}>
-            {i < value.length ? <View className='account-dots__dot' /> : null}
-          </View>
-        ))}
-      </View>
+      <PasscodeCells value={value} length={TRADE_PASSWORD_LENGTH} label={prompt} />
       {error ? <Text className={`account-error ${block}__error`}>{error}</Text> : null}
       {children}
       <NumberKeyboard
