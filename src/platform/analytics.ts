@@ -45,6 +45,15 @@ export const ANALYTICS_UPLOAD_URL = '/xqapi/upload/web?category=web_behavior';
 export function defaultAnalyticsModule(): string {
   return getApp(APP_ID.FUND).appKey;
 }
+/** Event codes of docs/PRODUCT.md §2.6 "Tracked events" (the search click is the search box's `search_click`). */
+export const TRACK_EVENTS = {
+  /** A tap on a customer-service entry (the header's box, the FAQ's card); extras.from = the page it was tapped on. */
+  customerServiceClick: 'customer_service_click',
+  /** The phone number was changed (account settings); sent once the server accepted the new number. */
+  changePhone: 'change_phone',
+  /** An element came 80 % into view (IN_VIEW_THRESHOLD) for the first time on this page: module = what it is. */
+  exposure: 'exposure',
+} as const;
 /** The event code of a page view. */
 export const PAGE_VIEW_EVENT = 'page_view';
 /** The server takes at most 500 records per upload. */

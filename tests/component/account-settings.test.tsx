@@ -9,6 +9,7 @@ import { SettingsScreen } from '@/features/account/settings-screen';
 import * as store from '@/features/account/store';
 import { TRADE_PASSWORD_COMPLETE_DELAY_MS } from '@/lib/constants';
 import { setLocale } from '@/locales/i18n';
+import * as analytics from '@/platform/analytics';
 import { ApiError } from '@/platform/http';
 import { localStore } from '@/platform/storage';
 import { buttonWithText, flush, inputNamed, isDisabled, typeInto } from './login-helpers';
@@ -173,6 +174,7 @@ describe('changing the phone', () => {
       .mockResolvedValue({});
     const change = jest.fn().mockResolvedValue({ telephone_masked: '135****0002' });
     const onDone = jest.fn();
+    const track = jest.spyOn(analytics, 'trackEvent').mockImplementation(() => undefined);
     render(
       <ChangePhoneFlow
         telephoneMasked='138****0001'
@@ -203,9 +205,13 @@ describe('changing the phone', () => {
     await flush();
     expect(sendNewCode).toHaveBeenLastCalledWith('13500000002', 'p-1');
     typeInto(inputNamed('code'), '2222');
+    // docs/PRODUCT.md §2.6: the change of number is tracked once the server accepted it, not before.
+    expect(track).not.toHaveBeenCalledWith('change_phone', expect.anything());
     fireEvent.click(buttonWithText('Change number'));
     await flush();
     expect(change).toHaveBeenCalledWith('p-1', '13500000002', '2222');
+    expect(track).toHaveBeenCalledWith('change_phone', { module: 'settings' });
+    track.mockRestore();
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(localStore.getString(LAST_LOGIN_PHONE_KEY)).toBe('13500000002');
   });

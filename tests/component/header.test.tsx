@@ -6,6 +6,7 @@ import { TABS, tabOf } from '@/components/tab-bar/tab-bar-rules';
 import type { HeaderProps } from '@/components/header/header.types';
 import { useAccountStore } from '@/features/account/store';
 import { setLocale } from '@/locales/i18n';
+import * as analytics from '@/platform/analytics';
 import { setTransport } from '@/platform/http';
 import type { Transport } from '@/platform/http';
 import type { TransportRequest } from '@/platform/http-transport';
@@ -37,7 +38,7 @@ describe('global header (docs/PRODUCT.md §2)', () => {
   it('offers account opening and a login that comes back to the current page to anonymous visitors', () => {
     setLocale('en-US');
     renderHeader();
-    expect(link('Open account').getAttribute('href')).toBe('/ccount');
+    expect(link('10-second account opening').getAttribute('href')).toBe('/ccount');
     expect(link('Login').getAttribute('href')).toBe('/account/login?redirect=%2Ffunding%2F000001%3Fchannel%3Dx');
     expect(screen.queryByText('[Exit]')).toBeNull();
   });
@@ -45,10 +46,19 @@ describe('global header (docs/PRODUCT.md §2)', () => {
   it('greets a logged-in user by masked phone, links to my money and exits', () => {
     setLocale('en-US');
     const props = renderHeader({ account: { status: 'loggedIn', maskTelephone: '138****8000' } });
-    expect(link('Hi, 138****8000').getAttribute('href')).toBe('/my-money');
+    expect(link('Welcome 138****8000').getAttribute('href')).toBe('/my-money');
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '[Exit]' }));
     expect(props.onExit).toHaveBeenCalledTimes(1);
+  });
+
+  it('records the customer-service click (docs/PRODUCT.md §2.6) with the page it was tapped on', () => {
+    const track = jest.spyOn(analytics, 'trackEvent').mockImplementation(() => undefined);
+    const props = renderHeader();
+    fireEvent.click(within(screen.getByTestId('header-service')).getByRole('link'));
+    expect(track).toHaveBeenCalledWith('customer_service_click', { module: 'header', extras: { from: '/funding/000001' } });
+    expect(props.onNavigate).toHaveBeenCalledTimes(1);
+    track.mockRestore();
   });
 
   it('shows no account entry while the login state is unknown', () => {
@@ -278,7 +288,7 @@ describe('page shell', () => {
     await waitFor(() => expect(link('登录').getAttribute('href')).toBe('/account/login?redirect=%2Findex'));
     expect(screen.getByTestId('header-download')).toBeInTheDocument();
     act(() => setLocale('en-US'));
-    expect(link('Open account')).toBeInTheDocument();
+    expect(link('10-second account opening')).toBeInTheDocument();
   });
 
   it('draws no header on activity pages', async () => {

@@ -3,6 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { getLocale, t } from '@/locales/i18n';
 import { brandMark, brandName } from '@/lib/brand';
 import { useBrand } from '@/platform/brand';
+import { TRACK_EVENTS, trackEvent } from '@/platform/analytics';
 import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { specUrl, splitUrl } from '@/lib/routes';
 import { appStoreUrl, NAV_LINKS, customerServiceHref, isActiveLink, loginHref } from './header-rules';
@@ -156,7 +157,14 @@ export function Header(props: HeaderProps) {
         ) : null}
         <div className='dj-header__box dj-header__service' data-testid='header-service'>
           <span className='dj-header__box-title'>{t('shell.service.title')}</span>
-          <HeaderLink href={customerServiceHref(splitUrl(currentUrl).path)} onNavigate={navigate} className='dj-header__box-button'>
+          <HeaderLink
+            href={customerServiceHref(splitUrl(currentUrl).path)}
+            onNavigate={(url) => {
+              trackEvent(TRACK_EVENTS.customerServiceClick, { module: 'header', extras: { from: splitUrl(currentUrl).path } });
+              navigate(url);
+            }}
+            className='dj-header__box-button'
+          >
             {t('shell.service.open')}
           </HeaderLink>
         </div>

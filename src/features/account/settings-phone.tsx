@@ -5,6 +5,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { CODE_LENGTH } from '@/lib/constants';
 import { trimInput, validatePhone } from '@/lib/validators';
 import { t } from '@/locales/account';
+import { TRACK_EVENTS, trackEvent } from '@/platform/analytics';
 import { rememberedPhone, rememberPhone } from './login-flow';
 import { changePhone as defaultChange, sendSettingsCode, verifyOldPhone as defaultVerifyOld } from './settings-api';
 import { FlowHeader, FlowSubmit, SettingsCodeField, finishFlow, useFlowCall } from './settings-parts';
@@ -69,6 +70,7 @@ export function ChangePhoneFlow({
     if (telephone === null) return;
     await run(async () => {
       await change(ticket, telephone, newCode);
+      trackEvent(TRACK_EVENTS.changePhone, { module: 'settings' });
       if (rememberedPhone() !== null) rememberPhone(telephone);
       await finishFlow(t('account.settings.phoneChanged'), onDone);
     });

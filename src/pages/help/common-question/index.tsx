@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/i18n';
+import { TRACK_EVENTS, trackEvent } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { PageShell } from '../../shell/page-shell';
 
@@ -19,7 +20,13 @@ export default function CommonQuestionPage() {
           <Text className='shell-text'>{t(`shell.faq.a${n}`)}</Text>
         </View>
       ))}
-      <View className='shell-card' onClick={() => void navigateToSpecUrl(specUrl('customerService'))}>
+      <View
+        className='shell-card'
+        onClick={() => {
+          trackEvent(TRACK_EVENTS.customerServiceClick, { module: 'faq', extras: { from: specUrl('commonQuestions') } });
+          void navigateToSpecUrl(specUrl('customerService'));
+        }}
+      >
         <Text className='shell-link'>{t('shell.faq.more')}</Text>
       </View>
     </PageShell>
