@@ -5,6 +5,7 @@ import { AfterFirstScreen } from '@/components/deferred-render/deferred-render';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
+import { useExposure } from '@/components/use-exposure/use-exposure';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/discover';
@@ -61,6 +62,8 @@ export interface InfiniteListProps<T> {
   /** Shown above the rows once loaded (e.g. "123 funds"). */
   header?: ReactNode;
   emptyText?: string;
+  /** The `module` of the list's exposure event (docs/PRODUCT.md §2.6), sent once when the list is first seen. */
+  exposureModule?: string;
 }
 
 /**
@@ -68,8 +71,9 @@ export interface InfiniteListProps<T> {
  * its bottom (Taro's reach-bottom event, on H5 and in the mini program) or on the footer's "more"; pulling down
  * reloads; a skeleton while the first page loads, the error box with retry, the empty box.
  */
-export function InfiniteList<T>({ list, renderItem, header, emptyText }: InfiniteListProps<T>) {
+export function InfiniteList<T>({ list, renderItem, header, emptyText, exposureModule = 'fund_list' }: InfiniteListProps<T>) {
   const { hasMore, loadMore } = list;
+  const exposureId = useExposure(exposureModule, { enabled: list.status !== 'loading' && list.status !== 'error' && list.items.length > 0 });
   useReachBottom(() => {
     if (hasMore) void loadMore();
   });
@@ -77,7 +81,7 @@ export function InfiniteList<T>({ list, renderItem, header, emptyText }: Infinit
   if (list.status === 'error') return <ErrorBox onRetry={list.retry} />;
   if (list.items.length === 0) return <EmptyBox title={emptyText} />;
   return (
-    <View className='discover-list' data-testid='discover-list'>
+    <View className='discover-list' id={exposureId} data-testid='discover-list'>
       <PullRefresh onRefresh={list.refresh}>
         {header}
         {list.items.slice(0, FIRST_SCREEN_ROWS).map((item, index) => renderItem(item, index))}

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { Marquee } from '@/components/marquee/marquee';
 import { useRemote } from '@/components/use-remote/use-remote';
+import { useExposure } from '@/components/use-exposure/use-exposure';
 import { t } from '@/locales/home';
 import { localizedText } from '@/locales/i18n';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -21,6 +22,7 @@ export function HomeBanners() {
   const banners = bannerConfig.status === 'loading' ? undefined : (bannerConfig.data ?? []);
   const marquee = marqueeConfig.status === 'loading' ? undefined : (marqueeConfig.data ?? null);
   const notices = marquee?.items ?? [];
+  const bannersId = useExposure('home_banners', { enabled: (banners?.length ?? 0) > 0 });
   return (
     <>
       {(marquee === undefined || notices.length > 0) && (
@@ -33,7 +35,7 @@ export function HomeBanners() {
       {banners === undefined ? (
         <View className='home__banners home__banners--loading' style={{ height: `${BANNER_HEIGHT_PX}px` }} />
       ) : banners.length > 0 ? (
-        <View className='home__banners' data-testid='home-banners'>
+        <View className='home__banners' id={bannersId} data-testid='home-banners'>
           <BannerCarousel height={BANNER_HEIGHT_PX}>
             {banners.map((b, i) => (
               <View

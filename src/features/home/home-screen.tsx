@@ -13,6 +13,7 @@ import { HomeBanners } from './home-banners';
 import { HOME_ENTRIES, RANKED_COUNT } from './home-content';
 import './home.scss';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
+import { useExposure } from '@/components/use-exposure/use-exposure';
 
 const go = (url: string) => void navigateToSpecUrl(url);
 
@@ -62,8 +63,9 @@ function ValuationGhosts() {
 function RankedFunds() {
   // On H5 the first answer is usually inlined in the page (boot data): the http client hands it over at once.
   const state = useRemote(() => getRankedFunds(RANKED_COUNT), []);
+  const exposureId = useExposure('home_ranked_funds', { enabled: state.status === 'ready' });
   return (
-    <View className='home__card' data-testid='home-ranked'>
+    <View className='home__card' id={exposureId} data-testid='home-ranked'>
       <View className='home__card-head'>
         <Text className='home__card-title'>{t('home.ranked.title')}</Text>
         <Text className='home__more' onClick={() => go(specUrl('fundFilter'))}>
@@ -130,9 +132,11 @@ export function HomeScreen({ pageCode = PAGE_CODES.home }: { pageCode?: PageCode
   useEffect(() => {
     trackPage(pageCode);
   }, [pageCode]);
+  // The entries to the product's activities and zones (pension, 现金宝, auto-invest, …): one exposure when seen.
+  const entriesId = useExposure('home_entries');
   return (
     <View className='home'>
-      <View className='home__entries'>
+      <View className='home__entries' id={entriesId}>
         {HOME_ENTRIES.map((e) => (
           <View key={e.route} className='home__entry' data-testid={`entry-${e.route}`} onClick={() => go(specUrl(e.route))}>
             <Text className='home__entry-glyph' aria-hidden='true'>
