@@ -227,6 +227,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // The operator's monitoring script, loaded only in the rc and master environments (src/platform/monitoring.ts).
       DEPLOY_ENVIRONMENT: JSON.stringify(process.env.TARO_APP_DEPLOY_ENV || ''),
       MONITORING_SCRIPT_URL: JSON.stringify(process.env.TARO_APP_MONITORING_URL || ''),
+      // The fund app's WeChat Open Platform id: the download bar's wx-open-launch-app button (components/download-bar).
+      WECHAT_LAUNCH_APPID: JSON.stringify(process.env.TARO_APP_WECHAT_LAUNCH_APPID || ''),
     },
     // H5: the favicon at the site's root (/favicon.ico, served with the build by server/src/plugins/static-h5.ts).
     copy: {

@@ -16,6 +16,8 @@ declare const CUSTOMER_SERVICE_CHAT_URL: string;
 declare const DEPLOY_ENVIRONMENT: string;
 /** The operator's monitoring script (`TARO_APP_MONITORING_URL` at build time); '' = none (src/platform/monitoring.ts). */
 declare const MONITORING_SCRIPT_URL: string;
+/** The fund app's id on the WeChat Open Platform, for `wx-open-launch-app` (`TARO_APP_WECHAT_LAUNCH_APPID`); '' = none. */
+declare const WECHAT_LAUNCH_APPID: string;
 
 declare namespace NodeJS {
   interface ProcessEnv {
@@ -27,6 +29,7 @@ declare namespace NodeJS {
     TARO_APP_CHAT_URL?: string;
     TARO_APP_DEPLOY_ENV?: string;
     TARO_APP_MONITORING_URL?: string;
+    TARO_APP_WECHAT_LAUNCH_APPID?: string;
   }
 }
 

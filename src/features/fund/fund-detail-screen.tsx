@@ -1,3 +1,4 @@
+import { DownloadBar } from '@/components/download-bar/download-bar';
 import { useEffect, useState, type ReactNode } from 'react';
 import { View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
@@ -92,6 +93,7 @@ function FundDetailBody({ code, account, onFundName }: FundDetailProps & { code:
 
   return (
     <View className='fund-detail' data-testid='fund-detail' data-sale-status={summary.sale_status}>
+      <DownloadBar />
       <PullRefresh onRefresh={refresh}>
         <FundHeader fund={summary} state={fund} />
         <RiskNotice investor={account} fundRisk={summary.risk_level} fundCode={code} />

@@ -28,6 +28,8 @@ export default {
     'components.disclosure.risk': '基金有风险，投资需谨慎',
     'components.disclosure.past': '过往业绩不代表未来表现',
     'components.language.label': '语言',
+    'components.downloadBar.text': '打开{name}App，行情与交易更流畅',
+    'components.downloadBar.open': '打开App',
   },
   'en-US': {
     'components.tradePassword.title': 'Please enter your trade password',
@@ -55,5 +57,7 @@ export default {
     'components.disclosure.risk': 'Funds carry risk; invest with care',
     'components.disclosure.past': 'Past performance does not predict future results',
     'components.language.label': 'Language',
+    'components.downloadBar.text': 'Open the {name} app for smoother quotes and trading',
+    'components.downloadBar.open': 'Open app',
   },
 } satisfies MessageNamespace;
