@@ -11,6 +11,7 @@ import { pickLocale } from '@/locales/i18n';
 import { captureLandingUrl } from '@/platform/share';
 import { keepTopPageDrawn } from '@/platform/page-stack';
 import { loadMonitoring } from '@/platform/monitoring';
+import { applySpringVariables } from '@/components/spring/spring-easing';
 // NutUI: the theme's CSS variables once here; each component's own CSS is imported where it is used
 // (`@nutui/nutui-react-taro/dist/es/packages/<name>/style/css`), never the 233 KB all-in-one sheet.
 import '@nutui/nutui-react-taro/dist/styles/themes/default.css';
@@ -74,6 +75,8 @@ if (process.env.TARO_ENV === 'h5') {
   keepTopPageDrawn();
   // NutUI's keypad and swipers listen to touch events only; this lets a desktop mouse drive them too.
   void import('@nutui/touch-emulator');
+  // Sheets and page transitions move with the spring defaults (docs/PRODUCT.md §9).
+  applySpringVariables();
   // The operator's monitoring script, in the rc and master environments only (none unless the build names one).
   loadMonitoring();
 }
