@@ -5,7 +5,7 @@ export const PAGE_CODES = {
   home: 'home',
   tab: 'tab',
   myMoney: 'my_money',
-  fundSku: 'fund_sku',
+  // The spec's `fund_sku` names no screen here (docs/PRODUCT.md §12): not declared.
   investmentConsultantUpgrade: 'ic_upgrade',
   xjb: 'xjb',
   xjbUnavailableAmount: 'xjb_unavailable_amount',

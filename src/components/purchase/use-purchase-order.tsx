@@ -2,6 +2,7 @@
 // PaymentPicker → this order step → the result. The order step, after the form: the risk warning (before the password
 // when the quote warns, or after a 410003 answer: the same order again, same request id, risk_confirm=1, without
 // asking for the password twice), the password step, one request id per intent, and where each answer leads.
+import { nativeOrderPlaced } from '@/platform/native-events';
 import { useState, type ReactElement } from 'react';
 import { Text } from '@tarojs/components';
 import { Dialog } from '@nutui/nutui-react-taro';
@@ -68,7 +69,11 @@ export function usePurchaseOrder<T>(options: PurchaseOrderOptions<T>): PurchaseO
 
   const settle = async (outcome: PasswordOrderOutcome<T>, request: PurchaseRequest<T>, accepted: boolean) => {
     intent.settle(outcome);
-    if (outcome.ok) return void (await onPlaced(outcome.value));
+    if (outcome.ok) {
+      // Inside a native app its trade and portfolio screens show the new order too (docs/BRIDGE.md refresh).
+      void nativeOrderPlaced();
+      return void (await onPlaced(outcome.value));
+    }
     if (outcome.cancelled) return;
     const { error } = outcome;
     if (resultCodeOf(error) === PURCHASE_RESULT.riskConfirmRequired && !accepted) {

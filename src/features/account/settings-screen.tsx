@@ -1,3 +1,4 @@
+import { openInsteadInNativeApp } from '@/platform/native-events';
 import { useState, type ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button, Cell, Dialog } from '@nutui/nutui-react-taro';
@@ -178,14 +179,15 @@ export function SettingsScreen({
             title={t('account.settings.changePassword')}
             extra={rowExtra(locked ? t('account.settings.lockedShort') : undefined)}
             clickable
-            onClick={() => setAction(locked ? 'reset-password' : 'password')}
+            // Inside a native app its own change-password screen (docs/PRODUCT.md §2.7), else ours.
+            onClick={() => openInsteadInNativeApp('changePassword') || setAction(locked ? 'reset-password' : 'password')}
           />
           <Cell
             className='settings-row settings-row--reset'
             title={t('account.settings.resetPassword')}
             extra={rowExtra(card ? undefined : t('account.settings.needCard'))}
             clickable
-            onClick={() => card && setAction('reset-password')}
+            onClick={() => card && (openInsteadInNativeApp('setPassword') || setAction('reset-password'))}
           />
         </View>
       ) : null}

@@ -1,6 +1,7 @@
 // The watchlist ("optional"): on the server for a logged-in user (docs/PRODUCT.md §7 watchlist call + add/cancel),
 // on this device for an anonymous visitor. A device list is moved to the account at the first logged-in load.
 // The login state comes from the page (a feature never reads another feature's store).
+import { nativeWatchlistChanged } from '@/platform/native-events';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { WatchItem } from '@/lib/api-types/watchlist';
@@ -78,12 +79,14 @@ export const useWatchlist = create<WatchlistState>()(
         }
         const items = watched ? get().items.filter((i) => i.symbol !== symbol) : [{ name, symbol }, ...get().items];
         set(loggedIn ? { items, remote: true, status: 'ready' } : { items, device: items, remote: false, status: 'ready' });
+        void nativeWatchlistChanged(symbol, !watched);
         return !watched;
       },
       async remove(symbol, loggedIn) {
         if (loggedIn) await removeFromWatchlist([symbol]);
         const items = get().items.filter((i) => i.symbol !== symbol);
         set(loggedIn ? { items } : { items, device: items });
+        void nativeWatchlistChanged(symbol, false);
       },
       reset() {
         generation += 1;

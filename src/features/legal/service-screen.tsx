@@ -1,5 +1,7 @@
 // /service/customservice (issue 17): one set of service hours (the brand's), the service phone to tap, the online chat
 // where the operator has one, and a message form stored on the server (POST /djapi/service/messages).
+import { nativeBridgePresent } from '@/platform/native-app';
+import { openInsteadInNativeApp } from '@/platform/native-events';
 import { useState } from 'react';
 import Taro from '@tarojs/taro';
 import { Text, View } from '@tarojs/components';
@@ -132,6 +134,7 @@ export function CustomerServiceScreen({ chatUrl }: { chatUrl: string | null }) {
   const brand = useBrand();
   const locale = useLocale();
   const hours = locale === 'en-US' ? brand.serviceHoursEn : brand.serviceHours;
+  const [nativeChat] = useState(nativeBridgePresent);
   const call = () => void Taro.makePhoneCall({ phoneNumber: brand.servicePhone.replace(/[^0-9+]/g, '') }).catch(() => undefined);
   return (
     <View className='legal-service'>
@@ -150,8 +153,15 @@ export function CustomerServiceScreen({ chatUrl }: { chatUrl: string | null }) {
           <Text className='legal-service__phone-number'>{brand.servicePhone}</Text>
           <Text className='legal-link'>{t('legal.service.call')}</Text>
         </View>
-        {chatUrl ? (
-          <Button className='legal-service__chat' type='primary' fill='outline' block onClick={() => void navigateToSpecUrl(chatUrl)}>
+        {chatUrl || nativeChat ? (
+          <Button
+            className='legal-service__chat'
+            type='primary'
+            fill='outline'
+            block
+            // Inside a native app its own chat (docs/PRODUCT.md §2.7 "chat"), else the operator's chat page.
+            onClick={() => openInsteadInNativeApp('chat') || (chatUrl && void navigateToSpecUrl(chatUrl))}
+          >
             {t('legal.service.chat')}
           </Button>
         ) : null}

@@ -1,3 +1,4 @@
+import { nativeBrokerBound } from '@/platform/native-events';
 import { useState } from 'react';
 import { Text } from '@tarojs/components';
 import { validateNewTradePassword } from '@/lib/validators';
@@ -57,6 +58,8 @@ export function TradePasswordSetup({ onDone, save = defaultSetTradePassword }: T
     setBusy(true);
     try {
       await save(password);
+      // The last step of opening: the app binds the new fund account (bindBrokerSuccess, refreshUserPrivilege).
+      void nativeBrokerBound();
       forgetCertifiedIdCard();
       showToast(t('account.tp.success'), { type: 'success' });
       await Promise.all([reloadAccount(), holdForToast()]);
