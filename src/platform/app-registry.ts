@@ -1,6 +1,6 @@
 /**
  * The four native apps of the family (docs/PRODUCT.md §3 "App registry"): numeric aid, display name, app key
- * (used as the remote-config appkey), activity base URL and realtime-sync URL.
+ * (used as the remote-config appkey) and activity base URL.
  * The spec does not show the real keys and URLs: these defaults are ours and a deployment replaces
  * them with `configureAppRegistry` (see docs/BRIDGE.md "App registry").
  */
@@ -13,10 +13,9 @@ export interface AppEntry {
   nameKey: CommonMessageKey;
   /** Remote-config appkey and analytics module of this app. */
   appKey: string;
-  /** Base URL of this app's activity pages (an activity id is appended). */
+  /** Base URL of this app's activity pages (an activity id is appended); our activity pages live under the fund app's. */
   activityBaseUrl: string;
-  /** Realtime-sync endpoint (WebSocket) of this app. */
-  realtimeSyncUrl: string;
+  // No realtime-sync URL: fund prices change once a trading day and nothing in the pages is pushed live (docs/PRODUCT.md §12).
 }
 
 const DEFAULT_REGISTRY: Readonly<Record<AppId, AppEntry>> = {
@@ -25,28 +24,24 @@ const DEFAULT_REGISTRY: Readonly<Record<AppId, AppEntry>> = {
     nameKey: 'common.app.social',
     appKey: 'social',
     activityBaseUrl: '/n/activity/',
-    realtimeSyncUrl: '/realtime/social',
   },
   [APP_ID.SECURITIES]: {
     aid: APP_ID.SECURITIES,
     nameKey: 'common.app.securities',
     appKey: 'securities',
     activityBaseUrl: '/n/activity/',
-    realtimeSyncUrl: '/realtime/securities',
   },
   [APP_ID.FUND]: {
     aid: APP_ID.FUND,
     nameKey: 'common.app.fund',
     appKey: 'fund',
     activityBaseUrl: '/n/activity/',
-    realtimeSyncUrl: '/realtime/fund',
   },
   [APP_ID.TRADING]: {
     aid: APP_ID.TRADING,
     nameKey: 'common.app.trading',
     appKey: 'trading',
     activityBaseUrl: '/n/activity/',
-    realtimeSyncUrl: '/realtime/trading',
   },
 };
 
@@ -79,6 +74,23 @@ export function configureAppRegistry(overrides: Partial<Record<AppId, Partial<Om
     if (change) next[aid] = { ...next[aid], ...change, aid };
   }
   registry = next;
+}
+
+/**
+ * The path under which this app's activity pages live (docs/PRODUCT.md §2.1 `/n/activity/…`): the fund app's
+ * `activityBaseUrl`, its path only when a deployment gives a full URL (the pages are on this origin).
+ */
+export function activityBasePath(): string {
+  const base = getApp(APP_ID.FUND).activityBaseUrl;
+  let path = base;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(base)) {
+    try {
+      path = new URL(base).pathname;
+    } catch {
+      path = '/n/activity/';
+    }
+  }
+  return path.endsWith('/') ? path : `${path}/`;
 }
 
 /** Back to the built-in defaults (tests). */
