@@ -9,7 +9,9 @@ import { brandName } from '@/lib/brand';
 import { getLocale } from '@/locales/i18n';
 import { useBrand } from '@/platform/brand';
 import { nativeBridgePresent, openNativeDestination } from '@/platform/native-app';
-import { navigateToSpecUrl } from '@/platform/navigation';
+import { navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
+import { stockAppLink } from '@/platform/stock-app-links';
+import { SESSION_KEYS, sessionStore } from '@/platform/storage';
 import { homePageCode } from '@/features/home/home-page-code';
 import { PageShell, usePageUrl } from '../shell/page-shell';
 
@@ -25,11 +27,13 @@ export default function HomePage() {
         <SearchBox
           search={(key, page) => searchFunds(key, page)}
           onNativeSearch={nativeSearch}
-          onSelect={(item) =>
-            void navigateToSpecUrl(
-              item.stype === 'funding' ? specUrl('fundDetail', { fundcode: item.scode }) : `/${item.stype}/${item.scode}`,
-            )
-          }
+          onSelect={(item) => {
+            if (item.stype === 'funding') return void navigateToSpecUrl(specUrl('fundDetail', { fundcode: item.scode }));
+            // A stock or index: inside the stock-community app its own screen, by the link prefix of its version.
+            const inApp = stockAppLink(`/${item.stype}/${item.scode}`, pageEnvironment(sessionStore.get(SESSION_KEYS.channel)));
+            if (inApp) window.location.assign(inApp);
+            else void navigateToSpecUrl(`/${item.stype}/${item.scode}`);
+          }}
           onBuy={(item) => {
             const { status, openTrade } = useAccountStore.getState();
             void startPurchase(item.scode, { loggedIn: status === 'loggedIn', openTrade });
