@@ -23,7 +23,7 @@ test('a shorter code can show its characters; extra input is cut to the length',
 
 test('the trade-password keypad draws its digits in the passcode cells', () => {
   const { container } = render(
-    <PasswordKeypad block='x' prompt='设置交易密码' value='12' onChange={() => undefined} onComplete={() => undefined} />,
+    <PasswordKeypad className='x' block='x' prompt='设置交易密码' value='12' onChange={() => undefined} onComplete={() => undefined} />,
   );
   expect(cells(container)).toHaveLength(6);
   expect(container.querySelectorAll('.dj-passcode__dot')).toHaveLength(2);

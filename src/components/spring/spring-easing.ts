@@ -1,4 +1,10 @@
-import { SPRING_DEFAULTS, type SpringConfig } from './spring-config';
+import { SPRING_DEFAULTS } from './spring-config';
+
+/** A spring's stiffness and damping (unit mass), as in SPRING_DEFAULTS. */
+export interface SpringConfig {
+  tension: number;
+  friction: number;
+}
 
 // The spring defaults (docs/PRODUCT.md §9: tension 170, friction 26, unit mass) as CSS can play them: the spring's
 // position over time sampled into a `linear()` easing, and the time it takes to settle. The sheets (NutUI popups)
