@@ -13,7 +13,14 @@ const PAGE_CODES_FILE = path.join(SRC, 'platform/page-codes.ts');
  * The lead removes this list when that branch is merged; until then this branch cannot send them without touching
  * those pages.
  */
-const SENT_BY_ANOTHER_BRANCH: readonly string[] = ['departureDetail', 'upgradeIntroduce', 'upgradeConfirm', 'upgradeResult', 'upgradeKyc', 'autoDeparture'];
+const SENT_BY_ANOTHER_BRANCH: readonly string[] = [
+  'departureDetail',
+  'upgradeIntroduce',
+  'upgradeConfirm',
+  'upgradeResult',
+  'upgradeKyc',
+  'autoDeparture',
+];
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,11 +1,6 @@
 // docs/BRIDGE.md refresh / notify: what the native app is told when an order is placed, the watchlist changes or the
 // fund account is opened (the broker binding); native destinations instead of the H5 screens. Nothing outside an app.
-import {
-  nativeBrokerBound,
-  nativeOrderPlaced,
-  nativeWatchlistChanged,
-  openInsteadInNativeApp,
-} from '@/platform/native-events';
+import { nativeBrokerBound, nativeOrderPlaced, nativeWatchlistChanged, openInsteadInNativeApp } from '@/platform/native-events';
 
 const FUND_APP_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 danjuanfund/6.91.0 DJ/6910';

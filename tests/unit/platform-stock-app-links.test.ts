@@ -2,7 +2,8 @@
 import { detectEnvironment } from '@/lib/environment';
 import { configureStockAppLinks, resetStockAppLinks, stockAppLink } from '@/platform/stock-app-links';
 
-const ua = (version: string) => `Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Xueqiu iPhone ${version}`;
+const ua = (version: string) =>
+  `Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Xueqiu iPhone ${version}`;
 
 afterEach(() => resetStockAppLinks());
 

@@ -92,7 +92,13 @@ export function DownloadBar() {
     <View className='dj-download-bar' id={exposureId} data-testid='download-bar'>
       <Text className='dj-download-bar__text'>{t('components.downloadBar.text', { name: brandName(brand, getLocale()) })}</Text>
       {openTag ? (
-        <WxOpenLaunchApp appId={appId} extinfo={currentSpecUrl()} label={label} onLaunch={() => tapped('open_tag')} onFallback={openDownload} />
+        <WxOpenLaunchApp
+          appId={appId}
+          extinfo={currentSpecUrl()}
+          label={label}
+          onLaunch={() => tapped('open_tag')}
+          onFallback={openDownload}
+        />
       ) : (
         <View
           className='dj-download-bar__button'

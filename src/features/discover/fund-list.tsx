@@ -73,7 +73,9 @@ export interface InfiniteListProps<T> {
  */
 export function InfiniteList<T>({ list, renderItem, header, emptyText, exposureModule = 'fund_list' }: InfiniteListProps<T>) {
   const { hasMore, loadMore } = list;
-  const exposureId = useExposure(exposureModule, { enabled: list.status !== 'loading' && list.status !== 'error' && list.items.length > 0 });
+  const exposureId = useExposure(exposureModule, {
+    enabled: list.status !== 'loading' && list.status !== 'error' && list.items.length > 0,
+  });
   useReachBottom(() => {
     if (hasMore) void loadMore();
   });
