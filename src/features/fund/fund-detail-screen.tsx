@@ -93,7 +93,6 @@ function FundDetailBody({ code, account, onFundName }: FundDetailProps & { code:
 
   return (
     <View className='fund-detail' data-testid='fund-detail' data-sale-status={summary.sale_status}>
-      <DownloadBar />
       <PullRefresh onRefresh={refresh}>
         <FundHeader fund={summary} state={fund} />
         <RiskNotice investor={account} fundRisk={summary.risk_level} fundCode={code} />
@@ -164,6 +163,8 @@ function FundDetailBody({ code, account, onFundName }: FundDetailProps & { code:
           <Section title={t('fund.profile.title')} testId='section-profile'>
             <FundProfile fund={summary} company={detail?.fund_company ?? null} />
           </Section>
+          {/* Below the first screen: the page a shared link opens draws exactly what the server's first paint drew. */}
+          <DownloadBar />
           <RiskDisclosure />
         </AfterFirstScreen>
       </PullRefresh>
