@@ -20,17 +20,27 @@ interface LinkProps {
   className?: string;
   current?: boolean;
   testId?: string;
+  /** The link's name when its visible text is a shortened form. */
+  label?: string;
   children: ReactNode;
 }
 
-function HeaderLink({ href, onNavigate, className, current, testId, children }: LinkProps) {
+function HeaderLink({ href, onNavigate, className, current, testId, label, children }: LinkProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     onNavigate(href);
   };
   return (
-    <a href={href} className={className} aria-current={current ? 'page' : undefined} data-testid={testId} onClick={onClick}>
+    <a
+      href={href}
+      className={className}
+      aria-current={current ? 'page' : undefined}
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      onClick={onClick}
+    >
       {children}
     </a>
   );
@@ -125,8 +135,15 @@ export function Header(props: HeaderProps) {
             </>
           ) : account.status === 'anonymous' ? (
             <>
-              <HeaderLink href={specUrl('openAccount')} onNavigate={navigate} className='dj-header__account-link dj-header__open-account'>
-                {t('shell.header.openAccount')}
+              {/* The spec's wording; the desktop bar, one row in the column, shows the short form where it is shorter. */}
+              <HeaderLink
+                href={specUrl('openAccount')}
+                onNavigate={navigate}
+                className='dj-header__account-link dj-header__open-account'
+                label={t('shell.header.openAccount')}
+              >
+                <span className='dj-header__label-full'>{t('shell.header.openAccount')}</span>
+                <span className='dj-header__label-short'>{t('shell.header.openAccountShort')}</span>
               </HeaderLink>
               <HeaderLink href={loginHref(currentUrl)} onNavigate={navigate} className='dj-header__account-link' testId='header-login'>
                 {t('shell.header.login')}
