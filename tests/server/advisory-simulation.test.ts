@@ -132,7 +132,15 @@ it(`simulates followers by hand and automatic over ${DAYS} days: ledger after ev
              l.fund_code
         FROM advisory_order_legs l JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
         JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
-       WHERE l.user_id = ${a.user_id} AND p.plan_code = ${a.plan_code}`.execute(k);
+       WHERE l.user_id = ${a.user_id} AND p.plan_code = ${a.plan_code}
+      UNION ALL
+      -- Each investor holds one portfolio and nothing else: every dividend reinvested (ex-date before the day) and every
+      -- day's money-market income (paid for a day before it) on its funds is the account's, as the settlement paid it.
+      SELECT '022', sum(v)::text, (SELECT nav::text FROM fund_nav n WHERE n.fund_code = x.fund_code AND n.date < ${a.date} ORDER BY date DESC LIMIT 1), x.fund_code
+        FROM (SELECT fund_code, confirm_volume AS v FROM orders WHERE user_id = ${a.user_id} AND action = '143' AND confirm_volume IS NOT NULL AND trade_date < ${a.date}
+              UNION ALL
+              SELECT fund_code, income_fen FROM mmf_income WHERE user_id = ${a.user_id} AND date < ${a.date}) x
+       GROUP BY x.fund_code`.execute(k);
     const perFund = new Map<string, { shares: bigint; nav: bigint }>();
     for (const r of rows.rows as Array<{ action: string; volume: string | null; nav: string | null; fund_code: string }>) {
       const e = perFund.get(r.fund_code) ?? { shares: 0n, nav: r.nav ? navUnits(r.nav) : 0n };

@@ -517,6 +517,83 @@ export async function listPlanOrders(db: Db, userId: number) {
   }));
 }
 
+/**
+ * One page of the order list with the advisory plan orders grouped (issue 23): each plan order is one item (Danjuan's
+ * ttype 'ic') and the fund orders of its legs are not listed on their own; the other orders as they are. Newest first.
+ */
+export async function orderListPage(db: Db, userId: number, page: number, size: number) {
+  const legOf = sql`EXISTS (SELECT 1 FROM advisory_order_legs l WHERE l.user_id = o.user_id AND l.order_id = o.id)`;
+  const total = await sql<{ n: string }>`
+    SELECT ((SELECT count(*) FROM orders o WHERE o.user_id = ${userId} AND NOT ${legOf})
+          + (SELECT count(*) FROM advisory_orders WHERE user_id = ${userId}))::text AS n`.execute(db);
+  const rows = await sql<{ kind: 'fund' | 'ic'; id: string }>`
+    SELECT kind, id::text FROM (
+      SELECT 'fund' AS kind, o.id, o.created_at FROM orders o WHERE o.user_id = ${userId} AND NOT ${legOf}
+      UNION ALL
+      SELECT 'ic', p.id, p.created_at FROM advisory_orders p WHERE p.user_id = ${userId}
+    ) x ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`.execute(db);
+  const planIds = rows.rows.filter((r) => r.kind === 'ic').map((r) => Number(r.id));
+  const plans = new Map(
+    planIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('advisory_orders as o')
+            .innerJoin('advisory_plans as p', 'p.code', 'o.plan_code')
+            .select(['o.id', 'o.plan_code', 'p.name', 'o.action', 'o.status', 'o.amount_fen', 'o.business_date', 'o.created_at', 'o.trading_id'])
+            .where('o.user_id', '=', userId)
+            .where('o.id', 'in', planIds)
+            .execute()
+        ).map((r) => [Number(r.id), r]),
+  );
+  return {
+    total: Number(total.rows[0]?.n ?? 0),
+    entries: rows.rows.map((r) => ({ kind: r.kind, id: Number(r.id), plan: plans.get(Number(r.id)) ?? null })),
+  };
+}
+
+const PLAN_ACTION_TEXT: Record<string, [string, string]> = {
+  '022': ['组合购买', 'Portfolio buy'],
+  '024': ['组合赎回', 'Portfolio sale'],
+  '036': ['跟车调仓', 'Departure followed'],
+  '098': ['投顾费收取', 'Advisory fee'],
+  '267': ['升级投顾', 'Upgrade to advisory'],
+};
+const PLAN_STATUS_TEXT: Record<string, [string, string]> = {
+  processing: ['处理中', 'Processing'],
+  success: ['交易成功', 'Succeeded'],
+  sub_success: ['部分成功', 'Partly succeeded'],
+  failed: ['交易失败', 'Failed'],
+};
+
+/** A plan order as an item of the order list (Danjuan's ttype 'ic'): the portfolio, the action, the amount. */
+export function planOrderListItem(
+  r: { id: number; plan_code: string; name: string; action: string; status: string; amount_fen: number; business_date: string; created_at: Date },
+  locale: 'zh-CN' | 'en-US',
+) {
+  const en = locale === 'en-US' ? 1 : 0;
+  const status = r.status === 'placing' ? 'processing' : r.status === 'placed' ? 'success' : r.status;
+  const actionDesc = PLAN_ACTION_TEXT[r.action]?.[en] ?? r.action;
+  return {
+    order_id: String(r.id),
+    ttype: 'ic' as const,
+    plan_code: r.plan_code,
+    fd_code: '',
+    code: r.plan_code,
+    name: r.name,
+    action: r.action,
+    action_desc: actionDesc,
+    status,
+    status_desc: PLAN_STATUS_TEXT[status]?.[en] ?? status,
+    amount: r.amount_fen > 0 ? r.amount_fen / 100 : null,
+    volume: null,
+    value_desc: r.amount_fen > 0 ? `${(r.amount_fen / 100).toFixed(2)}${en ? ' CNY' : '元'}` : '',
+    trade_date: r.business_date,
+    created_at: r.created_at.getTime(),
+    title: `${actionDesc} ${r.name}`,
+  };
+}
+
 /** The latest NAV (ten-thousandths) on or before a day of each fund. */
 async function navsOn(db: Db, codes: string[], day: IsoDate): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();

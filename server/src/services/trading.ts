@@ -1451,6 +1451,15 @@ export async function listOrders(
   return { total, rows: list.map(normaliseOrder) };
 }
 
+/** Some of the user's orders by id (the order list's page when it mixes in the advisory plan orders, issue 23). */
+export async function loadOrderRows(db: Db, userId: number, ids: readonly number[]): Promise<Map<number, OrderRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await orderQuery(db, userId)
+    .where('o.id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), normaliseOrder(r)]));
+}
+
 /** Cash or reinvested dividends for one holding (before the record date; cash is the default). */
 export async function setDividendMethod(deps: TradingDeps, userId: number, fundCode: string, method: 'cash' | 'reinvest'): Promise<void> {
   const lots = await loadLots(deps.db.kysely, userId, fundCode);
