@@ -39,7 +39,9 @@ it('counts the dividends and money-market income of its funds, refuses a sale of
   const k = t.db.kysely;
   const investor = await createInvestor(t, { level: 5 });
   const user = investor.userId;
-  await post(t, investor, '/djapi/ic/kyc', { answers: JSON.stringify({ goal: 'wealth', horizon: 'gt5', drawdown: '30', reaction: 'buy' }) });
+  await post(t, investor, '/djapi/ic/kyc', {
+    answers: JSON.stringify({ goal: 'wealth', horizon: 'gt5', drawdown: '30', reaction: 'buy' }),
+  });
   const signed = await post(t, investor, '/djapi/ic/sign', {
     plan_code: PLAN,
     amount_per_portion: '100.00',
@@ -49,7 +51,12 @@ it('counts the dividends and money-market income of its funds, refuses a sale of
     request_id: newRequestId(),
   });
   assert.equal(signed.body.result_code, 0, JSON.stringify(signed.body));
-  const funds = await k.selectFrom('advisory_plan_funds').select(['fund_code', 'role']).where('plan_code', '=', PLAN).orderBy('seq').execute();
+  const funds = await k
+    .selectFrom('advisory_plan_funds')
+    .select(['fund_code', 'role'])
+    .where('plan_code', '=', PLAN)
+    .orderBy('seq')
+    .execute();
   const bonds = funds.filter((f) => f.role === 'bond').map((f) => f.fund_code);
   const reserve = funds.find((f) => f.role === 'reserve')?.fund_code as string;
   assert.ok(bonds.length >= 3 && reserve, 'three bond funds and a money-market reserve');
@@ -118,7 +125,8 @@ it('counts the dividends and money-market income of its funds, refuses a sale of
   assert.ok(splitCash > 0n);
   assert.ok((await cashPaid(split)) > splitCash, 'the outside shares got their part too');
 
-  const expectedShares = async (fund: string, through: IsoDate | null) => (await ledgerShares(fund, through)) - (fund === split ? outside : 0n);
+  const expectedShares = async (fund: string, through: IsoDate | null) =>
+    (await ledgerShares(fund, through)) - (fund === split ? outside : 0n);
   const holding = await get<Holding>(t, investor, `/djapi/holding/plan/${PLAN}`);
   assert.equal(holding.body.result_code, 0, JSON.stringify(holding.body));
   const today = shanghaiDate(t.clock.now());
@@ -143,9 +151,14 @@ it('counts the dividends and money-market income of its funds, refuses a sale of
     totalGain += value + dividendCash - paid;
   }
   // What the money was paid on: the reinvested dividend added shares, the cash one paid the card, income grew the reserve.
-  assert.ok(units(holding.body.data.items.find((i) => i.fd_code === reinvested)?.volume ?? '0', 2) > BigInt(legOf.get(reinvested)?.confirm_volume ?? '0'));
+  assert.ok(
+    units(holding.body.data.items.find((i) => i.fd_code === reinvested)?.volume ?? '0', 2) >
+      BigInt(legOf.get(reinvested)?.confirm_volume ?? '0'),
+  );
   assert.ok((await cashPaid(cash)) > 0n);
-  assert.ok(units(holding.body.data.items.find((i) => i.fd_code === reserve)?.volume ?? '0', 2) > BigInt(legOf.get(reserve)?.confirm_volume ?? '0'));
+  assert.ok(
+    units(holding.body.data.items.find((i) => i.fd_code === reserve)?.volume ?? '0', 2) > BigInt(legOf.get(reserve)?.confirm_volume ?? '0'),
+  );
   assert.equal(holding.body.data.total_assets, yuan(totalAssets));
   assert.equal(holding.body.data.total_gain, yuan(totalGain));
 
@@ -155,7 +168,8 @@ it('counts the dividends and money-market income of its funds, refuses a sale of
   let numerator = 0n;
   for (const a of accruals) {
     let value = 0n;
-    for (const f of funds) value += (await expectedShares(f.fund_code, a.date as IsoDate)) * (await navOn(f.fund_code, a.date as IsoDate, false));
+    for (const f of funds)
+      value += (await expectedShares(f.fund_code, a.date as IsoDate)) * (await navOn(f.fund_code, a.date as IsoDate, false));
     assert.equal(BigInt(a.value_e4), value, `value on ${a.date}`);
     assert.equal(BigInt(a.fee_numerator), value * 2000n, `fee on ${a.date}`);
     numerator += value * 2000n;
@@ -171,6 +185,9 @@ it('counts the dividends and money-market income of its funds, refuses a sale of
   const none = await sell(t, investor, cash, '0.01');
   assert.equal(none.body.result_code, 430008, 'a fund held only in the account');
   const after = await get<Holding>(t, investor, `/djapi/holding/plan/${PLAN}`);
-  assert.equal(after.body.data.items.find((i) => i.fd_code === split)?.volume, holding.body.data.items.find((i) => i.fd_code === split)?.volume);
+  assert.equal(
+    after.body.data.items.find((i) => i.fd_code === split)?.volume,
+    holding.body.data.items.find((i) => i.fd_code === split)?.volume,
+  );
   assert.deepEqual(await checkLedger(k), []);
 });

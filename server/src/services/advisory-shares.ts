@@ -239,7 +239,12 @@ async function attributeForUser(db: Db, userId: number, payments: readonly Payme
     .select(['plan_code', 'fund_code', 'source', 'date', 'volume', 'cash_fen'])
     .where('user_id', '=', userId)
     .execute();
-  const incomes: IncomeEvent[] = given.map((g) => ({ plan_code: g.plan_code, fund_code: g.fund_code.trim(), date: g.date, volume: Number(g.volume) }));
+  const incomes: IncomeEvent[] = given.map((g) => ({
+    plan_code: g.plan_code,
+    fund_code: g.fund_code.trim(),
+    date: g.date,
+    volume: Number(g.volume),
+  }));
   const taken = new Map<string, number>();
   const done = new Set<string>();
   for (const g of given) {

@@ -540,7 +540,17 @@ export async function orderListPage(db: Db, userId: number, page: number, size: 
           await db
             .selectFrom('advisory_orders as o')
             .innerJoin('advisory_plans as p', 'p.code', 'o.plan_code')
-            .select(['o.id', 'o.plan_code', 'p.name', 'o.action', 'o.status', 'o.amount_fen', 'o.business_date', 'o.created_at', 'o.trading_id'])
+            .select([
+              'o.id',
+              'o.plan_code',
+              'p.name',
+              'o.action',
+              'o.status',
+              'o.amount_fen',
+              'o.business_date',
+              'o.created_at',
+              'o.trading_id',
+            ])
             .where('o.user_id', '=', userId)
             .where('o.id', 'in', planIds)
             .execute()
@@ -568,7 +578,16 @@ const PLAN_STATUS_TEXT: Record<string, [string, string]> = {
 
 /** A plan order as an item of the order list (Danjuan's ttype 'ic'): the portfolio, the action, the amount. */
 export function planOrderListItem(
-  r: { id: number; plan_code: string; name: string; action: string; status: string; amount_fen: number; business_date: string; created_at: Date },
+  r: {
+    id: number;
+    plan_code: string;
+    name: string;
+    action: string;
+    status: string;
+    amount_fen: number;
+    business_date: string;
+    created_at: Date;
+  },
   locale: 'zh-CN' | 'en-US',
 ) {
   const en = locale === 'en-US' ? 1 : 0;
