@@ -95,4 +95,11 @@ export const buyPlan = (form: { planCode: string; tradingId?: string; encryptedP
     },
     SILENT,
   );
+/** 升级投顾 (267): the investor's own shares of the portfolio's funds moved into the signed account, no redemption. */
+export const upgradePlan = (form: { planCode: string; encryptedPassword: string; requestId: string }) =>
+  post<{ order_id: string; order: PlanOrder }>(
+    '/djapi/ic/upgrade',
+    { plan_code: form.planCode, request_id: form.requestId, trade_password: form.encryptedPassword },
+    SILENT,
+  );
 export const getHolding = (code: string) => get<PlanHolding>(`/djapi/holding/plan/${enc(code)}`, undefined, SILENT).then(shaped(['items']));
