@@ -281,6 +281,15 @@ describe('the latest departure', () => {
     pages.mockRestore();
   });
 
+  it('shows one departure of the history (?trading_id=, page code departure_detail)', async () => {
+    const pages = jest.spyOn(analytics, 'trackPage');
+    server.on('GET /djapi/plan/TIA06002/departure/220250303', { ...departure, is_latest: false, follow_status: 'closed' });
+    render(<LatestDepartureScreen code='TIA06002' access={{ status: 'loggedIn' }} tradingId='220250303' />);
+    await until(() => expect(screen.getByTestId('departure').textContent).toContain('中证800指数A买入 5 份'));
+    expect(pages.mock.calls.map((c) => c[0])).toEqual(['departure_detail']);
+    pages.mockRestore();
+  });
+
   it('asks for the questionnaire when the server refuses the strategy (430001)', async () => {
     server.on('GET /djapi/plan/TIA06002/departure/latest', () => fail(430001, '请先完成投顾问卷'));
     render(<LatestDepartureScreen code='TIA06002' access={{ status: 'loggedIn' }} />);

@@ -281,7 +281,14 @@ function AfterKyc({ plan }: { plan: PlanSummary }) {
           {t('advisory.latest')}
         </Button>
         {departures.items.map((d) => (
-          <View key={d.trading_id} className='adv-departure'>
+          <View
+            key={d.trading_id}
+            className='adv-departure'
+            data-testid='advisory-departure'
+            onClick={() =>
+              void navigateToSpecUrl(specUrl('advisorLatest', { advisorPortfolioCode: plan.plan_code }, { trading_id: d.trading_id }))
+            }
+          >
             <Text className='adv-departure__date'>{d.trade_date}</Text>
             <Text className='adv-text adv-small'>{d.remark}</Text>
             {d.trading_elements.map((e, i) => (
@@ -549,10 +556,18 @@ function Account({
           </Text>
         </View>
       ))}
-      <View className='adv-check' onClick={() => void toggle()} data-testid='advisory-auto'>
-        <Text className='adv-text adv-small'>{holding.auto_follow ? t('advisory.account.autoOn') : t('advisory.account.autoOff')}</Text>
-        <Text className='adv-link'>{t('advisory.account.switchAuto')}</Text>
-      </View>
+      <AutoDeparture on={holding.auto_follow} onToggle={() => void toggle()} />
+    </View>
+  );
+}
+
+/** The automatic-following setting (自动发车, page code auto_departure once per visit): on or off at once. */
+function AutoDeparture({ on, onToggle }: { on: boolean; onToggle: () => void }) {
+  usePageCode(PAGE_CODES.autoDeparture);
+  return (
+    <View className='adv-check' onClick={onToggle} data-testid='advisory-auto'>
+      <Text className='adv-text adv-small'>{on ? t('advisory.account.autoOn') : t('advisory.account.autoOff')}</Text>
+      <Text className='adv-link'>{t('advisory.account.switchAuto')}</Text>
     </View>
   );
 }

@@ -60,6 +60,11 @@ export const getDepartures = (code: string) =>
   get<DepartureHistory>(`/djapi/plan/${enc(code)}/trade_history`, { page: '1', size: '20' }, SILENT).then(shaped(['items']));
 export const getLatestDeparture = (code: string) =>
   get<DepartureDetail>(`/djapi/plan/${enc(code)}/departure/latest`, undefined, SILENT).then(shaped(['trading_id', 'trading_elements']));
+/** One departure (departure_detail), with the investor's follow status. */
+export const getDeparture = (code: string, tradingId: string) =>
+  get<DepartureDetail>(`/djapi/plan/${enc(code)}/departure/${enc(tradingId)}`, undefined, SILENT).then(
+    shaped(['trading_id', 'trading_elements']),
+  );
 export const getKyc = () => get<KycQuestionnaire>('/djapi/ic/kyc', undefined, SILENT).then(shaped(['questions']));
 export const postKyc = (answers: Record<string, string>) =>
   post<{ tolerance: number }>('/djapi/ic/kyc', { answers: JSON.stringify(answers) }, SILENT);
