@@ -14,7 +14,7 @@ import type { Advisor, KycQuestionnaire, PlanOrder, PlanSummary } from '@/lib/ap
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/advisory';
 import { bridge } from '@/platform/bridge';
-import { NOTIFICATION_TYPE, TRADE_OPEN_REFERER } from '@/platform/bridge-enums';
+import { NOTIFICATION_TYPE, TRADE_OPEN_REFERER, type TradeOpenReferer } from '@/platform/bridge-enums';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
@@ -383,7 +383,7 @@ function UpgradeConfirm({ plan, onDone }: { plan: PlanSummary; onDone: (order: P
     return (
       <>
         <Text className='adv-muted'>{t('advisory.upgrade.signFirst')}</Text>
-        <Sign plan={plan} onSigned={account.refresh} />
+        <Sign plan={plan} onSigned={account.refresh} referer={TRADE_OPEN_REFERER.HIGH_LEVEL_PAGE} />
       </>
     );
   }
@@ -436,7 +436,19 @@ function notifyPrivilege() {
   void bridge.notify(NOTIFICATION_TYPE.REFRESH_USER_PRIVILEGE, {}).catch(() => undefined);
 }
 
-function Sign({ plan, onSigned }: { plan: PlanSummary; onSigned: () => Promise<void> }) {
+/**
+ * Signing a portfolio's service agreement. Without an open account it goes to account opening, which returns here
+ * (`redirect`); its trade-open referer says where from: COMBINATION_PAGE (a portfolio), HIGH_LEVEL_PAGE (the upgrade).
+ */
+function Sign({
+  plan,
+  onSigned,
+  referer = TRADE_OPEN_REFERER.COMBINATION_PAGE,
+}: {
+  plan: PlanSummary;
+  onSigned: () => Promise<void>;
+  referer?: TradeOpenReferer;
+}) {
   const [amount, setAmount] = useState(plan.min_amount_per_portion);
   const [auto, setAuto] = useState(true);
   const [agreed, setAgreed] = useState(false);
@@ -459,9 +471,9 @@ function Sign({ plan, onSigned }: { plan: PlanSummary; onSigned: () => Promise<v
       notifyPrivilege();
       await onSigned();
     } else if (!outcome.cancelled && resultCodeOf(outcome.error) === ADVISORY_CODES.accountNotOpened) {
-      // Account opening started from a portfolio returns to it (trade-open referer COMBINATION_PAGE).
+      // Account opening started from a portfolio (or its upgrade) returns to it.
       showToast(errorText(outcome.error));
-      void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: currentSpecUrl(), referer: TRADE_OPEN_REFERER.COMBINATION_PAGE }));
+      void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: currentSpecUrl(), referer }));
     } else if (!outcome.cancelled) showToast(errorText(outcome.error));
   };
   return (
