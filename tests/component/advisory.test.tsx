@@ -6,6 +6,7 @@ import { AdvisorScreen } from '@/features/advisory/advisor-screen';
 import { LatestDepartureScreen } from '@/features/advisory/departure-screen';
 import type { DepartureDetail, PlanSummary } from '@/lib/api-types/advisory';
 import { setLocale } from '@/locales/i18n';
+import * as analytics from '@/platform/analytics';
 import { typeTradePassword } from './aip-helpers';
 import { decryptPassword, fail, fakeServer, ok, resetServer, settle, spyNavigation, until, type FakeServer } from './trade-helpers';
 
@@ -207,6 +208,86 @@ describe('the latest departure', () => {
     expect(form?.get('trading_id')).toBe('220250303');
     expect(decryptPassword(form?.get('trade_password') ?? '')).toBe('135790');
     await until(() => expect(server.toasts.join()).toContain('添利货币A：未成交（noHolding）'));
+  });
+
+  it('upgrades: introduce → (questionnaire answered) → confirm with the trade password → what moved; each step’s page code once', async () => {
+    portfolioServer();
+    const pages = jest.spyOn(analytics, 'trackPage');
+    server.on('GET /djapi/ic/kyc', { questions: [], answered: true, tolerance: 4 });
+    server.on('GET /djapi/holding/plan/TIA06002', {
+      plan_code: 'TIA06002',
+      plan_name: '稳健平衡组合',
+      amount_per_portion: '100.00',
+      auto_follow: false,
+      total_assets: '0.00',
+      total_gain: '0.00',
+      pending_amount: '0.00',
+      fee_rate: '0.0040',
+      fee_accrued: '0.00',
+      items: [],
+    });
+    server.on('POST /djapi/ic/upgrade', {
+      order_id: '800000009',
+      order: {
+        order_id: '800000009',
+        plan_code: 'TIA06002',
+        plan_name: '稳健平衡组合',
+        ttype: 'ic',
+        action: '267',
+        trading_id: null,
+        status: 'success',
+        amount: '0.00',
+        total_fee: '0.00',
+        sub_order_list: [
+          {
+            action_text: '成分基金升级信息',
+            action: '267',
+            orders: [
+              {
+                order_id: null,
+                fd_code: '001179',
+                fd_name: '中证800指数A',
+                action: '267',
+                portion: 9,
+                amount: '980.00',
+                volume: '950.21',
+                fee: null,
+                confirm_amount: null,
+                confirm_volume: null,
+                status: 'success',
+                fail_reason: null,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    render(<AdvisorScreen code='TIA06002' access={{ status: 'loggedIn' }} upgrade />);
+    await until(() => expect(screen.getByTestId('advisory-upgrade-introduce').textContent).toContain('不赎回、不收手续费'));
+    fireEvent.click(screen.getByTestId('advisory-upgrade-start'));
+    await until(() => expect(screen.getByTestId('advisory-upgrade-confirm')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('advisory-upgrade-submit'));
+    await typeTradePassword('135790');
+    await until(() => expect(server.forms('POST /djapi/ic/upgrade')).toHaveLength(1));
+    const form = server.forms('POST /djapi/ic/upgrade')[0];
+    expect(form?.get('plan_code')).toBe('TIA06002');
+    expect(decryptPassword(form?.get('trade_password') ?? '')).toBe('135790');
+    await until(() => expect(screen.getByTestId('advisory-upgrade-moved').textContent).toBe('中证800指数A：950.21 份，折合 9 份组合'));
+    const codes = pages.mock.calls.map((c) => c[0]).filter((c) => String(c).startsWith('upgrade_'));
+    expect(codes).toEqual(['upgrade_introduce', 'upgrade_kyc', 'upgrade_confirm', 'upgrade_result']);
+    fireEvent.click(screen.getByTestId('advisory-upgrade-account'));
+    await settle();
+    expect(nav.urls()).toEqual(['/ic/TIA06002']);
+    pages.mockRestore();
+  });
+
+  it('shows one departure of the history (?trading_id=, page code departure_detail)', async () => {
+    const pages = jest.spyOn(analytics, 'trackPage');
+    server.on('GET /djapi/plan/TIA06002/departure/220250303', { ...departure, is_latest: false, follow_status: 'closed' });
+    render(<LatestDepartureScreen code='TIA06002' access={{ status: 'loggedIn' }} tradingId='220250303' />);
+    await until(() => expect(screen.getByTestId('departure').textContent).toContain('中证800指数A买入 5 份'));
+    expect(pages.mock.calls.map((c) => c[0])).toEqual(['departure_detail']);
+    pages.mockRestore();
   });
 
   it('asks for the questionnaire when the server refuses the strategy (430001)', async () => {

@@ -165,6 +165,38 @@ describe('the order list', () => {
     expect(nav.urls()).toEqual([`/n/orders/${ID}`]);
   });
 
+  it('an advisory plan order is one row (ttype ic) that opens its portfolio', async () => {
+    server.on(LIST, {
+      current_page: 1,
+      size: 20,
+      total_items: 1,
+      total_pages: 1,
+      items: [
+        listItem({
+          order_id: '800000001',
+          ttype: 'ic',
+          plan_code: 'TIA06002',
+          fd_code: '',
+          code: 'TIA06002',
+          name: '稳健平衡组合',
+          action: '022',
+          action_desc: '组合购买',
+          value_desc: '10000.00元',
+          status: 'sub_success',
+          status_desc: '部分成功',
+        }),
+      ],
+    });
+    render(<OrderListScreen />);
+    await until(() => expect(screen.getAllByTestId('order-row')).toHaveLength(1));
+    const [row] = screen.getAllByTestId('order-row');
+    expect(row?.textContent).toBe('组合购买稳健平衡组合2026-03-10 13:3110000.00元部分成功');
+    expect(row?.querySelector('.trade-order__status--done')).not.toBeNull();
+    fireEvent.click(row!);
+    await settle();
+    expect(nav.urls()).toEqual(['/ic/TIA06002']);
+  });
+
   it('no orders: the empty box with a way to the funds', async () => {
     server.on(LIST, { current_page: 1, size: 20, total_items: 0, total_pages: 0, items: [] });
     render(<OrderListScreen />);

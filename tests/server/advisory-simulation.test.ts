@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
 import { checkLedger } from '../../server/src/ledger/check';
-import { FEE_DENOMINATOR, followLegs } from '../../server/src/services/advisory';
+import { FEE_DENOMINATOR, followLegs, isFeeDay } from '../../server/src/services/advisory';
+import { addCalendarDays, type IsoDate } from '../../server/src/domain/calendar';
+import { shanghaiDate } from '../../server/src/domain/clock';
 import { Rng } from '../../server/src/market/prng';
 import { businessStartForTests, createTestApp, encryptForServer, rotatingSeed, TEST_NOW, type TestApp } from './helpers';
 import { advance, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';
@@ -17,7 +19,10 @@ before(async () => {
 });
 after(async () => t?.close());
 
-const DAYS = Number(process.env.ADVISORY_SIM_DAYS ?? 100);
+// Calendar days simulated: ADVISORY_SIM_DAYS, else SIM_DAYS, else 35 — about 28 s of CPU on PGlite (100 days, which always
+// hold a quarter's fee day, cost 65 s); the fee's 098 is checked on the business dates whose run holds a fee day, as the
+// rotating date of each CI run moves (ADVISORY_SIM_DAYS=100 or a year for the whole picture).
+const DAYS = Number(process.env.ADVISORY_SIM_DAYS ?? process.env.SIM_DAYS ?? 35);
 const PLANS = ['TIA06001', 'TIA06002', 'TIA06003', 'TIA06004'];
 
 function navUnits(nav: string): bigint {
@@ -75,6 +80,7 @@ it(`simulates followers by hand and automatic over ${DAYS} days: ledger after ev
     investors.push({ inv, plan, auto, per });
   }
   let handFollows = 0;
+  const start = shanghaiDate(t.clock.now()) as IsoDate;
   for (let day = 0; day < DAYS; day += 1) {
     await advance(t, 1);
     assert.deepEqual(await checkLedger(t.db.kysely), [], `ledger on day ${day}`);
@@ -132,7 +138,15 @@ it(`simulates followers by hand and automatic over ${DAYS} days: ledger after ev
              l.fund_code
         FROM advisory_order_legs l JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
         JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
-       WHERE l.user_id = ${a.user_id} AND p.plan_code = ${a.plan_code}`.execute(k);
+       WHERE l.user_id = ${a.user_id} AND p.plan_code = ${a.plan_code}
+      UNION ALL
+      -- Each investor holds one portfolio and nothing else: every dividend reinvested (ex-date before the day) and every
+      -- day's money-market income (paid for a day before it) on its funds is the account's, as the settlement paid it.
+      SELECT '022', sum(v)::text, (SELECT nav::text FROM fund_nav n WHERE n.fund_code = x.fund_code AND n.date < ${a.date} ORDER BY date DESC LIMIT 1), x.fund_code
+        FROM (SELECT fund_code, confirm_volume AS v FROM orders WHERE user_id = ${a.user_id} AND action = '143' AND confirm_volume IS NOT NULL AND trade_date < ${a.date}
+              UNION ALL
+              SELECT fund_code, income_fen FROM mmf_income WHERE user_id = ${a.user_id} AND date < ${a.date}) x
+       GROUP BY x.fund_code`.execute(k);
     const perFund = new Map<string, { shares: bigint; nav: bigint }>();
     for (const r of rows.rows as Array<{ action: string; volume: string | null; nav: string | null; fund_code: string }>) {
       const e = perFund.get(r.fund_code) ?? { shares: 0n, nav: r.nav ? navUnits(r.nav) : 0n };
@@ -161,7 +175,8 @@ it(`simulates followers by hand and automatic over ${DAYS} days: ledger after ev
   }
   // Each 098 redeems shares worth the fee at most, short of it by less than one hundredth of a share per fund (⌊⌋).
   const fees = orders.filter((o) => o.action === '098' && o.amount_fen > 0);
-  assert.ok(fees.length > 0, 'a quarter’s fee was charged');
+  const feeDayInRun = Array.from({ length: DAYS }, (_, i) => addCalendarDays(start, i + 1)).some((d) => isFeeDay(d));
+  if (feeDayInRun) assert.ok(fees.length > 0, 'a quarter’s fee was charged');
   for (const fee of fees) {
     const feeLegs = await k
       .selectFrom('advisory_order_legs')

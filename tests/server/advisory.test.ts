@@ -9,6 +9,7 @@ import { checkLedger } from '../../server/src/ledger/check';
 import { modelPortions, departuresOf } from '../../server/src/services/advisory-reads';
 import { FEE_DENOMINATOR, isFeeDay } from '../../server/src/services/advisory';
 import { createTestApp, encryptForServer, type TestApp } from './helpers';
+import { units } from './exact';
 import { advance, buy, createInvestor, get, newRequestId, post, TRADE_PASSWORD } from './trading-support';
 
 let t: TestApp;
@@ -188,7 +189,8 @@ describe('advisory money', () => {
     assert.ok(Number(holding.body.data.total_assets) > 0);
     for (const item of holding.body.data.items) assert.equal(item.portion, model.get(item.fd_code));
 
-    // The fee oracle: each day's value from the confirmed shares and that day's latest NAV, × rate / 365, in BigInt.
+    // The fee oracle: each day's value from the investor's shares on the ledger through that day (the account holds
+    // every share: money-market income included) and the latest NAV before it, × rate / 365, in BigInt.
     const accruals = await t.db.kysely
       .selectFrom('advisory_fee_accruals')
       .selectAll()
@@ -199,11 +201,12 @@ describe('advisory money', () => {
     let expected = 0n;
     for (const a of accruals) {
       const rows = await sql<{ fund_code: string; volume: string; nav: string }>`
-        SELECT o.fund_code, o.confirm_volume::text AS volume,
-               (SELECT nav::text FROM fund_nav n WHERE n.fund_code = o.fund_code AND n.date < ${a.date} ORDER BY date DESC LIMIT 1) AS nav
-          FROM orders o WHERE o.user_id = ${investor.userId} AND o.status = 'confirmed' AND o.confirm_date <= ${a.date}`.execute(
-        t.db.kysely,
-      );
+        SELECT s.fund_code, s.volume::text AS volume,
+               (SELECT nav::text FROM fund_nav n WHERE n.fund_code = s.fund_code AND n.date < ${a.date} ORDER BY date DESC LIMIT 1) AS nav
+          FROM (SELECT substr(asset, 3) AS fund_code,
+                       sum(CASE WHEN credit_account LIKE 'lot:%' THEN amount ELSE 0 END) - sum(CASE WHEN debit_account LIKE 'lot:%' THEN amount ELSE 0 END) AS volume
+                  FROM ledger_transfers WHERE user_id = ${investor.userId} AND asset LIKE 'F:%' AND business_date <= ${a.date}
+                 GROUP BY asset) s WHERE s.volume > 0`.execute(t.db.kysely);
       let value = 0n;
       for (const r of rows.rows) {
         const [int, frac = ''] = r.nav.split('.');
@@ -238,6 +241,20 @@ describe('advisory money', () => {
     assert.deepEqual(
       list.body.data.items.map((i) => [i.order_id, i.ttype, i.plan_code, i.action]),
       [[placed.body.data.order_id, 'ic', 'TIA06002', '022']],
+    );
+    // The main order list groups it: one ic item with its plan, action and amount; its legs' fund orders not alone.
+    const main = await get<{
+      total_items: number;
+      items: Array<{ order_id: string; ttype: string; plan_code?: string; action: string; amount: number | null }>;
+    }>(t, investor, '/djapi/order/p/list?type=all&size=50');
+    assert.deepEqual(
+      main.body.data.items.map((i) => [i.order_id, i.ttype, i.plan_code, i.action]),
+      [[placed.body.data.order_id, 'ic', 'TIA06002', '022']],
+    );
+    assert.equal(main.body.data.total_items, 1);
+    assert.equal(
+      units(String(main.body.data.items[0]?.amount ?? 0), 2),
+      legs.reduce((a, l) => a + units(l.amount, 2), 0n),
     );
     // Redeeming the whole account: one 024 plan order, every fund's confirmed shares sold.
     const shares = new Map(holding.body.data.items.map((i) => [i.fd_code, i.volume]));

@@ -123,6 +123,17 @@ export interface AdvisoryFeeAccrualsTable {
   charged_order_id: number | null;
 }
 
+/** migrations/0021_advisory_income.sql: the account's part of each dividend and money-market income payment. */
+export interface AdvisoryIncomeTable {
+  user_id: number;
+  plan_code: string;
+  fund_code: string;
+  source: string;
+  date: string;
+  volume: number;
+  cash_fen: number;
+}
+
 export interface AdvisoryTables {
   advisors: AdvisorsTable;
   advisory_plans: AdvisoryPlansTable;
@@ -135,4 +146,5 @@ export interface AdvisoryTables {
   advisory_order_legs: AdvisoryOrderLegsTable;
   advisory_holdings: AdvisoryHoldingsTable;
   advisory_fee_accruals: AdvisoryFeeAccrualsTable;
+  advisory_income: AdvisoryIncomeTable;
 }

@@ -52,7 +52,9 @@ export type TradeRefusalReason =
   | 'pensionCapExceeded'
   | 'pensionConditionNotMet'
   | 'pensionConditionNotInForce'
-  | 'pensionContributionClosed';
+  | 'pensionContributionClosed'
+  // 投顾 (issue 23): an ordinary sale asking for shares of an advisory account (services/advisory-shares.ts).
+  | 'advisorySharesReserved';
 
 export class TradeRefusal extends Error {
   constructor(

@@ -127,6 +127,8 @@ export const ResultCode = {
   ADVISORY_ORDER_NOT_FOUND: 430006,
   /** The advisory questionnaire's answers are incomplete or unknown. */
   ADVISORY_KYC_INVALID: 430007,
+  /** An ordinary sale asks for shares that are an advisory account's (sell them from the account). */
+  ADVISORY_SHARES_RESERVED: 430008,
   /** Personal pension (issue 24, docs/PRODUCT.md §10.13): no pension account yet. */
   PENSION_NOT_OPENED: 440001,
   /** Opening refused: opened already, or no 个人养老金账户 at the social-insurance platform yet. */
@@ -495,6 +497,10 @@ export const serverMessages = {
   },
   advisoryRefused: { 'zh-CN': '{reason}', 'en-US': '{reason}' },
   advisoryOrderNotFound: { 'zh-CN': '投顾订单不存在', 'en-US': 'No such advisory order' },
+  advisorySharesReserved: {
+    'zh-CN': '其中 {reserved} 份属于投顾账户，请在投顾账户中赎回；此处最多可卖 {available} 份',
+    'en-US': '{reserved} of these shares are in an advisory account: redeem them from the account; at most {available} can be sold here',
+  },
   // Activities (issue 25)
   activityNotFound: { 'zh-CN': '活动不存在或已下线：{id}', 'en-US': 'No such activity (or it was withdrawn): {id}' },
   activityNotStarted: { 'zh-CN': '活动尚未开始，{start} 开始', 'en-US': 'The activity has not started yet; it starts on {start}' },

@@ -2,7 +2,7 @@
 // src/lib/api-types/trading.ts is the answer contract). Each route: schema → session → one service call →
 // the answer's view. Owner-only: every query is scoped to the session's user; someone else's order id reads as
 // no order. The trade password arrives RSA-encrypted, as /djapi/account/trade-password/verify takes it.
-import { listPlanOrders } from '../services/advisory';
+import { listPlanOrders, orderListPage, planOrderListItem } from '../services/advisory';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { yuanToFen } from '../../../src/lib/money';
@@ -35,6 +35,7 @@ import {
   cancelOrder,
   checkBuy,
   listOrders,
+  loadOrderRows,
   loadOrder,
   loadTradeFund,
   placeBuy,
@@ -216,14 +217,24 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           items: all.slice((page - 1) * size, page * size),
         });
       }
-      const { total, rows } = await listOrders(app.db.kysely, user.userId, page, size);
+      // Every order, the advisory plan orders grouped: one item each (ttype ic), their legs' fund orders not listed alone.
+      const { total, entries } = await orderListPage(app.db.kysely, user.userId, page, size);
       const locale = requestLocale(request);
+      const funds = await loadOrderRows(
+        app.db.kysely,
+        user.userId,
+        entries.filter((e) => e.kind === 'fund').map((e) => e.id),
+      );
       return ok({
         current_page: page,
         size,
         total_items: total,
         total_pages: Math.ceil(total / size),
-        items: rows.map((r) => orderListItem(r, locale)),
+        items: entries.flatMap((e): unknown[] => {
+          if (e.plan) return [planOrderListItem(e.plan, locale)];
+          const row = funds.get(e.id);
+          return row ? [orderListItem(row, locale)] : [];
+        }),
       });
     },
   );

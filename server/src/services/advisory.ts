@@ -17,11 +17,14 @@ import { TradeRefusal } from '../domain/trade-refusal';
 import { BANK, CNY } from '../ledger/chart';
 import { post } from '../ledger/post';
 import { ADVISORY_FEE, ADVISORY_FEE_CHARGE } from './advisory-ledger';
+import { accountCashDividends, accountShares, attributeIncome } from './advisory-shares';
 import { AdvisoryRefusal, departuresOf, loadPlan, modelPortions, requireKyc, type DepartureRow } from './advisory-reads';
 import type { Bank } from './bank';
 import { checkPassword, loadInvestor, lockUser, pepperOf, placeBuy, placeSell, requestHash, type TradingDeps } from './trading';
 
 type Db = Kysely<DB>;
+
+export { accountShares };
 
 /** Days of the fee's year (the rate is a yearly rate over calendar days). */
 export const FEE_DAYS_PER_YEAR = 365n;
@@ -154,25 +157,6 @@ export async function setAutoFollow(db: Db, userId: number, planCode: string, on
 }
 
 // ---- The account's shares --------------------------------------------------------------------------------------
-
-/**
- * The shares (hundredths) the advisory account holds of each fund on `day`: its buy legs' confirmed shares (confirmed
- * by then) less its sell legs' shares (from their trade date). Derived from the orders, as my money is.
- */
-export async function accountShares(db: Db, userId: number, planCode: string, day: IsoDate): Promise<Map<string, number>> {
-  const rows = await sql<{ fund_code: string; volume: string }>`
-    SELECT l.fund_code,
-           sum(CASE WHEN l.action = '267' THEN CASE WHEN p.business_date <= ${day} THEN l.volume ELSE 0 END
-                    WHEN o.id IS NULL THEN 0
-                    WHEN l.action = '022' THEN CASE WHEN o.status = 'confirmed' AND o.confirm_date <= ${day} THEN o.confirm_volume ELSE 0 END
-                    ELSE CASE WHEN o.status IN ('submitted', 'paid', 'confirmed') AND o.trade_date <= ${day} THEN -o.volume ELSE 0 END END)::text AS volume
-      FROM advisory_order_legs l
-      JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
-      LEFT JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
-     WHERE l.user_id = ${userId} AND p.plan_code = ${planCode}
-     GROUP BY l.fund_code`.execute(db);
-  return new Map(rows.rows.map((r) => [r.fund_code, Math.max(0, Number(r.volume))]));
-}
 
 async function heldPortions(db: Db, userId: number, planCode: string): Promise<Map<string, number>> {
   const rows = await db
@@ -533,6 +517,102 @@ export async function listPlanOrders(db: Db, userId: number) {
   }));
 }
 
+/**
+ * One page of the order list with the advisory plan orders grouped (issue 23): each plan order is one item (Danjuan's
+ * ttype 'ic') and the fund orders of its legs are not listed on their own; the other orders as they are. Newest first.
+ */
+export async function orderListPage(db: Db, userId: number, page: number, size: number) {
+  const legOf = sql`EXISTS (SELECT 1 FROM advisory_order_legs l WHERE l.user_id = o.user_id AND l.order_id = o.id)`;
+  const total = await sql<{ n: string }>`
+    SELECT ((SELECT count(*) FROM orders o WHERE o.user_id = ${userId} AND NOT ${legOf})
+          + (SELECT count(*) FROM advisory_orders WHERE user_id = ${userId}))::text AS n`.execute(db);
+  const rows = await sql<{ kind: 'fund' | 'ic'; id: string }>`
+    SELECT kind, id::text FROM (
+      SELECT 'fund' AS kind, o.id, o.created_at FROM orders o WHERE o.user_id = ${userId} AND NOT ${legOf}
+      UNION ALL
+      SELECT 'ic', p.id, p.created_at FROM advisory_orders p WHERE p.user_id = ${userId}
+    ) x ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`.execute(db);
+  const planIds = rows.rows.filter((r) => r.kind === 'ic').map((r) => Number(r.id));
+  const plans = new Map(
+    planIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('advisory_orders as o')
+            .innerJoin('advisory_plans as p', 'p.code', 'o.plan_code')
+            .select([
+              'o.id',
+              'o.plan_code',
+              'p.name',
+              'o.action',
+              'o.status',
+              'o.amount_fen',
+              'o.business_date',
+              'o.created_at',
+              'o.trading_id',
+            ])
+            .where('o.user_id', '=', userId)
+            .where('o.id', 'in', planIds)
+            .execute()
+        ).map((r) => [Number(r.id), r]),
+  );
+  return {
+    total: Number(total.rows[0]?.n ?? 0),
+    entries: rows.rows.map((r) => ({ kind: r.kind, id: Number(r.id), plan: plans.get(Number(r.id)) ?? null })),
+  };
+}
+
+const PLAN_ACTION_TEXT: Record<string, [string, string]> = {
+  '022': ['组合购买', 'Portfolio buy'],
+  '024': ['组合赎回', 'Portfolio sale'],
+  '036': ['跟车调仓', 'Departure followed'],
+  '098': ['投顾费收取', 'Advisory fee'],
+  '267': ['升级投顾', 'Upgrade to advisory'],
+};
+const PLAN_STATUS_TEXT: Record<string, [string, string]> = {
+  processing: ['处理中', 'Processing'],
+  success: ['交易成功', 'Succeeded'],
+  sub_success: ['部分成功', 'Partly succeeded'],
+  failed: ['交易失败', 'Failed'],
+};
+
+/** A plan order as an item of the order list (Danjuan's ttype 'ic'): the portfolio, the action, the amount. */
+export function planOrderListItem(
+  r: {
+    id: number;
+    plan_code: string;
+    name: string;
+    action: string;
+    status: string;
+    amount_fen: number;
+    business_date: string;
+    created_at: Date;
+  },
+  locale: 'zh-CN' | 'en-US',
+) {
+  const en = locale === 'en-US' ? 1 : 0;
+  const status = r.status === 'placing' ? 'processing' : r.status === 'placed' ? 'success' : r.status;
+  const actionDesc = PLAN_ACTION_TEXT[r.action]?.[en] ?? r.action;
+  return {
+    order_id: String(r.id),
+    ttype: 'ic' as const,
+    plan_code: r.plan_code,
+    fd_code: '',
+    code: r.plan_code,
+    name: r.name,
+    action: r.action,
+    action_desc: actionDesc,
+    status,
+    status_desc: PLAN_STATUS_TEXT[status]?.[en] ?? status,
+    amount: r.amount_fen > 0 ? r.amount_fen / 100 : null,
+    volume: null,
+    value_desc: r.amount_fen > 0 ? `${(r.amount_fen / 100).toFixed(2)}${en ? ' CNY' : '元'}` : '',
+    trade_date: r.business_date,
+    created_at: r.created_at.getTime(),
+    title: `${actionDesc} ${r.name}`,
+  };
+}
+
 /** The latest NAV (ten-thousandths) on or before a day of each fund. */
 async function navsOn(db: Db, codes: string[], day: IsoDate): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();
@@ -568,29 +648,57 @@ export async function planHolding(db: Db, userId: number, planCode: string, toda
       f.name,
     ]),
   );
-  // Cost: what the account's buy legs paid, less what its sell legs took in proportion (per fund, in fen).
-  const costs = await sql<{ fund_code: string; paid: string; pending: string }>`
+  // Per fund, from the account's orders on the ledger (fen): what its buy legs paid (267: the moved shares' cost), what
+  // its confirmed sell legs brought back net of their fee, the purchases still unconfirmed, the shares of its sales
+  // not yet confirmed (still its assets: valued at the NAV until the registrar prices them).
+  const costs = await sql<{ fund_code: string; paid: string; proceeds: string; pending: string; redeeming: string }>`
     SELECT l.fund_code,
            coalesce(sum(CASE WHEN l.action = '267' THEN l.amount_fen WHEN l.action = '022' AND o.status = 'confirmed' THEN o.amount_fen ELSE 0 END), 0)::text AS paid,
-           coalesce(sum(CASE WHEN l.action = '022' AND o.status IN ('submitted', 'paid') THEN o.amount_fen ELSE 0 END), 0)::text AS pending
+           coalesce(sum(CASE WHEN l.action = '024' AND o.status = 'confirmed' THEN o.confirm_amount_fen - o.fee_fen ELSE 0 END), 0)::text AS proceeds,
+           coalesce(sum(CASE WHEN l.action = '022' AND o.status IN ('submitted', 'paid') THEN o.amount_fen ELSE 0 END), 0)::text AS pending,
+           coalesce(sum(CASE WHEN l.action = '024' AND o.status IN ('submitted', 'paid') AND o.trade_date <= ${today} THEN o.volume ELSE 0 END), 0)::text AS redeeming
       FROM advisory_order_legs l
       JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
       LEFT JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
      WHERE l.user_id = ${userId} AND p.plan_code = ${planCode}
      GROUP BY l.fund_code`.execute(db);
-  const costOf = new Map(costs.rows.map((r) => [r.fund_code, { paid: Number(r.paid), pending: Number(r.pending) }]));
+  const costOf = new Map(
+    costs.rows.map((r) => [
+      r.fund_code,
+      { paid: Number(r.paid), proceeds: Number(r.proceeds), pending: Number(r.pending), redeeming: Number(r.redeeming) },
+    ]),
+  );
+  // Cash dividends paid on the account's shares went to the card: they are part of its gain (reinvested ones are in
+  // its shares, at no cost, as the settlement's lots are).
+  const cashDividends = await accountCashDividends(db, userId, planCode);
+  // The advisory fees charged (098): paid from the card, a cost of the account.
+  const charged = await db
+    .selectFrom('advisory_orders')
+    .select(sql<string>`coalesce(sum(amount_fen), 0)::text`.as('fen'))
+    .where('user_id', '=', userId)
+    .where('plan_code', '=', planCode)
+    .where('action', '=', '098')
+    .executeTakeFirstOrThrow();
+  const feeCharged = Number(charged.fen);
+  // hundredths × ten-thousandths = 10^-6 CNY; to fen, half up.
+  const valueOf = (volume: number, nav: number) => Number((BigInt(volume) * BigInt(nav) + 5_000n) / 10_000n);
   let total = 0;
-  let totalCost = 0;
+  let totalGain = -feeCharged;
   let pending = 0;
+  let redeeming = 0;
   const items = codes.map((code) => {
     const volume = shares.get(code) ?? 0;
     const nav = navs.get(code) ?? 0;
-    // hundredths × ten-thousandths = 10^-6 CNY; to fen, half up.
-    const value = Number((BigInt(volume) * BigInt(nav) + 5_000n) / 10_000n);
-    const cost = costOf.get(code)?.paid ?? 0;
-    total += value;
-    totalCost += cost;
-    pending += costOf.get(code)?.pending ?? 0;
+    const value = valueOf(volume, nav);
+    const c = costOf.get(code) ?? { paid: 0, proceeds: 0, pending: 0, redeeming: 0 };
+    const inRedemption = valueOf(c.redeeming, nav);
+    // Diluted cost (摊薄成本): paid less what came back.
+    const cost = c.paid - c.proceeds;
+    const gain = value + inRedemption + (cashDividends.get(code) ?? 0) - cost;
+    total += value + inRedemption;
+    totalGain += gain;
+    pending += c.pending;
+    redeeming += inRedemption;
     return {
       fd_code: code,
       fd_name: names.get(code) ?? code,
@@ -598,7 +706,7 @@ export async function planHolding(db: Db, userId: number, planCode: string, toda
       volume: (volume / 100).toFixed(2),
       market_value: yuan(value),
       holding_cost: yuan(cost),
-      total_gain: yuan(value - cost),
+      total_gain: yuan(gain),
     };
   });
   const accrued = await accruedNumerator(db, userId, planCode);
@@ -608,10 +716,12 @@ export async function planHolding(db: Db, userId: number, planCode: string, toda
     amount_per_portion: yuan(account.amount_per_portion_fen),
     auto_follow: account.auto_follow,
     total_assets: yuan(total),
-    total_gain: yuan(total - totalCost),
+    total_gain: yuan(totalGain),
     pending_amount: yuan(pending),
+    redeeming_amount: yuan(redeeming),
     fee_rate: (plan.fee_rate_ppm / 1_000_000).toFixed(4),
     fee_accrued: yuan(Number(accrued / FEE_DENOMINATOR)),
+    fee_charged: yuan(feeCharged),
     items: items.filter((i) => i.portion > 0 || i.volume !== '0.00'),
   };
 }
@@ -622,6 +732,8 @@ export interface AdvisoryDayReport {
   auto_orders: number;
   accruals: number;
   fees_charged: number;
+  /** advisory_income rows written: accounts' parts of dividends and money-market income. */
+  income_parts: number;
 }
 
 /** First trading day of a quarter: the fee's charging day. */
@@ -639,9 +751,11 @@ export function isFeeDay(date: IsoDate): boolean {
  */
 export async function runAdvisoryDay(db: Database, bank: Bank, date: IsoDate): Promise<AdvisoryDayReport> {
   const k = db.kysely;
-  const report: AdvisoryDayReport = { auto_orders: 0, accruals: 0, fees_charged: 0 };
+  const report: AdvisoryDayReport = { auto_orders: 0, accruals: 0, fees_charged: 0, income_parts: 0 };
   const clock = { now: () => shanghaiInstant(date, '00:00:01') };
   const deps: TradingDeps = { db, clock, bank };
+  // The account's part of the dividends and money-market income the settlement paid (before its sell legs are sized).
+  report.income_parts = await attributeIncome(k);
   const due = await k
     .selectFrom('advisory_departures as d')
     .innerJoin('advisory_accounts as a', 'a.plan_code', 'd.plan_code')
@@ -696,10 +810,13 @@ export async function accrueFees(db: Db, date: IsoDate): Promise<number> {
         JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
         LEFT JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
        GROUP BY l.user_id, p.plan_code, l.fund_code
+      UNION ALL
+      -- Its part of the dividends reinvested and money-market income paid before the day (services/advisory-shares.ts).
+      SELECT user_id, plan_code, fund_code, sum(volume) FROM advisory_income WHERE date < ${date} GROUP BY user_id, plan_code, fund_code
     ), valued AS (
       SELECT s.user_id, s.plan_code,
              sum(greatest(s.volume, 0)::numeric * round(n.nav * 10000)) AS value_e4
-        FROM shares s
+        FROM (SELECT user_id, plan_code, fund_code, sum(volume) AS volume FROM shares GROUP BY user_id, plan_code, fund_code) s
         CROSS JOIN LATERAL (SELECT nav FROM fund_nav WHERE fund_code = s.fund_code AND date < ${date} ORDER BY date DESC LIMIT 1) n
        GROUP BY s.user_id, s.plan_code
     )

@@ -30,6 +30,7 @@ import {
   type RedemptionDates,
 } from '../domain/trading-dates';
 import { FUND_SAMPLES } from '../market/samples';
+import { advisoryReservedVolume } from './advisory-shares';
 import type { Bank } from './bank';
 import { couponDiscountFor, markCouponUsed, returnCoupon } from './coupons';
 import type { Pepper } from './password-hash';
@@ -1009,6 +1010,7 @@ export async function placeSell(deps: TradingDeps, input: SellInput): Promise<Pl
       // Into the cash product: on the confirmation date; 快速取现: today.
       queryDate: mode === 'xjb' ? check.dates.confirmDate : mode === 'quick' ? shanghaiDate(now) : check.dates.arrivalDate,
       now,
+      advisory: input.preauthorised === true,
     });
     if (mode === 'quick')
       await post(trx, [
@@ -1038,11 +1040,27 @@ interface RedemptionInput {
   cardId: number | null;
   queryDate: IsoDate;
   now: Date;
+  /** A leg of an advisory plan order: it may take the advisory account's shares (issue 23). */
+  advisory?: boolean;
 }
 
 /** Inside the user's lock: writes a redemption order and freezes the lots it takes (first in, first out). */
 async function freezeForRedemption(trx: Transaction<DB>, input: RedemptionInput): Promise<number> {
   const { userId, check, volume, now } = input;
+  // Shares in an advisory account are the account's (docs/PRODUCT.md §7.5): an ordinary sale takes only the others.
+  if (!input.advisory) {
+    const reserved = await advisoryReservedVolume(trx, userId, check.fund.code);
+    if (reserved > 0) {
+      const held = check.lots.reduce((a, l) => a + l.volume, 0);
+      const free = Math.max(0, Math.min(check.availableVolume, held - reserved));
+      if (volume > free)
+        throw new TradeRefusal(
+          'advisorySharesReserved',
+          { available: fenText(free), reserved: fenText(reserved) },
+          { available_volume: fenText(free), advisory_volume: fenText(reserved) },
+        );
+    }
+  }
   const takes = takeFifo(check.lots, volume, check.dates.tradeDate);
   if (!takes) throw new TradeRefusal('insufficientShares', { available: fenText(check.availableVolume) });
   const { fund, dates } = check;
@@ -1431,6 +1449,15 @@ export async function listOrders(
     .offset((page - 1) * size)
     .execute();
   return { total, rows: list.map(normaliseOrder) };
+}
+
+/** Some of the user's orders by id (the order list's page when it mixes in the advisory plan orders, issue 23). */
+export async function loadOrderRows(db: Db, userId: number, ids: readonly number[]): Promise<Map<number, OrderRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await orderQuery(db, userId)
+    .where('o.id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), normaliseOrder(r)]));
 }
 
 /** Cash or reinvested dividends for one holding (before the record date; cash is the default). */

@@ -1,7 +1,7 @@
 // /ic/{code} (issue 23, page codes ic_upgrade / follow_guide): an advisor (its licence line, its portfolios and their
 // fees), or one portfolio — its facts, the model against its benchmark, max drawdown, volatility; after the advisory
 // questionnaire its holdings and departures; signing, the first purchase and the account. docs/PRODUCT.md §7.5.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Input, Switch, Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
@@ -14,7 +14,7 @@ import type { Advisor, KycQuestionnaire, PlanOrder, PlanSummary } from '@/lib/ap
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/advisory';
 import { bridge } from '@/platform/bridge';
-import { NOTIFICATION_TYPE, TRADE_OPEN_REFERER } from '@/platform/bridge-enums';
+import { NOTIFICATION_TYPE, TRADE_OPEN_REFERER, type TradeOpenReferer } from '@/platform/bridge-enums';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
@@ -39,13 +39,15 @@ import {
   resultCodeOf,
   setAutoFollow,
   signPlan,
+  upgradePlan,
 } from './api';
 import './advisory.scss';
 
 type Access = { status: 'unknown' | 'loggedIn' | 'anonymous' };
 
-export function AdvisorScreen({ code, access }: { code: string; access: Access }) {
-  return isPlanCode(code) ? <PortfolioScreen code={code} access={access} /> : <AdvisorPage code={code} />;
+/** `upgrade`: the upgrade flow (升级投顾, `?upgrade=1`) instead of the portfolio's strategy. */
+export function AdvisorScreen({ code, access, upgrade = false }: { code: string; access: Access; upgrade?: boolean }) {
+  return isPlanCode(code) ? <PortfolioScreen code={code} access={access} upgrade={upgrade} /> : <AdvisorPage code={code} />;
 }
 
 const pct = (fraction: string) => (Number(fraction) * 100).toFixed(2);
@@ -88,7 +90,7 @@ function AdvisorPage({ code }: { code: string }) {
   );
 }
 
-function PortfolioScreen({ code, access }: { code: string; access: Access }) {
+function PortfolioScreen({ code, access, upgrade }: { code: string; access: Access; upgrade: boolean }) {
   usePageCode(PAGE_CODES.followGuide);
   const remote = useRemote(async () => {
     const [plan, indicator, nav] = await Promise.all([getPlan(code), getPlanIndicator(code), getPlanNav(code, 100)]);
@@ -141,7 +143,13 @@ function PortfolioScreen({ code, access }: { code: string; access: Access }) {
           />
         </View>
       ) : null}
-      {access.status === 'anonymous' ? <LoginGate /> : access.status === 'loggedIn' ? <Strategy plan={plan} /> : null}
+      {access.status === 'anonymous' ? (
+        <LoginGate />
+      ) : access.status !== 'loggedIn' ? null : upgrade ? (
+        <UpgradeFlow plan={plan} />
+      ) : (
+        <Strategy plan={plan} />
+      )}
       <Text className='adv-muted adv-note'>{t('advisory.feeRule')}</Text>
     </View>
   );
@@ -240,6 +248,13 @@ function AfterKyc({ plan }: { plan: PlanSummary }) {
   return (
     <>
       {holding ? <Account plan={plan} holding={holding} onChanged={data.refresh} /> : <Sign plan={plan} onSigned={data.refresh} />}
+      <View
+        className='adv-card adv-row adv-upgrade-entry'
+        data-testid='advisory-upgrade-entry'
+        onClick={() => void navigateToSpecUrl(specUrl('advisorPortfolio', { advisorCode: plan.plan_code }, { upgrade: '1' }))}
+      >
+        <Text className='adv-text'>{t('advisory.upgrade.entry')}</Text>
+      </View>
       {holding && holding.items.every((i) => i.portion === 0) ? (
         <BuyModel plan={plan} amount={(perPortion * positions.total_portions).toFixed(2)} onBought={data.refresh} />
       ) : null}
@@ -266,7 +281,14 @@ function AfterKyc({ plan }: { plan: PlanSummary }) {
           {t('advisory.latest')}
         </Button>
         {departures.items.map((d) => (
-          <View key={d.trading_id} className='adv-departure'>
+          <View
+            key={d.trading_id}
+            className='adv-departure'
+            data-testid='advisory-departure'
+            onClick={() =>
+              void navigateToSpecUrl(specUrl('advisorLatest', { advisorPortfolioCode: plan.plan_code }, { trading_id: d.trading_id }))
+            }
+          >
             <Text className='adv-departure__date'>{d.trade_date}</Text>
             <Text className='adv-text adv-small'>{d.remark}</Text>
             {d.trading_elements.map((e, i) => (
@@ -281,12 +303,152 @@ function AfterKyc({ plan }: { plan: PlanSummary }) {
   );
 }
 
+// ---- 升级投顾 (ic_upgrade): introduce → KYC → confirm → result, each step its page code once per visit ----------
+
+type UpgradeStep = 'introduce' | 'kyc' | 'confirm' | 'result';
+
+/** The upgrade flow: what it does, the questionnaire if missing, signing if missing, the trade password, what moved. */
+function UpgradeFlow({ plan }: { plan: PlanSummary }) {
+  const [step, setStep] = useState<UpgradeStep>('introduce');
+  const [order, setOrder] = useState<PlanOrder | null>(null);
+  return (
+    <View className='adv-card adv-upgrade' data-testid={`advisory-upgrade-${step}`}>
+      <Text className='adv-card__title'>{t('advisory.upgrade.title')}</Text>
+      {step === 'introduce' ? (
+        <UpgradeIntroduce onNext={() => setStep('kyc')} />
+      ) : step === 'kyc' ? (
+        <UpgradeKyc onNext={() => setStep('confirm')} />
+      ) : step === 'confirm' ? (
+        <UpgradeConfirm
+          plan={plan}
+          onDone={(o) => {
+            setOrder(o);
+            setStep('result');
+          }}
+        />
+      ) : (
+        <UpgradeResult plan={plan} order={order} />
+      )}
+    </View>
+  );
+}
+
+function UpgradeIntroduce({ onNext }: { onNext: () => void }) {
+  usePageCode(PAGE_CODES.upgradeIntroduce);
+  return (
+    <>
+      <Text className='adv-text'>{t('advisory.upgrade.intro')}</Text>
+      <Button type='primary' block className='adv-primary' onClick={onNext} data-testid='advisory-upgrade-start'>
+        {t('advisory.upgrade.start')}
+      </Button>
+    </>
+  );
+}
+
+function UpgradeKyc({ onNext }: { onNext: () => void }) {
+  usePageCode(PAGE_CODES.upgradeKyc);
+  const kyc = useRemote(() => getKyc(), []);
+  const answered = kyc.status === 'ready' && kyc.data.answered;
+  useEffect(() => {
+    if (answered) onNext();
+  }, [answered, onNext]);
+  if (kyc.status === 'loading' || answered) return <SkeletonList items={2} />;
+  if (kyc.status === 'error') return <ErrorBox title={errorText(kyc.error)} onRetry={kyc.retry} />;
+  return (
+    <>
+      <Text className='adv-muted'>{t('advisory.upgrade.kyc')}</Text>
+      <Kyc questionnaire={kyc.data} onDone={kyc.refresh} />
+    </>
+  );
+}
+
+function UpgradeConfirm({ plan, onDone }: { plan: PlanSummary; onDone: (order: PlanOrder) => void }) {
+  usePageCode(PAGE_CODES.upgradeConfirm);
+  const account = useRemote(async () => {
+    try {
+      return await getHolding(plan.plan_code);
+    } catch (e) {
+      if (resultCodeOf(e) === ADVISORY_CODES.notSigned) return null;
+      throw e;
+    }
+  }, [plan.plan_code]);
+  const password = usePasswordOrder({
+    encrypt: encryptTradePassword,
+    isWrongPassword: (e) => resultCodeOf(e) === ADVISORY_CODES.wrongPassword,
+    errorText,
+  });
+  if (account.status === 'loading') return <SkeletonList items={2} />;
+  if (account.status === 'error') return <ErrorBox title={errorText(account.error)} onRetry={account.retry} />;
+  if (!account.data) {
+    return (
+      <>
+        <Text className='adv-muted'>{t('advisory.upgrade.signFirst')}</Text>
+        <Sign plan={plan} onSigned={account.refresh} referer={TRADE_OPEN_REFERER.HIGH_LEVEL_PAGE} />
+      </>
+    );
+  }
+  const submit = async () => {
+    const requestId = await newRequestId('icup');
+    const outcome = await password.run({ payee: t('advisory.upgrade.payee', { name: plan.plan_name }) }, (encryptedPassword) =>
+      upgradePlan({ planCode: plan.plan_code, encryptedPassword, requestId }),
+    );
+    if (outcome.ok) {
+      notifyPrivilege();
+      onDone(outcome.value.order);
+    } else if (!outcome.cancelled) showToast(errorText(outcome.error));
+  };
+  return (
+    <>
+      <Text className='adv-text'>{t('advisory.upgrade.confirm')}</Text>
+      <Button type='primary' block className='adv-primary' onClick={() => void submit()} data-testid='advisory-upgrade-submit'>
+        {t('advisory.upgrade.submit')}
+      </Button>
+      {password.dialog}
+    </>
+  );
+}
+
+function UpgradeResult({ plan, order }: { plan: PlanSummary; order: PlanOrder | null }) {
+  usePageCode(PAGE_CODES.upgradeResult);
+  const moved = order?.sub_order_list.flatMap((g) => g.orders) ?? [];
+  return (
+    <>
+      <Text className='adv-text adv-up'>{t('advisory.upgrade.done')}</Text>
+      {moved.map((o) => (
+        <Text key={o.fd_code} className='adv-text adv-small' data-testid='advisory-upgrade-moved'>
+          {t('advisory.upgrade.moved', { name: o.fd_name, volume: o.volume ?? '0.00', n: o.portion })}
+        </Text>
+      ))}
+      <Button
+        block
+        className='adv-link-button'
+        onClick={() => void navigateToSpecUrl(specUrl('advisorPortfolio', { advisorCode: plan.plan_code }))}
+        data-testid='advisory-upgrade-account'
+      >
+        {t('advisory.upgrade.toAccount')}
+      </Button>
+    </>
+  );
+}
+
 function notifyPrivilege() {
   if (!bridge.isAvailable()) return;
   void bridge.notify(NOTIFICATION_TYPE.REFRESH_USER_PRIVILEGE, {}).catch(() => undefined);
 }
 
-function Sign({ plan, onSigned }: { plan: PlanSummary; onSigned: () => Promise<void> }) {
+/**
+ * Signing a portfolio's service agreement. Without an open account it goes to account opening, which returns here
+ * (`redirect`); its trade-open referer says where from: COMBINATION_PAGE (a portfolio), HIGH_LEVEL_PAGE (the upgrade).
+ */
+function Sign({
+  plan,
+  onSigned,
+  referer = TRADE_OPEN_REFERER.COMBINATION_PAGE,
+}: {
+  plan: PlanSummary;
+  onSigned: () => Promise<void>;
+  referer?: TradeOpenReferer;
+}) {
   const [amount, setAmount] = useState(plan.min_amount_per_portion);
   const [auto, setAuto] = useState(true);
   const [agreed, setAgreed] = useState(false);
@@ -309,9 +471,9 @@ function Sign({ plan, onSigned }: { plan: PlanSummary; onSigned: () => Promise<v
       notifyPrivilege();
       await onSigned();
     } else if (!outcome.cancelled && resultCodeOf(outcome.error) === ADVISORY_CODES.accountNotOpened) {
-      // Account opening started from a portfolio returns to it (trade-open referer COMBINATION_PAGE).
+      // Account opening started from a portfolio (or its upgrade) returns to it.
       showToast(errorText(outcome.error));
-      void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: currentSpecUrl(), referer: TRADE_OPEN_REFERER.COMBINATION_PAGE }));
+      void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: currentSpecUrl(), referer }));
     } else if (!outcome.cancelled) showToast(errorText(outcome.error));
   };
   return (
@@ -406,10 +568,18 @@ function Account({
           </Text>
         </View>
       ))}
-      <View className='adv-check' onClick={() => void toggle()} data-testid='advisory-auto'>
-        <Text className='adv-text adv-small'>{holding.auto_follow ? t('advisory.account.autoOn') : t('advisory.account.autoOff')}</Text>
-        <Text className='adv-link'>{t('advisory.account.switchAuto')}</Text>
-      </View>
+      <AutoDeparture on={holding.auto_follow} onToggle={() => void toggle()} />
+    </View>
+  );
+}
+
+/** The automatic-following setting (自动发车, page code auto_departure once per visit): on or off at once. */
+function AutoDeparture({ on, onToggle }: { on: boolean; onToggle: () => void }) {
+  usePageCode(PAGE_CODES.autoDeparture);
+  return (
+    <View className='adv-check' onClick={onToggle} data-testid='advisory-auto'>
+      <Text className='adv-text adv-small'>{on ? t('advisory.account.autoOn') : t('advisory.account.autoOff')}</Text>
+      <Text className='adv-link'>{t('advisory.account.switchAuto')}</Text>
     </View>
   );
 }

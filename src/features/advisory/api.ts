@@ -60,6 +60,11 @@ export const getDepartures = (code: string) =>
   get<DepartureHistory>(`/djapi/plan/${enc(code)}/trade_history`, { page: '1', size: '20' }, SILENT).then(shaped(['items']));
 export const getLatestDeparture = (code: string) =>
   get<DepartureDetail>(`/djapi/plan/${enc(code)}/departure/latest`, undefined, SILENT).then(shaped(['trading_id', 'trading_elements']));
+/** One departure (departure_detail), with the investor's follow status. */
+export const getDeparture = (code: string, tradingId: string) =>
+  get<DepartureDetail>(`/djapi/plan/${enc(code)}/departure/${enc(tradingId)}`, undefined, SILENT).then(
+    shaped(['trading_id', 'trading_elements']),
+  );
 export const getKyc = () => get<KycQuestionnaire>('/djapi/ic/kyc', undefined, SILENT).then(shaped(['questions']));
 export const postKyc = (answers: Record<string, string>) =>
   post<{ tolerance: number }>('/djapi/ic/kyc', { answers: JSON.stringify(answers) }, SILENT);
@@ -93,6 +98,13 @@ export const buyPlan = (form: { planCode: string; tradingId?: string; encryptedP
       request_id: form.requestId,
       trade_password: form.encryptedPassword,
     },
+    SILENT,
+  );
+/** 升级投顾 (267): the investor's own shares of the portfolio's funds moved into the signed account, no redemption. */
+export const upgradePlan = (form: { planCode: string; encryptedPassword: string; requestId: string }) =>
+  post<{ order_id: string; order: PlanOrder }>(
+    '/djapi/ic/upgrade',
+    { plan_code: form.planCode, request_id: form.requestId, trade_password: form.encryptedPassword },
     SILENT,
   );
 export const getHolding = (code: string) => get<PlanHolding>(`/djapi/holding/plan/${enc(code)}`, undefined, SILENT).then(shaped(['items']));

@@ -1,4 +1,5 @@
-// /n/departure/latest/{advisorPortfolioCode} (issue 23, page codes departure_latest, auto_departure): the portfolio's
+// /n/departure/latest/{advisorPortfolioCode} (issue 23, page codes departure_latest; with ?trading_id= one departure,
+// departure_detail): the portfolio's
 // latest departure — the advisor's reasoning, its legs in 份, the window to follow it, the investor's follow status —
 // and the follow button: one plan order, one ordinary fund order per leg. docs/PRODUCT.md §7.5.
 import { Text, View } from '@tarojs/components';
@@ -16,12 +17,30 @@ import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import { PAGE_CODES } from '@/platform/page-codes';
 import { usePageCode } from '@/platform/use-page-code';
-import { ADVISORY_CODES, buyPlan, encryptTradePassword, errorText, getLatestDeparture, newRequestId, resultCodeOf } from './api';
+import {
+  ADVISORY_CODES,
+  buyPlan,
+  encryptTradePassword,
+  errorText,
+  getDeparture,
+  getLatestDeparture,
+  newRequestId,
+  resultCodeOf,
+} from './api';
 import './advisory.scss';
 
-export function LatestDepartureScreen({ code, access }: { code: string; access: { status: 'unknown' | 'loggedIn' | 'anonymous' } }) {
-  usePageCode(PAGE_CODES.departureLatest);
-  const remote = useRemote(() => getLatestDeparture(code), [code, access.status]);
+/** The latest departure, or with `tradingId` (`?trading_id=`) one departure of the history (departure_detail). */
+export function LatestDepartureScreen({
+  code,
+  access,
+  tradingId,
+}: {
+  code: string;
+  access: { status: 'unknown' | 'loggedIn' | 'anonymous' };
+  tradingId?: string;
+}) {
+  usePageCode(tradingId ? PAGE_CODES.departureDetail : PAGE_CODES.departureLatest);
+  const remote = useRemote(() => (tradingId ? getDeparture(code, tradingId) : getLatestDeparture(code)), [code, tradingId, access.status]);
   if (remote.status === 'loading') return <SkeletonList items={3} />;
   if (remote.status === 'error') {
     const code430001 = resultCodeOf(remote.error) === ADVISORY_CODES.kycRequired;

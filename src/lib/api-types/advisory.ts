@@ -119,7 +119,7 @@ export interface PlanSubOrder {
   order_id: string | null;
   fd_code: string;
   fd_name: string;
-  action: '022' | '024';
+  action: '022' | '024' | '267';
   portion: number;
   amount: string | null;
   volume: string | null;

@@ -58,15 +58,20 @@ export type SellTo = 'bankcard' | 'xjb';
 export type ConfirmInfo = string[];
 
 /** An item of `GET /djapi/order/p/list` (Danjuan's order list item). */
+/** A plan order's state in the list (Danjuan's, issue 23's advisory orders). */
+export type PlanOrderStatus = 'processing' | 'success' | 'sub_success' | 'failed';
+
 export interface OrderListItem {
   order_id: string;
   fd_code: string;
   code: string;
   name: string;
-  ttype: 'fund';
-  action: OrderAction;
+  /** 'ic': an advisory plan order (its legs' fund orders are not listed alone): `plan_code`, action 022/024/036/098/267. */
+  ttype: 'fund' | 'ic';
+  plan_code?: string;
+  action: OrderAction | '036' | '098' | '267';
   action_desc: string;
-  status: OrderStatus;
+  status: OrderStatus | PlanOrderStatus;
   status_desc: string;
   /** Amount (buy, dividend) as a number, as Danjuan sends it in the list. */
   amount: number | null;

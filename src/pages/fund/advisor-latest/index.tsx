@@ -9,7 +9,7 @@ export default function AdvisorLatestPage() {
   const status = useAccountStore((s) => s.status);
   return (
     <PageShell title={t('advisory.title.latest')}>
-      <LatestDepartureScreen code={params.advisorPortfolioCode ?? ''} access={{ status }} />
+      <LatestDepartureScreen code={params.advisorPortfolioCode ?? ''} access={{ status }} tradingId={params.trading_id || undefined} />
     </PageShell>
   );
 }

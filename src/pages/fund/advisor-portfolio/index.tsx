@@ -9,7 +9,7 @@ export default function AdvisorPortfolioPage() {
   const status = useAccountStore((s) => s.status);
   return (
     <PageShell title={t('advisory.title.advisor')}>
-      <AdvisorScreen code={params.advisorCode ?? ''} access={{ status }} />
+      <AdvisorScreen code={params.advisorCode ?? ''} access={{ status }} upgrade={params.upgrade === '1'} />
     </PageShell>
   );
 }
