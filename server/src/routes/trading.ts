@@ -27,7 +27,7 @@ import {
 } from '../http/trading-views';
 import { requireUser } from '../plugins/session';
 import { cashBalance } from '../services/cash';
-import { figuresOf, loadPositions } from '../services/holdings';
+import { figuresOf, loadPositions, type FundPosition } from '../services/holdings';
 import { pensionLine } from '../services/pension';
 import {
   CASH_FUND_CODE,
@@ -303,8 +303,25 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const fund = await loadTradeFund(app.db.kysely, request.params.fd_code);
         if (!fund) throw new TradeRefusal('fundNotFound', { code: request.params.fd_code });
         const positions = await loadPositions(app.db.kysely, user.userId, fund.code);
-        const position = positions.funds[0];
-        if (!position) throw new TradeRefusal('noHolding');
+        // Holding nothing is an answer (issue 28): the fund with no shares, no lots, nothing on its way.
+        const position: FundPosition = positions.funds[0] ?? {
+          code: fund.code,
+          name: fund.name,
+          type: fund.type,
+          typeDesc: fund.type_desc,
+          rounding: fund.rounding_mode,
+          saleStatus: fund.sale_status,
+          withdraw: fund.withdraw,
+          lots: [],
+          sellingVolume: 0,
+          sellingCostFen: 0,
+          buyingFen: 0,
+          buyingInCashFen: 0,
+          proceedsInTransitFen: 0,
+          nav: null,
+          income: [],
+          dividendMethod: 'cash',
+        };
         const sell = redemptionDates(fund, now);
         return ok(
           fundHolding(
