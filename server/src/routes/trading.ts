@@ -198,6 +198,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           size: Type.Optional(Type.String({ pattern: '^([1-9]|[1-4]\\d|50)$' })),
           // 'ic': the advisory plan orders (Danjuan's ttype ic, actions 022 / 024 / 036 / 098; docs/PRODUCT.md §7.5).
           type: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('ic')])),
+          // One fund's orders (the holding page's 交易记录, issue 28).
+          fd_code: Type.Optional(FundCode),
         }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
@@ -216,7 +218,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           items: all.slice((page - 1) * size, page * size),
         });
       }
-      const { total, rows } = await listOrders(app.db.kysely, user.userId, page, size);
+      const { total, rows } = await listOrders(app.db.kysely, user.userId, page, size, { fundCode: request.query.fd_code });
       const locale = requestLocale(request);
       return ok({
         current_page: page,
@@ -361,14 +363,15 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['trading'],
         summary: '收益日历: each day’s and each month’s income, from the ledger',
-        querystring: Type.Object({ month: Type.Optional(Month) }),
+        // fd_code: one holding's daily income (the holding page's 收益明细, issue 28).
+        querystring: Type.Object({ month: Type.Optional(Month), fd_code: Type.Optional(FundCode) }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       const month = request.query.month ?? shanghaiDate(app.clock.now()).slice(0, 7);
-      const positions = await loadPositions(app.db.kysely, user.userId);
+      const positions = await loadPositions(app.db.kysely, user.userId, request.query.fd_code);
       return ok(incomeCalendar(positions, month));
     },
   );
