@@ -110,10 +110,9 @@ async function main(): Promise<void> {
       body: new URLSearchParams({ days: '3' }),
     });
     console.log('clock advanced', ((await advance.json()) as Envelope<unknown>).result_code);
-    const list = await call<{ items: Array<{ order_id: string; source?: string | null; action_desc: string; value_desc: string; status_desc: string }> }>(
-      'GET',
-      '/djapi/order/p/list?page=1&size=20&type=all',
-    );
+    const list = await call<{
+      items: Array<{ order_id: string; source?: string | null; action_desc: string; value_desc: string; status_desc: string }>;
+    }>('GET', '/djapi/order/p/list?page=1&size=20&type=all');
     console.log(list.items.map((i) => `${i.action_desc} ${i.value_desc} ${i.status_desc}`).join('\n'));
     const planOrder = list.items.find((i) => i.source === 'plan');
 
@@ -122,7 +121,9 @@ async function main(): Promise<void> {
       ['holding', `/n/holding/${FUND}`, '[data-testid="holding"]'],
       ['orders', '/n/orders', '[data-testid="order-list"]'],
       ['order-purchase', `/n/orders/${bought.order_id}`, '[data-testid="order-detail"]'],
-      ...(planOrder ? ([['order-plan', `/n/orders/${planOrder.order_id}`, '[data-testid="order-detail"]']] as Array<[string, string, string]>) : []),
+      ...(planOrder
+        ? ([['order-plan', `/n/orders/${planOrder.order_id}`, '[data-testid="order-detail"]']] as Array<[string, string, string]>)
+        : []),
       ['income-calendar', '/n/income-calendar', '.page-shell__body'],
     ];
     const wide = await openDesktop(browser);

@@ -199,7 +199,12 @@ describe('auto-invest plans', () => {
     for (const month of ['2025-04', '2025-05', '2025-06']) {
       const calendar = (await get<IncomeCalendar>(t, user, `/djapi/holding/income/calendar?month=${month}&fd_code=${FUND_SAMPLES.stock}`))
         .body.data;
-      if (month === '2025-04') assert.equal(calendar.days.find((d) => d.date === '2025-04-01'), undefined, 'no income on the trade date');
+      if (month === '2025-04')
+        assert.equal(
+          calendar.days.find((d) => d.date === '2025-04-01'),
+          undefined,
+          'no income on the trade date',
+        );
       days += roundedUnits(calendar.month_income, 2);
     }
     assert.ok(days - fees - roundedUnits(held.total_gain, 2) <= 3n && days - fees - roundedUnits(held.total_gain, 2) >= -3n);

@@ -315,7 +315,9 @@ export function orderListItem(order: OrderRow, locale: ServerLocale): OrderListI
     status_desc: statusDesc(order, locale),
     amount: isSell || amountFen === null ? null : amountFen / 100,
     volume: isSell && order.volume !== null ? order.volume / 100 : null,
-    value_desc: isSell ? `${groupedShares(order.volume ?? 0)}${en ? ' shares' : '份'}` : `${groupedFen(amountFen ?? 0)}${en ? ' CNY' : '元'}`,
+    value_desc: isSell
+      ? `${groupedShares(order.volume ?? 0)}${en ? ' shares' : '份'}`
+      : `${groupedFen(amountFen ?? 0)}${en ? ' CNY' : '元'}`,
     trade_date: order.trade_date,
     created_at: order.created_at.getTime(),
     title: `${actionDesc(order, locale)} ${order.fund_name}`.trim(),

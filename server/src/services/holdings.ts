@@ -45,7 +45,11 @@ export interface FundPosition {
   dividendMethod: 'cash' | 'reinvest';
 }
 
-function lotSource(l: { cost_initial_fen: number; order_plan_id: number | null; order_pay_method: string | null }): FundPosition['lots'][number]['source'] {
+function lotSource(l: {
+  cost_initial_fen: number;
+  order_plan_id: number | null;
+  order_pay_method: string | null;
+}): FundPosition['lots'][number]['source'] {
   if (l.order_plan_id !== null) return 'plan';
   if (Number(l.cost_initial_fen) === 0) return 'dividend';
   return l.order_pay_method === 'xjb' ? 'cash' : 'buy';

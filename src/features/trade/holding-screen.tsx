@@ -110,7 +110,11 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
       </View>
 
       <View className='trade-card trade-links' data-testid='holding-links'>
-        <Text className='trade-link' data-testid='holding-link-orders' onClick={() => void navigateToSpecUrl(specUrl('orders', {}, { fd_code: code }))}>
+        <Text
+          className='trade-link'
+          data-testid='holding-link-orders'
+          onClick={() => void navigateToSpecUrl(specUrl('orders', {}, { fd_code: code }))}
+        >
           {t('trade.holding.orders')}
         </Text>
         <Text
