@@ -117,14 +117,14 @@ async function main(): Promise<void> {
     const planOrder = list.items.find((i) => i.source === 'plan');
 
     const pages: Array<[string, string, string]> = [
-      ['my-money', '/my-money', '[data-testid="assets-screen"], .trade-page'],
+      ['my-money', '/my-money', '[data-testid="assets"]'],
       ['holding', `/n/holding/${FUND}`, '[data-testid="holding"]'],
       ['orders', '/n/orders', '[data-testid="order-list"]'],
       ['order-purchase', `/n/orders/${bought.order_id}`, '[data-testid="order-detail"]'],
       ...(planOrder
         ? ([['order-plan', `/n/orders/${planOrder.order_id}`, '[data-testid="order-detail"]']] as Array<[string, string, string]>)
         : []),
-      ['income-calendar', '/n/income-calendar', '.page-shell__body'],
+      ['income-calendar', '/n/income-calendar', '[data-testid="income-calendar"]'],
     ];
     const wide = await openDesktop(browser);
     await wide.context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
