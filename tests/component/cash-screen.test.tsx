@@ -213,7 +213,8 @@ describe('gates and states', () => {
     await home();
     expect(screen.getByTestId('cash-empty')).toBeInTheDocument();
     await until(() => expect(screen.getByTestId('cash-income-empty')).toBeInTheDocument());
-    expect(text('cash-yesterday')).toBe('昨日收益（元）0.00');
+    // One label for the same figure (issue 28): 最新收益 here as on 我的资产, never 昨日收益 for it.
+    expect(text('cash-yesterday')).toBe('最新收益（元）0.00');
     fireEvent.click(button('cash-empty-deposit'));
     await until(() => expect(screen.getByTestId('cash-deposit-form')).toBeInTheDocument());
   });

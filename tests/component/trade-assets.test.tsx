@@ -152,6 +152,58 @@ describe('one holding', () => {
     expect(nav.urls()).toEqual(['/n/trade/buy/519671', '/n/trade/sell/519671']);
   });
 
+  it('says the fee is in 持有收益, where each lot came from, until when the 7-day penalty applies, and links its trades and income', async () => {
+    // Issue 28: a new purchase's fee read as a day's loss; lots did not say 定投; "已持有 0 天" said nothing of the penalty.
+    server.on(
+      HOLDING,
+      holding({
+        hold_gain: '-81.90',
+        hold_gain_rate: '-0.74',
+        hold_fee: '81.88',
+        daily_gain: '0.00',
+        lots: [
+          {
+            lot_id: 'L1',
+            confirm_date: '2027-06-29',
+            volume: '8000.00',
+            locked_until: null,
+            holding_days: 0,
+            redeem_rate: '1.50',
+            cost: '10000.00',
+            source: 'buy',
+            plan_id: null,
+            penalty_free_date: '2027-07-06',
+          },
+          {
+            lot_id: 'L2',
+            confirm_date: '2027-06-29',
+            volume: '800.00',
+            locked_until: null,
+            holding_days: 0,
+            redeem_rate: '1.50',
+            cost: '1000.00',
+            source: 'plan',
+            plan_id: '7',
+            penalty_free_date: '2027-07-06',
+          },
+        ],
+      }),
+    );
+    render(<HoldingScreen code='519671' />);
+    await until(() => expect(screen.getByTestId('holding')).toBeInTheDocument());
+    expect(text('holding-hold-gain')).toBe('持有收益-81.90-0.74%含申购费 81.88');
+    expect(text('holding-daily-gain')).toBe('昨日收益0.00');
+    expect(screen.getAllByTestId('holding-lot-source').map((l) => l.textContent)).toEqual(['买入', '定投']);
+    expect(screen.getAllByTestId('holding-lot-penalty').map((l) => l.textContent)).toEqual([
+      '持有不满7天卖出收 1.50% 赎回费；2027-07-06 起确认的卖出不再收取',
+      '持有不满7天卖出收 1.50% 赎回费；2027-07-06 起确认的卖出不再收取',
+    ]);
+    fireEvent.click(button('holding-link-orders'));
+    fireEvent.click(button('holding-link-income'));
+    await settle();
+    expect(nav.urls()).toEqual(['/n/orders?fd_code=519671', '/n/income-calendar?fd_code=519671']);
+  });
+
   it('switches dividends to reinvestment and back to cash', async () => {
     server.on(HOLDING, holding());
     server.on('POST /djapi/holding/dividend-method', (_req, form) =>

@@ -378,3 +378,28 @@ describe('placing the order', () => {
     expect(screen.getByText('认购期内按 1.00 元/份认购，基金成立日 2026-04-01 确认份额')).toBeInTheDocument();
   });
 });
+
+describe('the keypad and the quick amounts (issue 28)', () => {
+  it('at 390 px, while the keypad is up, the chips are scrolled above it; closed, the page takes no keypad room', async () => {
+    // The keypad covered the quick-amount chips: the page now scrolls them into view with the keypad's height as
+    // their bottom margin (trade.scss), and reserves that room below its last line while the keypad is up.
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    const scrolled: Array<{ target: string | null; options: unknown }> = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element, options?: unknown) {
+      scrolled.push({ target: this.getAttribute('data-testid'), options });
+    } as typeof Element.prototype.scrollIntoView;
+    try {
+      renderBuy();
+      await ready();
+      expect(scrolled).toEqual([{ target: 'buy-chips', options: { block: 'nearest' } }]);
+      expect(screen.getByTestId('buy-screen').className).toContain('trade-page--keypad');
+      const chips = screen.getByTestId('buy-chips');
+      expect(chips.querySelectorAll('[data-testid^="buy-chip-"]').length).toBeGreaterThan(0);
+      // The chips come right after the amount field, inside the block scrolled above the keypad.
+      expect(screen.getByTestId('buy-amount').compareDocumentPosition(chips) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { startPurchase } from '@/features/fund/start-purchase';
 import type { FundSummary, SearchItem } from '@/lib/api-types/fund';
 import type { FundState } from '@/features/fund/fund-state';
 import { setLocale } from '@/locales/i18n';
-import { button, fail, fakeServer, holding, resetServer, settle, spyNavigation, until, type FakeServer } from './trade-helpers';
+import { button, fail, fakeServer, holding, resetServer, settle, spyNavigation, summary, until, type FakeServer } from './trade-helpers';
 
 const BUY_URL = '/n/trade/buy/519671';
 let server: FakeServer;
@@ -46,7 +46,7 @@ describe('fund page buttons', () => {
   const state: FundState = { notices: [], buy: 'buy', autoInvest: false } as unknown as FundState;
 
   it('买入 opens the buy page; a holder also gets 卖出', async () => {
-    server.on('GET /djapi/holding/fund/519671', holding());
+    server.on('GET /djapi/holding/summary', summary({ items: [holding()] }));
     render(<FundActions fund={fund} state={state} account={{ loggedIn: true, openTrade: true }} />);
     await until(() => expect(screen.getByTestId('sell-button')).toBeInTheDocument());
     fireEvent.click(button('buy-button'));
@@ -56,15 +56,22 @@ describe('fund page buttons', () => {
     expect(nav.urls()).toEqual([BUY_URL, '/n/trade/sell/519671']);
   });
 
-  it('no holding (or no answer): no 卖出; anonymous: not even asked', async () => {
-    server.on('GET /djapi/holding/fund/519671', () => fail(410012, '未持有该基金'));
+  it('no holding (or no answer): no 卖出, and the one holding is never asked before the list says it is held', async () => {
+    // Issue 28: asking GET /djapi/holding/fund/{code} for a fund not held was a 400 in the console.
+    server.on('GET /djapi/holding/summary', summary({ items: [holding({ fd_code: '110011' })] }));
     const { unmount } = render(<FundActions fund={fund} state={state} account={{ loggedIn: true, openTrade: true }} />);
     await settle(50);
     expect(screen.queryByTestId('sell-button')).toBeNull();
     unmount();
+    server.on('GET /djapi/holding/summary', () => fail(400001, 'x'));
+    const second = render(<FundActions fund={fund} state={state} account={{ loggedIn: true, openTrade: true }} />);
+    await settle(50);
+    expect(screen.queryByTestId('sell-button')).toBeNull();
+    second.unmount();
     render(<FundActions fund={fund} state={state} account={{ loggedIn: false, openTrade: null }} />);
     await settle(50);
-    expect(server.forms('GET /djapi/holding/fund/519671')).toHaveLength(1);
+    expect(server.forms('GET /djapi/holding/summary')).toHaveLength(2);
+    expect(server.forms('GET /djapi/holding/fund/519671')).toHaveLength(0);
   });
 });
 

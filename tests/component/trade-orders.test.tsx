@@ -221,16 +221,19 @@ describe('the order list', () => {
 });
 
 describe('one order', () => {
-  it('a confirmed purchase in full: figures as sent, confirm_infos, the card, the risk-warning evidence', async () => {
+  it('a confirmed purchase in full: figures as sent in one block and one format, the card, the risk-warning evidence', async () => {
     server.on(
       ORDER,
       orderDetail({
         status: 'confirmed',
         status_desc: '申购完成',
         if_undo: 'n',
-        confirm_amount: '317.00',
-        confirm_volume: '197.89',
+        amount: '10000.00',
+        confirm_amount: '10000.00',
+        confirm_volume: '6203.48',
         confirm_nav: '1.6000',
+        fee: '74.44',
+        income_date: '2026-03-12',
         confirm_infos: [
           [
             '确认信息',
@@ -249,23 +252,45 @@ describe('one order', () => {
     await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
     expect(text('order-status')).toBe('申购完成');
     expect(text('order-id')).toBe(`订单号${ID}`);
-    expect(text('order-value')).toBe('申请金额317.00元');
-    expect(text('order-confirm-amount')).toBe('确认金额317.00元');
-    expect(text('order-confirm-volume')).toBe('确认份额197.89份');
+    expect(text('order-value')).toBe('申请金额10,000.00元');
+    expect(text('order-confirm-amount')).toBe('确认金额10,000.00元');
+    expect(text('order-confirm-volume')).toBe('确认份额6,203.48份');
     expect(text('order-confirm-nav')).toBe('确认净值1.6000');
-    expect(text('order-fee')).toBe('手续费0.38元');
+    expect(text('order-fee')).toBe('手续费74.44元');
     expect(text('order-rate')).toBe('费率0.12%');
-    expect(text('order-query-date')).toBe('收益查看日2026-03-12');
+    expect(text('order-income-date')).toBe('收益起始日2026-03-12');
     expect(text('order-card')).toBe('支付方式招商银行 6214********2565');
     expect(text('order-created')).toBe('下单时间2026-03-10 13:31');
-    expect(text('order-confirm-infos')).toContain('确认份额197.89份');
-    expect(text('order-confirm-infos')).toContain('净值日期2026-03-10');
+    // Issue 28: the answer's confirm_infos repeated 订单信息 in another format (10000.00元): not drawn, each figure once.
+    expect(screen.queryByTestId('order-confirm-infos')).toBeNull();
+    expect(document.body.textContent?.match(/74\.44/g)).toHaveLength(1);
+    expect(document.body.textContent).not.toContain('10000.00');
+    expect(screen.queryByTestId('order-source')).toBeNull();
     expect(text('order-risk-warning')).toContain('该基金风险等级R4高于您的风险承受能力C3');
     expect(text('order-risk-warning')).toContain('确认时间 2026-03-10 13:30:58');
     expect(screen.queryByTestId('order-cancel')).toBeNull();
     fireEvent.click(button('order-fund'));
     await settle();
     expect(nav.urls()).toEqual(['/funding/519671']);
+  });
+
+  it('a 定投 run says so and links its plan; a purchase paid by 现金宝 says so', async () => {
+    server.on(
+      ORDER,
+      orderDetail({ status: 'confirmed', action_desc: '定投买入', source: 'plan', plan_id: '42', pay_method: 'bankcard', if_undo: 'n' }),
+    );
+    const first = render(<OrderDetailScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
+    expect(text('order-source')).toBe('来源定投计划 ›');
+    fireEvent.click(button('order-plan-link'));
+    await settle();
+    expect(nav.urls()).toEqual(['/autoinvesment/detail/42']);
+    first.unmount();
+    server.on(ORDER, orderDetail({ status: 'confirmed', action_desc: '现金宝买入', source: 'cash', pay_method: 'xjb', if_undo: 'n' }));
+    render(<OrderDetailScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
+    expect(text('order-source')).toBe('来源现金宝支付');
+    expect(screen.queryByTestId('order-plan-link')).toBeNull();
   });
 
   it("a redemption lists each lot's part; a failed one says why", async () => {

@@ -185,9 +185,11 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
     await row.waitFor();
     assert.match(await row.innerText(), new RegExp(confirmed.confirm_volume.replace('.', '\\.')));
     await page.goto(`${server.url}/n/orders/${orderId}`);
-    const infos = shown(page, '[data-testid="order-confirm-infos"]');
-    await infos.waitFor();
-    assert.match(await infos.innerText(), new RegExp(`${confirmed.fee.replace('.', '\\.')}`));
+    // One block, one format (issue 28): the fee in 订单信息, no second 确认信息 block repeating it.
+    const fields = shown(page, '[data-testid="order-fields"]');
+    await fields.waitFor();
+    assert.match(await fields.innerText(), new RegExp(`${confirmed.fee.replace('.', '\\.')}`));
+    assert.equal(await page.locator('[data-testid="order-confirm-infos"]').count(), 0);
   });
 
   it('sells half from the holding page; the proceeds arrive on the arrival date', async () => {

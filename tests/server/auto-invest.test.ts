@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import type { FundHolding, IncomeCalendar, OrderDetail, OrderListPage } from '../../src/lib/api-types/trading';
 import type { AipBacktest, AipCreateAnswer, AipList, AipPlanDetail, AipQuote, AipYieldList } from '../../src/lib/api-types/auto-invest';
 import {
   anchorFor,
@@ -175,6 +176,38 @@ describe('auto-invest plans', () => {
     const list = (await get<AipList>(t, user, '/djapi/aip/list')).body.data;
     assert.equal(list.items[0]?.plan_id, planId);
     assert.equal(list.items[0]?.cycle_desc, '每月1日');
+
+    // Issue 28: a plan's orders say 定投 and name their plan, in the list, the order and the holding's lots.
+    const listed = (await get<OrderListPage>(t, user, `/djapi/order/p/list?page=1&size=20&fd_code=${FUND_SAMPLES.stock}`)).body.data;
+    assert.equal(listed.total_items, 3);
+    for (const item of listed.items) {
+      assert.deepEqual([item.action_desc, item.source, item.plan_id, item.value_desc], ['定投买入', 'plan', planId, '500.00元']);
+      const order = (await get<OrderDetail>(t, user, `/djapi/fund/order/${item.order_id}`)).body.data;
+      assert.deepEqual([order.plan_id, order.source, order.income_date], [planId, 'plan', order.query_date]);
+    }
+    const held = (await get<FundHolding>(t, user, `/djapi/holding/fund/${FUND_SAMPLES.stock}`)).body.data;
+    assert.deepEqual(
+      held.lots.map((l) => [l.source, l.plan_id]),
+      orders.rows.map(() => ['plan', planId]),
+    );
+    // The fees are in the cost and in 持有收益 (含申购费), all three lots still whole.
+    const fees = orders.rows.reduce((s, o) => s + BigInt(o.fee_fen), 0n);
+    assert.equal(roundedUnits(held.hold_fee ?? '', 2), fees);
+    // No day shows the fee as a loss: the first run's trade date has no income in the calendar (its income starts
+    // on the order's income date), and the days, with the fees, add up to the cumulative income.
+    let days = 0n;
+    for (const month of ['2025-04', '2025-05', '2025-06']) {
+      const calendar = (await get<IncomeCalendar>(t, user, `/djapi/holding/income/calendar?month=${month}&fd_code=${FUND_SAMPLES.stock}`))
+        .body.data;
+      if (month === '2025-04')
+        assert.equal(
+          calendar.days.find((d) => d.date === '2025-04-01'),
+          undefined,
+          'no income on the trade date',
+        );
+      days += roundedUnits(calendar.month_income, 2);
+    }
+    assert.ok(days - fees - roundedUnits(held.total_gain, 2) <= 3n && days - fees - roundedUnits(held.total_gain, 2) >= -3n);
   });
 
   it('paid from 现金宝: refused while its balance cannot cover one run (0.00, then short), accepted once it can', async () => {

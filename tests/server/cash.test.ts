@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { CashIncomeRow, CashOrderAnswer, CashRules, CashSummary, CashUnavailable, CashYields } from '../../src/lib/api-types/cash';
 import type { Paged } from '../../src/lib/api-types/paged';
-import type { BuyQuote, HoldingSummary, PlaceOrderAnswer } from '../../src/lib/api-types/trading';
+import type { BuyQuote, FundHolding, HoldingSummary, OrderListPage, PlaceOrderAnswer } from '../../src/lib/api-types/trading';
 import { sevenDayYield } from '../../src/lib/cash-rules';
 import { checkLedger } from '../../server/src/ledger/check';
 import { CASH_FUND_CODE } from '../../server/src/services/trading';
@@ -158,6 +158,13 @@ describe('现金宝', () => {
       money.items.find((i) => i.fd_code === CASH_FUND_CODE),
       undefined,
     );
+    // Issue 28: in 交易记录 a deposit is a transfer in — 现金宝转入, 转入成功 — with thousands separators.
+    const list = (await get<OrderListPage>(t, user, `/djapi/order/p/list?page=1&size=20&fd_code=${CASH_FUND_CODE}`)).body.data;
+    const confirmed = list.items.filter((i) => i.status === 'confirmed');
+    assert.deepEqual(
+      confirmed.map((i) => [i.action_desc, i.status_desc, i.value_desc, i.source]),
+      [['现金宝转入', '转入成功', '20,000.00元', null]],
+    );
   });
 
   it('快速取现 of 10,000.00 arrives at once on the platform’s advance; the next 0.01 is refused naming the quota', async () => {
@@ -226,6 +233,13 @@ describe('现金宝', () => {
     summary = (await get<CashSummary>(t, user, '/djapi/xjb/summary')).body.data;
     assert.ok(fen(summary.total) < fen(before.total) - 290_000, 'spent when confirmed');
     assert.equal(summary.unavailable, '0.00');
+    // Issue 28: a purchase paid by 现金宝 says so in 交易记录 (grouped money) and on its lot.
+    const bought = (await get<OrderListPage>(t, user, `/djapi/order/p/list?page=1&size=20&fd_code=${fund}`)).body.data.items.find(
+      (i) => i.order_id === String((kept.body.data as unknown as PlaceOrderAnswer).order_id),
+    );
+    assert.deepEqual([bought?.action_desc, bought?.source, bought?.value_desc], ['现金宝买入', 'cash', '3,000.00元']);
+    const lots = (await get<FundHolding>(t, user, `/djapi/holding/fund/${fund}`)).body.data.lots;
+    assert.ok(lots.length > 0 && lots.every((l) => l.source === 'cash'), JSON.stringify(lots));
   });
 
   it('a QDII purchase paid with it (confirmed T+2) stays in total assets once, in the cash balance and then in transit', async () => {

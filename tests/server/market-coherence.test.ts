@@ -9,6 +9,9 @@
 //   tracking error, over every period it lived (enhanced funds may beat it by a little); its realised tracking
 //   error is the stated one; active equity funds have a plausible beta against their benchmark;
 // - PE and PB move with the index's price, and so does the valuation percentile;
+// - a fund's benchmark, name, theme and top holdings agree (issue 28): a sector-themed stock fund is benchmarked on
+//   its theme's index and names it in its benchmark text; a broad theme on no sector index; a fund benchmarked on a
+//   sector index holds that sector's companies;
 // - no fund has a figure for a period it has not lived (null, not the since-launch return), in fund_derived, the
 //   growth chart, the ranking and the fund header's tabs.
 import assert from 'node:assert/strict';
@@ -16,10 +19,13 @@ import { after, before, describe, it } from 'node:test';
 import { addCalendarDays, dayNumber, type IsoDate } from '../../server/src/domain/calendar';
 import { trackingErrorPercent } from '../../server/src/domain/tracking-error';
 import { computeDerived, indexOnOrBefore, periodStart, totalReturnIndex, type NavPoint } from '../../server/src/market/derived';
-import { planMarket, simulateFund, type MarketPlan, type PlannedFund } from '../../server/src/market/generate';
+import { industryLabel, planMarket, simulateFund, type MarketPlan, type PlannedFund } from '../../server/src/market/generate';
 import { percentileOfLast } from '../../server/src/market/index-views';
 import { indexValuation, trendLogs } from '../../server/src/market/valuation';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
+import { INDEX_INDUSTRIES, INDICES, STOCK_THEMES, THEME_INDICES } from '../../server/src/market/catalogue';
+import { allocationAndHoldings } from '../../server/src/market/seed-data';
+import type { CopyValue } from '../../server/src/db/csv';
 import { createTestApp, json, type TestApp } from './helpers';
 
 const AS_OF = '2025-03-04';
@@ -107,6 +113,7 @@ function indexTotalReturn(m: Market, code: string, from: number, to: number): nu
   return growth - 1;
 }
 
+const industryOf = (s: { code: string; name: string }) => industryLabel(s.code, s.name);
 const isEnhanced = (f: PlannedFund) => /增强/.test(f.row.name);
 const yearlyFees = (f: PlannedFund) => (Number(f.row.manage_fee) + Number(f.row.custody_fee) + Number(f.row.sales_service_fee)) / 100;
 
@@ -301,6 +308,46 @@ function coherenceSuite(name: string, large: boolean): void {
           `${def.name}: the PE percentile moved with the price in ${weeksAgree} of ${weeks} weeks`,
         );
       }
+    });
+
+    it('a fund’s benchmark, name, theme and top holdings agree', () => {
+      const indexName = new Map(INDICES.map((d) => [d.code, d]));
+      let themed = 0;
+      let sectorHolders = 0;
+      for (const f of m.plan.funds) {
+        const def = indexName.get(f.model.indexCode);
+        if (f.model.kind === 'stock') {
+          const theme = STOCK_THEMES.find((th) => f.row.name.includes(th));
+          const allowed = theme ? THEME_INDICES[theme] : undefined;
+          if (allowed) {
+            themed += 1;
+            assert.ok(allowed.includes(f.model.indexCode), `${f.row.name} benchmarks ${def?.name}, not its theme's index`);
+          } else {
+            assert.notEqual(def?.category, '行业', `${f.row.name}: a broad theme benchmarked on the sector index ${def?.name}`);
+          }
+          assert.ok(def && f.row.benchmark.startsWith(def.name), `${f.row.name}: benchmark text ${f.row.benchmark} vs ${def?.name}`);
+        }
+        if (f.model.kind === 'index')
+          assert.ok(def && f.row.name.includes(def.name), `${f.row.name} tracks ${def?.name ?? f.model.indexCode}`);
+        const industries = INDEX_INDUSTRIES[f.model.indexCode];
+        if (!industries || !['stock', 'index', 'hybrid'].includes(f.model.kind)) continue;
+        const holdings: CopyValue[][] = [];
+        allocationAndHoldings(m.plan, f, [], holdings, []);
+        // Each report's top 10: the sector's companies (all of them when it has fewer than 10).
+        const byDate = new Map<string, string[]>();
+        for (const row of holdings) byDate.set(String(row[1]), [...(byDate.get(String(row[1])) ?? []), String(row[6])]);
+        const sectorSize = m.plan.stocks.filter((st) => industries.includes(industryOf(st))).length;
+        for (const [date, labels] of byDate) {
+          const inSector = labels.filter((l) => industries.includes(l)).length;
+          assert.ok(
+            inSector >= Math.min(labels.length, sectorSize),
+            `${f.row.name} (${def?.name}) on ${date}: ${inSector} of ${labels.length} holdings in ${industries.join('/')}: ${labels.join(',')}`,
+          );
+        }
+        if (byDate.size > 0) sectorHolders += 1;
+      }
+      assert.ok(themed > 3, `${themed} themed stock funds checked`);
+      assert.ok(sectorHolders > 3, `${sectorHolders} sector funds' holdings checked`);
     });
 
     it('no fund has a figure for a period it has not lived', () => {

@@ -193,7 +193,14 @@ describe('trading', () => {
     assert.equal(bobList.body.data.total_items, 0);
     const bobSummary = await get<{ items: unknown[]; total_assets: string }>(t, bob, '/djapi/holding/summary');
     assert.deepEqual([bobSummary.body.data.items.length, bobSummary.body.data.total_assets], [0, '0.00']);
-    assert.equal((await get(t, bob, `/djapi/holding/fund/${FUND_SAMPLES.bond}`)).body.result_code, 410016);
+    // Holding nothing is an answer, not an error (issue 28): result_code 0, nothing held.
+    const bobHolding = await get<{ volume: string; market_value: string; lots: unknown[] }>(
+      t,
+      bob,
+      `/djapi/holding/fund/${FUND_SAMPLES.bond}`,
+    );
+    assert.equal(bobHolding.body.result_code, 0);
+    assert.deepEqual([bobHolding.body.data.volume, bobHolding.body.data.market_value, bobHolding.body.data.lots], ['0.00', '0.00', []]);
     for (const url of [
       '/djapi/order/p/list?page=0',
       '/djapi/order/p/list?size=Infinity',

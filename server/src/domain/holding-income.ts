@@ -6,6 +6,12 @@
 // where bought(D) is what confirmed purchases priced on D cost (fee included) and received(D) is the net
 // proceeds of sales priced on D plus cash dividends with ex-date D. So the days add up, to the fen, to the
 // cumulative income: value now − everything paid in + everything received — the ledger's own figure.
+//
+// A purchase is not a day's loss (issue 28, PRODUCT §10.14): what a lot cost above its value at the NAV it was
+// priced at (the purchase fee, and the rounding of its shares) is the lot's entry cost, `entryFen` of its trade
+// date, not income of that day. So a new holding's first income is its first market day after the trade date —
+// the income date the order promised — and income(D) + entry(D) is the formula above, the days still adding up,
+// fees included, to the ledger's cumulative income.
 import { volumeValueFen, type RoundingMode } from '../../../src/lib/trade-math';
 
 export interface HoldingEvents {
@@ -25,7 +31,10 @@ export interface NavDay {
 
 export interface IncomeDay {
   date: string;
+  /** The day's market income: the change of value of the shares held before the day's purchases. */
   incomeFen: number;
+  /** What the lots priced this day cost above their value at this day's NAV (fees, share rounding): not income. */
+  entryFen: number;
   valueFen: number;
   volume: number;
 }
@@ -58,6 +67,18 @@ export function dailyIncome(events: HoldingEvents, navs: readonly NavDay[], mode
     (l) => l.tradeDate,
     (l) => l.costFen,
   );
+  // Purchases only: a reinvested dividend's shares (cost 0) stay in the day's value, offsetting the NAV's drop.
+  const purchases = events.lots.filter((l) => l.costFen > 0);
+  const boughtVolume = sumBy(
+    purchases,
+    (l) => l.tradeDate,
+    (l) => l.volume,
+  );
+  const boughtCost = sumBy(
+    purchases,
+    (l) => l.tradeDate,
+    (l) => l.costFen,
+  );
   const volumeOut = sumBy(
     events.sales,
     (s) => s.tradeDate,
@@ -78,15 +99,30 @@ export function dailyIncome(events: HoldingEvents, navs: readonly NavDay[], mode
     if (nav.date < first) continue;
     let bought = 0;
     let received = 0;
+    // Lots priced at this very NAV: their cost and shares, split off as the entry cost.
+    let pricedCost = 0;
+    let pricedVolume = 0;
     while (next < eventDates.length && (eventDates[next] as string) <= nav.date) {
       const date = eventDates[next] as string;
       volume += (volumeIn.get(date) ?? 0) - (volumeOut.get(date) ?? 0);
       bought += costIn.get(date) ?? 0;
       received += moneyOut.get(date) ?? 0;
+      if (date === nav.date) {
+        pricedCost = boughtCost.get(date) ?? 0;
+        pricedVolume = boughtVolume.get(date) ?? 0;
+      }
       next += 1;
     }
     const value = volumeValueFen(Math.max(0, volume), nav.units, mode);
-    out.push({ date: nav.date, incomeFen: value - previousValue - bought + received, valueFen: value, volume });
+    const pricedValue = pricedVolume === 0 ? 0 : value - volumeValueFen(Math.max(0, volume - pricedVolume), nav.units, mode);
+    const entryFen = pricedCost - pricedValue;
+    out.push({
+      date: nav.date,
+      incomeFen: value - previousValue - bought + received + entryFen,
+      entryFen,
+      valueFen: value,
+      volume,
+    });
     previousValue = value;
   }
   return out;

@@ -51,7 +51,29 @@ const PENSION_DESC = {
   sell: { 'zh-CN': '养老金卖出', 'en-US': 'Pension sale' },
 } as const;
 
+/** Purchases a 定投 plan or 现金宝 paid for read as such, not as a manual 买入 (issue 28). */
+const SOURCE_DESC = {
+  plan: { 'zh-CN': '定投买入', 'en-US': 'Auto-invest' },
+  cash: { 'zh-CN': '现金宝买入', 'en-US': 'Bought with cash' },
+} as const;
+
+function orderSource(order: OrderRow): 'plan' | 'cash' | null {
+  if (order.action !== '022' || order.fund_code === CASH_FUND_CODE) return null;
+  if (order.plan_id !== null) return 'plan';
+  return order.pay_method === 'xjb' ? 'cash' : null;
+}
+
+/** 12345678 fen → '123,456.78': thousands separators, as the pages show money everywhere. */
+export function groupedFen(fen: number): string {
+  const text = fenText(fen);
+  const [whole = '', decimals = ''] = text.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  return `${sign}${whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${decimals}`;
+}
+
 function actionDesc(order: OrderRow, locale: ServerLocale): string {
+  const source = orderSource(order);
+  if (source) return SOURCE_DESC[source][locale];
   if (order.pay_method === 'pension') return PENSION_DESC.buy[locale];
   if (order.sell_mode === 'pension') return PENSION_DESC.sell[locale];
   if (order.fund_code === CASH_FUND_CODE) {
@@ -78,6 +100,9 @@ function statusDesc(order: OrderRow, locale: ServerLocale): string {
     return locale === 'en-US' ? 'Arrived' : '已到账';
   if (order.status === 'confirmed' && order.action === '024' && order.settled_at === null)
     return locale === 'en-US' ? 'Confirmed, money on its way' : '确认成功，资金在途';
+  // 现金宝 deposits are transfers in, not purchases of a fund (issue 28).
+  if (order.status === 'confirmed' && order.fund_code === CASH_FUND_CODE && order.action === '022')
+    return locale === 'en-US' ? 'Transferred in' : '转入成功';
   if (order.status === 'confirmed') return locale === 'en-US' ? 'Completed' : order.action === '022' ? '申购完成' : '交易成功';
   return statusText(order.status, locale);
 }
@@ -265,8 +290,14 @@ export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: Server
     risk_warning: order.risk_warning ? { text: order.risk_warning.text, accepted_at: order.risk_warning.accepted_at } : null,
     coupon_id: order.coupon_id === null ? null : String(order.coupon_id),
     coupon_discount: order.coupon_discount_fen === null ? null : fenText(order.coupon_discount_fen),
+    income_date: order.action === '022' || order.action === '020' ? order.query_date : null,
+    plan_id: order.plan_id === null ? null : String(order.plan_id),
+    source: orderSource(order),
   };
 }
+
+/** Hundredths of a share, grouped like money: 1234567 → '12,345.67'. */
+const groupedShares = (volume: number) => groupedFen(volume);
 
 export function orderListItem(order: OrderRow, locale: ServerLocale): OrderListItem {
   const en = locale === 'en-US';
@@ -284,10 +315,14 @@ export function orderListItem(order: OrderRow, locale: ServerLocale): OrderListI
     status_desc: statusDesc(order, locale),
     amount: isSell || amountFen === null ? null : amountFen / 100,
     volume: isSell && order.volume !== null ? order.volume / 100 : null,
-    value_desc: isSell ? `${volumeToShares(order.volume ?? 0)}${en ? ' shares' : '份'}` : `${fenText(amountFen ?? 0)}${en ? ' CNY' : '元'}`,
+    value_desc: isSell
+      ? `${groupedShares(order.volume ?? 0)}${en ? ' shares' : '份'}`
+      : `${groupedFen(amountFen ?? 0)}${en ? ' CNY' : '元'}`,
     trade_date: order.trade_date,
     created_at: order.created_at.getTime(),
     title: `${actionDesc(order, locale)} ${order.fund_name}`.trim(),
+    source: orderSource(order),
+    plan_id: order.plan_id === null ? null : String(order.plan_id),
   };
 }
 
@@ -369,6 +404,7 @@ function holdingItem(p: FundPosition, tradeDate: IsoDate, totalAssetsFen: number
     buying_amount: fenText(p.buyingFen),
     selling_amount: fenText(p.proceedsInTransitFen),
     dividend_method: p.dividendMethod,
+    hold_fee: fenText(f.heldFeeFen),
   };
 }
 
@@ -463,6 +499,9 @@ export function fundHolding(
         holding_days: Math.max(0, Math.round((Date.parse(today) - Date.parse(lot.confirmDate)) / 86_400_000)),
         redeem_rate: ppmToPercent(rate.ratePpm),
         cost: fenText(lot.costFen),
+        source: lot.source,
+        plan_id: lot.planId === null ? null : String(lot.planId),
+        penalty_free_date: penaltyFreeDate(p, lot.confirmDate, rate.days),
       };
     }),
     sell_trade_date: sell.tradeDate,
@@ -471,6 +510,16 @@ export function fundHolding(
     rounding_mode: p.rounding,
     sell_to_cash_date: sellToCashDate,
   };
+}
+
+/**
+ * The 7-day penalty (a redemption rate of 1.5 % or more for fewer than 7 days held, §10.4): while the lot's sale
+ * now would pay it, the first day a sale confirmed then no longer does (its confirmation date + the bracket's end).
+ */
+function penaltyFreeDate(p: FundPosition, lotConfirmDate: string, daysAtSale: number): string | null {
+  const bracket = p.withdraw.find((b) => daysAtSale >= b.lower && (b.upper === null || daysAtSale < b.upper));
+  if (!bracket || bracket.upper === null || bracket.upper > 7 || (bracket.ratePpm ?? 0) < 15_000) return null;
+  return addCalendarDays(lotConfirmDate as IsoDate, bracket.upper);
 }
 
 export function incomeCalendar(positions: Positions, month: string): IncomeCalendar {

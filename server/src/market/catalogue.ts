@@ -281,6 +281,43 @@ export const STOCK_THEMES = [
   '内需增长',
   '优质企业',
 ] as const;
+/**
+ * The indices a stock fund of a sector theme may take as its benchmark (issue 28: 墨川消费升级股票A benchmarked
+ * 中证煤炭 and held auto, media and telecom stocks). A theme not listed is broad: its benchmark is a 宽基 or 策略
+ * index, never a sector's.
+ */
+export const THEME_INDICES: Readonly<Record<string, readonly string[]>> = {
+  消费升级: ['SH000932', 'SZ399997'],
+  品质生活: ['SH000932', 'SZ399997'],
+  内需增长: ['SH000932'],
+  医疗创新: ['SZ399989'],
+  新能源产业: ['SZ399976', 'SH000827'],
+  低碳经济: ['SH000827', 'SZ399976'],
+  科技先锋: ['CSIH30184', 'SH000688'],
+  数字经济: ['SZ399971', 'CSIH30184'],
+  高端制造: ['SZ399967', 'SZ399976'],
+  专精特新: ['SH000852', 'SH000688'],
+};
+
+/**
+ * The Shenwan industries a sector index's companies are in (generate.ts industryLabel): a fund benchmarked on it
+ * holds them. Broad and strategy indices hold every industry.
+ */
+export const INDEX_INDUSTRIES: Readonly<Record<string, readonly string[]>> = {
+  SH000932: ['食品饮料', '家用电器', '商贸零售', '纺织服饰'],
+  SZ399997: ['食品饮料'],
+  SZ399989: ['医药生物'],
+  SZ399986: ['银行'],
+  SZ399975: ['非银金融'],
+  SZ399967: ['国防军工', '机械设备'],
+  SZ399971: ['传媒', '计算机', '通信'],
+  SZ399812: ['医药生物', '食品饮料'],
+  SH000827: ['公用事业', '电力设备', '基础化工'],
+  SZ399998: ['煤炭', '有色金属'],
+  SZ399976: ['汽车', '电力设备'],
+  CSIH30184: ['电子'],
+};
+
 export const HYBRID_THEMES = [
   '灵活配置',
   '均衡成长',

@@ -34,6 +34,7 @@ import {
   STOCK_PREFIXES,
   STOCK_SUFFIXES,
   STOCK_THEMES,
+  THEME_INDICES,
   SURNAMES,
   type IndexDefinition,
   type MarketFactor,
@@ -828,10 +829,14 @@ export function planMarket(options: MarketOptions): MarketPlan {
     let indexCode: string = BOND_INDEX_CODE;
     let base: string;
     switch (kind) {
-      case 'stock':
-        indexCode = rng.pick(cnEquityIndices).code;
-        base = `${rng.pick(STOCK_THEMES)}股票`;
+      case 'stock': {
+        const drawn = rng.pick(cnEquityIndices);
+        const theme = rng.pick(STOCK_THEMES);
+        // The benchmark agrees with the theme (the draws above stay as they were, so the market's names and codes do).
+        indexCode = themeBenchmark(theme, drawn.code, drawn.category, broad);
+        base = `${theme}股票`;
         break;
+      }
       case 'hybrid':
         indexCode = rng.pick(broad).code;
         base = `${rng.pick(HYBRID_THEMES)}混合`;
@@ -1062,6 +1067,17 @@ export function stockQuote(code: string, date: IsoDate): { current_price: number
   return { current_price: current, change_percentage: Number(((current / previous - 1) * 100).toFixed(2)) };
 }
 
+/**
+ * A stock fund's benchmark index for its theme: one of the theme's sector indices (THEME_INDICES), the drawn one when
+ * it is among them; a broad theme keeps a drawn 宽基 or 策略 index and trades a drawn sector index for a broad one.
+ */
+export function themeBenchmark(theme: string, drawn: string, category: string, broad: readonly { code: string }[]): string {
+  const allowed = THEME_INDICES[theme];
+  const pick = <T>(list: readonly T[]) => list[streamId(`benchmark:${theme}:${drawn}`) % list.length] as T;
+  if (allowed) return allowed.includes(drawn) ? drawn : pick(allowed);
+  return category === '行业' ? pick(broad).code : drawn;
+}
+
 /** Shenwan level-1 industry of a (fictional) listed company, from the business its name says. */
 const INDUSTRY_BY_SUFFIX: Record<string, string> = {
   科技: '计算机',
@@ -1087,6 +1103,8 @@ const INDUSTRY_BY_SUFFIX: Record<string, string> = {
 const GENERAL_INDUSTRIES = ['建筑装饰', '公用事业', '家用电器', '轻工制造', '商贸零售', '有色金属', '建筑材料', '纺织服饰'] as const;
 
 export function industryLabel(code: string, name: string): string {
+  // An energy company mines coal or makes power equipment (coal funds hold the former).
+  if (name.endsWith('能源')) return streamId(`industry:${code}`) % 2 === 0 ? '煤炭' : '电力设备';
   for (const [suffix, industry] of Object.entries(INDUSTRY_BY_SUFFIX)) if (name.endsWith(suffix)) return industry;
   return GENERAL_INDUSTRIES[streamId(`industry:${code}`) % GENERAL_INDUSTRIES.length] as string;
 }

@@ -4,7 +4,7 @@
 import type { CopyValue } from '../db/csv';
 import { toCsv } from '../db/csv';
 import { dayNumber, tradingDayOnOrBefore, type IsoDate } from '../domain/calendar';
-import type { IndexDefinition } from './catalogue';
+import { INDEX_INDUSTRIES, type IndexDefinition } from './catalogue';
 import { derivedRow, DERIVED_COLUMNS, type NavPoint } from './derived';
 import {
   bondRows,
@@ -248,7 +248,18 @@ function reportDates(found: IsoDate, end: IsoDate, count: number): IsoDate[] {
   return out;
 }
 
-function allocationAndHoldings(
+/** Indices into plan.stocks of the companies a fund's sector index holds; empty for a broad or strategy benchmark. */
+export function holdingPool(plan: MarketPlan, f: PlannedFund): number[] {
+  const industries = INDEX_INDUSTRIES[f.model.indexCode];
+  if (!industries) return [];
+  const out: number[] = [];
+  plan.stocks.forEach((s, i) => {
+    if (industries.includes(industryLabel(s.code, s.name))) out.push(i);
+  });
+  return out;
+}
+
+export function allocationAndHoldings(
   plan: MarketPlan,
   f: PlannedFund,
   allocation: CopyValue[][],
@@ -278,10 +289,15 @@ function allocationAndHoldings(
     );
     if (kind === 'money' || kind === 'bond' || kind === 'fof') continue;
     const picked = new Set<number>();
+    // A sector fund holds its sector's companies (its index's industries), first; broad ones hold any.
+    const sector = holdingPool(plan, f);
     let weight = Math.min(stock / 8, 10) * rng.between(0.85, 1);
     for (let rank = 1; rank <= 10; rank += 1) {
       let k = rng.int(0, plan.stocks.length - 1);
-      while (picked.has(k)) k = (k + 1) % plan.stocks.length;
+      if (sector.length > 0 && picked.size < sector.length) {
+        k = sector[k % sector.length] as number;
+        while (picked.has(k)) k = sector[(sector.indexOf(k) + 1) % sector.length] as number;
+      } else while (picked.has(k)) k = (k + 1) % plan.stocks.length;
       picked.add(k);
       const s = plan.stocks[k] as { code: string; name: string };
       holdings.push([f.row.code, date, rank, s.code, s.name, weight.toFixed(2), industryLabel(s.code, s.name)]);

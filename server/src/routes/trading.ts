@@ -27,7 +27,7 @@ import {
 } from '../http/trading-views';
 import { requireUser } from '../plugins/session';
 import { cashBalance } from '../services/cash';
-import { figuresOf, loadPositions } from '../services/holdings';
+import { figuresOf, loadPositions, type FundPosition } from '../services/holdings';
 import { pensionLine } from '../services/pension';
 import {
   CASH_FUND_CODE,
@@ -199,6 +199,8 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           size: Type.Optional(Type.String({ pattern: '^([1-9]|[1-4]\\d|50)$' })),
           // 'ic': the advisory plan orders (Danjuan's ttype ic, actions 022 / 024 / 036 / 098; docs/PRODUCT.md §7.5).
           type: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('ic')])),
+          // One fund's orders (the holding page's 交易记录, issue 28).
+          fd_code: Type.Optional(FundCode),
         }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
@@ -215,6 +217,18 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           total_items: all.length,
           total_pages: Math.ceil(all.length / size),
           items: all.slice((page - 1) * size, page * size),
+        });
+      }
+      if (request.query.fd_code !== undefined) {
+        // One fund's orders (the holding page's 交易记录): its fund orders, an advisory leg's among them.
+        const { total, rows } = await listOrders(app.db.kysely, user.userId, page, size, { fundCode: request.query.fd_code });
+        const locale = requestLocale(request);
+        return ok({
+          current_page: page,
+          size,
+          total_items: total,
+          total_pages: Math.ceil(total / size),
+          items: rows.map((row) => orderListItem(row, locale)),
         });
       }
       // Every order, the advisory plan orders grouped: one item each (ttype ic), their legs' fund orders not listed alone.
@@ -314,8 +328,25 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const fund = await loadTradeFund(app.db.kysely, request.params.fd_code);
         if (!fund) throw new TradeRefusal('fundNotFound', { code: request.params.fd_code });
         const positions = await loadPositions(app.db.kysely, user.userId, fund.code);
-        const position = positions.funds[0];
-        if (!position) throw new TradeRefusal('noHolding');
+        // Holding nothing is an answer (issue 28): the fund with no shares, no lots, nothing on its way.
+        const position: FundPosition = positions.funds[0] ?? {
+          code: fund.code,
+          name: fund.name,
+          type: fund.type,
+          typeDesc: fund.type_desc,
+          rounding: fund.rounding_mode,
+          saleStatus: fund.sale_status,
+          withdraw: fund.withdraw,
+          lots: [],
+          sellingVolume: 0,
+          sellingCostFen: 0,
+          buyingFen: 0,
+          buyingInCashFen: 0,
+          proceedsInTransitFen: 0,
+          nav: null,
+          income: [],
+          dividendMethod: 'cash',
+        };
         const sell = redemptionDates(fund, now);
         return ok(
           fundHolding(
@@ -355,14 +386,15 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['trading'],
         summary: '收益日历: each day’s and each month’s income, from the ledger',
-        querystring: Type.Object({ month: Type.Optional(Month) }),
+        // fd_code: one holding's daily income (the holding page's 收益明细, issue 28).
+        querystring: Type.Object({ month: Type.Optional(Month), fd_code: Type.Optional(FundCode) }),
         response: { 200: EnvelopeOf(AnyData), ...errors },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       const month = request.query.month ?? shanghaiDate(app.clock.now()).slice(0, 7);
-      const positions = await loadPositions(app.db.kysely, user.userId);
+      const positions = await loadPositions(app.db.kysely, user.userId, request.query.fd_code);
       return ok(incomeCalendar(positions, month));
     },
   );

@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import { redemptionRatePpm, type FeeBracket } from '../../../src/lib/fees';
 import { availableVolume, fifoOrder, holdingDays } from '../../../src/lib/lots';
-import { navToUnits, percentToPpm, volumeValueFen, type RoundingMode } from '../../../src/lib/trade-math';
+import { mulDiv, navToUnits, percentToPpm, volumeValueFen, type RoundingMode } from '../../../src/lib/trade-math';
 import type { DB } from '../db/types';
 import type { IsoDate } from '../domain/calendar';
 import { dailyIncome, type HoldingEvents, type IncomeDay, type NavDay } from '../domain/holding-income';
@@ -18,7 +18,19 @@ export interface FundPosition {
   saleStatus: string;
   withdraw: FeeBracket[];
   /** Lots with shares left, oldest first. */
-  lots: Array<{ id: number; confirmDate: string; tradeDate: string; volume: number; lockedUntil: string | null; costFen: number }>;
+  lots: Array<{
+    id: number;
+    confirmDate: string;
+    tradeDate: string;
+    volume: number;
+    lockedUntil: string | null;
+    costFen: number;
+    /** The purchase fee still in this lot's cost (its order's fee, pro rata of the shares left). */
+    feeFen: number;
+    /** Where the lot came from: a manual purchase, a 定投 plan's run, a purchase paid by 现金宝, a dividend. */
+    source: 'buy' | 'plan' | 'cash' | 'dividend';
+    planId: number | null;
+  }>;
   /** Shares and cost frozen by sales not yet confirmed. */
   sellingVolume: number;
   sellingCostFen: number;
@@ -31,6 +43,16 @@ export interface FundPosition {
   nav: NavDay | null;
   income: IncomeDay[];
   dividendMethod: 'cash' | 'reinvest';
+}
+
+function lotSource(l: {
+  cost_initial_fen: number;
+  order_plan_id: number | null;
+  order_pay_method: string | null;
+}): FundPosition['lots'][number]['source'] {
+  if (l.order_plan_id !== null) return 'plan';
+  if (Number(l.cost_initial_fen) === 0) return 'dividend';
+  return l.order_pay_method === 'xjb' ? 'cash' : 'buy';
 }
 
 export interface Positions {
@@ -46,9 +68,13 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
   const lots = byFund(
     await db
       .selectFrom('lots as l')
+      .leftJoin('orders as o', (j) => j.onRef('o.user_id', '=', 'l.user_id').onRef('o.id', '=', 'l.order_id'))
       .select([
         'l.id',
         'l.fund_code',
+        'o.fee_fen as order_fee_fen',
+        'o.plan_id as order_plan_id',
+        'o.pay_method as order_pay_method',
         sql<string>`l.confirm_date::text`.as('confirm_date'),
         sql<string>`l.trade_date::text`.as('trade_date'),
         sql<string | null>`l.locked_until::text`.as('locked_until'),
@@ -186,6 +212,12 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
             volume: Number(l.volume),
             lockedUntil: l.locked_until,
             costFen: Number(l.cost_fen),
+            feeFen:
+              l.order_fee_fen === null || Number(l.volume_initial) === 0
+                ? 0
+                : mulDiv(Number(l.order_fee_fen), Number(l.volume), Number(l.volume_initial), 'half_up'),
+            source: lotSource(l),
+            planId: l.order_plan_id === null ? null : Number(l.order_plan_id),
           })),
       ),
       sellingVolume: Number(sell?.volume ?? 0),
@@ -207,7 +239,7 @@ export async function loadPositions(db: Kysely<DB>, userId: number, onlyFund?: s
         f.type === MONEY_MARKET_TYPE
           ? mmfIncome
               .filter((r) => r.fund_code === f.code)
-              .map((r) => ({ date: r.date, incomeFen: Number(r.income_fen), valueFen: 0, volume: Number(r.volume) }))
+              .map((r) => ({ date: r.date, incomeFen: Number(r.income_fen), entryFen: 0, valueFen: 0, volume: Number(r.volume) }))
           : dailyIncome(events, navs, f.rounding_mode as RoundingMode),
       dividendMethod: (options.find((o) => o.fund_code === f.code)?.dividend_method ?? 'cash') as 'cash' | 'reinvest',
     };
@@ -222,6 +254,8 @@ export interface PositionFigures {
   marketValueFen: number;
   costFen: number;
   holdGainFen: number;
+  /** Of the cost (and so of the holding income), the purchase fees of the shares still held. */
+  heldFeeFen: number;
   dailyGainFen: number;
   dailyGainDate: string | null;
   totalGainFen: number;
@@ -245,9 +279,11 @@ export function figuresOf(p: FundPosition, tradeDate: IsoDate): PositionFigures 
     marketValueFen,
     costFen,
     holdGainFen: marketValueFen - costFen,
+    heldFeeFen: p.lots.reduce((s, l) => s + l.feeFen, 0),
     dailyGainFen: last && p.nav && last.date === p.nav.date ? last.incomeFen : 0,
     dailyGainDate: last?.date ?? null,
-    totalGainFen: p.income.reduce((s, d) => s + d.incomeFen, 0),
+    // Cumulative income, the ledger's figure: the days' market income less what the purchases cost above their value.
+    totalGainFen: p.income.reduce((s, d) => s + d.incomeFen - d.entryFen, 0),
   };
 }
 
@@ -260,6 +296,19 @@ export function lotRateToday(p: FundPosition, lotConfirmDate: string, confirmDat
 /** Each day's income of all the investor's holdings (summed), and per month. */
 export function incomeByDay(positions: Positions): Map<string, number> {
   const days = new Map<string, number>();
-  for (const p of positions.funds) for (const d of p.income) days.set(d.date, (days.get(d.date) ?? 0) + d.incomeFen);
+  for (const p of positions.funds)
+    for (const d of p.income) {
+      // A new holding's trade date: no income yet (it starts on the order's income date), only its entry cost.
+      if (d.incomeFen === 0 && d.entryFen !== 0 && d.volume > 0 && d.valueFen > 0 && isFirstDay(p, d.date)) continue;
+      days.set(d.date, (days.get(d.date) ?? 0) + d.incomeFen);
+    }
   return days;
+}
+
+function isFirstDay(p: FundPosition, date: string): boolean {
+  const first = p.income[0];
+  if (first?.date === date) return true;
+  // Or the first day after the holding was sold out.
+  const index = p.income.findIndex((d) => d.date === date);
+  return index > 0 && (p.income[index - 1]?.volume ?? 0) === 0;
 }

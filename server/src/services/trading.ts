@@ -1427,7 +1427,7 @@ export async function listOrders(
   userId: number,
   page: number,
   size: number,
-  opts: { inProgress?: boolean } = {},
+  opts: { inProgress?: boolean; fundCode?: string } = {},
 ): Promise<{ total: number; rows: OrderRow[] }> {
   let count = db
     .selectFrom('orders')
@@ -1440,6 +1440,10 @@ export async function listOrders(
     count = count.where(
       sql<boolean>`(status IN ('submitted', 'paid') OR (action = '024' AND status = 'confirmed' AND settled_at IS NULL))`,
     );
+  }
+  if (opts.fundCode !== undefined) {
+    rows = rows.where('o.fund_code', '=', opts.fundCode);
+    count = count.where('fund_code', '=', opts.fundCode);
   }
   const total = Number((await count.executeTakeFirstOrThrow()).n);
   const list = await rows

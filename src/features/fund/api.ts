@@ -3,7 +3,7 @@
 // never turned into a float here.
 import type { Achievement, FundDetail, FundSummary, GrowthData, ManagerItem, SearchItem, TradeDates } from '@/lib/api-types/fund';
 import type { AipYieldList } from '@/lib/api-types/auto-invest';
-import type { FundHolding } from '@/lib/api-types/trading';
+import type { HoldingSummary } from '@/lib/api-types/trading';
 import type { FundQuote, WatchItem, WatchlistAdded, WatchlistRemoved } from '@/lib/api-types/watchlist';
 import { SEARCH_SOURCE, WATCHLIST_PID, WATCHLIST_SIZE } from '@/lib/constants';
 import { ApiError, get, post } from '@/platform/http';
@@ -169,11 +169,14 @@ export async function getFundDetailPage(code: string): Promise<FundDetailData> {
   return { summary: summary.value, detail, achievement, tradeDates, managers };
 }
 
-/** Whether the logged-in investor holds shares of the fund (the fund page then offers 卖出); false when not. */
+/**
+ * Whether the logged-in investor holds shares of the fund (the fund page then offers 卖出); false when not. Read from
+ * the holdings list, so the page never asks for one holding before it knows the investor holds the fund (issue 28).
+ */
 export async function heldVolume(code: string): Promise<boolean> {
   try {
-    const holding = await get<FundHolding>(`/djapi/holding/fund/${code}`, undefined, quiet);
-    return !!holding && typeof holding.volume === 'string' && /[1-9]/.test(holding.volume);
+    const summary = await get<HoldingSummary>('/djapi/holding/summary', undefined, quiet);
+    return !!summary && Array.isArray(summary.items) && summary.items.some((i) => i.fd_code === code && /[1-9]/.test(i.volume));
   } catch {
     return false;
   }

@@ -66,8 +66,9 @@ export function getFundRates(code: string): Promise<FundDetail> {
   );
 }
 
-export function getOrders(page: number, size: number = ORDERS_PAGE_SIZE): Promise<OrderListPage> {
-  return get<OrderListPage>('/djapi/order/p/list', { page, size, type: 'all' }, SILENT).then(
+export function getOrders(page: number, size: number = ORDERS_PAGE_SIZE, fundCode?: string): Promise<OrderListPage> {
+  const query = fundCode ? { page, size, type: 'all', fd_code: fundCode } : { page, size, type: 'all' };
+  return get<OrderListPage>('/djapi/order/p/list', query, SILENT).then(
     checked('orders', { items: 'array', total_items: 'number', total_pages: 'number' }, (d) =>
       d.items.every((item) => typeof item?.order_id === 'string'),
     ),
@@ -95,8 +96,8 @@ export function getFundHolding(code: string): Promise<FundHolding> {
 }
 
 /** `month` 'YYYY-MM'. */
-export function getIncomeCalendar(month: string): Promise<IncomeCalendar> {
-  return get<IncomeCalendar>('/djapi/holding/income/calendar', { month }, SILENT).then(
+export function getIncomeCalendar(month: string, fundCode?: string): Promise<IncomeCalendar> {
+  return get<IncomeCalendar>('/djapi/holding/income/calendar', fundCode ? { month, fd_code: fundCode } : { month }, SILENT).then(
     checked('income calendar', { month: 'string', month_income: 'string', days: 'array', months: 'array' }),
   );
 }

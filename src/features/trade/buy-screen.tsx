@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
@@ -134,6 +134,12 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
+  // The keypad sits over the bottom of the page: while it is up, the quick-amount chips are scrolled above it (their
+  // scroll margin is the keypad's height, trade.scss) — it covered them at 390 px (issue 28). H5 elements only.
+  const chipsRef = useRef<{ scrollIntoView?: (options: { block: 'nearest' }) => void } | null>(null);
+  useEffect(() => {
+    if (keypadOpen) chipsRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [keypadOpen]);
   /** The cash product may pay (it exists for the investor and is not the fund bought). */
   const cashPays = quote.cash != null && quote.cash.fd_code !== quote.fd_code;
   const [payMethod, setPayMethod] = useState<PayMethod>('bankcard');
@@ -195,7 +201,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
   const rate = startingRate(quote);
 
   return (
-    <View className='trade-page' data-testid='buy-screen'>
+    <View className={`trade-page${keypadOpen ? ' trade-page--keypad' : ''}`} data-testid='buy-screen'>
       <View className='trade-card'>
         <FundLine name={quote.fd_name} code={quote.fd_code} tags={tags} />
       </View>
@@ -222,7 +228,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
           keypadTitle={t('trade.keypad.amountTitle')}
           doneText={t('trade.keypad.done')}
         />
-        <View className='trade-chips'>
+        <View className='trade-chips' ref={chipsRef} data-testid='buy-chips'>
           {quickAmounts(quote).map((yuan) => (
             <View
               key={yuan}

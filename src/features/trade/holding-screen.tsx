@@ -91,6 +91,12 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             {holding.hold_gain_rate !== null ? (
               <PercentText value={holding.hold_gain_rate} sign className='trade-summary__gain-rate' />
             ) : null}
+            {holding.hold_fee && nonZero(holding.hold_fee) ? (
+              // The fee is part of the cost and so of 持有收益 — said so, never a day's loss (issue 28).
+              <Text className='trade-summary__gain-note' data-testid='holding-hold-fee'>
+                {t('trade.holding.holdFee', { fee: formatAmount(holding.hold_fee) })}
+              </Text>
+            ) : null}
           </View>
           <View className='trade-summary__gain' data-testid='holding-daily-gain'>
             <Text className='trade-summary__gain-label'>{t('trade.holding.dailyGain')}</Text>
@@ -101,6 +107,23 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             <AmountText value={holding.total_gain} sign className='trade-summary__gain-value' />
           </View>
         </View>
+      </View>
+
+      <View className='trade-card trade-links' data-testid='holding-links'>
+        <Text
+          className='trade-link'
+          data-testid='holding-link-orders'
+          onClick={() => void navigateToSpecUrl(specUrl('orders', {}, { fd_code: code }))}
+        >
+          {t('trade.holding.orders')}
+        </Text>
+        <Text
+          className='trade-link'
+          data-testid='holding-link-income'
+          onClick={() => void navigateToSpecUrl(specUrl('incomeCalendar', {}, { fd_code: code }))}
+        >
+          {t('trade.holding.income')}
+        </Text>
       </View>
 
       <View className='trade-card' data-testid='holding-fields'>
@@ -148,12 +171,24 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
         {lotsInOrder(holding).map((lot) => (
           <View key={lot.lot_id} className='trade-lot' data-testid='holding-lot'>
             <View className='trade-lot__line'>
-              <Text className='trade-lot__head'>{t('trade.holding.lotConfirmed', { date: lot.confirm_date })}</Text>
+              <Text className='trade-lot__head'>
+                {t('trade.holding.lotConfirmed', { date: lot.confirm_date })}
+                {lot.source ? (
+                  <Text className={`trade-lot__source trade-lot__source--${lot.source}`} data-testid='holding-lot-source'>
+                    {t(`trade.holding.lotSource.${lot.source}`)}
+                  </Text>
+                ) : null}
+              </Text>
               <Text className='trade-lot__shares'>{sharesText(formatShares(lot.volume))}</Text>
             </View>
             <Text className='trade-lot__figures'>
               {t('trade.holding.lotFigures', { days: lot.holding_days, rate: formatPercent(lot.redeem_rate) })}
             </Text>
+            {lot.penalty_free_date ? (
+              <Text className='trade-lot__penalty' data-testid='holding-lot-penalty'>
+                {t('trade.holding.penaltyUntil', { rate: formatPercent(lot.redeem_rate), date: lot.penalty_free_date })}
+              </Text>
+            ) : null}
             <Text
               className={`trade-lot__lock${lot.locked_until && lot.locked_until > holding.sell_trade_date ? ' trade-lot__lock--on' : ''}`}
             >

@@ -27,9 +27,9 @@ function monthLabel(month: string): string {
  * `/n/income-calendar` (收益日历): each day's income on a month grid (red above zero, green below), the month's
  * total, and the last 12 months — all from the ledger, as the server sends them.
  */
-export function IncomeCalendarScreen({ currentMonth }: { currentMonth: string }) {
+export function IncomeCalendarScreen({ currentMonth, fundCode }: { currentMonth: string; fundCode?: string }) {
   const [month, setMonth] = useState(currentMonth);
-  const calendar = useRemote(() => getIncomeCalendar(month), [month], { keepPreviousData: true });
+  const calendar = useRemote(() => getIncomeCalendar(month, fundCode), [month, fundCode], { keepPreviousData: true });
   const earliest = shiftMonth(currentMonth, -(MONTHS_SHOWN - 1));
 
   if (calendar.status === 'loading') return <SkeletonList items={2} rows={4} />;
@@ -40,7 +40,7 @@ export function IncomeCalendarScreen({ currentMonth }: { currentMonth: string })
           testId='trade-gate-login'
           title={t('trade.gate.loginAssetsTitle')}
           action={t('trade.gate.login')}
-          onAction={() => void startLogin({ redirect: specUrl('incomeCalendar') })}
+          onAction={() => void startLogin({ redirect: specUrl('incomeCalendar', {}, fundCode ? { fd_code: fundCode } : {}) })}
         />
       );
     }

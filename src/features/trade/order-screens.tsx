@@ -134,10 +134,11 @@ export function TradeResultScreen({ orderId }: { orderId: string }) {
 // ---- the order list -----------------------------------------------------------------
 
 /** `/n/orders`: every order, newest first, page by page. */
-export function OrderListScreen() {
-  const list = usePagedList((page) => getOrders(page), []);
+export function OrderListScreen({ fundCode }: { fundCode?: string } = {}) {
+  const list = usePagedList((page) => getOrders(page, undefined, fundCode), [fundCode]);
   if (list.status === 'loading') return <SkeletonList items={6} rows={2} />;
-  if (list.status === 'error') return <OrderFailure error={list.error} retry={list.retry} here={specUrl('orders')} />;
+  if (list.status === 'error')
+    return <OrderFailure error={list.error} retry={list.retry} here={specUrl('orders', {}, fundCode ? { fd_code: fundCode } : {})} />;
   if (list.items.length === 0) {
     return (
       <EmptyBox title={t('trade.orders.empty')}>
@@ -189,12 +190,6 @@ function cardText(order: Pick<OrderDetail, 'bank_name' | 'bankcard_no'>): string
   return [order.bank_name, order.bankcard_no].filter(Boolean).join(' ');
 }
 
-/** `确认金额,317.00元` → ['确认金额', '317.00元']. */
-function splitInfo(cell: string): [string, string] {
-  const comma = cell.indexOf(',');
-  return comma < 0 ? [cell, ''] : [cell.slice(0, comma), cell.slice(comma + 1)];
-}
-
 /** `/n/orders/{orderId}`: everything about one order, and cancel while it still may be. */
 export function OrderDetailScreen({ orderId }: { orderId: string }) {
   const { remote, order, cancel } = useOrder(orderId);
@@ -220,6 +215,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
   add('order-trade-date', t('trade.order.tradeDate'), order.trade_date);
   add('order-confirm-date', t('trade.order.confirmDate'), order.confirm_date);
   if (sale) add('order-arrival-date', t('trade.order.arrivalDate'), order.arrival_date);
+  else if (order.income_date) add('order-income-date', t('trade.order.incomeDate'), order.income_date);
   else add('order-query-date', t('trade.order.queryDate'), order.query_date);
   if (hasValue(order.refund_amount)) add('order-refund', t('trade.order.refund'), yuanText(order.refund_amount));
   add('order-fail-reason', t('trade.order.failReason'), order.fail_reason);
@@ -244,26 +240,32 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
         <OrderSteps steps={order.steps} testId='order-steps' stepTestId='order-step' />
       </View>
 
+      {/* One block, one format (issue 28): the answer's confirm_infos repeat these rows in the server's words. */}
       <View className='trade-card' data-testid='order-fields'>
         <Text className='trade-card__title'>{t('trade.order.details')}</Text>
+        {order.source ? (
+          <InfoRow
+            label={t('trade.order.source')}
+            value={
+              order.source === 'plan' && order.plan_id ? (
+                <Text
+                  className='trade-link trade-link--inline'
+                  data-testid='order-plan-link'
+                  onClick={go(specUrl('autoInvestDetail', { planId: order.plan_id }))}
+                >
+                  {t('trade.order.sourcePlan')}
+                </Text>
+              ) : (
+                t(order.source === 'plan' ? 'trade.order.sourcePlan' : 'trade.order.sourceCash')
+              )
+            }
+            testId='order-source'
+          />
+        ) : null}
         {rows.map((row) => (
           <InfoRow key={row.key} label={row.label} value={row.value} testId={row.key} />
         ))}
       </View>
-
-      {order.confirm_infos.length > 0 ? (
-        <View className='trade-card' data-testid='order-confirm-infos'>
-          {order.confirm_infos.map((info, index) => (
-            <View key={index} className='trade-confirm-info'>
-              <Text className='trade-card__title'>{info[0] ?? ''}</Text>
-              {info.slice(1).map((cell) => {
-                const [label, value] = splitInfo(cell);
-                return <InfoRow key={cell} label={label} value={value} />;
-              })}
-            </View>
-          ))}
-        </View>
-      ) : null}
 
       {order.lots.length > 0 ? (
         <View className='trade-card' data-testid='order-lots'>

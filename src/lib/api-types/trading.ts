@@ -76,12 +76,19 @@ export interface OrderListItem {
   /** Amount (buy, dividend) as a number, as Danjuan sends it in the list. */
   amount: number | null;
   volume: number | null;
-  /** '317.00元' / '100.00份'. */
+  /** '1,317.00元' / '1,100.00份': thousands separators, as everywhere money is shown. */
   value_desc: string;
   trade_date: string;
   created_at: number;
   title: string;
+  /** Where a purchase came from: a 定投 plan's run, paid by 现金宝, or null (a manual order) — issue 28. */
+  source?: OrderSource | null;
+  /** A 定投 run's plan. */
+  plan_id?: string | null;
 }
+
+/** What placed a purchase: a 定投 plan (auto-invest), or a purchase paid by 现金宝. */
+export type OrderSource = 'plan' | 'cash';
 
 /** `GET /djapi/order/p/list?page&size&type=all`. */
 export interface OrderListPage {
@@ -135,6 +142,11 @@ export interface OrderDetail {
   /** A registration coupon used on the purchase (issue 25): its id and the fee it took off (the fee above is after it). */
   coupon_id?: string | null;
   coupon_discount?: string | null;
+  /** The first day whose income the purchase shows (its income starts there, PRODUCT §10.14); null for sales. */
+  income_date?: string | null;
+  /** A 定投 run's plan (link: /autoinvesment/detail/{plan_id}); null otherwise. */
+  plan_id?: string | null;
+  source?: OrderSource | null;
 }
 
 /** An item of `GET /djapi/holding/summary`. */
@@ -162,6 +174,8 @@ export interface HoldingItem {
   /** Redemption proceeds confirmed but not yet on the card. */
   selling_amount: string;
   dividend_method: 'cash' | 'reinvest';
+  /** Of `cost` (and so of `hold_gain`): the purchase fees of the shares still held (含申购费), issue 28. */
+  hold_fee?: string;
 }
 
 /** `GET /djapi/holding/summary`. */
@@ -194,6 +208,11 @@ export interface HoldingLot {
   /** The redemption fee rate that applies today, percent. */
   redeem_rate: string;
   cost: string;
+  /** Where the lot came from: 买入, 定投, 现金宝买入, 分红再投资. */
+  source?: 'buy' | 'plan' | 'cash' | 'dividend';
+  plan_id?: string | null;
+  /** While the 7-day redemption penalty applies: the first day a sale confirmed then pays no penalty; else null. */
+  penalty_free_date?: string | null;
 }
 
 /** `GET /djapi/holding/fund/{fd_code}`: the holding, its lots and what may be sold. */

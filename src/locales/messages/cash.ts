@@ -34,7 +34,7 @@ export default {
     'cash.summary.total': '总金额（元）',
     'cash.summary.available': '可用金额（元）',
     'cash.summary.unavailable': '不可用金额（元）',
-    'cash.summary.yesterdayIncome': '昨日收益（元）',
+    'cash.summary.yesterdayIncome': '最新收益（元）',
     'cash.summary.incomeOn': '最新收益（{date}）',
     'cash.summary.totalIncome': '累计收益（元）',
 
@@ -171,7 +171,7 @@ export default {
     'cash.summary.total': 'Total (CNY)',
     'cash.summary.available': 'Available (CNY)',
     'cash.summary.unavailable': 'Unavailable (CNY)',
-    'cash.summary.yesterdayIncome': "Yesterday's income (CNY)",
+    'cash.summary.yesterdayIncome': 'Latest income (CNY)',
     'cash.summary.incomeOn': 'Latest income ({date})',
     'cash.summary.totalIncome': 'Total income (CNY)',
 

@@ -154,13 +154,14 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
         />
       ) : null}
       <View className={`page-shell__body${className ? ` ${className}` : ''}`}>
+        {/* In the page's flow, above its content: a fixed badge sat over 确认净值 and plan names (issue 28). */}
+        {process.env.TARO_ENV === 'h5' ? <DemoClockBadge /> : null}
         <DemoMoneyMark url={url} />
         <DeferredRender key={locale}>{children}</DeferredRender>
       </View>
       {/* Toasts drawn with NutUI so the app config's position and mask apply (docs/PRODUCT.md §9). */}
       <ToastHost />
       {tabbed && tab ? <TabBar current={tab} onNavigate={(target) => void navigateToSpecUrl(target)} /> : null}
-      {process.env.TARO_ENV === 'h5' ? <DemoClockBadge /> : null}
     </View>
   );
 }

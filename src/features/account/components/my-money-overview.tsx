@@ -25,8 +25,25 @@ export function MyMoneyOverview({ onLogout, onUnbind, unbindLabel }: MyMoneyOver
     : account.riskExpired
       ? t('account.risk.expired')
       : t('account.my.riskLevel', { level: t('account.my.riskNone') });
+  // Opened but not assessed (or expired): say why the assessment comes before the first purchase, and go (issue 28).
+  const needsAssessment = account.certified && account.hasTradePassword && !account.riskLevel;
   return (
     <View className='account-my'>
+      {needsAssessment ? (
+        <View className='account-card account-my__assess-prompt' data-testid='assess-prompt'>
+          <Text className='account-card__title'>{t('account.my.assessPrompt.title')}</Text>
+          <Text className='account-muted'>{t('account.my.assessPrompt.why')}</Text>
+          <Button
+            className='account-my__assess-go'
+            type='primary'
+            size='small'
+            onClick={go(specUrl('riskAssessment', {}, { redirect: specUrl('myMoney') }))}
+            data-testid='assess-prompt-go'
+          >
+            {t('account.my.assessPrompt.go')}
+          </Button>
+        </View>
+      ) : null}
       <View className='account-card account-my__identity'>
         <Text className='account-card__title account-my__phone'>{t('account.my.welcome', { phone: account.maskTelephone ?? '' })}</Text>
         <Text className='account-muted account-my__name'>
