@@ -133,7 +133,7 @@ export function retirementDate(birthDate: string, sex: 'male' | 'female'): strin
   return `${year}-${String(mm).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
-/** Pension Y classes carry share class 'Y' (the generated market codes them 009050–009098). */
+/** Pension Y classes carry share class 'Y' (the generated market codes them 009050–009099, then after its last ordinary code). */
 export function isPensionShareClass(shareClass: string | null | undefined): boolean {
   return shareClass === 'Y';
 }
