@@ -448,6 +448,26 @@ export const serverMessages = {
   stepSellCancelled: { 'zh-CN': '已撤单，份额已恢复', 'en-US': 'Cancelled; the shares are back in your holding' },
   stepFailed: { 'zh-CN': '交易失败：{reason}', 'en-US': 'Failed: {reason}' },
   stepDividend: { 'zh-CN': '分红到账', 'en-US': 'Dividend paid' },
+  // A pension Y class's money (issue 24): paid from and returned to the 个人养老金资金账户, never the card.
+  stepPensionPaid: {
+    'zh-CN': '个人养老金资金账户支付成功，将按 {date} 净值确认份额',
+    'en-US': 'Paid from your pension fund account; shares will be priced at the NAV of {date}',
+  },
+  stepPensionCancelled: {
+    'zh-CN': '已撤单，资金退回个人养老金资金账户',
+    'en-US': 'Cancelled; the money goes back to your pension fund account',
+  },
+  stepPensionRefunded: { 'zh-CN': '资金已退回个人养老金资金账户', 'en-US': 'The money went back to your pension fund account' },
+  stepPensionSellArrived: { 'zh-CN': '资金转入个人养老金资金账户', 'en-US': 'The money reaches your pension fund account' },
+  stepPensionDividendCash: {
+    'zh-CN': '现金分红转入个人养老金资金账户',
+    'en-US': 'Cash dividend paid into your pension fund account',
+  },
+  stepDividendReinvested: { 'zh-CN': '红利再投资，份额已到账', 'en-US': 'Dividend reinvested; the shares are in your holding' },
+  undoTipPension: {
+    'zh-CN': '撤单后资金将退回个人养老金资金账户，你确定撤单吗？',
+    'en-US': 'After cancelling, the money goes back to your pension fund account. Cancel this order?',
+  },
   undoTip: {
     'zh-CN': '撤单后资金预计在 {date} 19 点前退回到银行卡，你确定撤单吗？',
     'en-US': 'After cancelling, the money is expected back on your card by 19:00 on {date}. Cancel this order?',

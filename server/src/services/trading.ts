@@ -739,6 +739,7 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
       card_tail: card.cardTail,
       sell_mode: null,
       linked_order_id: null,
+      share_class: fund.share_class,
     });
     const paymentTransfer = (debitAccount: string) =>
       transfer(PURCHASE_PAYMENT, {
@@ -1301,6 +1302,8 @@ export interface OrderRow {
   linked_order_id: number | null;
   coupon_id: number | null;
   coupon_discount_fen: number | null;
+  /** The fund's share class ('Y': a pension class, whose money moves only through the pension account). */
+  share_class?: string | null;
 }
 
 export interface OrderLotRow {
@@ -1322,6 +1325,7 @@ function orderQuery(db: Db, userId: number) {
       'o.id',
       'o.fund_code',
       'f.name as fund_name',
+      'f.share_class',
       'o.action',
       'o.status',
       'o.amount_fen',
