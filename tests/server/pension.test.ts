@@ -527,10 +527,31 @@ describe('personal pension (HTTP)', () => {
     if (today < '2025-09-01') assert.equal(medical.body.result_code, 440006, 'not in force before 2025-09-01');
     else assert.equal(medical.body.result_code, 0, 'in force since 2025-09-01');
 
+    // A woman worker (the 50-year category, declared): born 1972-06-15 she reached 50 on 2022-06-15, before the
+    // reform; undeclared she counts in the 55-year category: 2027-06 + 8 months (29 months after January 2025) → 2028-02-15.
+    const worker = await createInvestor(t);
+    await identify(t, worker, '1972-06-15', 'female');
+    await openPension(t, worker);
+    await contribute(t, worker, '100.00');
+    const undeclared = await withdraw(t, worker, { condition: 'retirement', mode: 'monthly', amount: '1.00' });
+    if (today < '2028-02-15') {
+      assert.equal(undeclared.body.result_code, 440006);
+      assert.match(undeclared.body.message, /2028-02-15/);
+    } else assert.equal(undeclared.body.result_code, 0);
+    const wrongCondition = await withdraw(t, worker, { condition: 'emigration', mode: 'monthly', amount: '1.00', category: 'female_50' });
+    assert.equal(wrongCondition.body.result_code, 440007, 'a category only with the basic-pension age');
+    const declared = await withdraw(t, worker, { condition: 'retirement', mode: 'monthly', amount: '1.00', category: 'female_50' });
+    assert.equal(declared.body.result_code, 0, JSON.stringify(declared.body));
+    assert.equal(declared.body.data.withdrawal.tax, '0.03');
+
     const old = await createInvestor(t);
     await identify(t, old, '1950-01-10', 'male');
+    const manAsWoman = await withdraw(t, old, { condition: 'retirement', mode: 'once', category: 'female_50' });
+    assert.equal(manAsWoman.body.result_code, 440001, 'no pension account yet');
     await openPension(t, old);
     await contribute(t, old, '1234.57');
+    const notHis = await withdraw(t, old, { condition: 'retirement', mode: 'once', category: 'female_55' });
+    assert.equal(notHis.body.result_code, 440007, 'a man declares no woman’s category');
     const all = await withdraw(t, old, { condition: 'retirement', mode: 'once' });
     assert.equal(all.body.result_code, 0, JSON.stringify(all.body));
     assert.equal(all.body.data.withdrawal.amount, '1234.57');

@@ -52,7 +52,8 @@ export type TradeRefusalReason =
   | 'pensionCapExceeded'
   | 'pensionConditionNotMet'
   | 'pensionConditionNotInForce'
-  | 'pensionContributionClosed';
+  | 'pensionContributionClosed'
+  | 'pensionCategoryNotApplicable';
 
 export class TradeRefusal extends Error {
   constructor(

@@ -139,6 +139,8 @@ export const ResultCode = {
   PENSION_CAP_EXCEEDED: 440005,
   /** A withdrawal whose condition is not met (or not yet in force). */
   PENSION_WITHDRAWAL_REFUSED: 440006,
+  /** A retirement category that does not fit the ID (a woman's category declared by a man), or one without the age condition. */
+  PENSION_CATEGORY_INVALID: 440007,
   /** The staff routes (/ops/*): no or a wrong OPERATOR_TOKEN bearer. */
   OPERATOR_UNAUTHORIZED: 401001,
   /** The XSRF header is missing or does not match the cookie. */
@@ -604,6 +606,11 @@ export const serverMessages = {
   pensionConditionNotInForce: {
     'zh-CN': '该领取条件自 {since} 起施行',
     'en-US': 'This withdrawal condition applies from {since}',
+  },
+  pensionCategoryNotApplicable: {
+    'zh-CN': '退休年龄类别（女职工 50 周岁 / 女干部 55 周岁）仅在按达到领取基本养老金年龄领取时由女性申报',
+    'en-US':
+      'The retirement-age category (women workers 50 / women in management and technical posts 55) is declared only by a woman withdrawing at the basic-pension age',
   },
 } satisfies Messages;
 

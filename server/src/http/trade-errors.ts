@@ -56,6 +56,7 @@ const CODES: Record<TradeRefusalReason, { code: number; key: ServerMessageKey; s
   pensionContributionClosed: { code: ResultCode.PENSION_CAP_EXCEEDED, key: 'pensionContributionClosed' },
   pensionConditionNotMet: { code: ResultCode.PENSION_WITHDRAWAL_REFUSED, key: 'pensionConditionNotMet' },
   pensionConditionNotInForce: { code: ResultCode.PENSION_WITHDRAWAL_REFUSED, key: 'pensionConditionNotInForce' },
+  pensionCategoryNotApplicable: { code: ResultCode.PENSION_CATEGORY_INVALID, key: 'pensionCategoryNotApplicable' },
 };
 
 /** The bank's name in the request's language ('中国工商银行'). */
