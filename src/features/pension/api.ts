@@ -52,13 +52,22 @@ export const contribute = (form: { amount: string; requestId: string; encryptedP
     SILENT,
   ).then(shaped(['contribution', 'year_room']));
 
-export const withdraw = (form: { condition: string; mode: string; amount?: string; requestId: string; encryptedPassword: string }) =>
+export const withdraw = (form: {
+  condition: string;
+  mode: string;
+  amount?: string;
+  /** A woman's retirement-age category (with the basic-pension age only): female_55 or female_50. */
+  category?: string;
+  requestId: string;
+  encryptedPassword: string;
+}) =>
   post<PensionWithdrawn>(
     '/djapi/pension/withdraw',
     {
       condition: form.condition,
       mode: form.mode,
       ...(form.amount ? { amount: form.amount } : {}),
+      ...(form.category ? { category: form.category } : {}),
       request_id: form.requestId,
       trade_password: form.encryptedPassword,
     },
