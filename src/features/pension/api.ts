@@ -102,3 +102,10 @@ export const sellToPension = (form: { fundCode: string; volume: string; requestI
     { fd_code: form.fundCode, volume: form.volume, to: 'pension', request_id: form.requestId, trade_password: form.encryptedPassword },
     SILENT,
   );
+
+/**
+ * A Y holding's dividends: reinvested (the default) or in cash — paid into the 资金账户, never the card. The ordinary
+ * holding call (POST /djapi/holding/dividend-method); its answer is not read here: the zone reloads the summary.
+ */
+export const setPensionDividendMethod = (fundCode: string, method: 'cash' | 'reinvest') =>
+  post<unknown>('/djapi/holding/dividend-method', { fd_code: fundCode, method }, SILENT);

@@ -49,6 +49,7 @@ import {
   openPension,
   resultCodeOf,
   sellToPension,
+  setPensionDividendMethod,
   withdraw,
   WRONG_PASSWORD,
 } from './api';
@@ -475,6 +476,17 @@ function Holdings({ items, onChanged }: { items: PensionHolding[]; onChanged: ()
       await onChanged();
     } else if (!outcome.cancelled) showToast(errorText(outcome.error));
   };
+  // Reinvested by default; in cash, paid into the 资金账户 (applies to dividends not yet paid).
+  const switchDividends = async (h: PensionHolding) => {
+    const next = h.dividend_method === 'cash' ? 'reinvest' : 'cash';
+    try {
+      await setPensionDividendMethod(h.fund_code, next);
+      showToast(t(next === 'cash' ? 'pension.holdings.dividend.cashDone' : 'pension.holdings.dividend.reinvestDone'), { type: 'success' });
+      await onChanged();
+    } catch (error) {
+      showToast(errorText(error));
+    }
+  };
   return (
     <View className='pen-card pen-holdings'>
       {password.dialog}
@@ -489,7 +501,12 @@ function Holdings({ items, onChanged }: { items: PensionHolding[]; onChanged: ()
             </Text>
           </View>
           <Text className='pen-text'>{t('pension.holdings.line', { volume: h.volume, value: h.market_value })}</Text>
-          <Text className='pen-muted'>{t(`pension.holdings.dividend.${h.dividend_method === 'cash' ? 'cash' : 'reinvest'}`)}</Text>
+          <View className='pen-row pen-holding__dividend'>
+            <Text className='pen-muted'>{t(`pension.holdings.dividend.${h.dividend_method === 'cash' ? 'cash' : 'reinvest'}`)}</Text>
+            <Text className='pen-link pen-holding__switch' onClick={() => void switchDividends(h)}>
+              {t(h.dividend_method === 'cash' ? 'pension.holdings.dividend.toReinvest' : 'pension.holdings.dividend.toCash')}
+            </Text>
+          </View>
         </View>
       ))}
     </View>
