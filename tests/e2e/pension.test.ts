@@ -190,9 +190,7 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     type Listed = { order_id: string; action: string; fd_code: string; trade_date: string };
     const dividends = async () =>
       (
-        await page.evaluate(
-          async () => (await (await fetch('/djapi/order/p/list?page=1&size=50')).json()) as { data: { items: Listed[] } },
-        )
+        await page.evaluate(async () => (await (await fetch('/djapi/order/p/list?page=1&size=50')).json()) as { data: { items: Listed[] } })
       ).data.items.filter((o) => o.action === '143');
     type Summary = { balance: string; holdings: Array<{ fund_code: string; volume: string }> };
     const summary = async () =>
