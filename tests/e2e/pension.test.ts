@@ -196,7 +196,15 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     const summary = async () =>
       (await page.evaluate(async () => (await (await fetch('/djapi/pension/summary')).json()) as { data: Summary })).data;
     const fen = (text: string) => BigInt(text.replace('.', ''));
-    const heldBefore = (await summary()).holdings.find((h) => h.fund_code === y.code)?.volume ?? '0.00';
+    type Detail = { confirm_volume: string | null };
+    const detail = async (orderId: string) =>
+      (await page.evaluate(async (id) => (await (await fetch(`/djapi/fund/order/${id}`)).json()) as { data: Detail }, orderId)).data;
+    // The shares bought (the confirmed purchase): the dividend may already be paid by the time the holding shows.
+    const purchase = (
+      await page.evaluate(async () => (await (await fetch('/djapi/order/p/list?page=1&size=50')).json()) as { data: { items: Listed[] } })
+    ).data.items.find((o) => o.action === '022' && o.fd_code === y.code);
+    assert.ok(purchase, 'the Y purchase is listed');
+    const bought = (await detail(purchase.order_id)).confirm_volume ?? '0.00';
     // D1 is at most a week of holidays after the purchase; 15 days bound the wait.
     for (let i = 0; i < 15 && (await dividends()).length === 0; i += 1) await advanceOneDay();
     const [first] = await dividends();
@@ -207,7 +215,9 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     const afterFirst = await summary();
     assert.equal(afterFirst.balance, '2000.00');
     const heldAfter = afterFirst.holdings.find((h) => h.fund_code === y.code)?.volume ?? '0.00';
-    assert.ok(fen(heldAfter) > fen(heldBefore), `reinvested: ${heldBefore} → ${heldAfter} shares`);
+    const reinvested = (await detail(first.order_id)).confirm_volume ?? '0.00';
+    assert.ok(fen(reinvested) > 0n, 'the dividend became shares');
+    assert.equal(fen(heldAfter), fen(bought) + fen(reinvested), `${bought} bought + ${reinvested} reinvested`);
     await page.goto(`${server.url}/n/orders/${first.order_id}`);
     await waitForAppPage(page);
     await see(page, '红利再投资，份额已到账').waitFor();
