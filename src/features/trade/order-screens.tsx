@@ -186,9 +186,9 @@ function moneyRoute(order: Pick<OrderDetail, 'action' | 'pay_method' | 'sell_to'
   return route === 'xjb' ? t('trade.pay.xjb') : cardText(order);
 }
 
-/** The label of a sale's destination: 到账账户 for the pension account, else 到账银行卡. */
-function payeeLabel(order: Pick<OrderDetail, 'sell_to'>): string {
-  return order.sell_to === 'pension' ? t('trade.order.payeeAccount') : t('trade.order.payee');
+/** The label of a sale's (or a dividend's) destination: 到账账户 for the pension account, else 到账银行卡. */
+function payeeLabel(order: Pick<OrderDetail, 'sell_to' | 'pay_method'>): string {
+  return order.sell_to === 'pension' || order.pay_method === 'pension' ? t('trade.order.payeeAccount') : t('trade.order.payee');
 }
 
 /** '招商银行 6214********2565'; a bank name that already names the card's last digits ('招商银行(2565)') stands alone. */
@@ -232,7 +232,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
   else add('order-query-date', t('trade.order.queryDate'), order.query_date);
   if (hasValue(order.refund_amount)) add('order-refund', t('trade.order.refund'), yuanText(order.refund_amount));
   add('order-fail-reason', t('trade.order.failReason'), order.fail_reason);
-  add('order-card', sale ? payeeLabel(order) : t('trade.order.payWith'), moneyRoute(order));
+  add('order-card', sale || order.action === '143' ? payeeLabel(order) : t('trade.order.payWith'), moneyRoute(order));
   add('order-created', t('trade.order.createdAt'), shanghaiDateTime(order.created_at));
 
   return (
