@@ -115,17 +115,49 @@ export function sexFromIdNumber(idNo: string): 'male' | 'female' | null {
 }
 
 /**
- * The statutory retirement date (basic-pension age) of a birth date and sex, after the 2024 decision: from
- * 2025-01-01 men's 60 rises by one month every four months to 63; women's 55 (the 55-year category; the 50-year
- * one is not modelled) by one month every four months to 58. Returns YYYY-MM-DD.
+ * The categories of the statutory retirement age (《国务院关于渐进式提高法定退休年龄的决定》, NPC Standing Committee,
+ * 2024-09-13, in force 2025-01-01, and its appendix tables): men (originally 60), women in management and technical
+ * posts — the 55-year category (女干部) — and women workers — the 50-year category (女工人). A woman's category is
+ * what she declares (in reality her employment record at the social-insurance agency settles it; simulated here);
+ * undeclared, a woman counts in the 55-year category.
  */
-export function retirementDate(birthDate: string, sex: 'male' | 'female'): string {
+export const RETIREMENT_CATEGORIES = ['male', 'female_55', 'female_50'] as const;
+export type RetirementCategory = (typeof RETIREMENT_CATEGORIES)[number];
+/** What a woman may declare at a withdrawal (`category` of POST /djapi/pension/withdraw). */
+export const FEMALE_RETIREMENT_CATEGORIES = ['female_55', 'female_50'] as const;
+
+/**
+ * Each category's original age (years), its rise — one month for every `everyMonths` months of original retirement
+ * from January 2025 — and its new age's ceiling in months: men 60 → 63 (every 4 months), women 55 → 58 (every 4),
+ * women workers 50 → 55 (every 2).
+ */
+export const RETIREMENT_RULES: Record<RetirementCategory, { baseYears: number; everyMonths: number; maxDelayMonths: number }> = {
+  male: { baseYears: 60, everyMonths: 4, maxDelayMonths: 36 },
+  female_55: { baseYears: 55, everyMonths: 4, maxDelayMonths: 36 },
+  female_50: { baseYears: 50, everyMonths: 2, maxDelayMonths: 60 },
+};
+/** The first month of the rise: January 2025 (months since year 0). */
+const REFORM_START_MONTH = 2025 * 12;
+
+/** The category of a sex and a woman's declared category (a man's is always 'male'; a woman's defaults to the 55-year one). */
+export function retirementCategoryOf(sex: 'male' | 'female', declared?: RetirementCategory | null): RetirementCategory {
+  if (sex === 'male') return 'male';
+  return declared === 'female_50' ? 'female_50' : 'female_55';
+}
+
+/**
+ * The statutory retirement date (basic-pension age) of a birth date and category: the original age, plus — when the
+ * original retirement month is January 2025 or later — one month for every `everyMonths` months since then (the first
+ * month counts), at most the ceiling. The day of the month is the birthday's (the month's last day when shorter).
+ * Returns YYYY-MM-DD. A sex instead of a category is read as that sex's default category.
+ */
+export function retirementDate(birthDate: string, category: RetirementCategory | 'female'): string {
+  const rule = RETIREMENT_RULES[category === 'female' ? 'female_55' : category];
   const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
-  const baseYears = sex === 'male' ? 60 : 55;
   const birthMonth = y * 12 + (m - 1);
-  const original = birthMonth + baseYears * 12;
-  const start = 2025 * 12;
-  const delay = original < start ? 0 : Math.min(36, Math.floor((original - start) / 4) + 1);
+  const original = birthMonth + rule.baseYears * 12;
+  const delay =
+    original < REFORM_START_MONTH ? 0 : Math.min(rule.maxDelayMonths, Math.floor((original - REFORM_START_MONTH) / rule.everyMonths) + 1);
   const month = original + delay;
   const year = Math.floor(month / 12);
   const mm = (month % 12) + 1;
@@ -133,7 +165,7 @@ export function retirementDate(birthDate: string, sex: 'male' | 'female'): strin
   return `${year}-${String(mm).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
-/** Pension Y classes carry share class 'Y' (the generated market codes them 009050–009098). */
+/** Pension Y classes carry share class 'Y' (the generated market codes them 009050–009099, then after its last ordinary code). */
 export function isPensionShareClass(shareClass: string | null | undefined): boolean {
   return shareClass === 'Y';
 }

@@ -168,3 +168,32 @@ it('a contribution: amount, request id and the encrypted password; the cap refus
   expect(decryptPassword(form.get('trade_password') ?? '')).toBe('135790');
   await until(() => expect(body()).toContain('2026 年还可缴存 7500.00 元'));
 });
+
+it('a withdrawal at the basic-pension age: a woman declares her category (female_50), sent with the condition', async () => {
+  const WITHDRAW = 'POST /djapi/pension/withdraw';
+  server.on(SUMMARY, summary());
+  server.on(WITHDRAW, () => fail(440006, '尚未达到领取基本养老金的年龄：您将于 2030-07-01 达到'));
+  renderZone({ status: 'loggedIn', openTrade: true });
+  await until(() => expect(screen.getByText('退休年龄类别')).toBeInTheDocument());
+  await act(async () => {
+    fireEvent.click(screen.getByText('女职工（原50周岁，渐进延至55周岁）'));
+  });
+  const card = document.querySelector('.pen-withdraw') as Element;
+  typeInto(inputNamed('amount', card), '100');
+  await act(async () => {
+    fireEvent.click(screen.getByText('申请领取'));
+  });
+  await until(() => expect(document.querySelectorAll('.nut-numberkeyboard .key').length).toBeGreaterThan(0));
+  await typePassword('135790');
+  await until(() => expect(server.forms(WITHDRAW)).toHaveLength(1));
+  const form = server.forms(WITHDRAW)[0] as URLSearchParams;
+  expect(form.get('condition')).toBe('retirement');
+  expect(form.get('category')).toBe('female_50');
+  expect(form.get('amount')).toBe('100.00');
+  await until(() => expect(body()).toContain('您将于 2030-07-01 达到'));
+  // Another condition: no category is asked or sent.
+  await act(async () => {
+    fireEvent.click(screen.getByText('出国（境）定居'));
+  });
+  expect(screen.queryByText('退休年龄类别')).toBeNull();
+});

@@ -328,6 +328,47 @@ describe('one order', () => {
     ]);
   });
 
+  it('a pension order names the 个人养老金资金账户 as payer and payee, never a card (issue 24)', async () => {
+    server.on(
+      ORDER,
+      orderDetail({
+        action: '024',
+        action_desc: '养老金卖出',
+        order_type_name: '赎回',
+        amount: '0.00',
+        volume: '600.00',
+        arrival_date: '2026-03-13',
+        if_undo: 'n',
+        bank_name: null,
+        bankcard_no: null,
+        pay_method: 'pension',
+        sell_to: 'pension',
+      }),
+    );
+    render(<OrderDetailScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
+    expect(text('order-card')).toBe('到账账户个人养老金资金账户');
+  });
+
+  it('a pension Y class’s cash dividend: paid into the 个人养老金资金账户', async () => {
+    server.on(
+      ORDER,
+      orderDetail({
+        action: '143',
+        action_desc: '分红',
+        order_type_name: '分红',
+        if_undo: 'n',
+        bank_name: null,
+        bankcard_no: null,
+        pay_method: 'pension',
+        sell_to: null,
+      }),
+    );
+    render(<OrderDetailScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
+    expect(text('order-card')).toBe('到账账户个人养老金资金账户');
+  });
+
   it('cancel from the detail while it is allowed', async () => {
     server.on(CANCEL, () => ok(orderDetail({ status: 'cancelled', status_desc: '已撤单', if_undo: 'n', refund_amount: '317.00' })));
     render(<OrderDetailScreen orderId={ID} />);

@@ -1,7 +1,13 @@
 // The personal pension zone in Chromium against the real server (issue 24): from home's 养老金 entry to the zone (no
 // global header), opening the pension account, a contribution from the card, a Y-class purchase paid from the pension
-// account, its confirmation after the business clock moves, the holding and the year's statement; the same zone at
-// 1280 px. Screenshots at 390 and 1280 px (PENSION_SHOTS_DIR).
+// account, its confirmation after the business clock moves, the holding, two dividends — the first reinvested (the
+// default), the second in cash into the 资金账户 after switching — and the year's statement; the same zone at 1280 px.
+// Screenshots at 390 and 1280 px (PENSION_SHOTS_DIR).
+//
+// The dividends are made to happen on any business date: before the server starts, the Y class's fund company
+// announces 0.0100 a share on the trading day after the purchase's trade date (D1) and 0.0200 four trading days later
+// (D2) — stored ahead in fund_dividend, which the market's extension honours on their ex-dates (market/extend.ts) and
+// the settlement pays on the next business day to the holders of the day before.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +16,7 @@ import type { Page } from 'playwright-core';
 import homeMessages from '../../src/locales/messages/home';
 import pensionMessages from '../../src/locales/messages/pension';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
+import { nextTradingDay, orderTradeDate } from '../../server/src/domain/calendar';
 import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { loadPersonalDataCipher } from '../../server/src/services/personal-data';
 import { button, see, shown, STEP_TIMEOUT_MS, typeOnKeypad } from './account-support';
@@ -25,6 +32,9 @@ const SHOTS = process.env.PENSION_SHOTS_DIR ?? path.join(root, '.tmp', 'screensh
 describe('the personal pension zone: open, contribute, buy a Y class, see it confirmed and the statement', () => {
   const phone = '13700002424';
   let token = '';
+  /** The ex-dates of the two announced dividends (see the header). */
+  let d1 = '';
+  let d2 = '';
   const suite = phoneSuite({
     defaultTimeoutMs: STEP_TIMEOUT_MS,
     prepareDatabase: async (db) => {
@@ -64,6 +74,24 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
           birth_date: '1990-03-07',
           certified_at: new Date(now.getTime() - 86_400_000),
         })
+        .execute();
+      // The FOF sample's Y class announces two dividends (see the header). The purchase is placed within minutes: its
+      // trade date is at most the trade date of an order placed ten minutes from now, so D1 comes after it.
+      const fof = await db.kysely.selectFrom('fund').select('name').where('code', '=', FUND_SAMPLES.fof).executeTakeFirstOrThrow();
+      const y = await db.kysely
+        .selectFrom('fund')
+        .select('code')
+        .where('name', '=', fof.name.replace(/A$/, 'Y'))
+        .where('share_class', '=', 'Y')
+        .executeTakeFirstOrThrow();
+      d1 = nextTradingDay(orderTradeDate(new Date(now.getTime() + 10 * 60_000)));
+      d2 = [1, 2, 3, 4].reduce((d) => nextTradingDay(d), d1);
+      await db.kysely
+        .insertInto('fund_dividend')
+        .values([
+          { fund_code: y.code.trim(), date: d1, per_share: '0.0100' },
+          { fund_code: y.code.trim(), date: d2, per_share: '0.0200' },
+        ])
         .execute();
     },
   });
@@ -149,6 +177,76 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     await see(page, zh['pension.holdings.dividend.reinvest']).waitFor();
     await see(page, fill(zh['pension.statement.total'], { amount: '3000.00' })).waitFor();
     await shot(page, 'zone-holding-390');
+
+    // The dividends (announced for D1 and D2, see the header): the clock moves a day at a time until each is paid.
+    const advanceOneDay = async () => {
+      const moved = await fetch(`${server.url}/__dev/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ days: '1' }),
+      });
+      assert.equal(((await moved.json()) as { result_code: number }).result_code, 0);
+    };
+    type Listed = { order_id: string; action: string; fd_code: string; trade_date: string };
+    const dividends = async () =>
+      (
+        await page.evaluate(async () => (await (await fetch('/djapi/order/p/list?page=1&size=50')).json()) as { data: { items: Listed[] } })
+      ).data.items.filter((o) => o.action === '143');
+    type Summary = { balance: string; holdings: Array<{ fund_code: string; volume: string }> };
+    const summary = async () =>
+      (await page.evaluate(async () => (await (await fetch('/djapi/pension/summary')).json()) as { data: Summary })).data;
+    const fen = (text: string) => BigInt(text.replace('.', ''));
+    type Detail = { confirm_volume: string | null };
+    const detail = async (orderId: string) =>
+      (await page.evaluate(async (id) => (await (await fetch(`/djapi/fund/order/${id}`)).json()) as { data: Detail }, orderId)).data;
+    // The shares bought (the confirmed purchase): the dividend may already be paid by the time the holding shows.
+    const purchase = (
+      await page.evaluate(async () => (await (await fetch('/djapi/order/p/list?page=1&size=50')).json()) as { data: { items: Listed[] } })
+    ).data.items.find((o) => o.action === '022' && o.fd_code === y.code);
+    assert.ok(purchase, 'the Y purchase is listed');
+    const bought = (await detail(purchase.order_id)).confirm_volume ?? '0.00';
+    // D1 is at most a week of holidays after the purchase; 15 days bound the wait.
+    for (let i = 0; i < 15 && (await dividends()).length === 0; i += 1) await advanceOneDay();
+    const [first] = await dividends();
+    assert.ok(first, `the dividend of ${d1} was paid`);
+    assert.equal(first.trade_date, d1);
+    assert.equal((await dividends()).length, 1, `the dividend of ${d2} is not paid yet`);
+    // Reinvested by default: more shares, the 资金账户 untouched; its order says so.
+    const afterFirst = await summary();
+    assert.equal(afterFirst.balance, '2000.00');
+    const heldAfter = afterFirst.holdings.find((h) => h.fund_code === y.code)?.volume ?? '0.00';
+    const reinvested = (await detail(first.order_id)).confirm_volume ?? '0.00';
+    assert.ok(fen(reinvested) > 0n, 'the dividend became shares');
+    assert.equal(fen(heldAfter), fen(bought) + fen(reinvested), `${bought} bought + ${reinvested} reinvested`);
+    await page.goto(`${server.url}/n/orders/${first.order_id}`);
+    await waitForAppPage(page);
+    await see(page, '红利再投资，份额已到账').waitFor();
+    await shot(page, 'dividend-reinvested-390');
+
+    // Switched to cash: the next dividend is paid into the 资金账户 — shares held on D2's eve × 0.0200, half up.
+    await page.goto(`${server.url}/n/activity/pension`);
+    await waitForAppPage(page);
+    const holding = shown(page, `.pen-holding[data-code="${y.code}"]`);
+    await holding.getByText(zh['pension.holdings.dividend.toCash']).click();
+    await holding.getByText(zh['pension.holdings.dividend.cash']).waitFor();
+    for (let i = 0; i < 15 && (await dividends()).length < 2; i += 1) await advanceOneDay();
+    const second = (await dividends()).find((o) => o.trade_date === d2);
+    assert.ok(second, `the dividend of ${d2} was paid`);
+    const cash = (fen(heldAfter) * 2n + 50n) / 100n; // hundredths of a share × 0.0200 = fen × 2 / 100, half up
+    const afterSecond = await summary();
+    assert.equal(fen(afterSecond.balance), 200_000n + cash, `cash dividend ${cash} fen into the 资金账户`);
+    await page.reload();
+    await waitForAppPage(page);
+    await shown(page, '.pen-balance').getByText(afterSecond.balance).waitFor();
+    await page.goto(`${server.url}/n/orders/${second.order_id}`);
+    await waitForAppPage(page);
+    await see(page, '现金分红转入个人养老金资金账户').waitFor();
+    await shot(page, 'dividend-cash-390');
+
+    // The statement: the year's contributions (dividends are not contributions).
+    await page.goto(`${server.url}/n/activity/pension`);
+    await waitForAppPage(page);
+    await see(page, fill(zh['pension.statement.total'], { amount: '3000.00' })).waitFor();
 
     // My money: the pension line, outside the ordinary total.
     await page.goto(`${server.url}/my-money`);

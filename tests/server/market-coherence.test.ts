@@ -239,6 +239,66 @@ function coherenceSuite(name: string, large: boolean): void {
       assert.ok(checked > 50, `${checked} C classes`);
     });
 
+    it('every eligible fund has a pension Y class: no purchase or sales-service fee, half the yearly fees, its A class’s return plus the fee saved', () => {
+      // Eligible (PRODUCT §10.13, stated here, not read from the generator): an A class on sale that is a 养老目标 FOF
+      // or the FOF sample, or a plain index fund of a broad index without a daily purchase limit, founded by AS_OF.
+      const broad = new Set([
+        'SH000300',
+        'SH000905',
+        'SH000016',
+        'SH000852',
+        'SH000688',
+        'SZ399006',
+        'SZ399001',
+        'SH000906',
+        'SH000903',
+        'SH000985',
+      ]);
+      const eligible = m.plan.funds.filter(
+        (f) =>
+          f.row.share_class === 'A' &&
+          f.row.sale_status === 'on_sale' &&
+          f.row.found_date <= AS_OF &&
+          ((f.model.kind === 'fof' && (/养老目标/.test(f.row.name) || f.row.code === FUND_SAMPLES.fof)) ||
+            (f.model.kind === 'index' && broad.has(f.model.indexCode) && f.row.daily_purchase_limit_fen === null)),
+      );
+      const ys = new Map(m.plan.funds.filter((f) => f.row.share_class === 'Y').map((f) => [f.row.name, f]));
+      assert.equal(ys.size, eligible.length, 'one Y class per eligible fund, and none for another');
+      assert.equal(new Set(m.plan.funds.map((f) => f.row.code)).size, m.plan.funds.length, 'codes stay unique');
+      let checked = 0;
+      for (const a of eligible) {
+        const y = ys.get(a.row.name.replace(/A$/, 'Y'));
+        assert.ok(y, `${a.row.code} ${a.row.name} has a Y class`);
+        assert.equal(Number(y.row.sales_service_fee), 0, `${y.row.code}: no sales service fee`);
+        assert.deepEqual(
+          y.fees.filter((r) => r.kind === 'declare').map((r) => Number(r.rate)),
+          [0],
+          `${y.row.code}: no purchase fee`,
+        );
+        assert.equal(Number(y.row.manage_fee) * 2, Number(a.row.manage_fee), `${y.row.code}: half the management fee`);
+        const custodyRatio = Number(y.row.custody_fee) / Number(a.row.custody_fee);
+        assert.ok(custodyRatio >= 0.45 && custodyRatio <= 0.55, `${y.row.code}: about half the custody fee (${custodyRatio})`);
+        const py = m.navs.get(y.row.code) as NavPoint[];
+        const pa = m.navs.get(a.row.code) as NavPoint[];
+        if (py.length < 40) continue;
+        // The A class over the Y class's life: from the Y class's first NAV day.
+        const from = pa.findIndex((p) => p.date === (py[0] as NavPoint).date);
+        assert.ok(from >= 0, `${y.row.code} starts on a NAV day of ${a.row.code}`);
+        const paLife = pa.slice(from);
+        assert.equal((paLife.at(-1) as NavPoint).date, (py.at(-1) as NavPoint).date);
+        const years = (dayNumber((py.at(-1) as NavPoint).date) - dayNumber((py[0] as NavPoint).date)) / 365;
+        const gap = Math.log((totalReturnIndex(py, false).at(-1) as number) / (totalReturnIndex(paLife, false).at(-1) as number));
+        const saved = yearlyFees(a) - yearlyFees(y);
+        assert.ok(saved > 0, `${y.row.code} costs less than ${a.row.code}`);
+        assert.ok(
+          Math.abs(gap - saved * years) < 0.003 + 0.001 * years,
+          `${y.row.code} vs ${a.row.code}: ${gap.toFixed(4)} over ${years.toFixed(2)} years, fee saved ${saved.toFixed(4)}`,
+        );
+        checked += 1;
+      }
+      assert.ok(checked >= (large ? 100 : 20), `${checked} Y classes compared with their A class`);
+    });
+
     it('active equity funds have a plausible beta against their benchmark', () => {
       let checked = 0;
       for (const f of m.plan.funds) {

@@ -81,6 +81,36 @@ describe('extending the generated market day by day', () => {
     assert.equal(json<{ data: { end_date: string; unit_nav: string } }>(res).data.end_date, '2025-03-07');
     assert.equal(json<{ data: { unit_nav: string } }>(res).data.unit_nav, rows.at(-1)?.nav);
   });
+
+  it('an announced dividend (stored ahead of its day) is paid on its ex-date: the unit NAV drops by it, no second row', async () => {
+    // Announced for Tuesday 2025-03-11, after the NAVs through Friday 03-07: 0.0321 a share.
+    await t.db.kysely
+      .insertInto('fund_dividend')
+      .values({ fund_code: FUND_SAMPLES.stock, date: '2025-03-11', per_share: '0.0321' })
+      .execute();
+    await extendMarket(t.db, '2025-03-12');
+    const rows = await t.db.kysely
+      .selectFrom('fund_nav')
+      .select([sql<string>`date::text`.as('date'), sql<string>`nav::text`.as('nav'), sql<string>`acc_nav::text`.as('acc')])
+      .where('fund_code', '=', FUND_SAMPLES.stock)
+      .where('date', 'in', ['2025-03-10', '2025-03-11'])
+      .orderBy('date')
+      .execute();
+    assert.equal(rows.length, 2);
+    const [mon, tue] = rows as [(typeof rows)[number], (typeof rows)[number]];
+    // The accumulated NAV keeps what the unit NAV paid out: Δacc − Δnav = the dividend, exactly.
+    assert.equal(new Big(tue.acc).minus(mon.acc).minus(new Big(tue.nav).minus(mon.nav)).toFixed(4), '0.0321');
+    const dividends = await t.db.kysely
+      .selectFrom('fund_dividend')
+      .select(sql<string>`per_share::text`.as('per_share'))
+      .where('fund_code', '=', FUND_SAMPLES.stock)
+      .where('date', '=', '2025-03-11')
+      .execute();
+    assert.deepEqual(
+      dividends.map((d) => d.per_share),
+      ['0.0321'],
+    );
+  });
 });
 
 describe('the running app hears of a new trading day at once', () => {

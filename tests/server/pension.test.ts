@@ -9,7 +9,7 @@ import { checkLedger } from '../../server/src/ledger/check';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { shanghaiDate } from '../../server/src/domain/clock';
 import { businessStartForTests, createTestApp, encryptForServer, TEST_NOW, type TestApp } from './helpers';
-import { advance, buy, createInvestor, get, newRequestId, post, sell, TRADE_PASSWORD, type Investor } from './trading-support';
+import { advance, buy, cancel, createInvestor, get, newRequestId, post, sell, TRADE_PASSWORD, type Investor } from './trading-support';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are read field by field
 type Data = Record<string, any>;
@@ -319,6 +319,75 @@ describe('personal pension (HTTP)', () => {
     await ledgerSound(t);
   });
 
+  it('a pension order’s steps, detail and record name the 个人养老金资金账户, never the card (zh-CN and en-US)', async () => {
+    const user = await createInvestor(t);
+    await openPension(t, user);
+    await contribute(t, user, '3000.00');
+    const funds = (await get<Data>(t, null, '/djapi/pension/funds')).body.data.items as Data[];
+    const y = (funds.find((f) => Number(f.lock_days) === 0) ?? funds[0]) as Data;
+    const titles = (steps: Data[]) => steps.map((s) => s.title as string);
+    // Every text of the answer (its values, not its keys such as `bankcard_no`).
+    const texts = (v: unknown): string[] =>
+      typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(texts) : [];
+    const noCard = (what: string, body: unknown) => {
+      const card = texts(body).filter((text) => /银行卡|[Cc]ard/.test(text));
+      assert.deepEqual(card, [], `${what} names no card`);
+    };
+
+    // A purchase: paid from the 资金账户; cancelled, the money goes back there.
+    const first = await buy(t, user, y.code, '500.00', { pay_method: 'pension' });
+    assert.equal(first.body.result_code, 0, JSON.stringify(first.body));
+    const placed = first.body.data as Data;
+    assert.equal(placed.pay_method, 'pension');
+    assert.equal(titles(placed.steps)[0], `个人养老金资金账户支付成功，将按 ${placed.trade_date} 净值确认份额`);
+    noCard('the order result', placed.steps);
+    const open = (await get<Data>(t, user, `/djapi/fund/order/${placed.order_id}`)).body.data;
+    assert.equal(open.pay_method, 'pension');
+    assert.equal(open.bank_name, null);
+    assert.equal(open.bankcard_no, null);
+    if (open.if_undo === 'y') {
+      assert.equal(open.undo_tip, '撤单后资金将退回个人养老金资金账户，你确定撤单吗？');
+      const cancelled = await cancel(t, user, placed.order_id);
+      assert.equal(cancelled.body.result_code, 0, JSON.stringify(cancelled.body));
+      const detail = (await get<Data>(t, user, `/djapi/fund/order/${placed.order_id}`)).body.data;
+      assert.equal(titles(detail.steps).at(-1), '已撤单，资金退回个人养老金资金账户');
+      noCard('a cancelled pension purchase', detail);
+    }
+
+    // Another purchase, confirmed: its detail and the record (the list) name no card either, in both languages.
+    const second = (await buy(t, user, y.code, '1000.00', { pay_method: 'pension' })).body.data as Data;
+    for (let i = 0; i < 14; i += 1) {
+      await advance(t, 1);
+      if ((await get<Data>(t, user, `/djapi/fund/order/${second.order_id}`)).body.data.status === 'confirmed') break;
+    }
+    const bought = (await get<Data>(t, user, `/djapi/fund/order/${second.order_id}`)).body.data;
+    assert.equal(bought.status, 'confirmed');
+    assert.equal(titles(bought.steps)[0], `个人养老金资金账户支付成功，将按 ${bought.trade_date} 净值确认份额`);
+    noCard('a confirmed pension purchase', bought);
+    const english = (await get<Data>(t, user, `/djapi/fund/order/${second.order_id}`, 'en-US')).body.data;
+    assert.equal(titles(english.steps)[0], `Paid from your pension fund account; shares will be priced at the NAV of ${bought.trade_date}`);
+    noCard('the English detail', english);
+    const records = (await get<Data>(t, user, '/djapi/order/p/list?page=1&size=10')).body.data.items as Data[];
+    assert.ok(records.length >= 1 && records.every((r) => r.action_desc === '养老金买入'), JSON.stringify(records));
+    noCard('the trade records', records);
+
+    // A sale: the proceeds go to the 资金账户 (where the result, the detail and the record say they go).
+    if (Number(y.lock_days) === 0) {
+      const sold = await sell(t, user, y.code, bought.confirm_volume as string);
+      assert.equal(sold.body.result_code, 0, JSON.stringify(sold.body));
+      const sale = sold.body.data as Data;
+      assert.equal(sale.sell_to, 'pension');
+      assert.equal(titles(sale.steps).at(-1), '资金转入个人养老金资金账户');
+      noCard('the sale result', sale);
+      const saleDetail = (await get<Data>(t, user, `/djapi/fund/order/${sale.order_id}`)).body.data;
+      assert.equal(saleDetail.sell_to, 'pension');
+      noCard('the sale detail', saleDetail);
+      const sales = (await get<Data>(t, user, '/djapi/order/p/list?page=1&size=10')).body.data.items as Data[];
+      assert.ok(sales.some((r) => r.order_id === sale.order_id && r.action_desc === '养老金卖出'));
+    }
+    await ledgerSound(t);
+  });
+
   it('dividends of a Y class: reinvested by default; switched to cash, paid into the pension account, never to the card', async () => {
     const funds = (await get<Data>(t, null, '/djapi/pension/funds')).body.data.items as Data[];
     const y = funds.find((f) => f.a_class === FUND_SAMPLES.fof) as Data;
@@ -374,6 +443,17 @@ describe('personal pension (HTTP)', () => {
     assert.equal(toCard.rows[0]?.n, '0');
     // Reinvested: a new lot of the keeper's, at the ex-date NAV, without fee.
     assert.ok((await volumeOf(keeper.userId)) > keeperVolume, 'the dividend was reinvested');
+    // The dividend orders say where the dividend went: shares, or the 资金账户 (never the card).
+    const dividendStep = async (user: Investor) => {
+      const items = (await get<Data>(t, user, '/djapi/order/p/list?page=1&size=20')).body.data.items as Data[];
+      const order = items.find((o) => o.action === '143');
+      assert.ok(order, 'a dividend order');
+      const detail = (await get<Data>(t, user, `/djapi/fund/order/${order.order_id}`)).body.data;
+      assert.equal(detail.bank_name, null);
+      return (detail.steps as Data[]).map((step) => step.title as string);
+    };
+    assert.deepEqual(await dividendStep(taker), ['现金分红转入个人养老金资金账户']);
+    assert.deepEqual(await dividendStep(keeper), ['红利再投资，份额已到账']);
     await ledgerSound(t);
   });
 
@@ -447,10 +527,31 @@ describe('personal pension (HTTP)', () => {
     if (today < '2025-09-01') assert.equal(medical.body.result_code, 440006, 'not in force before 2025-09-01');
     else assert.equal(medical.body.result_code, 0, 'in force since 2025-09-01');
 
+    // A woman worker (the 50-year category, declared): born 1972-06-15 she reached 50 on 2022-06-15, before the
+    // reform; undeclared she counts in the 55-year category: 2027-06 + 8 months (29 months after January 2025) → 2028-02-15.
+    const worker = await createInvestor(t);
+    await identify(t, worker, '1972-06-15', 'female');
+    await openPension(t, worker);
+    await contribute(t, worker, '100.00');
+    const undeclared = await withdraw(t, worker, { condition: 'retirement', mode: 'monthly', amount: '1.00' });
+    if (today < '2028-02-15') {
+      assert.equal(undeclared.body.result_code, 440006);
+      assert.match(undeclared.body.message, /2028-02-15/);
+    } else assert.equal(undeclared.body.result_code, 0);
+    const wrongCondition = await withdraw(t, worker, { condition: 'emigration', mode: 'monthly', amount: '1.00', category: 'female_50' });
+    assert.equal(wrongCondition.body.result_code, 440007, 'a category only with the basic-pension age');
+    const declared = await withdraw(t, worker, { condition: 'retirement', mode: 'monthly', amount: '1.00', category: 'female_50' });
+    assert.equal(declared.body.result_code, 0, JSON.stringify(declared.body));
+    assert.equal(declared.body.data.withdrawal.tax, '0.03');
+
     const old = await createInvestor(t);
     await identify(t, old, '1950-01-10', 'male');
+    const manAsWoman = await withdraw(t, old, { condition: 'retirement', mode: 'once', category: 'female_50' });
+    assert.equal(manAsWoman.body.result_code, 440001, 'no pension account yet');
     await openPension(t, old);
     await contribute(t, old, '1234.57');
+    const notHis = await withdraw(t, old, { condition: 'retirement', mode: 'once', category: 'female_55' });
+    assert.equal(notHis.body.result_code, 440007, 'a man declares no woman’s category');
     const all = await withdraw(t, old, { condition: 'retirement', mode: 'once' });
     assert.equal(all.body.result_code, 0, JSON.stringify(all.body));
     assert.equal(all.body.data.withdrawal.amount, '1234.57');

@@ -53,6 +53,7 @@ export type TradeRefusalReason =
   | 'pensionConditionNotMet'
   | 'pensionConditionNotInForce'
   | 'pensionContributionClosed'
+  | 'pensionCategoryNotApplicable'
   // 投顾 (issue 23): an ordinary sale asking for shares of an advisory account (services/advisory-shares.ts).
   | 'advisorySharesReserved';
 

@@ -141,6 +141,8 @@ export const ResultCode = {
   PENSION_CAP_EXCEEDED: 440005,
   /** A withdrawal whose condition is not met (or not yet in force). */
   PENSION_WITHDRAWAL_REFUSED: 440006,
+  /** A retirement category that does not fit the ID (a woman's category declared by a man), or one without the age condition. */
+  PENSION_CATEGORY_INVALID: 440007,
   /** The staff routes (/ops/*): no or a wrong OPERATOR_TOKEN bearer. */
   OPERATOR_UNAUTHORIZED: 401001,
   /** The XSRF header is missing or does not match the cookie. */
@@ -450,6 +452,26 @@ export const serverMessages = {
   stepSellCancelled: { 'zh-CN': '已撤单，份额已恢复', 'en-US': 'Cancelled; the shares are back in your holding' },
   stepFailed: { 'zh-CN': '交易失败：{reason}', 'en-US': 'Failed: {reason}' },
   stepDividend: { 'zh-CN': '分红到账', 'en-US': 'Dividend paid' },
+  // A pension Y class's money (issue 24): paid from and returned to the 个人养老金资金账户, never the card.
+  stepPensionPaid: {
+    'zh-CN': '个人养老金资金账户支付成功，将按 {date} 净值确认份额',
+    'en-US': 'Paid from your pension fund account; shares will be priced at the NAV of {date}',
+  },
+  stepPensionCancelled: {
+    'zh-CN': '已撤单，资金退回个人养老金资金账户',
+    'en-US': 'Cancelled; the money goes back to your pension fund account',
+  },
+  stepPensionRefunded: { 'zh-CN': '资金已退回个人养老金资金账户', 'en-US': 'The money went back to your pension fund account' },
+  stepPensionSellArrived: { 'zh-CN': '资金转入个人养老金资金账户', 'en-US': 'The money reaches your pension fund account' },
+  stepPensionDividendCash: {
+    'zh-CN': '现金分红转入个人养老金资金账户',
+    'en-US': 'Cash dividend paid into your pension fund account',
+  },
+  stepDividendReinvested: { 'zh-CN': '红利再投资，份额已到账', 'en-US': 'Dividend reinvested; the shares are in your holding' },
+  undoTipPension: {
+    'zh-CN': '撤单后资金将退回个人养老金资金账户，你确定撤单吗？',
+    'en-US': 'After cancelling, the money goes back to your pension fund account. Cancel this order?',
+  },
   undoTip: {
     'zh-CN': '撤单后资金预计在 {date} 19 点前退回到银行卡，你确定撤单吗？',
     'en-US': 'After cancelling, the money is expected back on your card by 19:00 on {date}. Cancel this order?',
@@ -590,6 +612,11 @@ export const serverMessages = {
   pensionConditionNotInForce: {
     'zh-CN': '该领取条件自 {since} 起施行',
     'en-US': 'This withdrawal condition applies from {since}',
+  },
+  pensionCategoryNotApplicable: {
+    'zh-CN': '退休年龄类别（女职工 50 周岁 / 女干部 55 周岁）仅在按达到领取基本养老金年龄领取时由女性申报',
+    'en-US':
+      'The retirement-age category (women workers 50 / women in management and technical posts 55) is declared only by a woman withdrawing at the basic-pension age',
   },
 } satisfies Messages;
 

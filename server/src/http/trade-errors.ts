@@ -57,6 +57,7 @@ const CODES: Record<TradeRefusalReason, { code: number; key: ServerMessageKey; s
   pensionConditionNotMet: { code: ResultCode.PENSION_WITHDRAWAL_REFUSED, key: 'pensionConditionNotMet' },
   pensionConditionNotInForce: { code: ResultCode.PENSION_WITHDRAWAL_REFUSED, key: 'pensionConditionNotInForce' },
   advisorySharesReserved: { code: ResultCode.ADVISORY_SHARES_RESERVED, key: 'advisorySharesReserved' },
+  pensionCategoryNotApplicable: { code: ResultCode.PENSION_CATEGORY_INVALID, key: 'pensionCategoryNotApplicable' },
 };
 
 /** The bank's name in the request's language ('中国工商银行'). */

@@ -71,6 +71,11 @@ export function groupedFen(fen: number): string {
   return `${sign}${whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${decimals}`;
 }
 
+/** A pension order: a Y class's purchase, sale or dividend, whose money moves only through the 个人养老金资金账户. */
+function isPensionOrder(order: OrderRow): boolean {
+  return order.pay_method === 'pension' || order.sell_mode === 'pension' || order.share_class === 'Y';
+}
+
 function actionDesc(order: OrderRow, locale: ServerLocale): string {
   const source = orderSource(order);
   if (source) return SOURCE_DESC[source][locale];
@@ -118,7 +123,12 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
   const m = (key: Parameters<typeof formatMessage>[0], params: Record<string, string | number> = {}) => formatMessage(key, locale, params);
   const today = shanghaiDate(now);
   const created = `${shanghaiDate(order.created_at)} ${shanghaiTime(order.created_at).slice(0, 5)}`;
-  if (order.action === '143') return [{ title: m('stepDividend'), time: order.confirm_date, done: true }];
+  const pension = isPensionOrder(order);
+  if (order.action === '143') {
+    const reinvested = order.confirm_volume !== null && order.confirm_volume > 0;
+    const title = reinvested ? (pension ? 'stepDividendReinvested' : 'stepDividend') : pension ? 'stepPensionDividendCash' : 'stepDividend';
+    return [{ title: m(title), time: order.confirm_date, done: true }];
+  }
   const placed: OrderStep =
     order.action === '024'
       ? { title: m('stepSellAccepted', { date: order.trade_date }), time: created, done: true }
@@ -126,12 +136,19 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
           title:
             order.action === '020'
               ? m('stepSubscribed')
-              : m(order.pay_method === 'xjb' ? 'stepCashPaid' : 'stepPaid', { date: order.trade_date }),
+              : m(pension ? 'stepPensionPaid' : order.pay_method === 'xjb' ? 'stepCashPaid' : 'stepPaid', { date: order.trade_date }),
           time: created,
           done: true,
         };
   if (order.status === 'cancelled') {
-    const key = order.action === '024' ? 'stepSellCancelled' : order.pay_method === 'xjb' ? 'stepCashRefunded' : 'stepCancelled';
+    const key =
+      order.action === '024'
+        ? 'stepSellCancelled'
+        : pension
+          ? 'stepPensionCancelled'
+          : order.pay_method === 'xjb'
+            ? 'stepCashRefunded'
+            : 'stepCancelled';
     return [placed, { title: m(key), time: order.trade_date, done: true }];
   }
   if (order.status === 'failed') {
@@ -142,7 +159,11 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
       return [
         placed,
         failedStep,
-        { title: m(order.pay_method === 'xjb' ? 'stepRefundedCash' : 'stepRefundedCard'), time: order.confirm_date, done: true },
+        {
+          title: m(pension ? 'stepPensionRefunded' : order.pay_method === 'xjb' ? 'stepRefundedCash' : 'stepRefundedCard'),
+          time: order.confirm_date,
+          done: true,
+        },
       ];
     return [placed, failedStep];
   }
@@ -158,7 +179,7 @@ function steps(order: OrderRow, locale: ServerLocale, now: Date): OrderStep[] {
       placed,
       { title: m('stepSellConfirmed'), time: order.confirm_date, done: confirmed },
       {
-        title: m(order.sell_mode === 'xjb' ? 'stepCashArrived' : 'stepSellArrived'),
+        title: m(pension ? 'stepPensionSellArrived' : order.sell_mode === 'xjb' ? 'stepCashArrived' : 'stepSellArrived'),
         time: order.query_date,
         done: order.settled_at !== null,
       },
@@ -204,11 +225,13 @@ export function placeAnswer(order: OrderRow, locale: ServerLocale, now: Date): P
 }
 
 function payMethodOf(order: OrderRow): PlaceOrderAnswer['pay_method'] {
+  if (isPensionOrder(order)) return 'pension';
   return order.pay_method === 'xjb' ? 'xjb' : 'bankcard';
 }
 
 function sellToOf(order: OrderRow): PlaceOrderAnswer['sell_to'] {
   if (order.action !== '024') return null;
+  if (isPensionOrder(order)) return 'pension';
   return order.sell_mode === 'xjb' ? 'xjb' : 'bankcard';
 }
 
@@ -269,12 +292,15 @@ export function orderDetail(order: OrderRow, lots: OrderLotRow[], locale: Server
     undo_tip: undo
       ? order.action === '024'
         ? formatMessage('sellUndoTip', locale)
-        : order.pay_method === 'xjb'
-          ? formatMessage('undoTipCash', locale)
-          : formatMessage('undoTip', locale, { date: refundArrival(order.trade_date) })
+        : isPensionOrder(order)
+          ? formatMessage('undoTipPension', locale)
+          : order.pay_method === 'xjb'
+            ? formatMessage('undoTipCash', locale)
+            : formatMessage('undoTip', locale, { date: refundArrival(order.trade_date) })
       : null,
-    bankcard_no: order.card_tail ? `****${order.card_tail}` : null,
-    bank_name: order.bank_code ? `${bankName(order.bank_code, locale)}(${order.card_tail ?? ''})` : null,
+    // A pension order's money never touches the card: no card is named (pay_method / sell_to say 'pension').
+    bankcard_no: order.card_tail && !isPensionOrder(order) ? `****${order.card_tail}` : null,
+    bank_name: order.bank_code && !isPensionOrder(order) ? `${bankName(order.bank_code, locale)}(${order.card_tail ?? ''})` : null,
     pay_method: payMethodOf(order),
     sell_to: sellToOf(order),
     created_at: order.created_at.getTime(),

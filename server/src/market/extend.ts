@@ -125,6 +125,19 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
     .where('f.sale_status', 'not in', FINISHED)
     .where('f.found_date', '<=', through)
     .execute();
+  // Dividends the fund company announced ahead (stored before their day's NAV): paid on their ex-date instead of the
+  // model's, so the unit NAV drops by what the settlement pays (a test announces one to make a dividend happen).
+  const announcedDividends = new Map<string, Map<string, number>>();
+  for (const r of (
+    await sql<{ fund_code: string; date: string; per_share: string }>`
+      SELECT d.fund_code, d.date::text AS date, d.per_share::text AS per_share FROM fund_dividend d
+      WHERE NOT EXISTS (SELECT 1 FROM fund_nav n WHERE n.fund_code = d.fund_code AND n.date = d.date)`.execute(db.kysely)
+  ).rows) {
+    const code = r.fund_code.trim();
+    const byDate = announcedDividends.get(code) ?? new Map<string, number>();
+    byDate.set(r.date, Number(r.per_share));
+    announcedDividends.set(code, byDate);
+  }
   const navRows: CopyValue[][] = [];
   const dividendRows: CopyValue[][] = [];
   const derived: CopyValue[][] = [];
@@ -144,6 +157,7 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
     const days = tradingDaysInRange(start, through);
     if (days.length === 0) continue;
     const points: NavPoint[] = [];
+    const announced = announcedDividends.get(fund.code.trim()) ?? new Map<string, number>();
     let nav = lastRow ? Number(lastRow.nav) : 1;
     let acc = lastRow ? Number(lastRow.acc_nav) : 1;
     // Money-market funds: the 7-day yield compounds the distributions of the last 7 calendar days, stored ones too.
@@ -176,11 +190,12 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
         const prevNav = nav;
         nav = Math.max(0.05, Math.round(prevNav * (1 + r) * 10_000) / 10_000);
         acc = Math.round((acc + (nav - prevNav)) * 10_000) / 10_000;
-        const dividend = dividendOn(model, date, nextTradingDay(nextTradingDay(date)), nav);
+        const known = announced.get(date);
+        const dividend = known ?? dividendOn(model, date, nextTradingDay(nextTradingDay(date)), nav);
         if (dividend > 0) {
           nav = Math.round((nav - dividend) * 10_000) / 10_000;
           // Published with the NAV, as the seed does: the settlement pays it to the holders.
-          dividendRows.push([fund.code, date, dividend.toFixed(4)]);
+          if (known === undefined) dividendRows.push([fund.code, date, dividend.toFixed(4)]);
         }
         points.push({ date, nav, accNav: acc });
       }

@@ -911,15 +911,23 @@ export function planMarket(options: MarketOptions): MarketPlan {
 /**
  * Y share classes of the personal pension (个人养老金, docs/PRODUCT.md §10.13; CSRC 公告〔2022〕46号): one for
  * each eligible fund of the market — the FOF sample, the 养老目标 FOFs, then the plain broad-index funds, each in
- * code order — at most PENSION_Y_CODES_MAX of them, coded 009050 upwards (the reserved 0090xx range, which the
- * catalogue's sequence skips). A Y class has the A class's portfolio (its model), no purchase fee, no sales
+ * code order — the first PENSION_Y_BLOCK of them coded 009050–009099 (the reserved 0090xx range, which the
+ * catalogue's sequence skips), the others after the catalogue's last code (pensionYCode). A Y class has the A class's portfolio (its model), no purchase fee, no sales
  * service fee, half its management and custody fees — so its daily return is the A class's plus the fee
  * difference — and starts at 1.0000 on its launch: 2022-11-18 for FOFs, 2024-12-12 for index funds (or the A
  * class's founding if later). Added after every other fund and drawing after every other choice, so the rest of
  * the market is what it was without them; the read views list them only in the pension zone (market-cache).
  */
 export const PENSION_Y_FIRST_CODE = 9_050;
-export const PENSION_Y_CODES_MAX = 49;
+/** Y classes coded in the reserved block 009050–009099; the rest follow the catalogue's last code. */
+export const PENSION_Y_BLOCK = 50;
+
+/** The code of the n-th Y class (from 0): in the reserved block, then one after another past `lastCode`. */
+export function pensionYCode(n: number, lastCode: number): string {
+  const code =
+    n < PENSION_Y_BLOCK ? PENSION_Y_FIRST_CODE + n : Math.max(lastCode, PENSION_Y_FIRST_CODE + PENSION_Y_BLOCK) + 1 + (n - PENSION_Y_BLOCK);
+  return String(code).padStart(6, '0');
+}
 const PENSION_BROAD_INDICES = new Set([
   'SH000300',
   'SH000905',
@@ -943,9 +951,10 @@ function addPensionClasses(funds: PlannedFund[], addFund: (spec: FundSpec) => Pl
   // The FOF sample first (every market has it), then the 养老目标 FOFs, then the index funds, each in code order.
   const rank = (f: PlannedFund) => (f.row.code === FUND_SAMPLES.fof ? 0 : f.model.kind === 'fof' ? 1 : 2);
   const eligible = funds.filter(isPensionEligible).sort((a, b) => rank(a) - rank(b) || (a.row.code < b.row.code ? -1 : 1));
+  // The catalogue's last code (before any Y class): the Y classes past the reserved block follow it.
+  const lastCode = funds.reduce((max, f) => Math.max(max, Number(f.row.code)), 0);
   let n = 0;
   for (const parent of eligible) {
-    if (n >= PENSION_Y_CODES_MAX) break;
     const kind = parent.model.kind;
     const launch: IsoDate = tradingDayOnOrAfter(kind === 'fof' ? '2022-11-18' : '2024-12-12');
     const foundDate = parent.row.found_date > launch ? parent.row.found_date : launch;
@@ -955,7 +964,7 @@ function addPensionClasses(funds: PlannedFund[], addFund: (spec: FundSpec) => Pl
     const halfCustody = (Number(custody) / 2).toFixed(3).replace(/0$/, '');
     const saved = (Number(manage) + Number(custody) - Number(halfManage) - Number(halfCustody)) / 100;
     const y = addFund({
-      code: String(PENSION_Y_FIRST_CODE + n).padStart(6, '0'),
+      code: pensionYCode(n, lastCode),
       kind,
       name: parent.row.name.replace(/A$/, 'Y'),
       company: [parent.row.company_code, ''],

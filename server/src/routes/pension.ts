@@ -4,7 +4,12 @@
 // purchases and sales are POST /djapi/order/buy with pay_method=pension and /djapi/order/sell with to=pension.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { yuanToFen } from '../../../src/lib/money';
-import { PENSION_ANNUAL_CAP_FEN, WITHDRAWAL_CONDITIONS, WITHDRAWAL_MODES } from '../../../src/lib/pension-rules';
+import {
+  FEMALE_RETIREMENT_CATEGORIES,
+  PENSION_ANNUAL_CAP_FEN,
+  WITHDRAWAL_CONDITIONS,
+  WITHDRAWAL_MODES,
+} from '../../../src/lib/pension-rules';
 import { shanghaiDate } from '../domain/clock';
 import { TradeRefusal } from '../domain/trade-refusal';
 import { EncryptedPassword, MoneyAmount as Amount, RequestId } from '../http/schemas';
@@ -146,6 +151,15 @@ const pensionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           condition: Type.Union(WITHDRAWAL_CONDITIONS.map((c) => Type.Literal(c))),
           mode: Type.Union(WITHDRAWAL_MODES.map((m) => Type.Literal(m))),
           amount: Type.Optional(Amount),
+          category: Type.Optional(
+            Type.Union(
+              FEMALE_RETIREMENT_CATEGORIES.map((c) => Type.Literal(c)),
+              {
+                description:
+                  'with condition retirement, a woman’s retirement-age category: female_55 (女干部, 55 → 58; the default) or female_50 (女工人, 50 → 55)',
+              },
+            ),
+          ),
           request_id: RequestId,
           trade_password: EncryptedPassword,
         }),
@@ -163,6 +177,7 @@ const pensionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             condition: body.condition,
             mode: body.mode,
             amountFen: body.amount === undefined ? null : yuanToFen(body.amount),
+            category: body.category ?? null,
             requestId: body.request_id,
             password: decryptedField(app, body.trade_password),
           },

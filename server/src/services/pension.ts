@@ -17,8 +17,10 @@ import {
   marginalRatePercent,
   PENSION_ANNUAL_CAP_FEN,
   pensionRoomFen,
+  retirementCategoryOf,
   retirementDate,
   sexFromIdNumber,
+  type RetirementCategory,
   taxSaving,
   withdrawalTax,
   type WithdrawalCondition,
@@ -239,6 +241,8 @@ export interface WithdrawInput {
   mode: WithdrawalMode;
   /** Fen; ignored for 'once' (the whole balance). */
   amountFen: number | null;
+  /** A woman's declared retirement-age category (the 50- or the 55-year one), with the basic-pension-age condition only. */
+  category?: RetirementCategory | null;
   requestId: string;
   password: string | undefined;
 }
@@ -253,8 +257,8 @@ export interface Withdrawal {
   business_date: string;
 }
 
-/** The investor's basic-pension date from the ID's birth date and sex, or null without an identity. */
-export async function retirementDateOf(db: Db, cipher: PersonalDataCipher, userId: number): Promise<string | null> {
+/** The ID's birth date and sex, or null without an identity (or an ID that says no sex). */
+async function identityOf(db: Db, cipher: PersonalDataCipher, userId: number): Promise<{ birth: string; sex: 'male' | 'female' } | null> {
   const identity = await db
     .selectFrom('user_identities')
     .select(['id_no_encrypted', sql<string>`birth_date::text`.as('birth_date')])
@@ -262,7 +266,21 @@ export async function retirementDateOf(db: Db, cipher: PersonalDataCipher, userI
     .executeTakeFirst();
   if (!identity) return null;
   const sex = sexFromIdNumber(cipher.decrypt(identity.id_no_encrypted));
-  return sex ? retirementDate(identity.birth_date, sex) : null;
+  return sex ? { birth: identity.birth_date, sex } : null;
+}
+
+/**
+ * The investor's basic-pension date from the ID's birth date and sex, and for a woman the category she declares (the
+ * 55-year one when she declares none), or null without an identity.
+ */
+export async function retirementDateOf(
+  db: Db,
+  cipher: PersonalDataCipher,
+  userId: number,
+  declared: RetirementCategory | null = null,
+): Promise<string | null> {
+  const identity = await identityOf(db, cipher, userId);
+  return identity ? retirementDate(identity.birth, retirementCategoryOf(identity.sex, declared)) : null;
 }
 
 /**
@@ -276,7 +294,13 @@ export async function withdraw(deps: TradingDeps & { cipher: PersonalDataCipher 
   const { userId, requestId } = input;
   if (input.mode !== 'once' && (input.amountFen === null || !Number.isSafeInteger(input.amountFen) || input.amountFen <= 0))
     throw new TradeRefusal('invalidAmount');
-  const hash = requestHash(['pension_withdraw', input.condition, input.mode, input.mode === 'once' ? null : input.amountFen]);
+  const category = input.category ?? null;
+  if (category !== null && input.condition !== 'retirement') throw new TradeRefusal('pensionCategoryNotApplicable');
+  const hash = requestHash(
+    category === null
+      ? ['pension_withdraw', input.condition, input.mode, input.mode === 'once' ? null : input.amountFen]
+      : ['pension_withdraw', input.condition, input.mode, input.mode === 'once' ? null : input.amountFen, category],
+  );
   const kysely = deps.db.kysely;
   const replay = async (db: Db): Promise<Withdrawal | null> => {
     const row = await db
@@ -314,7 +338,10 @@ export async function withdraw(deps: TradingDeps & { cipher: PersonalDataCipher 
     if (!conditionInForce(input.condition, today))
       throw new TradeRefusal('pensionConditionNotInForce', { since: CONDITION_SINCE[input.condition] ?? '' });
     if (input.condition === 'retirement') {
-      const date = await retirementDateOf(db, deps.cipher, userId);
+      const identity = await identityOf(db, deps.cipher, userId);
+      // A woman's category is hers to declare; a man has one (his ID says so).
+      if (identity?.sex === 'male' && category !== null) throw new TradeRefusal('pensionCategoryNotApplicable');
+      const date = identity ? retirementDate(identity.birth, retirementCategoryOf(identity.sex, category)) : null;
       if (date === null || date > today) throw new TradeRefusal('pensionConditionNotMet', { date: date ?? '—' }, { retirement_date: date });
     }
     const balance = await pensionBalanceFen(db, userId);

@@ -740,6 +740,7 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
       card_tail: card.cardTail,
       sell_mode: null,
       linked_order_id: null,
+      share_class: fund.share_class,
     });
     const paymentTransfer = (debitAccount: string) =>
       transfer(PURCHASE_PAYMENT, {
@@ -1319,6 +1320,8 @@ export interface OrderRow {
   linked_order_id: number | null;
   coupon_id: number | null;
   coupon_discount_fen: number | null;
+  /** The fund's share class ('Y': a pension class, whose money moves only through the pension account). */
+  share_class?: string | null;
 }
 
 export interface OrderLotRow {
@@ -1340,6 +1343,7 @@ function orderQuery(db: Db, userId: number) {
       'o.id',
       'o.fund_code',
       'f.name as fund_name',
+      'f.share_class',
       'o.action',
       'o.status',
       'o.amount_fen',

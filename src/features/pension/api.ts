@@ -52,13 +52,22 @@ export const contribute = (form: { amount: string; requestId: string; encryptedP
     SILENT,
   ).then(shaped(['contribution', 'year_room']));
 
-export const withdraw = (form: { condition: string; mode: string; amount?: string; requestId: string; encryptedPassword: string }) =>
+export const withdraw = (form: {
+  condition: string;
+  mode: string;
+  amount?: string;
+  /** A woman's retirement-age category (with the basic-pension age only): female_55 or female_50. */
+  category?: string;
+  requestId: string;
+  encryptedPassword: string;
+}) =>
   post<PensionWithdrawn>(
     '/djapi/pension/withdraw',
     {
       condition: form.condition,
       mode: form.mode,
       ...(form.amount ? { amount: form.amount } : {}),
+      ...(form.category ? { category: form.category } : {}),
       request_id: form.requestId,
       trade_password: form.encryptedPassword,
     },
@@ -93,3 +102,10 @@ export const sellToPension = (form: { fundCode: string; volume: string; requestI
     { fd_code: form.fundCode, volume: form.volume, to: 'pension', request_id: form.requestId, trade_password: form.encryptedPassword },
     SILENT,
   );
+
+/**
+ * A Y holding's dividends: reinvested (the default) or in cash — paid into the 资金账户, never the card. The ordinary
+ * holding call (POST /djapi/holding/dividend-method); its answer is not read here: the zone reloads the summary.
+ */
+export const setPensionDividendMethod = (fundCode: string, method: 'cash' | 'reinvest') =>
+  post<unknown>('/djapi/holding/dividend-method', { fd_code: fundCode, method }, SILENT);

@@ -17,6 +17,7 @@ import type { PensionFund, PensionHolding, PensionSummary } from '@/lib/api-type
 import { formatFen } from '@/lib/format';
 import { parseAmountInput } from '@/lib/money';
 import {
+  FEMALE_RETIREMENT_CATEGORIES,
   PENSION_ANNUAL_CAP_FEN,
   PENSION_TRY_RATES,
   taxSaving,
@@ -48,6 +49,7 @@ import {
   openPension,
   resultCodeOf,
   sellToPension,
+  setPensionDividendMethod,
   withdraw,
   WRONG_PASSWORD,
 } from './api';
@@ -474,6 +476,17 @@ function Holdings({ items, onChanged }: { items: PensionHolding[]; onChanged: ()
       await onChanged();
     } else if (!outcome.cancelled) showToast(errorText(outcome.error));
   };
+  // Reinvested by default; in cash, paid into the 资金账户 (applies to dividends not yet paid).
+  const switchDividends = async (h: PensionHolding) => {
+    const next = h.dividend_method === 'cash' ? 'reinvest' : 'cash';
+    try {
+      await setPensionDividendMethod(h.fund_code, next);
+      showToast(t(next === 'cash' ? 'pension.holdings.dividend.cashDone' : 'pension.holdings.dividend.reinvestDone'), { type: 'success' });
+      await onChanged();
+    } catch (error) {
+      showToast(errorText(error));
+    }
+  };
   return (
     <View className='pen-card pen-holdings'>
       {password.dialog}
@@ -488,7 +501,12 @@ function Holdings({ items, onChanged }: { items: PensionHolding[]; onChanged: ()
             </Text>
           </View>
           <Text className='pen-text'>{t('pension.holdings.line', { volume: h.volume, value: h.market_value })}</Text>
-          <Text className='pen-muted'>{t(`pension.holdings.dividend.${h.dividend_method === 'cash' ? 'cash' : 'reinvest'}`)}</Text>
+          <View className='pen-row pen-holding__dividend'>
+            <Text className='pen-muted'>{t(`pension.holdings.dividend.${h.dividend_method === 'cash' ? 'cash' : 'reinvest'}`)}</Text>
+            <Text className='pen-link pen-holding__switch' onClick={() => void switchDividends(h)}>
+              {t(h.dividend_method === 'cash' ? 'pension.holdings.dividend.toReinvest' : 'pension.holdings.dividend.toCash')}
+            </Text>
+          </View>
         </View>
       ))}
     </View>
@@ -498,11 +516,20 @@ function Holdings({ items, onChanged }: { items: PensionHolding[]; onChanged: ()
 function Withdraw({ summary, onDone }: { summary: PensionSummary; onDone: () => Promise<void> }) {
   const [condition, setCondition] = useState<WithdrawalCondition>('retirement');
   const [mode, setMode] = useState<WithdrawalMode>('monthly');
+  // A woman's retirement-age category, declared with the basic-pension age ('' = by the ID: men, women's 55 years).
+  const [category, setCategory] = useState<'' | (typeof FEMALE_RETIREMENT_CATEGORIES)[number]>('');
   const password = usePensionPassword();
   const run = async (yuan: string | undefined): Promise<string | null> => {
     const requestId = await newRequestId('pension-out');
     const outcome = await password.run({ payee: t('pension.withdraw.title'), amount: yuan }, (encryptedPassword) =>
-      withdraw({ condition, mode, amount: yuan, requestId, encryptedPassword }),
+      withdraw({
+        condition,
+        mode,
+        amount: yuan,
+        category: condition === 'retirement' && category ? category : undefined,
+        requestId,
+        encryptedPassword,
+      }),
     );
     if (outcome.ok) {
       const w = outcome.value.withdrawal;
@@ -528,6 +555,24 @@ function Withdraw({ summary, onDone }: { summary: PensionSummary; onDone: () => 
           </Text>
         ))}
       </View>
+      {condition === 'retirement' ? (
+        <View className='pen-withdraw__category'>
+          <Text className='pen-label'>{t('pension.withdraw.category')}</Text>
+          <View className='pen-chips'>
+            {(['', ...FEMALE_RETIREMENT_CATEGORIES] as const).map((c) => (
+              <Text
+                key={c || 'id'}
+                className={`pen-chip${c === category ? ' pen-chip--active' : ''}`}
+                data-value={c || 'id'}
+                onClick={() => setCategory(c)}
+              >
+                {t(`pension.withdraw.category.${c || 'id'}`)}
+              </Text>
+            ))}
+          </View>
+          <Text className='pen-muted'>{t('pension.withdraw.category.note')}</Text>
+        </View>
+      ) : null}
       <Text className='pen-label'>{t('pension.withdraw.mode')}</Text>
       <View className='pen-chips'>
         {WITHDRAWAL_MODES.map((m) => (

@@ -107,7 +107,7 @@ export function TradeResultScreen({ orderId }: { orderId: string }) {
         {order.arrival_date ? <InfoRow label={t('trade.order.arrivalDate')} value={order.arrival_date} testId='result-arrival' /> : null}
         {moneyRoute(order) ? (
           <InfoRow
-            label={isSale(order.action) ? t('trade.order.payee') : t('trade.order.payWith')}
+            label={isSale(order.action) ? payeeLabel(order) : t('trade.order.payWith')}
             value={moneyRoute(order)}
             testId='result-money-route'
           />
@@ -177,10 +177,19 @@ export function OrderListScreen({ fundCode }: { fundCode?: string } = {}) {
 
 // ---- one order --------------------------------------------------------------------------
 
-/** How a purchase was paid, or where a sale's proceeds go: the cash product (现金宝), else the card. */
+/**
+ * How a purchase was paid, or where a sale's proceeds go: the 个人养老金资金账户 for a pension Y class (issue 24), the
+ * cash product (现金宝), else the card.
+ */
 function moneyRoute(order: Pick<OrderDetail, 'action' | 'pay_method' | 'sell_to' | 'bank_name' | 'bankcard_no'>): string {
-  const viaCash = isSale(order.action) ? order.sell_to === 'xjb' : order.pay_method === 'xjb';
-  return viaCash ? t('trade.pay.xjb') : cardText(order);
+  const route = isSale(order.action) ? order.sell_to : order.pay_method;
+  if (route === 'pension') return t('trade.pay.pension');
+  return route === 'xjb' ? t('trade.pay.xjb') : cardText(order);
+}
+
+/** The label of a sale's (or a dividend's) destination: 到账账户 for the pension account, else 到账银行卡. */
+function payeeLabel(order: Pick<OrderDetail, 'sell_to' | 'pay_method'>): string {
+  return order.sell_to === 'pension' || order.pay_method === 'pension' ? t('trade.order.payeeAccount') : t('trade.order.payee');
 }
 
 /** '招商银行 6214********2565'; a bank name that already names the card's last digits ('招商银行(2565)') stands alone. */
@@ -219,7 +228,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
   else add('order-query-date', t('trade.order.queryDate'), order.query_date);
   if (hasValue(order.refund_amount)) add('order-refund', t('trade.order.refund'), yuanText(order.refund_amount));
   add('order-fail-reason', t('trade.order.failReason'), order.fail_reason);
-  add('order-card', sale ? t('trade.order.payee') : t('trade.order.payWith'), moneyRoute(order));
+  add('order-card', sale || order.action === '143' ? payeeLabel(order) : t('trade.order.payWith'), moneyRoute(order));
   add('order-created', t('trade.order.createdAt'), shanghaiDateTime(order.created_at));
 
   return (

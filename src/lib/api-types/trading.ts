@@ -44,15 +44,19 @@ export interface PlaceOrderAnswer {
   /** Until the cut-off of the trade date (15:00 on T) the order may be cancelled. */
   if_undo: 'y' | 'n';
   /** Buy: how it was paid (the bound card, or the cash product 现金宝: deducted at once). */
-  pay_method: PayMethod;
+  pay_method: OrderPayMethod;
   /** Sell: where the proceeds go (the card, or the cash product on `arrival_date`). */
-  sell_to: SellTo | null;
+  sell_to: OrderSellTo | null;
 }
 
 /** `pay_method` of `POST /djapi/order/buy`: the bound card (default) or the cash product (现金宝). */
 export type PayMethod = 'bankcard' | 'xjb';
 /** `to` of `POST /djapi/order/sell`: the bound card (default) or the cash product (卖出至现金宝). */
 export type SellTo = 'bankcard' | 'xjb';
+/** How an order was paid, as answered: also 'pension' — a Y class's order, paid from the 个人养老金资金账户 (issue 24). */
+export type OrderPayMethod = PayMethod | 'pension';
+/** Where an order's proceeds go, as answered: also 'pension' — back into the 个人养老金资金账户 (issue 24). */
+export type OrderSellTo = SellTo | 'pension';
 
 /** One row of `confirm_infos` (Danjuan: [["确认信息", "确认金额,317.00元", …]]). */
 export type ConfirmInfo = string[];
@@ -129,9 +133,9 @@ export interface OrderDetail {
   undo_tip: string | null;
   bankcard_no: string | null;
   bank_name: string | null;
-  pay_method: PayMethod;
+  pay_method: OrderPayMethod;
   /** Sell: where the proceeds go. */
-  sell_to: SellTo | null;
+  sell_to: OrderSellTo | null;
   created_at: number;
   confirm_infos: ConfirmInfo[];
   steps: OrderStep[];

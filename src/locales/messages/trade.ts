@@ -86,6 +86,7 @@ export default {
     'trade.pay.left': '今日剩余额度 {left} 元',
     'trade.pay.none': '尚未绑定银行卡',
     'trade.pay.xjb': '现金宝',
+    'trade.pay.pension': '个人养老金资金账户',
     'trade.pay.xjbAvailable': '可用 {available} 元',
     'trade.pay.xjbNote': '不受银行卡限额限制，下单即扣款，撤单退回现金宝',
 
@@ -152,6 +153,7 @@ export default {
     'trade.order.failReason': '失败原因',
     'trade.order.payWith': '支付方式',
     'trade.order.payee': '到账银行卡',
+    'trade.order.payeeAccount': '到账账户',
     'trade.order.createdAt': '下单时间',
     'trade.order.lots': '卖出份额明细（先买先卖）',
     'trade.order.riskWarning': '风险提示确认记录',
@@ -316,6 +318,7 @@ export default {
     'trade.pay.left': '¥{left} left today',
     'trade.pay.none': 'No bank card bound yet',
     'trade.pay.xjb': 'Cash account',
+    'trade.pay.pension': 'Pension fund account',
     'trade.pay.xjbAvailable': '¥{available} available',
     'trade.pay.xjbNote': 'No bank card limit; deducted when you order, refunded if you cancel',
 
@@ -383,6 +386,7 @@ export default {
     'trade.order.failReason': 'Why it failed',
     'trade.order.payWith': 'Paid with',
     'trade.order.payee': 'Paid to',
+    'trade.order.payeeAccount': 'Paid into',
     'trade.order.createdAt': 'Placed at',
     'trade.order.lots': 'Shares sold by lot (first bought first sold)',
     'trade.order.riskWarning': 'Risk warning accepted',
