@@ -277,6 +277,16 @@ describe('the key pages: pictures, and the same page as H5', () => {
       await page.locator('#app .page-shell').first().waitFor({ timeout: 30_000 });
       await page.locator('#dj-first-paint').waitFor({ state: 'detached', timeout: 30_000 });
       await page.waitForLoadState('networkidle');
+      // The H5 page draws its sections below the first screen after it (deferred rendering): on a busy machine they
+      // come after the network is idle. Wait for each block the mini program drew (a block H5 truly lacks still fails
+      // the comparison below, after 15 s).
+      for (const block of new Set(weapp.blocks.map((b) => b.trim()).filter(Boolean))) {
+        await page
+          .locator(`.${block}`)
+          .first()
+          .waitFor({ state: 'attached', timeout: 15_000 })
+          .catch(() => undefined);
+      }
       const h5 = (await page.evaluate(readPage)) as PageReading;
       await context.close();
 
