@@ -406,6 +406,11 @@ function ensureChromium() {
 }
 
 const dateEnv = (date) => ({ BUSINESS_DATE: date });
+/**
+ * A browser file keeps about half a core busy (its CPU time, measured with GNU time, is 30–65 % of its wall time: it
+ * waits for pages, transitions and the server), so three run where two other jobs would.
+ */
+const E2E_WEIGHT = 0.65;
 /** --reuse-build: the browser or weapp tests read dist/ as it is (local iteration), unless the build step is asked for. */
 const reused = (target) => process.argv.includes('--reuse-build') && existsSync(path.join(root, 'dist', target));
 const buildNeeds = (target) => (reused(target) && !wants('build') ? [] : [`build ${target}`]);
@@ -489,6 +494,7 @@ if (wants('e2e')) {
         nodeTestJob(name, 'e2e', file, {
           cost: costOf(name, 60),
           priority: 1,
+          weight: E2E_WEIGHT,
           needs: [...buildNeeds('h5'), template],
           env: { CHROMIUM_PATH: chromiumPath(), ...dateEnv(date) },
         });

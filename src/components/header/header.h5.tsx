@@ -119,8 +119,15 @@ export function Header(props: HeaderProps) {
         <div className='dj-header__account' data-testid='header-account'>
           {account.status === 'loggedIn' ? (
             <>
-              <HeaderLink href={specUrl('myMoney')} onNavigate={navigate} className='dj-header__account-link'>
-                {t('shell.header.welcome', { phone: account.maskTelephone ?? '' })}
+              {/* As the account-opening link: the spec's wording, its short form in the desktop bar's one row. */}
+              <HeaderLink
+                href={specUrl('myMoney')}
+                onNavigate={navigate}
+                className='dj-header__account-link'
+                label={t('shell.header.welcome', { phone: account.maskTelephone ?? '' })}
+              >
+                <span className='dj-header__label-full'>{t('shell.header.welcome', { phone: account.maskTelephone ?? '' })}</span>
+                <span className='dj-header__label-short'>{t('shell.header.welcomeShort', { phone: account.maskTelephone ?? '' })}</span>
               </HeaderLink>
               <button
                 type='button'
