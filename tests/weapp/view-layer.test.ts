@@ -119,6 +119,13 @@ interface WeappOnly {
   blocks: string[];
 }
 
+/**
+ * What the H5 pages draw and the mini program does not, by design: the fund page's bar that opens or downloads the
+ * native app (issue 27, `download_bar`; inside WeChat's browser it is WeChat's open tag) — a mini program does not
+ * advertise an app download.
+ */
+const H5_ONLY = ['.dj-download-bar'];
+
 interface KeyPage {
   /** File name of the picture. */
   shot: string;
@@ -287,6 +294,8 @@ describe('the key pages: pictures, and the same page as H5', () => {
           .waitFor({ state: 'attached', timeout: 15_000 })
           .catch(() => undefined);
       }
+      // Parts only the H5 build draws, by design, taken out before the comparison.
+      await page.evaluate(`for (const el of document.querySelectorAll(${JSON.stringify(H5_ONLY.join(','))})) el.remove();`);
       const h5 = (await page.evaluate(readPage)) as PageReading;
       await context.close();
 
