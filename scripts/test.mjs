@@ -188,6 +188,7 @@ function checkJob(name, step, cmd, args, extra = {}) {
     name,
     step,
     ...extra,
+    cost: costOf(name, extra.cost ?? 10),
     async run() {
       const { status, text } = await runCommand(name, cmd, args, extra.env);
       return { ok: status === 0, text, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0, failures: [] };
@@ -277,7 +278,7 @@ function jestJob() {
   addJob({
     name: 'unit+component (jest)',
     step: 'unit',
-    cost: 100,
+    cost: costOf('unit+component (jest)', 100),
     weight: 1,
     async run() {
       const out = path.join(tmp, 'jest.json');
@@ -379,10 +380,19 @@ function touchesDatabase(file) {
   return /createTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL/.test(text);
 }
 
-/** Expected seconds of a test file: the last run's when known (.tmp/test-timings.json), else a guess by kind. */
+/**
+ * Expected seconds of a job, to start the longest first: this checkout's last run (.tmp/test-timings.json), else the
+ * committed figures of a quiet fresh-clone run (scripts/test-timings.json: a fresh clone — CI — schedules by them
+ * too), else a guess by kind.
+ */
 const timingsFile = path.join(root, '.tmp', 'test-timings.json');
-const knownTimings = existsSync(timingsFile) ? JSON.parse(readFileSync(timingsFile, 'utf8')) : {};
-const costOf = (name, guess) => knownTimings[name] ?? guess;
+const readTimings = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+const committedTimings = readTimings(path.join(root, 'scripts', 'test-timings.json'));
+const knownTimings = readTimings(timingsFile);
+/** A dated job (`… @2025-12-31T16:00`) expects what the same job took on another date when nothing else is known. */
+const undated = (name) => name.replace(/ @\S+$/, '');
+const costOf = (name, guess) =>
+  knownTimings[name] ?? committedTimings[name] ?? knownTimings[undated(name)] ?? committedTimings[undated(name)] ?? guess;
 
 function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
@@ -406,11 +416,6 @@ function ensureChromium() {
 }
 
 const dateEnv = (date) => ({ BUSINESS_DATE: date });
-/**
- * A browser file keeps about half a core busy (its CPU time, measured with GNU time, is 30–65 % of its wall time: it
- * waits for pages, transitions and the server), so three run where two other jobs would.
- */
-const E2E_WEIGHT = 0.65;
 /** --reuse-build: the browser or weapp tests read dist/ as it is (local iteration), unless the build step is asked for. */
 const reused = (target) => process.argv.includes('--reuse-build') && existsSync(path.join(root, 'dist', target));
 const buildNeeds = (target) => (reused(target) && !wants('build') ? [] : [`build ${target}`]);
@@ -494,7 +499,6 @@ if (wants('e2e')) {
         nodeTestJob(name, 'e2e', file, {
           cost: costOf(name, 60),
           priority: 1,
-          weight: E2E_WEIGHT,
           needs: [...buildNeeds('h5'), template],
           env: { CHROMIUM_PATH: chromiumPath(), ...dateEnv(date) },
         });
