@@ -25,6 +25,17 @@ interface LinkProps {
   children: ReactNode;
 }
 
+/** A label with a short form for the desktop bar's one row; one text when the language has no shorter one (zh-CN). */
+function Label({ full, short }: { full: string; short: string }) {
+  if (full === short) return <>{full}</>;
+  return (
+    <>
+      <span className='dj-header__label-full'>{full}</span>
+      <span className='dj-header__label-short'>{short}</span>
+    </>
+  );
+}
+
 function HeaderLink({ href, onNavigate, className, current, testId, label, children }: LinkProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -126,8 +137,10 @@ export function Header(props: HeaderProps) {
                 className='dj-header__account-link'
                 label={t('shell.header.welcome', { phone: account.maskTelephone ?? '' })}
               >
-                <span className='dj-header__label-full'>{t('shell.header.welcome', { phone: account.maskTelephone ?? '' })}</span>
-                <span className='dj-header__label-short'>{t('shell.header.welcomeShort', { phone: account.maskTelephone ?? '' })}</span>
+                <Label
+                  full={t('shell.header.welcome', { phone: account.maskTelephone ?? '' })}
+                  short={t('shell.header.welcomeShort', { phone: account.maskTelephone ?? '' })}
+                />
               </HeaderLink>
               <button
                 type='button'
@@ -149,8 +162,7 @@ export function Header(props: HeaderProps) {
                 className='dj-header__account-link dj-header__open-account'
                 label={t('shell.header.openAccount')}
               >
-                <span className='dj-header__label-full'>{t('shell.header.openAccount')}</span>
-                <span className='dj-header__label-short'>{t('shell.header.openAccountShort')}</span>
+                <Label full={t('shell.header.openAccount')} short={t('shell.header.openAccountShort')} />
               </HeaderLink>
               <HeaderLink href={loginHref(currentUrl)} onNavigate={navigate} className='dj-header__account-link' testId='header-login'>
                 {t('shell.header.login')}
