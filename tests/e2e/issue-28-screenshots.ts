@@ -8,11 +8,19 @@ import { publicEncrypt, constants as cryptoConstants } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { addCalendarDays } from '../../server/src/domain/calendar';
-import { shanghaiDate } from '../../server/src/domain/clock';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
-import { businessNow, launchBrowser, openDesktop, openPhone, root, seedLoggedInUser, startServer, waitForAppPage } from './harness';
+import {
+  businessNow,
+  launchBrowser,
+  openDesktop,
+  openPhone,
+  root,
+  seedLoggedInUser,
+  seedRiskAssessment,
+  startServer,
+  waitForAppPage,
+} from './harness';
 
 const OUT = path.resolve(process.argv[2] ?? path.join(root, 'docs/screenshots/issue-28'));
 const FUND = FUND_SAMPLES.stock;
@@ -53,18 +61,7 @@ async function main(): Promise<void> {
           .insertInto('trade_passwords')
           .values({ user_id: row.id, hash: hashPassword(PASSWORD, DEV_TRADE_PASSWORD_PEPPER), created_at: now, updated_at: now })
           .execute();
-        await db.kysely
-          .insertInto('risk_assessments')
-          .values({
-            user_id: row.id,
-            questionnaire: 'v1',
-            answers: JSON.stringify({}),
-            score: 80,
-            level: 5,
-            assessed_at: now,
-            valid_until: addCalendarDays(shanghaiDate(now), 700),
-          })
-          .execute();
+        await seedRiskAssessment(db, '13912340028', { level: 5, score: 80 });
       },
     },
   );
