@@ -148,7 +148,13 @@ describe('account settings in the browser: the card, a new trade password, logou
       new RegExp(`${telephone.slice(0, 3)}\\*\\*\\*\\*${telephone.slice(-4)}`),
     );
     // The agreements the investor accepted (none for this seeded account), leading to their list.
-    assert.match(await shown(page, '.settings-row--agreements').innerText(), /协议与政策[\s\S]*已同意 0 份/);
+    // The count arrives with its own call after the row is drawn: wait for it, as a reader would.
+    const agreements = page
+      .locator('.settings-row--agreements', { hasText: /已同意 \d+ 份/ })
+      .filter({ visible: true })
+      .first();
+    await agreements.waitFor();
+    assert.match(await agreements.innerText(), /协议与政策[\s\S]*已同意 0 份/);
     await shown(page, '[data-testid="language-switch"]').waitFor();
     await shot(page, 'after-settings-390');
     if (SHOTS) {

@@ -10,20 +10,16 @@ import {
   generateKeyPairSync,
   hkdfSync,
   publicEncrypt,
-  randomBytes,
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { currentAgreement } from '../../src/lib/agreements';
 import { buildApp } from '../../server/src/app';
 import { testConfig, type ServerConfig } from '../../server/src/config';
-import { openDatabase, type Database } from '../../server/src/db/database';
-import { openMarketPGlite, openMigratedPGlite } from './db-images';
-import { migrate } from '../../server/src/db/migrate';
+import type { Database } from '../../server/src/db/database';
+import { openMarketPGlite, openMigratedPGlite, openPostgresCopy } from './db-images';
 import { offsetClock, parseBusinessStart, shanghaiDate, type OffsetClock } from '../../server/src/domain/clock';
-import { seedMarket } from '../../server/src/market/seed';
 import { issueSession, lookupSession, type SessionInfo } from '../../server/src/plugins/session';
 import { ensureDefaultConfig } from '../../server/src/services/mpaas-config';
 import type { WechatProvider } from '../../server/src/services/wechat';
@@ -75,8 +71,8 @@ export interface TestAppOptions {
 export const testDatabaseKind = (): 'pglite' | 'postgres' => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 
 /**
- * A migrated database: in-memory PGlite, or (TEST_DATABASE_URL set) a fresh schema on
- * PostgreSQL that is dropped again on close.
+ * A migrated database: in-memory PGlite, or (TEST_DATABASE_URL set) a new database on PostgreSQL, dropped again on
+ * close; both copied from a ready image (db-images.ts).
  */
 export async function createTestDatabase(options: { market?: { seed: number; asOf: string } } = {}): Promise<{
   db: Database;
@@ -88,23 +84,7 @@ export async function createTestDatabase(options: { market?: { seed: number; asO
     const db = options.market ? await openMarketPGlite(options.market.seed, options.market.asOf) : await openMigratedPGlite();
     return { db, drop: () => db.close() };
   }
-  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const db = await openDatabase({ databaseUrl: url, schema, poolSize: 4 });
-  await migrate(db);
-  if (options.market) await seedMarket(db, { seed: options.market.seed, small: true, asOf: options.market.asOf });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      try {
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await admin.end();
-      }
-    },
-  };
+  return openPostgresCopy(url, options.market);
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
