@@ -158,7 +158,8 @@ async function templateDatabase(
         'SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND NOT starts_with(datname, $2)',
         [kindPrefix, keyPrefix],
       );
-      for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      // Without FORCE: a template another checkout is copying right now (a worktree beside this one) stays.
+      for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
       const building = `${name}_build_${process.pid}`;
       await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${building}"`);

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { computeDerived, DERIVED_COLUMNS, derivedRow } from '../../server/src/market/derived';
 import { extendMarket } from '../../server/src/market/extend';
+import { loadNavHistories, loadNavPoints } from '../../server/src/market/fund-views';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { createTestApp, json, type TestApp } from './helpers';
 import Big from 'big.js';
@@ -80,6 +82,28 @@ describe('extending the generated market day by day', () => {
     const res = await t.app.inject({ method: 'GET', url: `/djapi/fund/derived/${FUND_SAMPLES.stock}` });
     assert.equal(json<{ data: { end_date: string; unit_nav: string } }>(res).data.end_date, '2025-03-07');
     assert.equal(json<{ data: { unit_nav: string } }>(res).data.unit_nav, rows.at(-1)?.nav);
+  });
+
+  it('the period returns it stores are those of each fund’s whole series, read in one text per fund (loadNavHistories)', async () => {
+    const funds = await t.db.kysely.selectFrom('fund').select(['code', 'nav_model']).where('nav_model', 'is not', null).execute();
+    const codes = funds.map((f) => f.code);
+    const histories = await loadNavHistories(t.db, codes);
+    for (const f of funds) {
+      const points = await loadNavPoints(t.db, f.code);
+      // Every field as the row-per-NAV read gives it: nulls where a column is NULL, the same numbers.
+      assert.deepEqual(histories.get(f.code), points, `history of ${f.code}`);
+      const stored = await t.db.kysely.selectFrom('fund_derived').selectAll().where('fund_code', '=', f.code).executeTakeFirst();
+      const moneyMarket = (JSON.parse(f.nav_model as string) as { kind: string }).kind === 'money';
+      const derived = computeDerived(points, moneyMarket);
+      if (!derived || !stored) continue;
+      // A numeric column has no negative zero: -0.0000 is stored as 0.0000.
+      const asStored = (v: string | null) => (v !== null && /^-0\.0+$/.test(v) ? v.slice(1) : v);
+      assert.deepEqual(
+        derivedRow(f.code, derived).map(asStored),
+        DERIVED_COLUMNS.map((c) => stored[c]),
+        `derived of ${f.code}`,
+      );
+    }
   });
 
   it('an announced dividend (stored ahead of its day) is paid on its ex-date: the unit NAV drops by it, no second row', async () => {

@@ -19,7 +19,7 @@ import {
   totalReturnOfDay,
   type NavModel,
 } from './generate';
-import { loadNavPoints } from './fund-views';
+import { loadNavHistories } from './fund-views';
 import {
   indexDailyRow,
   INDEX_DAILY_COLUMNS,
@@ -109,22 +109,22 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
   await db.copyRows('index_daily', INDEX_DAILY_COLUMNS, indexRows);
 
   // 2. Funds: continue each live generated fund from its last NAV (or start at 1.0000 when founded).
-  const funds = await db.kysely
-    .selectFrom('fund as f')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('fund_nav')
-          .select(['fund_code', sql<string>`max(date)::text`.as('last_date')])
-          .groupBy('fund_code')
-          .as('n'),
-      (join) => join.onRef('n.fund_code', '=', 'f.code'),
-    )
-    .select(['f.code', 'f.found_date', 'f.nav_model', 'n.last_date'])
-    .where('f.nav_model', 'is not', null)
-    .where('f.sale_status', 'not in', FINISHED)
-    .where('f.found_date', '<=', through)
-    .execute();
+  // Each fund's last NAV by its index (one lookup a fund, in one statement): not an aggregate over every NAV stored.
+  const funds = (
+    await sql<{
+      code: string;
+      found_date: IsoDate;
+      nav_model: string;
+      last_date: IsoDate | null;
+      nav: string | null;
+      acc_nav: string | null;
+    }>`
+      SELECT f.code, f.found_date::text AS found_date, f.nav_model, n.date::text AS last_date, n.nav::text AS nav, n.acc_nav::text AS acc_nav
+      FROM fund f
+      LEFT JOIN LATERAL (SELECT date, nav, acc_nav FROM fund_nav WHERE fund_code = f.code ORDER BY date DESC LIMIT 1) n ON true
+      WHERE f.nav_model IS NOT NULL AND f.sale_status NOT IN (${sql.join(FINISHED)}) AND f.found_date <= ${through}
+      ORDER BY f.code`.execute(db.kysely)
+  ).rows;
   // Dividends the fund company announced ahead (stored before their day's NAV): paid on their ex-date instead of the
   // model's, so the unit NAV drops by what the settlement pays (a test announces one to make a dividend happen).
   const announcedDividends = new Map<string, Map<string, number>>();
@@ -145,14 +145,7 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
   for (const fund of funds) {
     if (fund.last_date && fund.last_date >= through) continue;
     const model = JSON.parse(fund.nav_model as string) as NavModel;
-    const lastRow = fund.last_date
-      ? await db.kysely
-          .selectFrom('fund_nav')
-          .select(['nav', 'acc_nav'])
-          .where('fund_code', '=', fund.code)
-          .where('date', '=', fund.last_date)
-          .executeTakeFirstOrThrow()
-      : null;
+    const lastRow = fund.last_date ? { nav: fund.nav as string, acc_nav: fund.acc_nav as string } : null;
     const start = fund.last_date ? nextTradingDay(fund.last_date) : fund.found_date;
     const days = tradingDaysInRange(start, through);
     if (days.length === 0) continue;
@@ -220,8 +213,9 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
 
   // 3. Period returns of the funds that moved.
   const kinds = new Map(funds.map((f) => [f.code, (JSON.parse(f.nav_model as string) as NavModel).kind]));
+  const histories = await loadNavHistories(db, changed);
   for (const code of changed) {
-    const d = computeDerived(await loadNavPoints(db, code), kinds.get(code) === 'money');
+    const d = computeDerived(histories.get(code) ?? [], kinds.get(code) === 'money');
     if (d) derived.push(derivedRow(code, d));
   }
   if (derived.length) {
