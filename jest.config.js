@@ -25,7 +25,11 @@ function project(flavour) {
     testMatch: flavour === 'weapp' ? ['**/*.weapp.test.[jt]s?(x)'] : ['**/*.test.[jt]s?(x)'],
     testPathIgnorePatterns: flavour === 'weapp' ? [] : ['\\.weapp\\.test\\.'],
     moduleFileExtensions: [...first, 'ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
-    transform: { '^.+\\.(mjs|cjs|js|jsx|ts|tsx)$': babel },
+    // node_modules: only their module format changes (esbuild, fast); our sources: Babel (TypeScript, JSX).
+    transform: {
+      '/node_modules/.+\\.(mjs|cjs|js|jsx)$': '<rootDir>/tests/setup/esbuild-transform.js',
+      '^.+\\.(mjs|cjs|js|jsx|ts|tsx)$': babel,
+    },
     // Taro and NutUI ship ESM deep in their trees (ics, nanoid, …): transform everything; the cache makes reruns fast.
     transformIgnorePatterns: [],
     moduleNameMapper: {
