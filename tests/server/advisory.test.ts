@@ -188,6 +188,21 @@ describe('advisory money', () => {
     assert.equal(holding.body.result_code, 0);
     assert.ok(Number(holding.body.data.total_assets) > 0);
     for (const item of holding.body.data.items) assert.equal(item.portion, model.get(item.fd_code));
+    // My money's advisory line (issue 23): the account's own figures, to the fen; its funds are in the summary's total.
+    const full = await get<Record<string, string>>(t, investor, '/djapi/holding/plan/TIA06002');
+    const money = await get<{ total_assets: string; advisory: Array<Record<string, string>> }>(t, investor, '/djapi/holding/summary');
+    assert.deepEqual(money.body.data.advisory, [
+      {
+        plan_code: 'TIA06002',
+        plan_name: full.body.data.plan_name,
+        total_assets: full.body.data.total_assets,
+        total_gain: full.body.data.total_gain,
+        pending_amount: full.body.data.pending_amount,
+        fee_accrued: full.body.data.fee_accrued,
+      },
+    ]);
+    const fen = (yuan: string) => BigInt(yuan.replace('.', ''));
+    assert.ok(fen(money.body.data.total_assets) >= fen(full.body.data.total_assets as string));
 
     // The fee oracle: each day's value from the investor's shares on the ledger through that day (the account holds
     // every share: money-market income included) and the latest NAV before it, × rate / 365, in BigInt.

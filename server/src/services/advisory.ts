@@ -726,6 +726,33 @@ export async function planHolding(db: Db, userId: number, planCode: string, toda
   };
 }
 
+/**
+ * My money's advisory lines (issue 23): each signed account's total assets, gain and accrued fee, the same figures as
+ * `GET /djapi/holding/plan/{code}` (planHolding) — its funds are ordinary holdings, so already in the summary's total.
+ */
+export async function advisoryLines(db: Db, userId: number, today: IsoDate) {
+  const accounts = await db
+    .selectFrom('advisory_accounts')
+    .select('plan_code')
+    .where('user_id', '=', userId)
+    .orderBy('signed_at')
+    .orderBy('plan_code')
+    .execute();
+  const lines = [];
+  for (const { plan_code } of accounts) {
+    const h = await planHolding(db, userId, plan_code, today);
+    lines.push({
+      plan_code: h.plan_code,
+      plan_name: h.plan_name,
+      total_assets: h.total_assets,
+      total_gain: h.total_gain,
+      pending_amount: h.pending_amount,
+      fee_accrued: h.fee_accrued,
+    });
+  }
+  return lines;
+}
+
 // ---- The daily job: automatic following and the fee -----------------------------------------------------------------
 
 export interface AdvisoryDayReport {
