@@ -145,7 +145,9 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
   }
 
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // A development server (as `npm run dev` runs it): its pages carry the moved business clock, so the 演示时间 badge
+    // is drawn and its geometry checked (issue 28); otherwise NODE_ENV=test, which draws no badge.
+    [server, browser] = await Promise.all([startServer({ NODE_ENV: 'development' }), launchBrowser()]);
     ({ context, page } = await openPhone(browser));
     context.setDefaultTimeout(Number(process.env.E2E_STEP_MS ?? STEP_TIMEOUT_MS));
     errors = collectPageErrors(page);

@@ -103,7 +103,9 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
   }
 
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // A development server (as `npm run dev` runs it): its pages carry the moved business clock, so the 演示时间 badge
+    // is drawn and its geometry checked (issue 28); otherwise NODE_ENV=test, which draws no badge.
+    [server, browser] = await Promise.all([startServer({ NODE_ENV: 'development' }), launchBrowser()]);
     ({ context, page } = await openPhone(browser));
     context.setDefaultTimeout(Number(process.env.E2E_STEP_MS ?? STEP_TIMEOUT_MS));
     errors = collectPageErrors(page);
