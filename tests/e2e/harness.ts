@@ -323,10 +323,20 @@ export function underDemoBadge(page: Page): Promise<string[] | null> {
     const hits: string[] = [];
     for (const element of Array.from(document.querySelectorAll('#app .page-shell__body *'))) {
       if (badge.contains(element) || element.contains(badge)) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.opacity === '0') continue;
+      // What is drawn of it: its box clipped by every ancestor that clips (a pull-to-refresh head tucked away above
+      // its list is laid out there, yet never drawn).
       const r = element.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
-        hits.push(String(element.className || element.tagName));
+      let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+      for (let a = element.parentElement; a && a !== document.body; a = a.parentElement) {
+        const clip = getComputedStyle(a);
+        if (clip.overflowX === 'visible' && clip.overflowY === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top), Math.min(right, c.right), Math.min(bottom, c.bottom)];
+      }
+      if (right - left <= 0 || bottom - top <= 0) continue;
+      if (left < b.right && right > b.left && top < b.bottom && bottom > b.top) hits.push(String(element.className || element.tagName));
     }
     return hits;
   });
