@@ -110,15 +110,16 @@ async function main(): Promise<void> {
       body: new URLSearchParams({ days: '3' }),
     });
     console.log('clock advanced', ((await advance.json()) as Envelope<unknown>).result_code);
-    // On, a day at a time, until 收益日历 shows the purchase's first income (its income date's, after that NAV).
-    const { income_date: incomeDate } = await call<{ income_date: string | null }>('GET', `/djapi/fund/order/${bought.order_id}`);
+    // On, a day at a time, until 收益日历 shows the purchase's first income: its trade date shows none, the next market
+    // day's change of value shows from the order's income_date (查看收益) on, once that NAV is published.
+    const order = await call<{ trade_date: string; income_date: string | null }>('GET', `/djapi/fund/order/${bought.order_id}`);
     let firstIncome: { date: string; income: string } | undefined;
-    for (let day = 0; day < 10 && incomeDate; day += 1) {
+    for (let day = 0; day < 10 && order.income_date; day += 1) {
       const calendar = await call<{ days: Array<{ date: string; income: string }> }>(
         'GET',
-        `/djapi/holding/income/calendar?month=${incomeDate.slice(0, 7)}`,
+        `/djapi/holding/income/calendar?month=${order.income_date.slice(0, 7)}`,
       );
-      firstIncome = calendar.days.find((d) => d.date >= incomeDate && d.income !== '0.00');
+      firstIncome = calendar.days.find((d) => d.date > order.trade_date && d.income !== '0.00');
       if (firstIncome) break;
       await fetch(`${server.url}/__dev/clock/advance`, {
         method: 'POST',
@@ -126,12 +127,23 @@ async function main(): Promise<void> {
         body: new URLSearchParams({ days: '1' }),
       });
     }
-    console.log(`income date ${incomeDate}; first income on the calendar: ${JSON.stringify(firstIncome ?? null)}`);
+    const clock = (await (await fetch(`${server.url}/__dev/clock`)).json()) as Envelope<{ now: string }>;
+    console.log(
+      `trade date ${order.trade_date}, income date ${order.income_date}; on ${clock.data.now.slice(0, 10)} the calendar's first income: ${JSON.stringify(firstIncome ?? null)}`,
+    );
     if (!firstIncome) throw new Error('no income on the calendar after the income date');
     const list = await call<{
       items: Array<{ order_id: string; source?: string | null; action_desc: string; value_desc: string; status_desc: string }>;
     }>('GET', '/djapi/order/p/list?page=1&size=20&type=all');
-    console.log(list.items.map((i) => `${i.action_desc} ${i.value_desc} ${i.status_desc}`).join('\n'));
+    for (const i of list.items) {
+      const o = await call<{ trade_date?: string; confirm_date?: string; income_date?: string | null }>(
+        'GET',
+        `/djapi/fund/order/${i.order_id}`,
+      );
+      console.log(
+        `${i.action_desc} ${i.value_desc} ${i.status_desc} T ${o.trade_date ?? '-'} confirm ${o.confirm_date ?? '-'} income ${o.income_date ?? '-'}`,
+      );
+    }
     const planOrder = list.items.find((i) => i.source === 'plan');
 
     const pages: Array<[string, string, string]> = [
