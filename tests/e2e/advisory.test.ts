@@ -118,7 +118,7 @@ describe('投顾 in the browser: questionnaire, signing, buying the model, settl
     const bondPositions = await api<{ items: Array<{ fd_code: string; role: string }> }>('/djapi/plan/position/detail?plan_code=TIA06003');
     const bond = bondPositions.items.find((i) => i.role === 'bond')?.fd_code as string;
     assert.ok(bond, 'TIA06003 holds a bond fund');
-    await apiPost('/djapi/order/buy', {
+    const handBuy = await apiPost<{ order_id: string }>('/djapi/order/buy', {
       fd_code: bond,
       amount: '1000.00',
       pay_method: 'bankcard',
@@ -190,6 +190,13 @@ describe('投顾 in the browser: questionnaire, signing, buying the model, settl
     const upgraded = await api<{ items: Array<{ fd_code: string; volume: string; portion: number }> }>('/djapi/holding/plan/TIA06003');
     const movedBond = upgraded.items.find((i) => i.fd_code === bond);
     assert.ok(movedBond && movedBond.volume !== '0.00', `the bond's shares moved: ${JSON.stringify(upgraded.items)}`);
+    // Exactly the shares bought by hand: none of TIA06002's account (it may hold the same fund).
+    const handOrder = await api<{ confirm_volume: string }>(`/djapi/fund/order/${handBuy.order_id}`);
+    assert.deepEqual(
+      upgraded.items.map((i) => [i.fd_code, i.volume]),
+      [[bond, handOrder.confirm_volume]],
+    );
+    assert.equal(await page.locator('[data-testid="advisory-upgrade-moved"]').count(), 1);
     await page.locator('[data-testid="advisory-upgrade-moved"]', { hasText: movedBond.volume }).waitFor();
     await page.screenshot({ path: path.join(shots, 'upgrade-result-390.png'), fullPage: true });
     await page.locator('[data-testid="advisory-upgrade-account"]').click();
