@@ -2,6 +2,8 @@
 // for a visitor (no strategy, a login prompt); the questionnaire before the strategy, then holdings and departures;
 // the latest departure followed with the trade password (one plan order) and a failed leg said so.
 import { fireEvent, render, screen } from '@testing-library/react';
+import { OpenAccountScreen, TradePasswordScreen } from '@/features/account/components/account-screens';
+import { useAccountStore } from '@/features/account/store';
 import { AdvisorScreen } from '@/features/advisory/advisor-screen';
 import { LatestDepartureScreen } from '@/features/advisory/departure-screen';
 import type { DepartureDetail, PlanSummary } from '@/lib/api-types/advisory';
@@ -279,6 +281,50 @@ describe('the latest departure', () => {
     await settle();
     expect(nav.urls()).toEqual(['/ic/TIA06002']);
     pages.mockRestore();
+  });
+
+  it('account opening started from the upgrade carries referer=HIGH_LEVEL_PAGE through every step and returns to the upgrade', async () => {
+    portfolioServer();
+    server.on('GET /djapi/ic/kyc', { questions: [], answered: true, tolerance: 4 });
+    server.on('GET /djapi/holding/plan/TIA06002', () => fail(430003, '请先签约'));
+    server.on('POST /djapi/ic/sign', () => fail(410001, '请先开户'));
+    window.history.pushState({}, '', '/ic/TIA06002?upgrade=1');
+    const { unmount } = render(<AdvisorScreen code='TIA06002' access={{ status: 'loggedIn' }} upgrade />);
+    fireEvent.click(await screen.findByTestId('advisory-upgrade-start'));
+    await until(() => expect(screen.getByTestId('advisory-sign')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('advisory-agree'));
+    fireEvent.click(screen.getByText('签约'));
+    await typeTradePassword('135790');
+    await until(() => expect(nav.urls()).toHaveLength(1));
+    const opening = new URL(nav.urls()[0] as string, 'https://h5.example');
+    expect(opening.pathname).toBe('/ccount');
+    expect(opening.searchParams.get('referer')).toBe('HIGH_LEVEL_PAGE');
+    expect(opening.searchParams.get('redirect')).toBe('/ic/TIA06002?upgrade=1');
+    unmount();
+    const redirect = opening.searchParams.get('redirect') as string;
+
+    // The opening page reads the referer: it says where it returns, and hands both on to the real-name step.
+    useAccountStore.setState({ status: 'loggedIn', certified: false, hasTradePassword: false });
+    const open = render(<OpenAccountScreen redirect={redirect} referer='HIGH_LEVEL_PAGE' />);
+    expect(screen.getByTestId('account-open-return').textContent).toBe('开户完成后将回到升级投顾，继续升级');
+    fireEvent.click(screen.getByText('立即开户'));
+    await settle();
+    const certification = new URL(nav.urls()[1] as string, 'https://h5.example');
+    expect(certification.pathname).toBe('/ccount/certification');
+    expect(certification.searchParams.get('redirect')).toBe(redirect);
+    expect(certification.searchParams.get('referer')).toBe('HIGH_LEVEL_PAGE');
+    open.unmount();
+
+    // The last step (the trade password set) goes back to the upgrade it was started from.
+    useAccountStore.setState({ status: 'loggedIn', certified: true, hasTradePassword: true });
+    render(<TradePasswordScreen redirect={redirect} referer='HIGH_LEVEL_PAGE' />);
+    fireEvent.click(await screen.findByText('完成'));
+    await settle();
+    expect(nav.urls()[2]).toBe('/ic/TIA06002?upgrade=1');
+    // A referer the flow does not know is not carried on, and says nothing.
+    render(<OpenAccountScreen redirect='/ic/TIA06002' referer='ELSEWHERE' />);
+    expect(screen.queryByTestId('account-open-return')).toBeNull();
+    window.history.pushState({}, '', '/');
   });
 
   it('shows one departure of the history (?trading_id=, page code departure_detail)', async () => {

@@ -76,6 +76,45 @@ describe('my money', () => {
     expect(nav.urls()).toEqual(['/n/holding/519671', '/n/income-calendar', '/n/orders', '/n/fund-assets']);
   });
 
+  it('an advisory account: its own line with the account’s figures as sent, opening the portfolio (issue 23)', async () => {
+    server.on(
+      SUMMARY,
+      summary({
+        advisory: [
+          {
+            plan_code: 'TIA06002',
+            plan_name: '稳健平衡组合',
+            total_assets: '10012.34',
+            total_gain: '-12.66',
+            pending_amount: '500.00',
+            fee_accrued: '0.77',
+          },
+        ],
+      }),
+    );
+    render(<AssetsScreen variant='myMoney' />);
+    await until(() => expect(screen.getByTestId('assets-advisory')).toBeInTheDocument());
+    const line = screen.getByTestId('assets-advisory');
+    expect(line.textContent).toContain('投顾账户 · 稳健平衡组合');
+    expect(text('assets-advisory-total')).toBe('10,012.34');
+    expect(text('assets-advisory-gain')).toBe('累计收益-12.66');
+    expect(tone('assets-advisory-gain')).toContain('sign-tone--fall');
+    expect(text('assets-advisory-fee')).toBe('已计提投顾费0.77');
+    expect(line.textContent).toContain('买入确认中 500.00 元');
+    // The total is the summary's (its funds are ordinary holdings, counted once).
+    expect(text('assets-total')).toBe('10,317.38');
+    fireEvent.click(line);
+    await settle();
+    expect(nav.urls()).toEqual(['/ic/TIA06002']);
+  });
+
+  it('no advisory account: no advisory line', async () => {
+    server.on(SUMMARY, summary({ advisory: [] }));
+    render(<AssetsScreen variant='myMoney' />);
+    await until(() => expect(screen.getByTestId('assets')).toBeInTheDocument());
+    expect(screen.queryByTestId('assets-advisory')).toBeNull();
+  });
+
   it('nothing yet: zeros and the way to the funds', async () => {
     server.on(
       SUMMARY,

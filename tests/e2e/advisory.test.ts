@@ -5,10 +5,12 @@
 // accrued fee as the server computes them; the latest departure reads as followed. Screenshots at 390 and 1280 px.
 // Build first: `npm run build:h5`.
 import assert from 'node:assert/strict';
+import { constants as cryptoConstants, publicEncrypt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import advisoryMessages from '../../src/locales/messages/advisory';
+import { formatAmount } from '../../src/lib/format';
 import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { button, see, STEP_TIMEOUT_MS, typeOnKeypad } from './account-support';
 import { businessNow, openDesktop, phoneSuite, root, seedLoggedInUser, seedRiskAssessment, waitForAppPage } from './harness';
@@ -64,6 +66,20 @@ describe('投顾 in the browser: questionnaire, signing, buying the model, settl
     return body.data;
   }
 
+  /** A form post as the page makes it: its cookies and the XSRF echo. */
+  async function apiPost<T>(url: string, form: Record<string, string>): Promise<T> {
+    const xsrf = (await suite.context.cookies(suite.server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const response = await suite.context.request.post(`${suite.server.url}${url}`, { form, headers: { 'x-xsrf-token': xsrf } });
+    const body = (await response.json()) as Envelope<T>;
+    assert.equal(body.result_code, 0, `${url}: ${body.message}`);
+    return body.data;
+  }
+
+  async function encryptedPassword(): Promise<string> {
+    const { public_key: key } = await api<{ public_key: string }>('/djapi/security/public-key');
+    return publicEncrypt({ key, padding: cryptoConstants.RSA_PKCS1_PADDING }, Buffer.from(PASSWORD)).toString('base64');
+  }
+
   it('signs a portfolio after the questionnaire, buys it, and shows the account with its accrued fee', async () => {
     const { page, server, context } = suite;
     await context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);
@@ -98,6 +114,18 @@ describe('投顾 in the browser: questionnaire, signing, buying the model, settl
     );
     assert.ok(order.sub_order_list.flatMap((g) => g.orders).every((o) => o.order_id !== null));
 
+    // By hand, outside any account: a bond fund of 安心债券组合 (TIA06003), to be upgraded into its account below.
+    const bondPositions = await api<{ items: Array<{ fd_code: string; role: string }> }>('/djapi/plan/position/detail?plan_code=TIA06003');
+    const bond = bondPositions.items.find((i) => i.role === 'bond')?.fd_code as string;
+    assert.ok(bond, 'TIA06003 holds a bond fund');
+    const handBuy = await apiPost<{ order_id: string }>('/djapi/order/buy', {
+      fd_code: bond,
+      amount: '1000.00',
+      pay_method: 'bankcard',
+      request_id: `adv-e2e-hand-${Date.now()}`,
+      trade_password: await encryptedPassword(),
+    });
+
     // A week on: settled, the fee accrued day by day.
     const moved = await fetch(`${server.url}/__dev/clock/advance`, {
       method: 'POST',
@@ -119,6 +147,68 @@ describe('投顾 in the browser: questionnaire, signing, buying the model, settl
     await page.locator('[data-testid="follow-status"]', { hasText: zh['advisory.follow.status.followed'] }).waitFor();
     await see(page, zh['advisory.follow.guide']).waitFor();
     await page.screenshot({ path: path.join(shots, 'latest-390.png'), fullPage: true });
+
+    // 我的资产: the account as its own line, the figures of GET /djapi/holding/plan/{code} to the fen; it opens the account.
+    await page.goto(`${server.url}/my-money`);
+    const line = page.locator('[data-testid="assets-advisory"][data-code="TIA06002"]');
+    await line.waitFor();
+    assert.equal(await line.locator('[data-testid="assets-advisory-total"]').innerText(), formatAmount(holding.total_assets));
+    const fullHolding = await api<{ total_gain: string }>('/djapi/holding/plan/TIA06002');
+    assert.match(
+      await line.locator('[data-testid="assets-advisory-gain"]').innerText(),
+      new RegExp(formatAmount(fullHolding.total_gain).replace(/[.+-]/g, (c) => `\\${c}`)),
+    );
+    await page.screenshot({ path: path.join(shots, 'my-money-390.png'), fullPage: true });
+    await line.click();
+    await page.waitForURL(/\/ic\/TIA06002$/);
+    await page.locator('[data-testid="advisory-account"]').waitFor();
+
+    // One departure of the history (departure_detail): its date, reasoning and legs; its window long closed.
+    const history = await api<{ items: Array<{ trading_id: string; trade_date: string; remark: string }> }>(
+      '/djapi/plan/TIA06002/trade_history?page=1&size=20',
+    );
+    const older = history.items[history.items.length - 1];
+    assert.ok(older && history.items.length > 1, 'a history of departures');
+    await page.goto(`${server.url}/n/departure/latest/TIA06002?trading_id=${older.trading_id}`);
+    await page.locator('[data-testid="departure"]').getByText(older.trade_date, { exact: true }).waitFor();
+    await page.locator('[data-testid="departure"]').getByText(older.remark, { exact: true }).waitFor();
+    await page.locator('[data-testid="follow-status"]', { hasText: zh['advisory.follow.status.closed'] }).waitFor();
+    await page.screenshot({ path: path.join(shots, 'departure-detail-390.png'), fullPage: true });
+
+    // 升级投顾 (/ic/TIA06003?upgrade=1): introduce → the questionnaire (answered: skipped) → confirm, signing first → result.
+    await page.goto(`${server.url}/ic/TIA06003?upgrade=1`);
+    await page.locator('[data-testid="advisory-upgrade-introduce"]').waitFor();
+    await page.locator('[data-testid="advisory-upgrade-start"]').click();
+    await page.locator('[data-testid="advisory-upgrade-confirm"]').waitFor();
+    await see(page, zh['advisory.upgrade.signFirst']).waitFor();
+    await page.locator('[data-testid="advisory-agree"]').click();
+    await button(page, zh['advisory.sign.submit']).click();
+    await typeOnKeypad(page, PASSWORD);
+    await page.locator('[data-testid="advisory-upgrade-submit"]').click();
+    await typeOnKeypad(page, PASSWORD);
+    await page.locator('[data-testid="advisory-upgrade-result"]').waitFor();
+    const upgraded = await api<{ items: Array<{ fd_code: string; volume: string; portion: number }> }>('/djapi/holding/plan/TIA06003');
+    const movedBond = upgraded.items.find((i) => i.fd_code === bond);
+    assert.ok(movedBond && movedBond.volume !== '0.00', `the bond's shares moved: ${JSON.stringify(upgraded.items)}`);
+    // Exactly the shares bought by hand: none of TIA06002's account (it may hold the same fund).
+    const handOrder = await api<{ confirm_volume: string }>(`/djapi/fund/order/${handBuy.order_id}`);
+    assert.deepEqual(
+      upgraded.items.map((i) => [i.fd_code, i.volume]),
+      [[bond, handOrder.confirm_volume]],
+    );
+    assert.equal(await page.locator('[data-testid="advisory-upgrade-moved"]').count(), 1);
+    await page.locator('[data-testid="advisory-upgrade-moved"]', { hasText: movedBond.volume }).waitFor();
+    await page.screenshot({ path: path.join(shots, 'upgrade-result-390.png'), fullPage: true });
+    await page.locator('[data-testid="advisory-upgrade-account"]').click();
+    await page.waitForURL(/\/ic\/TIA06003$/);
+    const item = page.locator(`[data-testid="advisory-account-item"][data-code="${bond}"]`);
+    await item.waitFor();
+    assert.match(await item.innerText(), new RegExp(`${movedBond.portion}份 · 份额 ${movedBond.volume.replace('.', '\\.')}`));
+    const planOrders = await api<{ items: Array<{ action: string; plan_code: string }> }>('/djapi/order/p/list?type=ic');
+    assert.ok(
+      planOrders.items.some((o) => o.action === '267' && o.plan_code === 'TIA06003'),
+      'the upgrade is a 267 plan order',
+    );
 
     const desktop = await openDesktop(suite.browser);
     await desktop.context.addCookies([{ name: 'xq_a_token', value: token, url: server.url }]);

@@ -13,7 +13,7 @@ import type { AipPlanDetail, AipQuote } from '../../src/lib/api-types/auto-inves
 import { formatAmount } from '../../src/lib/format';
 import { yuanToFen } from '../../src/lib/money';
 import { sharesFor, units } from '../server/exact';
-import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
+import { boxesOverlap, collectPageErrors, launchBrowser, openPhone, startServer, underDemoBadge, type RunningServer } from './harness';
 import {
   button,
   fill,
@@ -145,7 +145,9 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
   }
 
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // A development server (as `npm run dev` runs it): its pages carry the moved business clock, so the 演示时间 badge
+    // is drawn and its geometry checked (issue 28); otherwise NODE_ENV=test, which draws no badge.
+    [server, browser] = await Promise.all([startServer({ NODE_ENV: 'development' }), launchBrowser()]);
     ({ context, page } = await openPhone(browser));
     context.setDefaultTimeout(Number(process.env.E2E_STEP_MS ?? STEP_TIMEOUT_MS));
     errors = collectPageErrors(page);
@@ -290,6 +292,13 @@ describe('auto-invest in the browser: a monthly plan runs itself, pauses after t
     await shown(page, '[data-testid="aip-runs"]').waitFor();
     assert.equal(await page.locator('[data-testid="aip-run"]').filter({ visible: true }).count(), 3);
     assert.equal(await page.locator('[data-testid="aip-run-order"]').filter({ visible: true }).count(), 3);
+    // Issue 28 at 390 px: on 我的资产 the 演示时间 badge (the clock moved three months) covers nothing — the plan's name least of all.
+    await page.goto(`${server.url}/my-money`);
+    const planName = shown(page, '[data-testid="assets-aip-plan"] .purchase-row__label').first();
+    await planName.waitFor();
+    const badgeVsName = await boxesOverlap(shown(page, '.demo-clock-badge'), planName);
+    assert.equal(badgeVsName.overlap, false, `the badge covers the plan's name: ${badgeVsName.boxes}`);
+    assert.deepEqual(await underDemoBadge(page), []);
   });
 
   it('the bank declines three debits in a row: the plan pauses and says why', async () => {

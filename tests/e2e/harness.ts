@@ -7,7 +7,15 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { openDatabase, type Database } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { addCalendarDays } from '../../server/src/domain/calendar';
@@ -301,6 +309,45 @@ export function openDesktop(browser: Browser, options: PhoneOptions = {}) {
 export async function waitForAppPage(page: Page, timeout = 15_000): Promise<void> {
   await page.locator('#app .page-shell').first().waitFor({ timeout });
   await page.locator('#dj-first-paint').waitFor({ state: 'detached', timeout });
+}
+
+/**
+ * What the 演示时间 badge (drawn while the business clock is moved) is drawn over, issue 28: the classes of the page
+ * body's elements whose boxes intersect it — [] when it covers nothing; null when no badge is drawn.
+ */
+export function underDemoBadge(page: Page): Promise<string[] | null> {
+  return page.evaluate(() => {
+    const badge = document.querySelector('#app .demo-clock-badge');
+    if (!badge) return null;
+    const b = badge.getBoundingClientRect();
+    const hits: string[] = [];
+    for (const element of Array.from(document.querySelectorAll('#app .page-shell__body *'))) {
+      if (badge.contains(element) || element.contains(badge)) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.opacity === '0') continue;
+      // What is drawn of it: its box clipped by every ancestor that clips (a pull-to-refresh head tucked away above
+      // its list is laid out there, yet never drawn).
+      const r = element.getBoundingClientRect();
+      let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+      for (let a = element.parentElement; a && a !== document.body; a = a.parentElement) {
+        const clip = getComputedStyle(a);
+        if (clip.overflowX === 'visible' && clip.overflowY === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top), Math.min(right, c.right), Math.min(bottom, c.bottom)];
+      }
+      if (right - left <= 0 || bottom - top <= 0) continue;
+      if (left < b.right && right > b.left && top < b.bottom && bottom > b.top) hits.push(String(element.className || element.tagName));
+    }
+    return hits;
+  });
+}
+
+/** Whether two drawn elements' boxes intersect (geometry at the page's width), with both boxes for the message. */
+export async function boxesOverlap(a: Locator, b: Locator): Promise<{ overlap: boolean; boxes: string }> {
+  const [x, y] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  if (!x || !y) throw new Error(`not drawn: ${JSON.stringify([x, y])}`);
+  const overlap = x.x < y.x + y.width && x.x + x.width > y.x && x.y < y.y + y.height && x.y + x.height > y.y;
+  return { overlap, boxes: JSON.stringify([x, y]) };
 }
 
 export function collectPageErrors(page: Page): string[] {

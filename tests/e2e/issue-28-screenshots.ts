@@ -1,9 +1,11 @@
 // Screenshots of issue 28's money pages (not a test: run by hand after `NODE_ENV=production npx taro build --type h5`):
 //   node --import tsx tests/e2e/issue-28-screenshots.ts [out-dir]
 // An opened, assessed investor (seeded) buys 10,000.00 of a stock fund, puts 20,000.00 into 现金宝 and starts a daily
-// 定投 of the same fund; the business clock then moves three days. 我的资产, the holding, 交易记录, the purchase's and
-// the 定投 run's order, 收益日历 and the buy page are shot at 390 and 1280 px, and two geometric checks are printed:
-// the 演示时间 badge overlaps nothing, and the number keypad does not cover the quick-amount chips.
+// 定投 of the same fund; the business clock then moves three days, and on day by day until 收益日历 shows the purchase's
+// first income (its order's income_date, once that day's NAV is published). 我的资产, the holding, 交易记录, the
+// purchase's and the 定投 run's order, 收益日历 and the buy page are shot at 390 and 1280 px on a development server
+// (its pages draw the 演示时间 badge), and two geometric checks are printed: the badge is drawn over nothing, and the
+// number keypad does not cover the quick-amount chips.
 import { publicEncrypt, constants as cryptoConstants } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import {
   seedLoggedInUser,
   seedRiskAssessment,
   startServer,
+  underDemoBadge,
   waitForAppPage,
 } from './harness';
 
@@ -36,7 +39,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   let token = '';
   const server = await startServer(
-    {},
+    { NODE_ENV: 'development' },
     {
       prepareDatabase: async (db) => {
         const user = await seedLoggedInUser(db, '13912340028');
@@ -107,10 +110,40 @@ async function main(): Promise<void> {
       body: new URLSearchParams({ days: '3' }),
     });
     console.log('clock advanced', ((await advance.json()) as Envelope<unknown>).result_code);
+    // On, a day at a time, until 收益日历 shows the purchase's first income: its trade date shows none, the next market
+    // day's change of value shows from the order's income_date (查看收益) on, once that NAV is published.
+    const order = await call<{ trade_date: string; income_date: string | null }>('GET', `/djapi/fund/order/${bought.order_id}`);
+    let firstIncome: { date: string; income: string } | undefined;
+    for (let day = 0; day < 10 && order.income_date; day += 1) {
+      const calendar = await call<{ days: Array<{ date: string; income: string }> }>(
+        'GET',
+        `/djapi/holding/income/calendar?month=${order.income_date.slice(0, 7)}`,
+      );
+      firstIncome = calendar.days.find((d) => d.date > order.trade_date && d.income !== '0.00');
+      if (firstIncome) break;
+      await fetch(`${server.url}/__dev/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ days: '1' }),
+      });
+    }
+    const clock = (await (await fetch(`${server.url}/__dev/clock`)).json()) as Envelope<{ now: string }>;
+    console.log(
+      `trade date ${order.trade_date}, income date ${order.income_date}; on ${clock.data.now.slice(0, 10)} the calendar's first income: ${JSON.stringify(firstIncome ?? null)}`,
+    );
+    if (!firstIncome) throw new Error('no income on the calendar after the income date');
     const list = await call<{
       items: Array<{ order_id: string; source?: string | null; action_desc: string; value_desc: string; status_desc: string }>;
     }>('GET', '/djapi/order/p/list?page=1&size=20&type=all');
-    console.log(list.items.map((i) => `${i.action_desc} ${i.value_desc} ${i.status_desc}`).join('\n'));
+    for (const i of list.items) {
+      const o = await call<{ trade_date?: string; confirm_date?: string; income_date?: string | null }>(
+        'GET',
+        `/djapi/fund/order/${i.order_id}`,
+      );
+      console.log(
+        `${i.action_desc} ${i.value_desc} ${i.status_desc} T ${o.trade_date ?? '-'} confirm ${o.confirm_date ?? '-'} income ${o.income_date ?? '-'}`,
+      );
+    }
     const planOrder = list.items.find((i) => i.source === 'plan');
 
     const pages: Array<[string, string, string]> = [
@@ -135,7 +168,10 @@ async function main(): Promise<void> {
         await target.page.locator(ready).first().waitFor({ timeout: 20_000 });
         await target.page.waitForTimeout(800);
         await target.page.screenshot({ path: path.join(OUT, `${name}-${width}.png`), fullPage: true });
-        console.log(`${name}-${width}: badge overlaps ${await badgeOverlaps(target.page)}`);
+        const under = await underDemoBadge(target.page);
+        console.log(
+          `${name}-${width}: under the badge ${under === null ? 'no badge' : under.length === 0 ? 'nothing' : under.join(' | ')}`,
+        );
       }
     }
     // The buy page at 390 px: the keypad is up at first; the chips must sit above it.
@@ -151,23 +187,6 @@ async function main(): Promise<void> {
     await browser.close();
     await server.stop();
   }
-}
-
-/** Elements drawn under the 演示时间 badge (their boxes intersect it), by class: none expected. */
-function badgeOverlaps(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const badge = document.querySelector('.demo-clock-badge');
-    if (!badge) return 'no badge';
-    const b = badge.getBoundingClientRect();
-    const hits: string[] = [];
-    for (const element of Array.from(document.querySelectorAll('#app .page-shell__body *'))) {
-      if (badge.contains(element) || element.contains(badge)) continue;
-      const r = element.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) hits.push(element.className || element.tagName);
-    }
-    return hits.length === 0 ? 'nothing' : hits.slice(0, 5).join(' | ');
-  });
 }
 
 void main().catch((error: unknown) => {

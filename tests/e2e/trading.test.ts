@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import tradeMessages from '../../src/locales/messages/trade';
 import { sharesFor, units } from '../server/exact';
-import { collectPageErrors, launchBrowser, openPhone, startServer, type RunningServer } from './harness';
+import { boxesOverlap, collectPageErrors, launchBrowser, openPhone, startServer, underDemoBadge, type RunningServer } from './harness';
 import {
   button,
   fill,
@@ -103,7 +103,9 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
   }
 
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // A development server (as `npm run dev` runs it): its pages carry the moved business clock, so the 演示时间 badge
+    // is drawn and its geometry checked (issue 28); otherwise NODE_ENV=test, which draws no badge.
+    [server, browser] = await Promise.all([startServer({ NODE_ENV: 'development' }), launchBrowser()]);
     ({ context, page } = await openPhone(browser));
     context.setDefaultTimeout(Number(process.env.E2E_STEP_MS ?? STEP_TIMEOUT_MS));
     errors = collectPageErrors(page);
@@ -159,6 +161,13 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
   it('buys 1,000.00 of a bond fund: the fee shown as typed is the fee charged; the result page shows the timeline', async () => {
     await page.goto(`${server.url}/n/trade/buy/${BOND}`);
     await shown(page, '[data-testid="trade-disclosure"]').waitFor();
+    // Issue 28 at 390 px: the keypad, up on arrival, leaves the quick-amount chips above it (drawn, not just styled).
+    const chips = shown(page, '[data-testid="buy-chips"]');
+    await shown(page, '.trade-keypad').waitFor();
+    await chips.waitFor();
+    await page.waitForTimeout(600); // the keypad's slide-in and the chips' scroll
+    const chipsVsKeypad = await boxesOverlap(chips, shown(page, '.trade-keypad'));
+    assert.equal(chipsVsKeypad.overlap, false, `the keypad covers the chips: ${chipsVsKeypad.boxes}`);
     await typeAmount('1000');
     const quote = await api<{ fee: string; confirm_date: string; card: { per_payment_limit: string } }>(
       `/djapi/order/buy/quote?fd_code=${BOND}&amount=1000`,
@@ -190,6 +199,12 @@ describe('trading in the browser: open an account, buy, confirm, sell, get paid'
     await fields.waitFor();
     assert.match(await fields.innerText(), new RegExp(`${confirmed.fee.replace('.', '\\.')}`));
     assert.equal(await page.locator('[data-testid="order-confirm-infos"]').count(), 0);
+    // Issue 28 at 390 px: the clock moved, the 演示时间 badge is drawn — over nothing, 确认净值 least of all.
+    const confirmNav = fields.getByText(zhTrade['trade.order.confirmNav'], { exact: true }).first();
+    await confirmNav.waitFor();
+    const badgeVsNav = await boxesOverlap(shown(page, '.demo-clock-badge'), confirmNav);
+    assert.equal(badgeVsNav.overlap, false, `the badge covers 确认净值: ${badgeVsNav.boxes}`);
+    assert.deepEqual(await underDemoBadge(page), []);
   });
 
   it('sells half from the holding page; the proceeds arrive on the arrival date', async () => {

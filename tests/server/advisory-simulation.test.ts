@@ -1,6 +1,6 @@
 // 投顾 simulation (issue 23): seeded investors sign portfolios, buy the model, and follow the departures — some
-// automatically, some by hand when they happen to look — while the clock moves day by day through several monthly
-// departures and a quarter's fee day. After every day the ledger's invariants hold; at the end every fee accrual, every
+// automatically, some by hand when they happen to look — while the clock moves day by day through a year of monthly
+// departures and quarterly fee days. After every day the ledger's invariants hold; at the end every fee accrual, every
 // 098 charge and every buy leg equal an independent BigInt computation from the orders and the published NAVs.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -10,20 +10,37 @@ import { FEE_DENOMINATOR, followLegs, isFeeDay } from '../../server/src/services
 import { addCalendarDays, type IsoDate } from '../../server/src/domain/calendar';
 import { shanghaiDate } from '../../server/src/domain/clock';
 import { Rng } from '../../server/src/market/prng';
+import { issueSession } from '../../server/src/plugins/session';
 import { businessStartForTests, createTestApp, encryptForServer, rotatingSeed, TEST_NOW, type TestApp } from './helpers';
 import { advance, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';
 
 let t: TestApp;
 before(async () => {
   t = await createTestApp({ market: true, now: businessStartForTests(TEST_NOW) });
+  // The market's other funds take no part: their NAVs stop being generated (as an imported fund's, no nav_model), so a
+  // year of daily jobs publishes the indices and the portfolios' funds only — the advisory's whole world, at a fifth of
+  // the cost. Their stored history stays.
+  await sql`UPDATE fund SET nav_model = NULL WHERE code NOT IN (SELECT fund_code FROM advisory_plan_funds)`.execute(t.db.kysely);
 });
 after(async () => t?.close());
 
-// Calendar days simulated: ADVISORY_SIM_DAYS, else SIM_DAYS, else 35 — about 28 s of CPU on PGlite (100 days, which always
-// hold a quarter's fee day, cost 65 s); the fee's 098 is checked on the business dates whose run holds a fee day, as the
-// rotating date of each CI run moves (ADVISORY_SIM_DAYS=100 or a year for the whole picture).
-const DAYS = Number(process.env.ADVISORY_SIM_DAYS ?? process.env.SIM_DAYS ?? 35);
+// Calendar days simulated: ADVISORY_SIM_DAYS, else SIM_DAYS, else a year (365: twelve monthly departures, four quarters'
+// fee days whatever the start) with ADVISORY_SIM_INVESTORS (4: one per portfolio, two following automatically, two by
+// hand). The daily jobs, not the investors, cost the time: the market pared to the portfolios' funds (above) and the
+// jobs reading nothing on dates with nothing to do bring a year to about 42 s of CPU (user+sys) on this file, where 35
+// days on the whole market with 6 investors cost 18 s before.
+// On PostgreSQL (the suite's second run) 35 days, as before: there a day costs about 0.8 s of the database's CPU, most of
+// it checkLedger's pension statement (0.5–1.3 s a call on PostgreSQL 15, against milliseconds on PGlite).
+const DAYS = Number(process.env.ADVISORY_SIM_DAYS ?? process.env.SIM_DAYS ?? (process.env.TEST_DATABASE_URL ? 35 : 365));
+const INVESTORS = Number(process.env.ADVISORY_SIM_INVESTORS ?? 4);
 const PLANS = ['TIA06001', 'TIA06002', 'TIA06003', 'TIA06004'];
+
+/** The investor with a new session of today (the login a real investor would make again). */
+async function loggedInAgain(inv: Investor): Promise<Investor> {
+  const session = await issueSession(t.db.kysely, { userId: inv.userId, clientId: 'dj-h5', now: t.clock.now() });
+  const cookie = `xq_a_token=${session.token}; XSRF-TOKEN=test-xsrf-token`;
+  return { ...inv, session, cookie, headers: { cookie, 'x-xsrf-token': 'test-xsrf-token' } };
+}
 
 function navUnits(nav: string): bigint {
   const [int, frac = ''] = nav.split('.');
@@ -56,7 +73,7 @@ it('follows a sell leg with k/n of the shares, rounded down (BigInt oracle, rand
 it(`simulates followers by hand and automatic over ${DAYS} days: ledger after every day, fees and legs exact`, async () => {
   const rng = new Rng(rotatingSeed(process.env.ADVISORY_SIM_SEED, 2323));
   const investors: Array<{ inv: Investor; plan: string; auto: boolean; per: number }> = [];
-  for (let i = 0; i < 6; i += 1) {
+  for (let i = 0; i < INVESTORS; i += 1) {
     const inv = await createInvestor(t, { level: 5 });
     const plan = PLANS[i % PLANS.length] as string;
     const auto = i % 2 === 0;
@@ -86,7 +103,10 @@ it(`simulates followers by hand and automatic over ${DAYS} days: ledger after ev
     assert.deepEqual(await checkLedger(t.db.kysely), [], `ledger on day ${day}`);
     for (const x of investors) {
       if (x.auto || rng.next() < 0.5) continue;
+      // Across a year a login expires: the investor who looks logs in again (a new session).
+      if (day % 30 === 29) x.inv = await loggedInAgain(x.inv);
       const latest = await get<{ trading_id: string; follow_status: string }>(t, x.inv, `/djapi/plan/${x.plan}/departure/latest`);
+      assert.equal(latest.body.result_code, 0, `day ${day} ${x.plan}: ${JSON.stringify(latest.body)}`);
       if (latest.body.data.follow_status !== 'open') continue;
       const followed = await post(t, x.inv, '/djapi/order/plan/buy', {
         plan_code: x.plan,
@@ -129,33 +149,69 @@ it(`simulates followers by hand and automatic over ${DAYS} days: ledger after ev
   const rates = new Map(
     (await k.selectFrom('advisory_plans').select(['code', 'fee_rate_ppm']).execute()).map((p) => [p.code, BigInt(p.fee_rate_ppm)]),
   );
-  for (const a of accruals) {
-    const rows = await sql<{ action: string; volume: string | null; nav: string | null }>`
-      SELECT l.action,
-             CASE WHEN l.action = '022' THEN CASE WHEN o.status = 'confirmed' AND o.confirm_date <= ${a.date} THEN o.confirm_volume END
-                  ELSE CASE WHEN o.status <> 'failed' AND o.status <> 'cancelled' AND o.trade_date < ${a.date} THEN o.volume END END::text AS volume,
-             (SELECT nav::text FROM fund_nav n WHERE n.fund_code = l.fund_code AND n.date < ${a.date} ORDER BY date DESC LIMIT 1) AS nav,
-             l.fund_code
-        FROM advisory_order_legs l JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
-        JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id
-       WHERE l.user_id = ${a.user_id} AND p.plan_code = ${a.plan_code}
-      UNION ALL
-      -- Each investor holds one portfolio and nothing else: every dividend reinvested (ex-date before the day) and every
-      -- day's money-market income (paid for a day before it) on its funds is the account's, as the settlement paid it.
-      SELECT '022', sum(v)::text, (SELECT nav::text FROM fund_nav n WHERE n.fund_code = x.fund_code AND n.date < ${a.date} ORDER BY date DESC LIMIT 1), x.fund_code
-        FROM (SELECT fund_code, confirm_volume AS v FROM orders WHERE user_id = ${a.user_id} AND action = '143' AND confirm_volume IS NOT NULL AND trade_date < ${a.date}
-              UNION ALL
-              SELECT fund_code, income_fen FROM mmf_income WHERE user_id = ${a.user_id} AND date < ${a.date}) x
-       GROUP BY x.fund_code`.execute(k);
-    const perFund = new Map<string, { shares: bigint; nav: bigint }>();
-    for (const r of rows.rows as Array<{ action: string; volume: string | null; nav: string | null; fund_code: string }>) {
-      const e = perFund.get(r.fund_code) ?? { shares: 0n, nav: r.nav ? navUnits(r.nav) : 0n };
-      if (r.volume !== null) e.shares += r.action === '022' ? BigInt(r.volume) : -BigInt(r.volume);
-      perFund.set(r.fund_code, e);
+  // The inputs read once (the oracle then runs in memory, one accrual after another): each account's legs with their
+  // fund orders, the dividends reinvested and money-market income of each investor, and the published NAVs.
+  const legRows = await sql<{
+    user_id: number;
+    plan_code: string;
+    fund_code: string;
+    action: string;
+    status: string;
+    confirm_date: string | null;
+    trade_date: string;
+    confirm_volume: string | null;
+    volume: string | null;
+  }>`
+    SELECT l.user_id, p.plan_code, l.fund_code, l.action, o.status, o.confirm_date::text AS confirm_date, o.trade_date::text AS trade_date,
+           o.confirm_volume::text AS confirm_volume, o.volume::text AS volume
+      FROM advisory_order_legs l JOIN advisory_orders p ON p.user_id = l.user_id AND p.id = l.plan_order_id
+      JOIN orders o ON o.user_id = l.user_id AND o.id = l.order_id`.execute(k);
+  // Each investor holds one portfolio and nothing else: every dividend reinvested (ex-date before the day) and every
+  // day's money-market income (paid for a day before it) on its funds is the account's, as the settlement paid it.
+  const extraRows = await sql<{ user_id: number; fund_code: string; date: string; v: string }>`
+    SELECT user_id, fund_code, trade_date::text AS date, confirm_volume::text AS v FROM orders WHERE action = '143' AND confirm_volume IS NOT NULL
+    UNION ALL
+    SELECT user_id, fund_code, date::text, income_fen::text FROM mmf_income`.execute(k);
+  const navRows = await sql<{ fund_code: string; date: string; nav: string }>`
+    SELECT fund_code, date::text AS date, nav::text AS nav FROM fund_nav
+     WHERE fund_code IN (SELECT fund_code FROM advisory_plan_funds) ORDER BY fund_code, date`.execute(k);
+  const navsOf = new Map<string, Array<{ date: string; nav: bigint }>>();
+  for (const r of navRows.rows) {
+    const list = navsOf.get(r.fund_code.trim()) ?? [];
+    list.push({ date: r.date, nav: navUnits(r.nav) });
+    navsOf.set(r.fund_code.trim(), list);
+  }
+  /** The latest NAV published before `date` (binary search over the fund's dates). */
+  const navBefore = (fund: string, date: string): bigint => {
+    const list = navsOf.get(fund.trim()) ?? [];
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid] as { date: string }).date < date) lo = mid + 1;
+      else hi = mid;
     }
+    return lo === 0 ? 0n : (list[lo - 1] as { nav: bigint }).nav;
+  };
+  for (const a of accruals) {
+    const date = String(a.date);
+    const shares = new Map<string, bigint>();
+    const add = (fund: string, v: bigint) => shares.set(fund.trim(), (shares.get(fund.trim()) ?? 0n) + v);
+    for (const l of legRows.rows) {
+      if (Number(l.user_id) !== Number(a.user_id) || l.plan_code !== a.plan_code) continue;
+      if (l.action === '022') {
+        add(
+          l.fund_code,
+          l.status === 'confirmed' && l.confirm_date !== null && l.confirm_date <= date ? BigInt(l.confirm_volume ?? 0) : 0n,
+        );
+      } else {
+        add(l.fund_code, l.status !== 'failed' && l.status !== 'cancelled' && l.trade_date < date ? -BigInt(l.volume ?? 0) : 0n);
+      }
+    }
+    for (const x of extraRows.rows) if (Number(x.user_id) === Number(a.user_id) && x.date < date) add(x.fund_code, BigInt(x.v));
     let value = 0n;
-    for (const e of perFund.values()) if (e.shares > 0n) value += e.shares * e.nav;
-    assert.equal(BigInt(a.value_e4), value, `value of ${a.user_id} ${a.plan_code} on ${a.date}`);
+    for (const [fund, volume] of shares) if (volume > 0n) value += volume * navBefore(fund, date);
+    assert.equal(BigInt(a.value_e4), value, `value of ${a.user_id} ${a.plan_code} on ${date}`);
     assert.equal(BigInt(a.fee_numerator), value * (rates.get(a.plan_code) as bigint));
   }
   // Every 098 charges the accruals before its date, to the fen (rounded down), and the ledger moved exactly that.

@@ -188,6 +188,21 @@ describe('advisory money', () => {
     assert.equal(holding.body.result_code, 0);
     assert.ok(Number(holding.body.data.total_assets) > 0);
     for (const item of holding.body.data.items) assert.equal(item.portion, model.get(item.fd_code));
+    // My money's advisory line (issue 23): the account's own figures, to the fen; its funds are in the summary's total.
+    const full = await get<Record<string, string>>(t, investor, '/djapi/holding/plan/TIA06002');
+    const money = await get<{ total_assets: string; advisory: Array<Record<string, string>> }>(t, investor, '/djapi/holding/summary');
+    assert.deepEqual(money.body.data.advisory, [
+      {
+        plan_code: 'TIA06002',
+        plan_name: full.body.data.plan_name,
+        total_assets: full.body.data.total_assets,
+        total_gain: full.body.data.total_gain,
+        pending_amount: full.body.data.pending_amount,
+        fee_accrued: full.body.data.fee_accrued,
+      },
+    ]);
+    const fen = (yuan: string) => BigInt(yuan.replace('.', ''));
+    assert.ok(fen(money.body.data.total_assets) >= fen(full.body.data.total_assets as string));
 
     // The fee oracle: each day's value from the investor's shares on the ledger through that day (the account holds
     // every share: money-market income included) and the latest NAV before it, × rate / 365, in BigInt.
@@ -276,6 +291,64 @@ describe('advisory money', () => {
     // Someone else's plan order: not found.
     const other = await createInvestor(t);
     assert.equal((await get(t, other, `/djapi/order/p/plan/${placed.body.data.order_id}`)).body.result_code, 430006);
+  });
+
+  it('upgrades only the shares outside every advisory account: another portfolio’s shares of the same funds stay there', async () => {
+    const investor = await createInvestor(t, { level: 5 });
+    await post(t, investor, '/djapi/ic/kyc', {
+      answers: JSON.stringify({ goal: 'wealth', horizon: 'gt5', drawdown: '30', reaction: 'buy' }),
+    });
+    const sign = (plan: string) =>
+      post(t, investor, '/djapi/ic/sign', {
+        plan_code: plan,
+        amount_per_portion: '100.00',
+        auto_follow: '0',
+        agreements: 'advisory_service,advisory_risk_disclosure',
+        trade_password: encryptForServer(t, TRADE_PASSWORD),
+        request_id: newRequestId(),
+      });
+    assert.equal((await sign('TIA06002')).body.result_code, 0);
+    const model = await post(t, investor, '/djapi/order/plan/buy', {
+      plan_code: 'TIA06002',
+      request_id: newRequestId(),
+      trade_password: encryptForServer(t, TRADE_PASSWORD),
+    });
+    assert.equal(model.body.result_code, 0, JSON.stringify(model.body));
+    // By hand: one fund of TIA06003 that TIA06002 holds too.
+    const [bond, shared] = await Promise.all(
+      ['TIA06003', 'TIA06002'].map((plan) =>
+        t.db.kysely.selectFrom('advisory_plan_funds').select('fund_code').where('plan_code', '=', plan).execute(),
+      ),
+    );
+    const both = (bond ?? []).map((f) => f.fund_code).filter((code) => (shared ?? []).some((f) => f.fund_code === code));
+    assert.ok(both.length > 0, 'TIA06002 and TIA06003 share a fund');
+    const code = both[0] as string;
+    const hand = await buy(t, investor, code, '1000.00');
+    assert.equal(hand.body.result_code, 0, JSON.stringify(hand.body));
+    await advance(t, 4);
+    const handOrder = await get<{ status: string; confirm_volume: string }>(
+      t,
+      investor,
+      `/djapi/fund/order/${String(hand.body.data.order_id)}`,
+    );
+    assert.equal(handOrder.body.data.status, 'confirmed');
+    const before = await get<{ items: Array<{ fd_code: string; volume: string }> }>(t, investor, '/djapi/holding/plan/TIA06002');
+    assert.equal((await sign('TIA06003')).body.result_code, 0);
+    const up = await post<{ order: { sub_order_list: Array<{ orders: Array<{ fd_code: string; volume: string }> }> } }>(
+      t,
+      investor,
+      '/djapi/ic/upgrade',
+      { plan_code: 'TIA06003', request_id: newRequestId(), trade_password: encryptForServer(t, TRADE_PASSWORD) },
+    );
+    assert.equal(up.body.result_code, 0, JSON.stringify(up.body));
+    // Only the hand-bought shares move; TIA06002's account keeps every share it held.
+    assert.deepEqual(
+      up.body.data.order.sub_order_list.flatMap((g) => g.orders).map((o) => [o.fd_code, o.volume]),
+      [[code, handOrder.body.data.confirm_volume]],
+    );
+    const after = await get<{ items: Array<{ fd_code: string; volume: string }> }>(t, investor, '/djapi/holding/plan/TIA06002');
+    assert.deepEqual(after.body.data.items, before.body.data.items);
+    assert.deepEqual(await checkLedger(t.db.kysely), []);
   });
 
   it('upgrades shares bought by hand into the account (267): no order, no transfer, lots kept, 份 at the amount per 份', async () => {

@@ -52,14 +52,27 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
 
   // 1. Indices: close of every missing day from the last stored close; the valuation needs the trailing
   // VALUATION_TREND_DAYS − 1 stored closes too (its mean of log closes).
-  const indexState = await sql<{ index_code: string; last_date: string; closes: string[] }>`
-    SELECT index_code, max(date)::text AS last_date, array_agg(close::text ORDER BY date) AS closes
-    FROM (
-      SELECT index_code, date, close, row_number() OVER (PARTITION BY index_code ORDER BY date DESC) AS back
-      FROM index_daily
-    ) recent
-    WHERE back < ${VALUATION_TREND_DAYS}
-    GROUP BY index_code`.execute(db.kysely);
+  // Each catalogue index's latest closes through its primary key (index_code, date): a few hundred rows read per
+  // index, not the whole table sorted — the daily job runs this every business date.
+  const codes = INDICES.map((d) => d.code);
+  // A date with no trading day to publish for any index (a weekend, a holiday): their closes are not read at all.
+  const oldest = await sql<{ last: string | null }>`
+    SELECT min(l.last)::text AS last FROM unnest(${codes}::text[]) AS c(code)
+    CROSS JOIN LATERAL (SELECT max(date) AS last FROM index_daily d WHERE d.index_code = c.code) l`.execute(db.kysely);
+  const oldestLast = oldest.rows[0]?.last ?? null;
+  const indexDue = oldestLast !== null && tradingDaysInRange(nextTradingDay(oldestLast as IsoDate), through).length > 0;
+  const indexState = !indexDue
+    ? { rows: [] }
+    : await sql<{ index_code: string; last_date: string; closes: string[] }>`
+    SELECT c.code AS index_code, r.last_date, r.closes
+    FROM unnest(${codes}::text[]) AS c(code)
+    CROSS JOIN LATERAL (
+      SELECT max(date)::text AS last_date, array_agg(close::text ORDER BY date) AS closes
+      FROM (
+        SELECT date, close FROM index_daily d WHERE d.index_code = c.code ORDER BY date DESC LIMIT ${VALUATION_TREND_DAYS - 1}
+      ) recent
+    ) r
+    WHERE r.last_date IS NOT NULL`.execute(db.kysely);
   // Each index's day total return (price + accrued dividend yield), for the funds; factor-driven indices first,
   // then the composites, which move with their constituents' closes.
   const returns = new Map<string, Map<IsoDate, number>>();
@@ -144,11 +157,12 @@ export async function extendMarket(db: Database, through: IsoDate, hooks: Market
   const changed: string[] = [];
   for (const fund of funds) {
     if (fund.last_date && fund.last_date >= through) continue;
-    const model = JSON.parse(fund.nav_model as string) as NavModel;
-    const lastRow = fund.last_date ? { nav: fund.nav as string, acc_nav: fund.acc_nav as string } : null;
+    // A date with no trading day to publish (a weekend, a holiday) reads nothing more.
     const start = fund.last_date ? nextTradingDay(fund.last_date) : fund.found_date;
     const days = tradingDaysInRange(start, through);
     if (days.length === 0) continue;
+    const model = JSON.parse(fund.nav_model as string) as NavModel;
+    const lastRow = fund.last_date ? { nav: fund.nav as string, acc_nav: fund.acc_nav as string } : null;
     const points: NavPoint[] = [];
     const announced = announcedDividends.get(fund.code.trim()) ?? new Map<string, number>();
     let nav = lastRow ? Number(lastRow.nav) : 1;

@@ -2,7 +2,7 @@
 // src/lib/api-types/trading.ts is the answer contract). Each route: schema → session → one service call →
 // the answer's view. Owner-only: every query is scoped to the session's user; someone else's order id reads as
 // no order. The trade password arrives RSA-encrypted, as /djapi/account/trade-password/verify takes it.
-import { listPlanOrders, orderListPage, planOrderListItem } from '../services/advisory';
+import { advisoryLines, listPlanOrders, orderListPage, planOrderListItem } from '../services/advisory';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { yuanToFen } from '../../../src/lib/money';
@@ -307,7 +307,9 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           holdGainFen: cashPosition ? figuresOf(cashPosition, tradeDate).holdGainFen : 0,
         },
       );
-      return ok(pension.line ? { ...summary, pension: pension.line } : summary);
+      // The advisory accounts (issue 23): each its own line; their funds are ordinary holdings, already counted above.
+      const advisory = await advisoryLines(app.db.kysely, user.userId, shanghaiDate(now));
+      return ok({ ...summary, advisory, ...(pension.line ? { pension: pension.line } : {}) });
     },
   );
 

@@ -17,7 +17,7 @@ import { TradeRefusal } from '../domain/trade-refusal';
 import { BANK, CNY } from '../ledger/chart';
 import { post } from '../ledger/post';
 import { ADVISORY_FEE, ADVISORY_FEE_CHARGE } from './advisory-ledger';
-import { accountCashDividends, accountShares, attributeIncome } from './advisory-shares';
+import { accountCashDividends, accountShares, advisoryReservedVolume, attributeIncome } from './advisory-shares';
 import { AdvisoryRefusal, departuresOf, loadPlan, modelPortions, requireKyc, type DepartureRow } from './advisory-reads';
 import type { Bank } from './bank';
 import { checkPassword, loadInvestor, lockUser, pepperOf, placeBuy, placeSell, requestHash, type TradingDeps } from './trading';
@@ -726,6 +726,33 @@ export async function planHolding(db: Db, userId: number, planCode: string, toda
   };
 }
 
+/**
+ * My money's advisory lines (issue 23): each signed account's total assets, gain and accrued fee, the same figures as
+ * `GET /djapi/holding/plan/{code}` (planHolding) — its funds are ordinary holdings, so already in the summary's total.
+ */
+export async function advisoryLines(db: Db, userId: number, today: IsoDate) {
+  const accounts = await db
+    .selectFrom('advisory_accounts')
+    .select('plan_code')
+    .where('user_id', '=', userId)
+    .orderBy('signed_at')
+    .orderBy('plan_code')
+    .execute();
+  const lines = [];
+  for (const { plan_code } of accounts) {
+    const h = await planHolding(db, userId, plan_code, today);
+    lines.push({
+      plan_code: h.plan_code,
+      plan_name: h.plan_name,
+      total_assets: h.total_assets,
+      total_gain: h.total_gain,
+      pending_amount: h.pending_amount,
+      fee_accrued: h.fee_accrued,
+    });
+  }
+  return lines;
+}
+
 // ---- The daily job: automatic following and the fee -----------------------------------------------------------------
 
 export interface AdvisoryDayReport {
@@ -1012,7 +1039,9 @@ export async function upgradeToAdvisory(deps: TradingDeps, input: UpgradeInput):
         .where('volume', '>', 0)
         .executeTakeFirstOrThrow();
       const total = BigInt(lots.volume);
-      const outside = total - BigInt(inside.get(fund_code) ?? 0);
+      // Outside every advisory account: another portfolio's shares of the same fund are its own (advisory-shares.ts).
+      const reserved = await advisoryReservedVolume(trx as unknown as Db, input.userId, fund_code);
+      const outside = total - BigInt(Math.max(reserved, inside.get(fund_code) ?? 0));
       if (outside <= 0n) continue;
       const valueFen = (outside * BigInt(navs.get(fund_code) ?? 0)) / 10_000n;
       const portion = Number(valueFen / BigInt(account.amount_per_portion_fen));

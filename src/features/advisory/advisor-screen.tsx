@@ -561,10 +561,10 @@ function Account({
       ) : null}
       <Text className='adv-muted'>{t('advisory.account.perPortion', { amount: holding.amount_per_portion })}</Text>
       {holding.items.map((i) => (
-        <View key={i.fd_code} className='adv-row'>
+        <View key={i.fd_code} className='adv-row' data-testid='advisory-account-item' data-code={i.fd_code}>
           <Text className='adv-row__name'>{i.fd_name}</Text>
           <Text className='adv-row__value'>
-            {t('advisory.portion', { n: i.portion })} · {i.market_value}
+            {t('advisory.portion', { n: i.portion })} · {t('advisory.account.volume', { volume: i.volume })} · {i.market_value}
           </Text>
         </View>
       ))}

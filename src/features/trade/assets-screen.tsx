@@ -162,6 +162,10 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
 
       {data.pension ? <PensionLine pension={data.pension} /> : null}
 
+      {(data.advisory ?? []).map((line) => (
+        <AdvisoryLine key={line.plan_code} line={line} />
+      ))}
+
       {data.items.length > 0 ? (
         <View className='trade-card trade-card--list' data-testid='assets-holdings'>
           <Text className='trade-card__title'>{t('trade.assets.holdings', { count: data.items.length })}</Text>
@@ -217,6 +221,46 @@ function PensionLine({ pension }: { pension: NonNullable<HoldingSummary['pension
           <Text className='trade-holding__value trade-holding__plain'>{formatAmount(pension.holdings_value)}</Text>
         </View>
       </View>
+    </View>
+  );
+}
+
+/**
+ * An advisory account (issue 23): its own line — total assets, gain, the fee accrued — as the account page shows them
+ * (`GET /djapi/holding/plan/{code}`); tapping opens the portfolio's page, where the account is.
+ */
+function AdvisoryLine({ line }: { line: NonNullable<HoldingSummary['advisory']>[number] }) {
+  return (
+    <View
+      className='trade-card trade-cash'
+      data-testid='assets-advisory'
+      data-code={line.plan_code}
+      onClick={go(specUrl('advisorPortfolio', { advisorCode: line.plan_code }))}
+    >
+      <View className='trade-cash__head'>
+        <Text className='trade-card__title trade-cash__title'>{t('trade.assets.advisory', { name: line.plan_name })}</Text>
+        <Text className='trade-cash__more'>{t('trade.assets.cashMore')}</Text>
+      </View>
+      <View className='trade-holding__grid'>
+        <View className='trade-holding__cell'>
+          <Text className='trade-holding__label'>{t('trade.assets.advisoryTotal')}</Text>
+          <Text className='trade-holding__value trade-holding__plain' data-testid='assets-advisory-total'>
+            {formatAmount(line.total_assets)}
+          </Text>
+        </View>
+        <View className='trade-holding__cell' data-testid='assets-advisory-gain'>
+          <Text className='trade-holding__label'>{t('trade.assets.advisoryGain')}</Text>
+          <AmountText value={line.total_gain} sign className='trade-holding__value' />
+        </View>
+        <View className='trade-holding__cell' data-testid='assets-advisory-fee'>
+          <Text className='trade-holding__label'>{t('trade.assets.advisoryFee')}</Text>
+          <Text className='trade-holding__value trade-holding__plain'>{formatAmount(line.fee_accrued)}</Text>
+        </View>
+      </View>
+      {nonZero(line.pending_amount) ? (
+        <Text className='trade-holding__transit'>{t('trade.holding.buying', { amount: formatAmount(line.pending_amount) })}</Text>
+      ) : null}
+      <Text className='trade-holding__meta'>{t('trade.assets.advisoryIncluded')}</Text>
     </View>
   );
 }

@@ -200,6 +200,18 @@ export interface HoldingSummary {
   cash: { fd_code: string; total: string; available: string; yesterday_income: string; total_income: string } | null;
   /** The personal pension (issue 24): its own line, not in total_assets nor items; absent when not opened. */
   pension?: { total: string; balance: string; in_transit: string; holdings_value: string };
+  /**
+   * The advisory accounts (issue 23), each its own line with `GET /djapi/holding/plan/{plan_code}`'s figures; their
+   * funds are ordinary holdings, so already in total_assets and items. Empty (or absent, older servers) when none signed.
+   */
+  advisory?: Array<{
+    plan_code: string;
+    plan_name: string;
+    total_assets: string;
+    total_gain: string;
+    pending_amount: string;
+    fee_accrued: string;
+  }>;
 }
 
 /** A lot of `GET /djapi/holding/fund/{fd_code}`. */

@@ -47,6 +47,8 @@ export default {
 
     'account.open.title': '开户',
     'account.open.heading': '10秒开户，开启理财',
+    'account.open.returnCombination': '开户完成后将回到您正在查看的投顾组合',
+    'account.open.returnUpgrade': '开户完成后将回到升级投顾，继续升级',
     'account.open.step1': '实名认证：姓名与身份证号',
     'account.open.step2': '绑定本人银行卡并验证预留手机号',
     'account.open.step3': '设置6位交易密码',
@@ -257,6 +259,8 @@ export default {
 
     'account.open.title': 'Open account',
     'account.open.heading': 'Open an account in 10 seconds',
+    'account.open.returnCombination': 'Once your account is open you return to the advisory portfolio',
+    'account.open.returnUpgrade': 'Once your account is open you return to the advisory upgrade',
     'account.open.step1': 'Real-name check: your name and ID card number',
     'account.open.step2': 'Bind a bank card in your name and verify its reserved phone',
     'account.open.step3': 'Set a 6-digit trade password',

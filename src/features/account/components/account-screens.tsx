@@ -7,6 +7,7 @@ import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { safeRedirectTarget, specUrl } from '@/lib/routes';
 import { activityReturn } from '@/platform/activity-return';
+import { TRADE_OPEN_REFERER } from '@/platform/bridge-enums';
 import { t } from '@/locales/account';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import type { RiskAssessment } from '@/lib/api-types/account';
@@ -23,15 +24,26 @@ import '../account.scss';
 export interface FlowParams {
   redirect?: string;
   buyUrl?: string;
+  /**
+   * Where the opening was started (SPEC's trade-open referers): COMBINATION_PAGE (an advisory portfolio),
+   * HIGH_LEVEL_PAGE (its upgrade, 升级投顾). Carried through every step with `redirect`, which it returns to.
+   */
+  referer?: string;
 }
+
+/** The trade-open referers the opening flow knows, each with the line saying where it returns. */
+const REFERER_RETURNS: Record<string, 'account.open.returnCombination' | 'account.open.returnUpgrade'> = {
+  [TRADE_OPEN_REFERER.COMBINATION_PAGE]: 'account.open.returnCombination',
+  [TRADE_OPEN_REFERER.HIGH_LEVEL_PAGE]: 'account.open.returnUpgrade',
+};
 
 /** Where a finished step continues: the activity it was started from (backToActivityPage), else `redirect` when it is one of ours, else my money. */
 function afterFlow(redirect?: string): string {
   return activityReturn(redirect ? safeRedirectTarget(redirect) : specUrl('myMoney'));
 }
 
-function flowQuery({ redirect, buyUrl }: FlowParams): Record<string, string | undefined> {
-  return { redirect, buyUrl };
+function flowQuery({ redirect, buyUrl, referer }: FlowParams): Record<string, string | undefined> {
+  return { redirect, buyUrl, referer: referer && REFERER_RETURNS[referer] ? referer : undefined };
 }
 
 /** /ccount: what opening takes, and where the user stands. */
@@ -41,9 +53,15 @@ export function OpenAccountScreen(params: FlowParams) {
   const hasTradePassword = useAccountStore((s) => s.hasTradePassword);
   const go = (url: string) => void navigateToSpecUrl(url);
   const certificationUrl = specUrl('certification', {}, { pageId: 6, ...flowQuery(params) });
+  const returns = params.referer && params.redirect ? REFERER_RETURNS[params.referer] : undefined;
   return (
     <View className='account-card account-open'>
       <Text className='account-card__title'>{t('account.open.heading')}</Text>
+      {returns ? (
+        <Text className='account-field__hint' data-testid='account-open-return'>
+          {t(returns)}
+        </Text>
+      ) : null}
       <View className='account-steps'>
         <Text className='account-steps__item'>1. {t('account.open.step1')}</Text>
         <Text className='account-steps__item'>2. {t('account.open.step2')}</Text>

@@ -10,7 +10,7 @@ export default function CertificationPage() {
   useEffect(() => trackPage(PAGE_CODES.openAccount, { extras: { from: params.pageId } }), [params.pageId]);
   return (
     <PageShell title={t('account.cert.title')}>
-      <CertificationScreen redirect={params.redirect} buyUrl={params.buyUrl} />
+      <CertificationScreen redirect={params.redirect} buyUrl={params.buyUrl} referer={params.referer} />
     </PageShell>
   );
 }

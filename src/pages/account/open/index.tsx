@@ -10,7 +10,7 @@ export default function OpenAccountPage() {
   useEffect(() => trackPage(PAGE_CODES.openAccount), []);
   return (
     <PageShell title={t('account.open.title')}>
-      <OpenAccountScreen redirect={params.redirect} buyUrl={params.buyUrl} />
+      <OpenAccountScreen redirect={params.redirect} buyUrl={params.buyUrl} referer={params.referer} />
     </PageShell>
   );
 }

@@ -10,7 +10,7 @@ export default function TradePasswordPage() {
   useEffect(() => trackPage(PAGE_CODES.fundSecurity), []);
   return (
     <PageShell title={t('account.tp.title')}>
-      <TradePasswordScreen redirect={params.redirect} buyUrl={params.buyUrl} />
+      <TradePasswordScreen redirect={params.redirect} buyUrl={params.buyUrl} referer={params.referer} />
     </PageShell>
   );
 }
