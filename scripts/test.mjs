@@ -483,6 +483,8 @@ if (wants('weapp')) {
     }
   }
 }
+/** The cores a browser test file keeps busy (TEST_E2E_WEIGHT to try another). */
+const E2E_WEIGHT = Number(process.env.TEST_E2E_WEIGHT ?? 0.65);
 if (wants('e2e')) {
   if (ensureChromium()) {
     for (const date of runDates) {
@@ -498,6 +500,10 @@ if (wants('e2e')) {
         const name = `e2e ${path.basename(file, '.test.ts')}${dateLabel(date)}`;
         nodeTestJob(name, 'e2e', file, {
           cost: costOf(name, 60),
+          // A browser file keeps about two thirds of a core busy (its server, Chromium and the runner wait on each other:
+          // 1,807 s of job time for 653 s of CPU in a loaded run of 2026-11-29): three at once on two cores, or one
+          // beside a server file.
+          weight: E2E_WEIGHT,
           priority: 1,
           needs: [...buildNeeds('h5'), template],
           env: { CHROMIUM_PATH: chromiumPath(), ...dateEnv(date) },
