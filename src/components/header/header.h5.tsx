@@ -20,8 +20,13 @@ interface LinkProps {
   className?: string;
   current?: boolean;
   testId?: string;
-  /** The link's name when its visible text is a shortened form. */
+  /**
+   * The link's full wording when its visible text may be a shortened form: its tooltip. The accessible name stays the
+   * visible text (WCAG 2.5.3, label in name: what a voice user reads on screen is what they say).
+   */
   label?: string;
+  /** The accessible name, where the visible text alone says too little (it must contain the visible text). */
+  name?: string;
   children: ReactNode;
 }
 
@@ -36,7 +41,7 @@ function Label({ full, short }: { full: string; short: string }) {
   );
 }
 
-function HeaderLink({ href, onNavigate, className, current, testId, label, children }: LinkProps) {
+function HeaderLink({ href, onNavigate, className, current, testId, label, name, children }: LinkProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -47,7 +52,7 @@ function HeaderLink({ href, onNavigate, className, current, testId, label, child
       href={href}
       className={className}
       aria-current={current ? 'page' : undefined}
-      aria-label={label}
+      aria-label={name}
       title={label}
       data-testid={testId}
       onClick={onClick}
@@ -82,7 +87,8 @@ export function Header(props: HeaderProps) {
             </svg>
           </button>
         ) : null}
-        <HeaderLink href='/' onNavigate={navigate} className='dj-header__logo' testId='header-logo'>
+        {/* Named on the link: the phone's titled bar hides the brand's name, and an unnamed link says nothing. */}
+        <HeaderLink href='/' onNavigate={navigate} className='dj-header__logo' testId='header-logo' name={t('shell.logoLabel', { name })}>
           {brand.logo ? (
             <img className='dj-header__logo-mark' src={brand.logo} alt='' aria-hidden='true' width={28} height={28} />
           ) : (
@@ -90,9 +96,7 @@ export function Header(props: HeaderProps) {
               {brandMark(brand, getLocale())}
             </span>
           )}
-          <span className='dj-header__logo-text' aria-label={t('shell.logoLabel', { name })}>
-            {name}
-          </span>
+          <span className='dj-header__logo-text'>{name}</span>
         </HeaderLink>
         {title ? (
           <h1 className='dj-header__title' data-testid='header-title'>

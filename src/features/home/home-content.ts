@@ -19,8 +19,8 @@ export const HOME_ENTRIES: readonly { route: RouteName; label: string; glyph: st
 /** How many of the one-year ranking's funds home lists. */
 export const RANKED_COUNT = 5;
 
-/** The banners' background colours, in turn, and their height. */
-export const BANNER_TONES = ['#ff7a1a', '#3e7bfa', '#e5362e'];
+/** The banners' background colours, in turn (dark enough for their white titles: 4.5:1), and their height. */
+export const BANNER_TONES = ['#b84f00', '#2f66e0', '#d4271f'];
 export const BANNER_HEIGHT_PX = 80;
 
 export interface HomeBanner {
