@@ -5,8 +5,31 @@
 
 const CONTROL_ROLES = new Set(['button', 'checkbox', 'radio', 'switch', 'tab', 'option', 'link', 'menuitem', 'menuitemradio']);
 const NATIVE_CONTROLS = new Set(['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY']);
-/** Controls without a tab stop of their own (`tabindex` absent), and Taro's page scrollers. */
-const FOCUS_SELECTOR = [...CONTROL_ROLES].map((role) => `[role="${role}"]:not([tabindex])`).join(',') + ',.taro_page:not([tabindex])';
+/**
+ * Controls without a tab stop of their own (`tabindex` absent), Taro's page scrollers, and named regions (the app marks
+ * a box that scrolls sideways, such as a wide table, `role="region"`: a keyboard scrolls it once it has the focus).
+ */
+const FOCUS_SELECTOR =
+  [...CONTROL_ROLES].map((role) => `[role="${role}"]:not([tabindex])`).join(',') +
+  ',.taro_page:not([tabindex]),[role="region"]:not([tabindex])';
+
+/** NutUI widgets whose state is read from their classes. */
+const NUT_WIDGETS = '.nut-button,.nut-switch,.nut-checkbox,.nut-radio';
+
+function setIfChanged(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/** aria-checked / aria-disabled of a NutUI button, switch, checkbox or radio, from its classes. */
+export function syncNutState(el: Element): void {
+  const cls = el.classList;
+  if (!cls || cls.length === 0) return;
+  if (cls.contains('nut-button')) setIfChanged(el, 'aria-disabled', String(cls.contains('nut-button-disabled')));
+  else if (cls.contains('nut-switch')) setIfChanged(el, 'aria-checked', String(!cls.contains('nut-switch-close')));
+  else if (cls.contains('nut-checkbox')) setIfChanged(el, 'aria-checked', String(cls.contains('nut-checkbox-active')));
+  else if (cls.contains('nut-radio'))
+    setIfChanged(el, 'aria-checked', String(el.querySelector('.nut-radio-button-active, .nut-radio-icon-checked') !== null));
+}
 
 /** `ariaRole` → `role`, `ariaChecked` → `aria-checked`; other names unchanged. */
 export function ariaAttributeName(name: string): string {
@@ -29,27 +52,34 @@ export function installAccessibility(): void {
     removeAttribute.call(this, ariaAttributeName(name));
   };
   // Keyboard (desktop): every element that acts as a control can take the focus, and so can a page's own scroller
-  // (Taro's `.taro_page`, which scrolls the page: arrow keys scroll it once it has the focus).
-  const focusable = (root: ParentNode) => {
-    for (const el of root.querySelectorAll<HTMLElement>(FOCUS_SELECTOR)) {
-      if (!NATIVE_CONTROLS.has(el.tagName)) el.setAttribute('tabindex', '0');
-    }
+  // (Taro's `.taro_page`, which scrolls the page: arrow keys scroll it once it has the focus). NutUI's widgets get the
+  // state their ARIA props would have said (React drops a boolean on an attribute it does not know, so
+  // `ariaChecked={false}` never reached the page): checked or not, and a disabled button is disabled for a reader too
+  // (NutUI only greys it and ignores the tap).
+  const visit = (el: Element) => {
+    if (el.matches(FOCUS_SELECTOR) && !NATIVE_CONTROLS.has(el.tagName)) el.setAttribute('tabindex', '0');
+    syncNutState(el);
   };
-  focusable(document);
+  const visitTree = (root: Element) => {
+    visit(root);
+    for (const el of root.querySelectorAll(`${FOCUS_SELECTOR},${NUT_WIDGETS}`)) visit(el);
+  };
+  visitTree(document.documentElement);
   new MutationObserver((records) => {
     for (const record of records) {
-      for (const node of record.addedNodes) {
-        if (node.nodeType !== 1) continue;
-        const el = node as HTMLElement;
-        if (el.matches(FOCUS_SELECTOR) && !NATIVE_CONTROLS.has(el.tagName)) el.setAttribute('tabindex', '0');
-        focusable(el);
-      }
-      if (record.type === 'attributes') {
-        const el = record.target as HTMLElement;
-        if (el.matches(FOCUS_SELECTOR) && !NATIVE_CONTROLS.has(el.tagName)) el.setAttribute('tabindex', '0');
+      if (record.type === 'childList') {
+        for (const node of record.addedNodes) if (node.nodeType === 1) visitTree(node as Element);
+        // A radio's chosen mark is a child of it: its change says the radio's state changed.
+        const owner = (record.target as Element).closest?.('.nut-radio');
+        if (owner) syncNutState(owner);
+      } else {
+        const el = record.target as Element;
+        visit(el);
+        const owner = el.parentElement?.closest('.nut-radio');
+        if (owner) syncNutState(owner);
       }
     }
-  }).observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] });
+  }).observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['role', 'class'] });
   // Keyboard (desktop): Enter and Space activate an element that acts as a control, as they do a native button.
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || (event.key !== 'Enter' && event.key !== ' ')) return;
@@ -73,4 +103,10 @@ export function hostCareMode(): boolean | null {
   } catch {
     return null;
   }
+}
+
+/** Puts elder mode's class on `<html>` too, so the body, the header and NutUI's sheets and toasts (drawn outside a page) follow it. */
+export function applyElderClass(on: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.classList.toggle('dj-elder', on);
 }

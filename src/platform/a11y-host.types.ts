@@ -12,4 +12,6 @@ export interface A11yHost {
    * program; on H5 a `care=1` query from the link that opened the app. `null`: the host says nothing.
    */
   hostCareMode(): boolean | null;
+  /** H5: elder mode's class on `<html>` (sheets and toasts live outside the pages); the mini program: nothing. */
+  applyElderClass(on: boolean): void;
 }

@@ -20,3 +20,7 @@ export function hostCareMode(): boolean | null {
     return null;
   }
 }
+
+export function applyElderClass(_on: boolean): void {
+  // no document: each page's shell wears the class (pages/shell/page-shell.tsx)
+}

@@ -25,8 +25,7 @@ interface LinkProps {
    * visible text (WCAG 2.5.3, label in name: what a voice user reads on screen is what they say).
    */
   label?: string;
-  /** The accessible name, where the visible text alone says too little (it must contain the visible text). */
-  name?: string;
+
   children: ReactNode;
 }
 
@@ -41,22 +40,14 @@ function Label({ full, short }: { full: string; short: string }) {
   );
 }
 
-function HeaderLink({ href, onNavigate, className, current, testId, label, name, children }: LinkProps) {
+function HeaderLink({ href, onNavigate, className, current, testId, label, children }: LinkProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     onNavigate(href);
   };
   return (
-    <a
-      href={href}
-      className={className}
-      aria-current={current ? 'page' : undefined}
-      aria-label={name}
-      title={label}
-      data-testid={testId}
-      onClick={onClick}
-    >
+    <a href={href} className={className} aria-current={current ? 'page' : undefined} title={label} data-testid={testId} onClick={onClick}>
       {children}
     </a>
   );
@@ -87,8 +78,8 @@ export function Header(props: HeaderProps) {
             </svg>
           </button>
         ) : null}
-        {/* Named on the link: the phone's titled bar hides the brand's name, and an unnamed link says nothing. */}
-        <HeaderLink href='/' onNavigate={navigate} className='dj-header__logo' testId='header-logo' name={t('shell.logoLabel', { name })}>
+        {/* Named by the brand's name, which the phone's titled bar hides from sight only (header.scss). */}
+        <HeaderLink href='/' onNavigate={navigate} className='dj-header__logo' testId='header-logo'>
           {brand.logo ? (
             <img className='dj-header__logo-mark' src={brand.logo} alt='' aria-hidden='true' width={28} height={28} />
           ) : (
