@@ -22,6 +22,10 @@ export interface LanguageSwitchProps {
  * remembered across launches (platform/locale-preference.ts); every page shell re-renders in the new language.
  */
 export function LanguageSwitch({ onChange, layout = 'row', className, short = false }: LanguageSwitchProps) {
+  const shortLabel = (locale: Locale): string =>
+    LANGUAGE_NAMES[locale].includes(LANGUAGE_SHORT_NAMES[locale])
+      ? LANGUAGE_NAMES[locale]
+      : `${LANGUAGE_NAMES[locale]} (${LANGUAGE_SHORT_NAMES[locale]})`;
   const [current, setCurrent] = useState<Locale>(getLocale);
   useEffect(() => onLocaleChange(setCurrent), []);
 
@@ -47,7 +51,8 @@ export function LanguageSwitch({ onChange, layout = 'row', className, short = fa
             role='button'
             aria-pressed={locale === current}
             data-testid={`language-${locale}`}
-            aria-label={short ? LANGUAGE_NAMES[locale] : undefined}
+            // The full name, with the short one shown where it is not part of it (a voice user says what they see).
+            aria-label={short ? shortLabel(locale) : undefined}
             onClick={() => pick(locale)}
           >
             {short ? (
