@@ -31,9 +31,10 @@ export function syncNutState(el: Element): void {
     setIfChanged(el, 'aria-checked', String(el.querySelector('.nut-radio-button-active, .nut-radio-icon-checked') !== null));
 }
 
-/** `ariaRole` → `role`, `ariaChecked` → `aria-checked`; other names unchanged. */
+/** `ariaRole` (or `aria-role`) → `role`, `ariaChecked` → `aria-checked`; other names unchanged. */
 export function ariaAttributeName(name: string): string {
-  if (name === 'ariaRole') return 'role';
+  // (Taro's web-component wrappers spell it `aria-role`, the mini program's attribute.)
+  if (name === 'ariaRole' || name === 'aria-role') return 'role';
   if (/^aria[A-Z]/.test(name)) return `aria-${name.slice(4).toLowerCase()}`;
   return name;
 }
