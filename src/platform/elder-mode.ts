@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { applyElderClass, hostCareMode } from './a11y-host';
 import { localStore } from './storage';
 
-// Elder mode 关怀版 (issue 26, docs/PRODUCT.md §11): large text, one column, large tap targets, plain words, fewer items
+// Elder mode 关怀版 (issue 26, docs/PRODUCT.md §13): large text, one column, large tap targets, plain words, fewer items
 // on home. The user's switch (account settings) is remembered on the device; until they use it, the host decides
 // (WeChat's care mode or large font in the mini program, a `care=1` link on H5), else it is off.
 

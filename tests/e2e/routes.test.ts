@@ -1,6 +1,6 @@
 // Every public URL of docs/PRODUCT.md §2, opened the way a user opens a shared link: typed into a fresh tab, then
 // reloaded. Built routes show their own page at their own address; unbuilt and unknown ones show 404 there.
-// Accessibility (issue 26, docs/PRODUCT.md §11): axe-core's WCAG 2.0/2.1 A and AA rules find nothing on any of them —
+// Accessibility (issue 26, docs/PRODUCT.md §13): axe-core's WCAG 2.0/2.1 A and AA rules find nothing on any of them —
 // logged out and logged in as an investor with real data (a holding with its chart, orders, a plan), at 390 and
 // 1280 px, in Chinese and English. Each route is checked once per width and language, the login state alternating
 // so that every pair of the three is met (390 zh-CN logged out rides on the deep-link visits above; three more passes).

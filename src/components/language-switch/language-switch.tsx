@@ -22,10 +22,6 @@ export interface LanguageSwitchProps {
  * remembered across launches (platform/locale-preference.ts); every page shell re-renders in the new language.
  */
 export function LanguageSwitch({ onChange, layout = 'row', className, short = false }: LanguageSwitchProps) {
-  const shortLabel = (locale: Locale): string =>
-    LANGUAGE_NAMES[locale].includes(LANGUAGE_SHORT_NAMES[locale])
-      ? LANGUAGE_NAMES[locale]
-      : `${LANGUAGE_NAMES[locale]} (${LANGUAGE_SHORT_NAMES[locale]})`;
   const [current, setCurrent] = useState<Locale>(getLocale);
   useEffect(() => onLocaleChange(setCurrent), []);
 
@@ -51,16 +47,13 @@ export function LanguageSwitch({ onChange, layout = 'row', className, short = fa
             role='button'
             aria-pressed={locale === current}
             data-testid={`language-${locale}`}
-            // The full name, with the short one shown where it is not part of it (a voice user says what they see).
-            aria-label={short ? shortLabel(locale) : undefined}
             onClick={() => pick(locale)}
           >
             {short ? (
               <>
                 <Text className='language-switch__full'>{LANGUAGE_NAMES[locale]}</Text>
-                <Text className='language-switch__short' aria-hidden='true'>
-                  {LANGUAGE_SHORT_NAMES[locale]}
-                </Text>
+                {/* Named by both: the full name (hidden from sight where the short one shows) and the short one seen. */}
+                <Text className='language-switch__short'>{LANGUAGE_SHORT_NAMES[locale]}</Text>
               </>
             ) : (
               LANGUAGE_NAMES[locale]
