@@ -194,20 +194,20 @@ describe('account settings in the browser: the card, a new trade password, logou
     await shown(page, '[data-testid="settings-card"]').waitFor();
   });
 
-  /** Text smaller than 18 px and tap targets lower than 48 px on the page now (inline links in a sentence are exempt). */
+  /**
+   * Text smaller than 18 px and tap targets lower than 48 px on the page now (inline links in a sentence are exempt).
+   * (No named functions inside: the test runner's transform would wrap them in a helper the page does not have.)
+   */
   async function elderProblems(target: Page): Promise<{ small: string[]; low: string[] }> {
     return target.evaluate(() => {
       const scope = document.querySelector('.taro_page_show') ?? document.body;
-      const visible = (el: Element) => {
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.opacity !== '0';
-      };
       const small: string[] = [];
       const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
-        if (!parent || !node.textContent?.trim() || !visible(parent) || parent.closest('[aria-hidden="true"]')) continue;
+        if (!parent || !node.textContent?.trim() || parent.closest('[aria-hidden="true"]')) continue;
+        const box = parent.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(parent).visibility === 'hidden') continue;
         const size = parseFloat(getComputedStyle(parent).fontSize);
         if (size < 17.95) small.push(`${size}px ${parent.className} "${node.textContent.trim().slice(0, 30)}"`);
       }
@@ -216,9 +216,10 @@ describe('account settings in the browser: the card, a new trade password, logou
         'button, a[href], [role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], .nut-button',
       );
       for (const el of targets) {
-        if (!visible(el) || getComputedStyle(el).display === 'inline' || el.closest('[aria-hidden="true"]')) continue;
-        const height = el.getBoundingClientRect().height;
-        if (height < 47.5) low.push(`${Math.round(height)}px ${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).display === 'inline' || el.closest('[aria-hidden="true"]'))
+          continue;
+        if (box.height < 47.5) low.push(`${Math.round(box.height)}px ${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
       }
       return { small, low };
     });
@@ -238,7 +239,28 @@ describe('account settings in the browser: the card, a new trade password, logou
     await page.waitForFunction(() => document.documentElement.classList.contains('dj-elder'));
     assert.equal(await toggle.getAttribute('aria-checked'), 'true');
     await elderShot('settings');
+    try {
+      await elderPages();
+    } finally {
+      // Off again: the usual home (and the next test finds the settings page as before).
+      await page.goto(`${server.url}/n/account/settings`);
+      await toggle.waitFor();
+      if ((await toggle.getAttribute('aria-checked')) === 'true') await toggle.tap();
+      await page.waitForFunction(() => !document.documentElement.classList.contains('dj-elder'));
+    }
+    await page.goto(`${server.url}/index`);
+    await shown(page, '[data-testid="entry-xjb"]').waitFor();
+    assert.equal(await page.locator('[data-testid="home-elder-entries"]').count(), 0);
+    await page.goto(`${server.url}/n/account/settings`);
+    await shown(page, '[data-testid="settings-card"]').waitFor();
+  });
 
+  async function elderPages(): Promise<void> {
+    const write = process.env.ELDER_SHOTS !== '0';
+    const dir = path.join(root, 'docs', 'screenshots');
+    const elderShot = async (name: string) => {
+      if (write) await page.screenshot({ path: path.join(dir, `elder-${name}.png`) });
+    };
     // Home: my money, 现金宝, customer service, a short list; large everywhere.
     await page.goto(`${server.url}/index`);
     await shown(page, '[data-testid="home-elder-entries"]').waitFor();
@@ -262,7 +284,16 @@ describe('account settings in the browser: the card, a new trade password, logou
     const buy = await elderProblems(page);
     assert.deepEqual(buy, { small: [], low: [] }, 'the buy page in elder mode');
     await elderShot('buy');
-    await shown(page, '[data-testid^="buy-chip-"]').tap();
+    // 1000 on the amount keypad (up by itself on arrival), then the keypad closed and the button.
+    const keypad = shown(page, '.trade-keypad');
+    await keypad.waitFor();
+    for (const key of '1000')
+      await keypad
+        .locator('.key', { hasText: new RegExp(`^${key}$`) })
+        .first()
+        .tap();
+    await shown(page, '.nut-numberkeyboard-header-close').tap();
+    await keypad.waitFor({ state: 'hidden' });
     await shown(page, '[data-testid="buy-submit"]').tap();
     const amount = shown(page, '[data-testid="password-amount"]');
     await amount.waitFor();
@@ -274,21 +305,12 @@ describe('account settings in the browser: the card, a new trade password, logou
     );
     assert.ok(sizes[0]! >= 23.95, `the amount in large type (${sizes[0]} px)`);
     assert.ok(sizes[1]! >= 17.95 && sizes[2]! >= 17.95, `fee and arrival date at least 18 px (${sizes.join(', ')})`);
+    // The dialog has finished sliding in before the picture.
+    await page.waitForTimeout(600);
     await elderShot('buy-password');
     await shown(page, '.trade-password-dialog__cancel').tap();
     await amount.waitFor({ state: 'hidden' });
-
-    // Off again: the usual home.
-    await page.goto(`${server.url}/n/account/settings`);
-    await toggle.waitFor();
-    await toggle.tap();
-    await page.waitForFunction(() => !document.documentElement.classList.contains('dj-elder'));
-    await page.goto(`${server.url}/index`);
-    await shown(page, '[data-testid="entry-xjb"]').waitFor();
-    assert.equal(await page.locator('[data-testid="home-elder-entries"]').count(), 0);
-    await page.goto(`${server.url}/n/account/settings`);
-    await shown(page, '[data-testid="settings-card"]').waitFor();
-  });
+  }
 
   it('logs out only after the confirmation: cancel stays, confirm ends the session and lands on home', async () => {
     await button(shown(page, '.settings-logout'), zhAccount['account.my.logout']).tap();
