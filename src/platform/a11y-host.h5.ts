@@ -13,8 +13,15 @@ const FOCUS_SELECTOR =
   [...CONTROL_ROLES].map((role) => `[role="${role}"]:not([tabindex])`).join(',') +
   ',.taro_page:not([tabindex]),[role="region"]:not([tabindex])';
 
-/** NutUI widgets whose state is read from their classes. */
-const NUT_WIDGETS = '.nut-button,.nut-switch,.nut-checkbox,.nut-radio';
+/** NutUI widgets whose state is read from their classes (and the keys of its number keypad). */
+const NUT_WIDGETS = '.nut-button,.nut-switch,.nut-checkbox,.nut-radio,.nut-numberkeyboard .key';
+const KEYPAD_KEY = '.nut-numberkeyboard .key';
+const keypadLabels = { delete: '', close: '' };
+
+export function setKeypadLabels(labels: { delete: string; close: string }): void {
+  keypadLabels.delete = labels.delete;
+  keypadLabels.close = labels.close;
+}
 
 function setIfChanged(el: Element, name: string, value: string): void {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
@@ -24,6 +31,14 @@ function setIfChanged(el: Element, name: string, value: string): void {
 export function syncNutState(el: Element): void {
   const cls = el.classList;
   if (!cls || cls.length === 0) return;
+  // A key of the number keypad: a button, the icon keys named (the digits name themselves).
+  if (cls.contains('key') && el.closest('.nut-numberkeyboard')) {
+    setIfChanged(el, 'role', 'button');
+    if (el.getAttribute('tabindex') === null) el.setAttribute('tabindex', '0');
+    const name = cls.contains('delete') ? keypadLabels.delete : cls.contains('close') ? keypadLabels.close : '';
+    if (name) setIfChanged(el, 'aria-label', name);
+    return;
+  }
   if (cls.contains('nut-button')) setIfChanged(el, 'aria-disabled', String(cls.contains('nut-button-disabled')));
   else if (cls.contains('nut-switch')) setIfChanged(el, 'aria-checked', String(!cls.contains('nut-switch-close')));
   else if (cls.contains('nut-checkbox')) setIfChanged(el, 'aria-checked', String(cls.contains('nut-checkbox-active')));
@@ -91,6 +106,12 @@ export function installAccessibility(): void {
     // A link activates on Enter only (as a native one does).
     if (role === 'link' && event.key === ' ') return;
     event.preventDefault();
+    // The keypad's keys answer touches only (NutUI): a key pressed from the keyboard is touched.
+    if (target.matches(KEYPAD_KEY) && typeof TouchEvent === 'function') {
+      target.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, cancelable: true }));
+      target.dispatchEvent(new TouchEvent('touchend', { bubbles: true, cancelable: true }));
+      return;
+    }
     target.click();
   });
 }

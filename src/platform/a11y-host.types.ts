@@ -12,6 +12,8 @@ export interface A11yHost {
    * program; on H5 a `care=1` query from the link that opened the app. `null`: the host says nothing.
    */
   hostCareMode(): boolean | null;
+  /** The names of NutUI's number keypad's icon keys (delete, close), in the language of now (H5; weapp: nothing). */
+  setKeypadLabels(labels: { delete: string; close: string }): void;
   /** H5: elder mode's class on `<html>` (sheets and toasts live outside the pages); the mini program: nothing. */
   applyElderClass(on: boolean): void;
 }

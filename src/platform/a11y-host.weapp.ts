@@ -24,3 +24,7 @@ export function hostCareMode(): boolean | null {
 export function applyElderClass(_on: boolean): void {
   // no document: each page's shell wears the class (pages/shell/page-shell.tsx)
 }
+
+export function setKeypadLabels(_labels: { delete: string; close: string }): void {
+  // WeChat's keypad is NutUI's view tree without a screen-reader name API beyond aria-label: nothing here
+}

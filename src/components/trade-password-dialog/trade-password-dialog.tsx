@@ -9,6 +9,7 @@ import { formatAmount, type AmountValue } from '@/lib/format';
 import { sanitizeTradePassword } from '@/lib/validators';
 import { t } from '@/locales/i18n';
 import { usePageLeave } from '../use-page-leave/use-page-leave';
+import { setKeypadLabels } from '@/platform/a11y-host';
 import './trade-password-dialog.scss';
 
 /** A line of the order's summary above the password dots (the fee, an arrival date). */
@@ -95,8 +96,13 @@ export function TradePasswordDialog(props: TradePasswordDialogProps) {
     setPassword(password.slice(0, -1));
   };
 
+  setKeypadLabels({ delete: t('components.keypad.delete'), close: t('components.keypad.close') });
   const order = (
     <View className='trade-password-dialog__order'>
+      {/* For a screen reader: how many digits are typed, never which (the dots say nothing to it). */}
+      <View className='trade-password-dialog__progress' aria-live='polite' data-testid='password-progress'>
+        {t('components.tradePassword.progress', { n: password.length, total: TRADE_PASSWORD_LENGTH })}
+      </View>
       {payee ? <View className='trade-password-dialog__payee'>{t('components.tradePassword.payee', { name: payee })}</View> : null}
       {amount !== undefined ? (
         <View className='trade-password-dialog__amount' data-testid='password-amount'>
