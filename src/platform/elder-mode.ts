@@ -14,7 +14,10 @@ export const ELDER_CLASS = 'dj-elder';
 
 type Listener = (on: boolean) => void;
 const listeners = new Set<Listener>();
-let current: boolean | null = null;
+/** What the host said (asked once: it does not change while the app runs); undefined = not asked yet. */
+let hostMode: boolean | null | undefined;
+/** The mode the document's class was last set for. */
+let applied: boolean | null = null;
 
 /** The user's own choice, if they made one. */
 export function storedElderMode(): boolean | null {
@@ -22,22 +25,24 @@ export function storedElderMode(): boolean | null {
   return value === '1' ? true : value === '0' ? false : null;
 }
 
-/** Whether elder mode is on now: the user's choice, else the host's care mode, else off. */
+/** Whether elder mode is on now: the user's choice (read each time: one storage read), else the host's, else off. */
 export function isElderMode(): boolean {
-  if (current === null) {
-    current = storedElderMode() ?? hostCareMode() ?? false;
-    applyElderClass(current);
+  const stored = storedElderMode();
+  if (stored === null && hostMode === undefined) hostMode = hostCareMode();
+  const on = stored ?? hostMode ?? false;
+  if (applied !== on) {
+    applied = on;
+    applyElderClass(on);
   }
-  return current;
+  return on;
 }
 
 /** The switch: turns elder mode on or off now and remembers the choice on this device. */
 export function setElderMode(on: boolean): void {
+  const before = isElderMode();
   localStore.setString(ELDER_MODE_STORAGE_KEY, on ? '1' : '0');
-  if (current === on) return;
-  current = on;
-  applyElderClass(on);
-  for (const listener of [...listeners]) listener(on);
+  isElderMode();
+  if (before !== on) for (const listener of [...listeners]) listener(on);
 }
 
 /** Calls `listener` on every change; returns the unsubscribe. */
@@ -56,8 +61,9 @@ export function useElderMode(): boolean {
   return on;
 }
 
-/** Tests: forget the cached mode (the next read asks the storage and the host again). */
+/** Tests: forget what the host said and the class applied (the next read asks again). */
 export function resetElderModeForTests(): void {
-  current = null;
+  hostMode = undefined;
+  applied = null;
   listeners.clear();
 }
