@@ -443,9 +443,21 @@ export async function seedInvestorWithData(
   const earlier = shanghaiInstant(addTradingDays(tradingDayOnOrBefore(shanghaiDate(now)), -10), '10:00');
   await placeBuy(
     { db, clock: fixedClock(earlier), bank, pepper: DEV_TRADE_PASSWORD_PEPPER },
-    { userId, fundCode: holdingFund, amountFen: 1_000_000, requestId: 'seeded-confirmed-buy', riskConfirm: true, password: '258036', riskWarningText },
+    {
+      userId,
+      fundCode: holdingFund,
+      amountFen: 1_000_000,
+      requestId: 'seeded-confirmed-buy',
+      riskConfirm: true,
+      password: '258036',
+      riskWarningText,
+    },
   );
-  const order = await k.selectFrom('orders').select(['id', 'confirm_date']).where('request_id', '=', 'seeded-confirmed-buy').executeTakeFirstOrThrow();
+  const order = await k
+    .selectFrom('orders')
+    .select(['id', 'confirm_date'])
+    .where('request_id', '=', 'seeded-confirmed-buy')
+    .executeTakeFirstOrThrow();
   await settleTrades(db, order.confirm_date, shanghaiInstant(order.confirm_date, '20:00'));
   const deps = { db, clock: fixedClock(now), bank, pepper: DEV_TRADE_PASSWORD_PEPPER };
   await placeBuy(deps, {
