@@ -13,6 +13,7 @@ import { HomeBanners } from './home-banners';
 import { ELDER_HOME_ENTRIES, ELDER_RANKED_COUNT, HOME_ENTRIES, RANKED_COUNT } from './home-content';
 import { customerServiceHref } from '@/components/header/header-rules';
 import { useElderMode } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import './home.scss';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 import { useExposure } from '@/components/use-exposure/use-exposure';
@@ -72,7 +73,7 @@ function RankedFunds({ elder = false }: { elder?: boolean }) {
     <View className='home__card' id={exposureId} data-testid='home-ranked'>
       <View className='home__card-head'>
         <Text className='home__card-title'>{elder ? t('home.elder.fundsTitle') : t('home.ranked.title')}</Text>
-        <View className='home__more' role='link' onClick={() => go(specUrl('fundFilter'))}>
+        <View className='home__more' {...roleProps('link')} onClick={() => go(specUrl('fundFilter'))}>
           {t('home.ranked.more')}
         </View>
       </View>
@@ -84,7 +85,7 @@ function RankedFunds({ elder = false }: { elder?: boolean }) {
             key={f.fd_code}
             className='home__fund'
             data-testid='home-fund'
-            role='link'
+            {...roleProps('link')}
             onClick={() => go(specUrl('fundDetail', { fundcode: f.fd_code }))}
           >
             <View className='home__fund-name'>
@@ -109,7 +110,7 @@ function Valuation() {
     <View className='home__card' data-testid='home-valuation'>
       <View className='home__card-head'>
         <Text className='home__card-title'>{t('home.valuation.title')}</Text>
-        <View className='home__more' role='link' onClick={() => go(specUrl('valueCenter'))}>
+        <View className='home__more' {...roleProps('link')} onClick={() => go(specUrl('valueCenter'))}>
           {t('home.valuation.more')}
         </View>
       </View>
@@ -140,7 +141,7 @@ function ElderEntries() {
         <View
           key={e.route}
           className='home__elder-entry'
-          role='link'
+          {...roleProps('link')}
           data-testid={`elder-entry-${e.route}`}
           onClick={() => go(e.route === 'customerService' ? customerServiceHref(specUrl('home')) : specUrl(e.route))}
         >
@@ -177,7 +178,13 @@ export function HomeScreen({ pageCode = PAGE_CODES.home, elder: elderProp }: { p
     <View className='home'>
       <View className='home__entries' id={entriesId}>
         {HOME_ENTRIES.map((e) => (
-          <View key={e.route} className='home__entry' role='link' data-testid={`entry-${e.route}`} onClick={() => go(specUrl(e.route))}>
+          <View
+            key={e.route}
+            className='home__entry'
+            {...roleProps('link')}
+            data-testid={`entry-${e.route}`}
+            onClick={() => go(specUrl(e.route))}
+          >
             <Text className='home__entry-glyph' aria-hidden='true'>
               {t(e.glyph)}
             </Text>
