@@ -52,3 +52,15 @@ export function describeViolations(violations: AxeViolation[]): string {
     .map((v) => `${v.id} (${v.count}): ${v.nodes.map((n) => `${n.target} ${n.html} — ${n.summary}`).join(' | ')}`)
     .join('\n');
 }
+
+/**
+ * Waits until the page has drawn its data: no loading placeholder left (skeletons, `aria-busy` regions, the server's
+ * first screen). Cheaper than waiting for the network to stay idle for half a second on every page.
+ */
+export async function settledForAxe(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .nut-skeleton, .skeleton-list, #dj-first-paint'), undefined, {
+      timeout: 15_000,
+    })
+    .catch(() => undefined);
+}

@@ -24,7 +24,7 @@ import activityMessages from '../../src/locales/messages/activity';
 import advisoryMessages from '../../src/locales/messages/advisory';
 import pensionMessages from '../../src/locales/messages/pension';
 import { allNamespaces } from '../../src/locales/catalogue';
-import { axeViolations, describeViolations } from './axe';
+import { axeViolations, describeViolations, settledForAxe } from './axe';
 import {
   collectPageErrors,
   launchBrowser,
@@ -288,7 +288,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
       }
       // axe at 390 px, zh-CN, logged out: the page as it now stands, once its data has come (one 404 page for all).
       if (AXED(route.name)) {
-        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await settledForAxe(page);
         const violations = await axeViolations(page);
         assert.equal(violations.length, 0, `${url}: axe (390 px, zh-CN, logged out)\n${describeViolations(violations)}`);
       }
@@ -438,7 +438,7 @@ describe('every spec route as a deep link, and again after a reload', () => {
           await page.goto(server.url + url);
           if (route.name === 'notFound') await page.locator(NOT_FOUND).waitFor();
           else await waitForAppPage(page, 30_000);
-          await page.waitForLoadState('networkidle').catch(() => undefined);
+          await settledForAxe(page);
           const violations = await axeViolations(page);
           if (violations.length > 0) found.push(`${url}\n${describeViolations(violations)}`);
         }
