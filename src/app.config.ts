@@ -25,8 +25,8 @@ export default defineAppConfig({
   ...(process.env.TARO_ENV === 'weapp'
     ? {
         tabBar: {
-          color: '#888888',
-          selectedColor: '#ff6d00',
+          color: '#666666',
+          selectedColor: '#a84a00',
           backgroundColor: '#ffffff',
           borderStyle: 'black' as const,
           list: TAB_PAGES.map((pagePath) => {

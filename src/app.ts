@@ -12,6 +12,7 @@ import { captureLandingUrl } from '@/platform/share';
 import { keepTopPageDrawn } from '@/platform/page-stack';
 import { loadMonitoring } from '@/platform/monitoring';
 import { applySpringVariables } from '@/components/spring/spring-easing';
+import { installAccessibility } from '@/platform/a11y-host';
 // NutUI: the theme's CSS variables once here; each component's own CSS is imported where it is used
 // (`@nutui/nutui-react-taro/dist/es/packages/<name>/style/css`), never the 233 KB all-in-one sheet.
 import '@nutui/nutui-react-taro/dist/styles/themes/default.css';
@@ -69,6 +70,8 @@ function App({ children }: PropsWithChildren) {
 applyBootLocale();
 
 if (process.env.TARO_ENV === 'h5') {
+  // Real ARIA attributes for NutUI's widgets, and Enter/Space on controls that are not native ones (platform/a11y-host.h5.ts).
+  installAccessibility();
   // Before the router touches the address: iOS WeChat signs the share config against where the visit landed.
   captureLandingUrl();
   // A back within Taro's 350 ms slide after a push would leave the previous page blank (platform/page-stack.h5.ts).

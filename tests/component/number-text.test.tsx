@@ -15,8 +15,8 @@ describe('sign-tone stylesheet', () => {
   it('paints rises red and falls green', () => {
     const css = readFileSync(path.join(__dirname, '../../src/components/amount-text/sign-tone.scss'), 'utf8');
     const rule = (cls: string) => new RegExp(`\\.${cls}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? '';
-    expect(rule(RISE)).toMatch(/color:\s*var\(--dj-color-rise,\s*#e5362e\)/);
-    expect(rule(FALL)).toMatch(/color:\s*var\(--dj-color-fall,\s*#1a9b50\)/);
+    expect(rule(RISE)).toMatch(/color:\s*var\(--dj-color-rise,\s*#d4271f\)/);
+    expect(rule(FALL)).toMatch(/color:\s*var\(--dj-color-fall,\s*#14803f\)/);
     expect(rule(FLAT)).toBe('');
   });
 });

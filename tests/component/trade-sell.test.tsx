@@ -135,6 +135,9 @@ it('sells with the password (encrypted) and a request id, then shows the result'
   fireEvent.click(button('sell-submit'));
   await until(() => expect(screen.getByText('请输入交易密码，卖出 350.00 份')).toBeInTheDocument());
   expect(screen.getByText('收款方：招商银行（尾号2565）')).toBeInTheDocument();
+  // Before the password (large in elder mode, issue 26): the fee and when the money arrives.
+  expect(screen.getByTestId('password-fee').textContent).toMatch(/^预估手续费 \d+\.\d{2}元$/);
+  expect(screen.getByTestId('password-arrival').textContent).toBe('资金到账 2026-03-13');
   await typePassword('135790');
   await until(() => expect(nav.urls()).toEqual(['/n/trade/result/397121338216634368']));
   const [form] = server.forms(SELL);

@@ -1,7 +1,9 @@
 // Issue 17 (account settings) in Chromium at 390 px against the real server: an investor with an opened account finds
 // 设置 on my money, sees the bound card with its bank's limits, changes the trade password (the server then takes
 // the new one and refuses the old), and logs out only after confirming. SETTINGS_SHOTS_DIR=/tmp/x also saves
-// screenshots at 390 and 1280 px.
+// screenshots at 390 and 1280 px. Elder mode 关怀版 (issue 26): the settings switch turns it on; home and the buy
+// page then have no text under 18 px and no tap target under 48 px, and the password step shows the amount, fee and
+// arrival date in large type (screenshots in docs/screenshots/elder-*.png, ELDER_SHOTS=0 to skip writing them).
 import assert from 'node:assert/strict';
 import { constants as cryptoConstants, publicEncrypt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -11,11 +13,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { loadPersonalDataCipher } from '../../server/src/services/personal-data';
 import { button, freshPhone, idCardFor, see, shown, STEP_TIMEOUT_MS, typeOnKeypad, zhAccount } from './account-support';
+import homeMessages from '../../src/locales/messages/home';
 import {
   collectPageErrors,
   launchBrowser,
   openDesktop,
   openPhone,
+  root,
   seedLoggedInUser,
   seedRiskAssessment,
   startServer,
@@ -195,6 +199,124 @@ describe('account settings in the browser: the card, a new trade password, logou
     await shown(page, '.settings-flow__back').tap();
     await shown(page, '[data-testid="settings-card"]').waitFor();
   });
+
+  /**
+   * Text smaller than 18 px and tap targets lower than 48 px on the page now (inline links in a sentence are exempt).
+   * (No named functions inside: the test runner's transform would wrap them in a helper the page does not have.)
+   */
+  async function elderProblems(target: Page): Promise<{ small: string[]; low: string[] }> {
+    return target.evaluate(() => {
+      const scope = document.querySelector('.taro_page_show') ?? document.body;
+      const small: string[] = [];
+      const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !node.textContent?.trim() || parent.closest('[aria-hidden="true"]')) continue;
+        const box = parent.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(parent).visibility === 'hidden') continue;
+        const size = parseFloat(getComputedStyle(parent).fontSize);
+        if (size < 17.95) small.push(`${size}px ${parent.className} "${node.textContent.trim().slice(0, 30)}"`);
+      }
+      const low: string[] = [];
+      const targets = scope.querySelectorAll(
+        'button, a[href], [role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], .nut-button',
+      );
+      for (const el of targets) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).display === 'inline' || el.closest('[aria-hidden="true"]'))
+          continue;
+        if (box.height < 47.5) low.push(`${Math.round(box.height)}px ${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+      }
+      return { small, low };
+    });
+  }
+
+  it('elder mode 关怀版: switched on in settings, home and the buy page read large with large targets, then off again', async () => {
+    const write = process.env.ELDER_SHOTS !== '0';
+    const dir = path.join(root, 'docs', 'screenshots');
+    const elderShot = async (name: string) => {
+      if (write) await page.screenshot({ path: path.join(dir, `elder-${name}.png`) });
+    };
+    await page.goto(`${server.url}/n/account/settings`);
+    const toggle = page.getByRole('switch', { name: zhAccount['account.settings.elderMode'] });
+    await toggle.waitFor();
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+    await toggle.tap();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dj-elder'));
+    assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+    await elderShot('settings');
+    try {
+      await elderPages();
+    } finally {
+      // Off again: the usual home (and the next test finds the settings page as before).
+      await page.goto(`${server.url}/n/account/settings`);
+      await toggle.waitFor();
+      if ((await toggle.getAttribute('aria-checked')) === 'true') await toggle.tap();
+      await page.waitForFunction(() => !document.documentElement.classList.contains('dj-elder'));
+    }
+    await page.goto(`${server.url}/index`);
+    await shown(page, '[data-testid="entry-xjb"]').waitFor();
+    assert.equal(await page.locator('[data-testid="home-elder-entries"]').count(), 0);
+    await page.goto(`${server.url}/n/account/settings`);
+    await shown(page, '[data-testid="settings-card"]').waitFor();
+  });
+
+  async function elderPages(): Promise<void> {
+    const write = process.env.ELDER_SHOTS !== '0';
+    const dir = path.join(root, 'docs', 'screenshots');
+    const elderShot = async (name: string) => {
+      if (write) await page.screenshot({ path: path.join(dir, `elder-${name}.png`) });
+    };
+    // Home: my money, 现金宝, customer service, a short list; large everywhere.
+    await page.goto(`${server.url}/index`);
+    await shown(page, '[data-testid="home-elder-entries"]').waitFor();
+    await shown(page, '[data-testid="home-fund"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    const zhHome = homeMessages['zh-CN'];
+    const entries = await shown(page, '[data-testid="home-elder-entries"]').innerText();
+    for (const key of ['home.elder.myMoney', 'home.elder.xjb', 'home.elder.service'] as const)
+      assert.ok(entries.includes(zhHome[key]!), key);
+    assert.equal(await page.locator('[data-testid="home-fund"]').filter({ visible: true }).count(), 3);
+    assert.equal(await page.locator('.marquee, .auto-swiper').count(), 0, 'no marquee, no autoplaying banner');
+    await shown(page, '[data-testid="risk-disclosure"]').waitFor();
+    const home = await elderProblems(page);
+    assert.deepEqual(home, { small: [], low: [] }, 'home in elder mode');
+    await elderShot('home');
+
+    // The buy page and its password step: amount, fee, arrival date large, before the password.
+    await page.goto(`${server.url}/n/trade/buy/009004`);
+    await shown(page, '[data-testid="buy-screen"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    const buy = await elderProblems(page);
+    assert.deepEqual(buy, { small: [], low: [] }, 'the buy page in elder mode');
+    await elderShot('buy');
+    // 1000 on the amount keypad (up by itself on arrival), then the keypad closed and the button.
+    const keypad = shown(page, '.trade-keypad');
+    await keypad.waitFor();
+    for (const key of '1000')
+      await keypad
+        .locator('.key', { hasText: new RegExp(`^${key}$`) })
+        .first()
+        .tap();
+    await shown(page, '.nut-numberkeyboard-header-close').tap();
+    await keypad.waitFor({ state: 'hidden' });
+    await shown(page, '[data-testid="buy-submit"]').tap();
+    const amount = shown(page, '[data-testid="password-amount"]');
+    await amount.waitFor();
+    const sizes = await page.evaluate(() =>
+      ['password-amount', 'password-fee', 'password-arrival'].map((id) => {
+        const el = document.querySelector(`[data-testid="${id}"]`);
+        return el ? parseFloat(getComputedStyle(el).fontSize) : 0;
+      }),
+    );
+    assert.ok(sizes[0]! >= 23.95, `the amount in large type (${sizes[0]} px)`);
+    assert.ok(sizes[1]! >= 17.95 && sizes[2]! >= 17.95, `fee and arrival date at least 18 px (${sizes.join(', ')})`);
+    // The dialog has finished sliding in before the picture.
+    await page.waitForTimeout(600);
+    await elderShot('buy-password');
+    await shown(page, '.trade-password-dialog__cancel').tap();
+    await amount.waitFor({ state: 'hidden' });
+  }
 
   it('logs out only after the confirmation: cancel stays, confirm ends the session and lands on home', async () => {
     await button(shown(page, '.settings-logout'), zhAccount['account.my.logout']).tap();

@@ -211,10 +211,10 @@ describe('watchlist', () => {
     assert.equal(await page.getByTestId('watchlist-sort-return').getAttribute('data-sort'), 'desc');
     assert.equal(
       await page.getByTestId('watchlist-sort-return').evaluate((el) => getComputedStyle(el).color),
-      'rgb(255, 106, 77)',
-      'the sorting column in the accent colour',
+      'rgb(192, 57, 31)',
+      'the sorting column in the accent colour (darkened for 4.5:1 contrast, issue 26)',
     );
-    assert.notEqual(await page.getByTestId('watchlist-sort-nav').evaluate((el) => getComputedStyle(el).color), 'rgb(255, 106, 77)');
+    assert.notEqual(await page.getByTestId('watchlist-sort-nav').evaluate((el) => getComputedStyle(el).color), 'rgb(192, 57, 31)');
     const desc = await shown();
     const expectedDesc = [...answer.data.items]
       .filter((q) => q.nav_grl1y !== null)

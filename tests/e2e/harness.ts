@@ -18,9 +18,14 @@ import {
 } from 'playwright-core';
 import { openDatabase, type Database } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
-import { addCalendarDays } from '../../server/src/domain/calendar';
-import { parseBusinessStart, shanghaiDate, shanghaiTime } from '../../server/src/domain/clock';
+import { addCalendarDays, addTradingDays, tradingDayOnOrBefore } from '../../server/src/domain/calendar';
+import { fixedClock, parseBusinessStart, shanghaiDate, shanghaiInstant, shanghaiTime } from '../../server/src/domain/clock';
 import { issueSession } from '../../server/src/plugins/session';
+import { createPlan } from '../../server/src/services/auto-invest';
+import { simulatedBank } from '../../server/src/services/bank';
+import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
+import { settleTrades } from '../../server/src/services/settlement';
+import { placeBuy } from '../../server/src/services/trading';
 
 export const root = path.resolve(__dirname, '..', '..');
 /**
@@ -435,4 +440,95 @@ export function phoneSuite(options: PhoneSuiteOptions = {}): PhoneSuite {
     await suite.server?.stop();
   });
   return suite;
+}
+
+export interface SeededInvestor extends SeededUser {
+  /** The confirmed purchase (a holding of `holdingFund`), the pending one (of `pendingFund`), the plan. */
+  confirmedOrderId: number;
+  pendingOrderId: number;
+  planId: number;
+  holdingFund: string;
+  pendingFund: string;
+}
+
+/**
+ * An investor with the data a real account's pages show (for `prepareDatabase`): an opened account (card, trade
+ * password 258036, risk level 5), a purchase of `holdingFund` made ten trading days ago and confirmed (a holding with
+ * a history), a purchase of `pendingFund` waiting for confirmation, and a monthly auto-invest plan.
+ */
+export async function seedInvestorWithData(
+  db: Database,
+  { telephone = '13700002626', holdingFund = '009005', pendingFund = '009004' } = {},
+): Promise<SeededInvestor> {
+  const user = await seedLoggedInUser(db, telephone);
+  const k = db.kysely;
+  const now = businessNow();
+  const { id } = await k.selectFrom('users').select('id').where('telephone', '=', telephone).executeTakeFirstOrThrow();
+  const userId = Number(id);
+  await k.updateTable('users').set({ open_trade: true }).where('id', '=', id).execute();
+  await k
+    .insertInto('bank_cards')
+    .values({
+      user_id: id,
+      bank_code: 'ICBC',
+      card_hmac: `seeded-card-${telephone}`,
+      card_no_encrypted: 'x',
+      card_tail: '2565',
+      reserved_phone_encrypted: 'x',
+      reserved_phone_masked: `${telephone.slice(0, 3)}****${telephone.slice(-4)}`,
+      verified_at: now,
+    })
+    .execute();
+  await k
+    .insertInto('trade_passwords')
+    .values({ user_id: id, hash: hashPassword('258036', DEV_TRADE_PASSWORD_PEPPER), created_at: now, updated_at: now })
+    .execute();
+  await seedRiskAssessment(db, telephone, { level: 5, score: 80 });
+  const bank = simulatedBank();
+  const riskWarningText = () => 'risk';
+  // Ten trading days ago at 10:00, confirmed on its confirmation date.
+  const earlier = shanghaiInstant(addTradingDays(tradingDayOnOrBefore(shanghaiDate(now)), -10), '10:00');
+  await placeBuy(
+    { db, clock: fixedClock(earlier), bank, pepper: DEV_TRADE_PASSWORD_PEPPER },
+    {
+      userId,
+      fundCode: holdingFund,
+      amountFen: 1_000_000,
+      requestId: 'seeded-confirmed-buy',
+      riskConfirm: true,
+      password: '258036',
+      riskWarningText,
+    },
+  );
+  const order = await k
+    .selectFrom('orders')
+    .select(['id', 'confirm_date'])
+    .where('request_id', '=', 'seeded-confirmed-buy')
+    .executeTakeFirstOrThrow();
+  await settleTrades(db, order.confirm_date, shanghaiInstant(order.confirm_date, '20:00'));
+  const deps = { db, clock: fixedClock(now), bank, pepper: DEV_TRADE_PASSWORD_PEPPER };
+  await placeBuy(deps, {
+    userId,
+    fundCode: pendingFund,
+    amountFen: 500_000,
+    requestId: 'seeded-pending-buy',
+    riskConfirm: true,
+    password: '258036',
+    riskWarningText,
+  });
+  const pending = await k.selectFrom('orders').select('id').where('request_id', '=', 'seeded-pending-buy').executeTakeFirstOrThrow();
+  const { planId } = await createPlan(deps, {
+    userId,
+    fundCode: holdingFund,
+    amountFen: 100_000,
+    cycle: 'monthly',
+    cycleDay: 8,
+    payMethod: 'bankcard',
+    smart: false,
+    requestId: 'seeded-plan',
+    riskConfirm: true,
+    password: '258036',
+    riskWarningText,
+  });
+  return { ...user, confirmedOrderId: Number(order.id), pendingOrderId: Number(pending.id), planId, holdingFund, pendingFund };
 }

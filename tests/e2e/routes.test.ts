@@ -1,5 +1,9 @@
 // Every public URL of docs/PRODUCT.md §2, opened the way a user opens a shared link: typed into a fresh tab, then
 // reloaded. Built routes show their own page at their own address; unbuilt and unknown ones show 404 there.
+// Accessibility (issue 26, docs/PRODUCT.md §13): axe-core's WCAG 2.0/2.1 A and AA rules find nothing on any of them —
+// logged out and logged in as an investor with real data (a holding with its chart, orders, a plan), at 390 and
+// 1280 px, in Chinese and English. Each route is checked once per width and language, the login state alternating
+// so that every pair of the three is met (390 zh-CN logged out rides on the deep-link visits above; three more passes).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +24,18 @@ import activityMessages from '../../src/locales/messages/activity';
 import advisoryMessages from '../../src/locales/messages/advisory';
 import pensionMessages from '../../src/locales/messages/pension';
 import { allNamespaces } from '../../src/locales/catalogue';
-import { collectPageErrors, launchBrowser, openPhone, root, startServer, waitForAppPage, type RunningServer } from './harness';
+import { axeViolations, describeViolations, settledForAxe } from './axe';
+import {
+  collectPageErrors,
+  launchBrowser,
+  openPhone,
+  root,
+  seedInvestorWithData,
+  startServer,
+  waitForAppPage,
+  type RunningServer,
+  type SeededInvestor,
+} from './harness';
 
 const zh = {
   ...shellMessages['zh-CN'],
@@ -151,9 +166,9 @@ const PASS_THROUGH: Partial<Record<RouteName, { path: string; shows: string }>> 
   oauthRedirect: { path: '/account/login', shows: text('account.login.sendCode') },
 };
 
-function sampleUrl(route: SpecRoute): string {
+function sampleUrl(route: SpecRoute, params: Record<string, string> = SAMPLE_PARAMS): string {
   const path = route.pattern.replace(/\{(\w+)\}/g, (_whole, key: string) => {
-    const value = SAMPLE_PARAMS[key];
+    const value = params[key];
     if (!value) throw new Error(`no sample for path parameter ${key} of ${route.name}`);
     return value;
   });
@@ -161,6 +176,9 @@ function sampleUrl(route: SpecRoute): string {
 }
 
 const NOT_FOUND = '[data-testid="not-found"]';
+
+/** The routes axe checks: the built ones (a pass-through's page is its destination's) and one 404 page. */
+const AXED = (name: RouteName): boolean => name === 'notFound' || (!UNBUILT_ROUTES.has(name) && !PASS_THROUGH[name]);
 
 /** The address bar as a user reads it: path plus decoded query values. */
 function address(page: Page): { path: string; query: Record<string, string> } {
@@ -213,9 +231,13 @@ describe('every spec route as a deep link, and again after a reload', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
+  let investor: SeededInvestor;
 
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({}, { prepareDatabase: async (db) => void (investor = await seedInvestorWithData(db)) }),
+      launchBrowser(),
+    ]);
     ({ context, page } = await openPhone(browser));
     errors = collectPageErrors(page);
   });
@@ -263,6 +285,12 @@ describe('every spec route as a deep link, and again after a reload', () => {
           await expectBuiltPage(page, label, shows, passThrough ? passThrough.path : url);
           await expectNoRawKeys(page, label);
         }
+      }
+      // axe at 390 px, zh-CN, logged out: the page as it now stands, once its data has come (one 404 page for all).
+      if (AXED(route.name)) {
+        await settledForAxe(page);
+        const violations = await axeViolations(page);
+        assert.equal(violations.length, 0, `${url}: axe (390 px, zh-CN, logged out)\n${describeViolations(violations)}`);
       }
       assert.deepEqual(errors, [], `${url}: no uncaught page errors`);
     });
@@ -379,4 +407,49 @@ describe('every spec route as a deep link, and again after a reload', () => {
     assert.equal(await page.evaluate(() => sessionStorage.getItem('CHANNEL')), 'XQWX_demo');
     assert.equal(await page.getByText(text('shell.notFound.backHome')).count(), 0, 'hideHomeBtn hides the home button');
   });
+
+  // The three other passes of axe (the first rode on the deep links): every pair of width, language and login state.
+  const AXE_PASSES = [
+    { width: 390, locale: 'en-US', loggedIn: true },
+    { width: 1280, locale: 'zh-CN', loggedIn: true },
+    { width: 1280, locale: 'en-US', loggedIn: false },
+  ] as const;
+  for (const pass of AXE_PASSES) {
+    const label = `${pass.width} px, ${pass.locale}, ${pass.loggedIn ? 'logged in' : 'logged out'}`;
+    it(`axe finds no WCAG 2.1 A/AA violation on any route (${label})`, async () => {
+      const host = new URL(server.url).hostname;
+      await page.setViewportSize({ width: pass.width, height: pass.width > 800 ? 800 : 844 });
+      await context.addCookies([{ name: 'lang', value: pass.locale, domain: host, path: '/' }]);
+      if (pass.loggedIn) await context.addCookies([{ name: 'xq_a_token', value: investor.token, domain: host, path: '/' }]);
+      else await context.clearCookies({ name: 'xq_a_token' });
+      // The investor's own order and plan, where a route names one.
+      const params = {
+        ...SAMPLE_PARAMS,
+        orderId: String(investor.pendingOrderId),
+        planId: String(investor.planId),
+        fundcode: investor.holdingFund,
+      };
+      const found: string[] = [];
+      try {
+        await page.goto(`${server.url}/index?lang=${pass.locale}`);
+        await waitForAppPage(page);
+        for (const route of ROUTES.filter((r) => AXED(r.name))) {
+          const url = sampleUrl(route, params);
+          await page.goto(server.url + url);
+          if (route.name === 'notFound') await page.locator(NOT_FOUND).waitFor();
+          else await waitForAppPage(page, 30_000);
+          await settledForAxe(page);
+          const violations = await axeViolations(page);
+          if (violations.length > 0) found.push(`${url}\n${describeViolations(violations)}`);
+        }
+      } finally {
+        // Back to how the other tests of the file found the page: a logged-out zh-CN phone.
+        await context.clearCookies({ name: 'xq_a_token' });
+        await context.addCookies([{ name: 'lang', value: 'zh-CN', domain: host, path: '/' }]);
+        await page.goto(`${server.url}/index?lang=zh-CN`);
+        await page.setViewportSize({ width: 390, height: 844 });
+      }
+      assert.deepEqual(found, [], `axe (${label})`);
+    });
+  }
 });

@@ -134,6 +134,25 @@ describe('home page', () => {
   });
 });
 
+describe('elder mode 关怀版 (issue 26)', () => {
+  test('home shows my money, 现金宝 and customer service in plain words, a short fund list, no entry grid or valuation', async () => {
+    // The user's switch, as stored on the device (platform/elder-mode.ts reads it as each page draws).
+    h.stub.storage.set('dj-elder-mode', JSON.stringify('1'));
+    try {
+      const page = await h.openPage('pages/index/index');
+      assert.ok(page);
+      const text = page.text();
+      for (const key of ['home.elder.myMoney', 'home.elder.xjb', 'home.elder.service', 'home.elder.fundsTitle'])
+        assert.ok(text.includes(t(key)), `elder home lacks ${t(key)}:\n${text}`);
+      for (const key of ['home.entry.autoInvest', 'home.valuation.title']) assert.ok(!text.includes(t(key)), `elder home shows ${t(key)}`);
+      assert.deepEqual(h.problems(), []);
+      await h.closePage(page);
+    } finally {
+      h.stub.storage.delete('dj-elder-mode');
+    }
+  });
+});
+
 describe('personal pension zone', () => {
   test('a visitor sees what it is, the log-in gate and the estimate at 20 % (2,400.00)', async () => {
     const page = await h.openPage(specUrlToPage(specUrl('pensionActivity')).url);

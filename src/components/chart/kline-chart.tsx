@@ -30,7 +30,10 @@ function Legend({ lines, testId }: { lines: readonly IndicatorLine[]; testId: st
       {lines.map((line) => {
         const value = lastValue(line);
         return (
-          <Text key={line.name} className='kline-legend__item' style={{ color: line.color }} data-line={line.name}>
+          // The line's colour on a swatch, the words in the text colour: a light line colour as text was unreadable
+          // (WCAG 1.4.3, issue 26).
+          <Text key={line.name} className='kline-legend__item' data-line={line.name}>
+            <Text className='kline-legend__swatch' style={{ background: line.color }} />
             {`${line.name} ${value === null ? '--' : value.toFixed(2)}`}
           </Text>
         );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Image } from '@tarojs/components';
 import { Empty } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/empty/style/css';
 import { t } from '@/locales/i18n';
@@ -13,12 +14,20 @@ export interface EmptyBoxProps {
   children?: ReactNode;
 }
 
+/**
+ * A decorative picture (the empty and error boxes' illustrations): an empty `alt` on H5, so a screen reader skips it
+ * (NutUI's own image node has none, and axe reports an image without a text alternative).
+ */
+export function Illustration({ src }: { src: string }) {
+  return <Image src={src} style={{ width: '100%', height: '100%' }} imgProps={{ alt: '' }} aria-hidden />;
+}
+
 /** The placeholder of a list or page with nothing to show. */
 export function EmptyBox({ title, description, children }: EmptyBoxProps) {
   return (
     <Empty
       className='empty-box'
-      image={EMPTY_ILLUSTRATION}
+      image={<Illustration src={EMPTY_ILLUSTRATION} />}
       title={title ?? t('components.empty.title')}
       description={description}
       size='small'

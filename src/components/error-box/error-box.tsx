@@ -4,6 +4,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import { t } from '@/locales/i18n';
 import { NETWORK_ERROR_ILLUSTRATION } from '../empty-box/empty-illustrations';
+import { Illustration } from '../empty-box/empty-box';
 
 export interface ErrorBoxProps {
   /** Defaults to "Network exception, please retry later". */
@@ -44,7 +45,7 @@ export function ErrorBox({ title, onRetry, refreshable = onRetry === undefined }
   return (
     <Empty
       className='error-box'
-      image={NETWORK_ERROR_ILLUSTRATION}
+      image={<Illustration src={NETWORK_ERROR_ILLUSTRATION} />}
       title={title ?? t('components.error.title')}
       size='small'
       actions={actions}

@@ -20,8 +20,12 @@ interface LinkProps {
   className?: string;
   current?: boolean;
   testId?: string;
-  /** The link's name when its visible text is a shortened form. */
+  /**
+   * The link's full wording when its visible text may be a shortened form: its tooltip. The accessible name stays the
+   * visible text (WCAG 2.5.3, label in name: what a voice user reads on screen is what they say).
+   */
   label?: string;
+
   children: ReactNode;
 }
 
@@ -43,15 +47,7 @@ function HeaderLink({ href, onNavigate, className, current, testId, label, child
     onNavigate(href);
   };
   return (
-    <a
-      href={href}
-      className={className}
-      aria-current={current ? 'page' : undefined}
-      aria-label={label}
-      title={label}
-      data-testid={testId}
-      onClick={onClick}
-    >
+    <a href={href} className={className} aria-current={current ? 'page' : undefined} title={label} data-testid={testId} onClick={onClick}>
       {children}
     </a>
   );
@@ -82,6 +78,7 @@ export function Header(props: HeaderProps) {
             </svg>
           </button>
         ) : null}
+        {/* Named by the brand's name, which the phone's titled bar hides from sight only (header.scss). */}
         <HeaderLink href='/' onNavigate={navigate} className='dj-header__logo' testId='header-logo'>
           {brand.logo ? (
             <img className='dj-header__logo-mark' src={brand.logo} alt='' aria-hidden='true' width={28} height={28} />
@@ -90,9 +87,7 @@ export function Header(props: HeaderProps) {
               {brandMark(brand, getLocale())}
             </span>
           )}
-          <span className='dj-header__logo-text' aria-label={t('shell.logoLabel', { name })}>
-            {name}
-          </span>
+          <span className='dj-header__logo-text'>{name}</span>
         </HeaderLink>
         {title ? (
           <h1 className='dj-header__title' data-testid='header-title'>

@@ -47,15 +47,13 @@ export function LanguageSwitch({ onChange, layout = 'row', className, short = fa
             role='button'
             aria-pressed={locale === current}
             data-testid={`language-${locale}`}
-            aria-label={short ? LANGUAGE_NAMES[locale] : undefined}
             onClick={() => pick(locale)}
           >
             {short ? (
               <>
                 <Text className='language-switch__full'>{LANGUAGE_NAMES[locale]}</Text>
-                <Text className='language-switch__short' aria-hidden='true'>
-                  {LANGUAGE_SHORT_NAMES[locale]}
-                </Text>
+                {/* Named by both: the full name (hidden from sight where the short one shows) and the short one seen. */}
+                <Text className='language-switch__short'>{LANGUAGE_SHORT_NAMES[locale]}</Text>
               </>
             ) : (
               LANGUAGE_NAMES[locale]

@@ -3,6 +3,7 @@ import { View } from '@tarojs/components';
 // The still line wears NoticeBar's own classes and sheet, so nothing moves when the scroller takes its place.
 import '@nutui/nutui-react-taro/dist/es/packages/noticebar/style/css';
 import { SWIPER_AUTOPLAY_MS } from '@/lib/constants';
+import { useElderMode } from '@/platform/elder-mode';
 import type { MarqueeProps } from './marquee.types';
 import './marquee.scss';
 
@@ -32,12 +33,15 @@ function StillMarquee({ leftIcon, onClick, children, onTouch }: MarqueeProps & {
 
 export function Marquee(props: MarqueeProps) {
   const [live, setLive] = useState(false);
+  // Elder mode (关怀版): the line stays still, whole, until the user touches it.
+  const elder = useElderMode();
   useEffect(() => {
+    if (elder) return undefined;
     const timer = setTimeout(() => setLive(true), SWIPER_AUTOPLAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [elder]);
   const still = <StillMarquee {...props} onTouch={() => setLive(true)} />;
-  if (!live) return still;
+  if (!live || elder) return still;
   return (
     <Suspense fallback={still}>
       <ScrollingMarquee {...props} delay={0} />

@@ -3,6 +3,8 @@ import { Text, View } from '@tarojs/components';
 import { NumberKeyboard } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/numberkeyboard/style/css';
 import { deleteKey, typeKey } from '@/lib/amount-keys';
+import { t } from '@/locales/i18n';
+import { setKeypadLabels } from '@/platform/a11y-host';
 import './purchase.scss';
 
 export interface AmountKeypadProps {
@@ -35,6 +37,8 @@ export interface AmountKeypadProps {
  */
 export function AmountKeypad(props: AmountKeypadProps) {
   const { value, onChange, placeholder, prefix = '¥', suffix, open, onOpen, onClose, keypadTitle, doneText, testId } = props;
+  // The keypad's icon keys get names (platform/a11y-host): delete, and hiding it.
+  setKeypadLabels({ delete: t('components.keypad.delete'), close: doneText ?? t('components.keypad.close') });
   return (
     <View className={`purchase-keypad-field${open ? ' purchase-keypad-field--open' : ''}`}>
       <View className='purchase-keypad-field__box' data-testid={testId} role='textbox' aria-label={placeholder} onClick={onOpen}>

@@ -9,7 +9,15 @@ import { formatAmount, type AmountValue } from '@/lib/format';
 import { sanitizeTradePassword } from '@/lib/validators';
 import { t } from '@/locales/i18n';
 import { usePageLeave } from '../use-page-leave/use-page-leave';
+import { setKeypadLabels } from '@/platform/a11y-host';
 import './trade-password-dialog.scss';
+
+/** A line of the order's summary above the password dots (the fee, an arrival date). */
+export interface PasswordDetail {
+  label: string;
+  value: string;
+  testId?: string;
+}
 
 export interface TradePasswordDialogProps {
   visible: boolean;
@@ -19,6 +27,8 @@ export interface TradePasswordDialogProps {
   payee?: string;
   /** The order amount, as `formatAmount` takes it: yuan as a decimal string, or `{ fen }`. */
   amount?: AmountValue;
+  /** The fee and the arrival date, in large type in elder mode (issue 26): read before the password is typed. */
+  details?: PasswordDetail[];
   /** Shown under the dots, e.g. "wrong password, 4 tries left"; a new error clears the dots for a retry. */
   error?: string;
   /** True while the caller verifies the password: input is ignored and a spinner shows. */
@@ -30,7 +40,7 @@ export interface TradePasswordDialogProps {
 }
 
 export function TradePasswordDialog(props: TradePasswordDialogProps) {
-  const { visible, title, payee, amount, error, loading = false, onComplete, onCancel } = props;
+  const { visible, title, payee, amount, details, error, loading = false, onComplete, onCancel } = props;
   const [password, setPassword] = useState('');
   const [keyboardOpen, setKeyboardOpen] = useState(false);
   const completeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -86,12 +96,24 @@ export function TradePasswordDialog(props: TradePasswordDialogProps) {
     setPassword(password.slice(0, -1));
   };
 
+  setKeypadLabels({ delete: t('components.keypad.delete'), close: t('components.keypad.close') });
   const order = (
     <View className='trade-password-dialog__order'>
+      {/* For a screen reader: how many digits are typed, never which (the dots say nothing to it). */}
+      <View className='trade-password-dialog__progress' aria-live='polite' data-testid='password-progress'>
+        {t('components.tradePassword.progress', { n: password.length, total: TRADE_PASSWORD_LENGTH })}
+      </View>
       {payee ? <View className='trade-password-dialog__payee'>{t('components.tradePassword.payee', { name: payee })}</View> : null}
       {amount !== undefined ? (
-        <View className='trade-password-dialog__amount'>{t('components.tradePassword.amount', { amount: formatAmount(amount) })}</View>
+        <View className='trade-password-dialog__amount' data-testid='password-amount'>
+          {t('components.tradePassword.amount', { amount: formatAmount(amount) })}
+        </View>
       ) : null}
+      {details?.map((detail) => (
+        <View key={detail.label} className='trade-password-dialog__detail' data-testid={detail.testId}>
+          {`${detail.label} ${detail.value}`}
+        </View>
+      ))}
     </View>
   );
 

@@ -2,13 +2,15 @@
 // for the password, send the call with it encrypted, keep the dialog open on a wrong password, settle otherwise.
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import type { AmountValue } from '@/lib/format';
-import { TradePasswordDialog } from './trade-password-dialog';
+import { TradePasswordDialog, type PasswordDetail } from './trade-password-dialog';
 
 export interface PasswordPrompt {
   title?: string;
   /** Who receives the money: the fund (buy), the card (sell). */
   payee?: string;
   amount?: AmountValue;
+  /** What else the investor should see before typing the password: the fee, when the shares or the money arrive. */
+  details?: PasswordDetail[];
 }
 
 export type PasswordOrderOutcome<T> =
@@ -100,6 +102,7 @@ export function usePasswordOrder({ encrypt, isWrongPassword, errorText }: Passwo
       title={prompt?.title}
       payee={prompt?.payee}
       amount={prompt?.amount}
+      details={prompt?.details}
       error={error}
       loading={loading}
       onComplete={(password) => void onComplete(password)}

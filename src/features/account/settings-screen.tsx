@@ -1,10 +1,11 @@
 import { openInsteadInNativeApp } from '@/platform/native-events';
 import { useState, type ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Button, Cell, Dialog } from '@nutui/nutui-react-taro';
+import { Button, Cell, Dialog, Switch } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/cell/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
+import '@nutui/nutui-react-taro/dist/es/packages/switch/style/css';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
@@ -12,6 +13,7 @@ import { formatAmount } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/account';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { setElderMode, useElderMode } from '@/platform/elder-mode';
 import { getAccountSettings, getAgreementAcceptances, type AccountSettings, type AgreementAcceptances } from './settings-api';
 import { ChangePasswordFlow, ResetPasswordFlow } from './settings-password';
 import { ChangePhoneFlow } from './settings-phone';
@@ -48,6 +50,29 @@ function AgreementsRow({ load }: { load: () => Promise<AgreementAcceptances> }) 
       extra={rowExtra(accepted === null ? undefined : t('account.settings.agreementsAccepted', { n: accepted }))}
       clickable
       onClick={() => void navigateToSpecUrl(specUrl('agreements'))}
+    />
+  );
+}
+
+/**
+ * The elder-mode switch 关怀版 (issue 26): larger text and targets, simpler pages; remembered on this device
+ * (platform/elder-mode.ts). A switch with its own name, the row's title, for a screen reader.
+ */
+export function ElderModeRow() {
+  const elder = useElderMode();
+  return (
+    <Cell
+      className='settings-row settings-row--elder'
+      title={t('account.settings.elderMode')}
+      description={t('account.settings.elderModeHint')}
+      extra={
+        <Switch
+          checked={elder}
+          onChange={(checked: boolean) => setElderMode(checked)}
+          ariaLabel={t('account.settings.elderMode')}
+          data-testid='elder-mode-switch'
+        />
+      }
     />
   );
 }
@@ -209,6 +234,11 @@ export function SettingsScreen({
           clickable
           onClick={() => setAction('close-account')}
         />
+      </View>
+
+      <View className='account-card settings-section settings-section--display'>
+        <Text className='settings-section__title'>{t('account.settings.displaySection')}</Text>
+        <ElderModeRow />
       </View>
 
       {/* The language switch: components/language-switch, passed in by the page. */}

@@ -228,7 +228,7 @@ function YieldCard({ data }: { data: CashSummary }) {
   const rows = useMemo(() => (points ? cashChartRows(points, figure) : []), [points, figure]);
   return (
     <View className='cash-card cash-yield' data-testid='cash-yield'>
-      <View className='cash-yield__figures'>
+      <View className='cash-yield__figures' role='tablist' aria-label={t('cash.yield.chartLabel')}>
         <View
           className={`cash-yield__figure${figure === 'yield' ? ' cash-yield__figure--on' : ''}`}
           data-testid='cash-seven-day-yield'

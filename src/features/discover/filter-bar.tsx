@@ -34,13 +34,16 @@ export function FilterBar<K extends string>({
             key={g.key}
             className={`discover-filterbar__tab${g.isSet ? ' discover-filterbar__tab--set' : ''}${open === g.key ? ' discover-filterbar__tab--open' : ''}`}
             data-testid={`filter-tab-${g.key}`}
+            role='button'
             aria-expanded={open === g.key}
             onClick={() => setOpen(open === g.key ? null : g.key)}
           >
             <Text className='discover-filterbar__text'>
               {g.isSet ? (g.choices.find((c) => c.value === g.value)?.label ?? g.label) : g.label}
             </Text>
-            <Text className='discover-filterbar__arrow'>{open === g.key ? '▴' : '▾'}</Text>
+            <Text className='discover-filterbar__arrow' aria-hidden>
+              {open === g.key ? '▴' : '▾'}
+            </Text>
           </View>
         ))}
       </View>

@@ -137,7 +137,10 @@ function ValuationHistoryPanel({ indexCode, indexName }: { indexCode: string; in
           <View className='kline-legend' data-testid='history-lines'>
             <Text>{`${metricName} ${data.points[data.points.length - 1]?.value.toFixed(2) ?? '--'}`}</Text>
             {data.lines.map((l) => (
-              <Text key={l.line_name} style={{ color: l.line_color }}>{`${l.line_name} ${l.line_value}`}</Text>
+              <Text key={l.line_name} className='kline-legend__item'>
+                <Text className='kline-legend__swatch' style={{ background: l.line_color }} />
+                {`${l.line_name} ${l.line_value}`}
+              </Text>
             ))}
           </View>
           <ChartCanvas

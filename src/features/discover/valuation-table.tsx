@@ -63,7 +63,8 @@ export function ValuationTable() {
           </Text>
         </View>
         <View className='valuation__wrap'>
-          <View className='valuation__table' data-testid='valuation-table'>
+          {/* Scrolls sideways on a phone: a keyboard reaches it (focusable region, named by the page's heading). */}
+          <View className='valuation__table' data-testid='valuation-table' role='region' aria-label={t('discover.valuation.tableLabel')}>
             <View className='valuation__row valuation__row--head'>
               {COLUMNS.map((c) => (
                 <View

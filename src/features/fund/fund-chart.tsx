@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
-import type { NavLinePoint } from '@/components/chart/nav-line-elements';
+import { percentText, type NavLinePoint } from '@/components/chart/nav-line-elements';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { formatNav, formatPercent } from '@/lib/format';
 import { t } from '@/locales/fund';
@@ -30,6 +30,22 @@ export function moneyPoints(data: GrowthData, metric: MoneyMetric): NavLinePoint
     if (value != null) points.push({ date: p.date, fund: Number(value), benchmark: null });
   }
   return points;
+}
+
+/**
+ * The chart's text alternative (issue 26): the period, its dates, the figure at its end and the range of the values
+ * drawn — what a sighted reader takes from the line.
+ */
+export function chartSummaryText(points: NavLinePoint[], periodName: string, endText: string, format: (v: number) => string): string {
+  const values = points.map((p) => p.fund);
+  return t('fund.chart.alt', {
+    period: periodName,
+    from: points[0]?.date ?? '',
+    to: points[points.length - 1]?.date ?? '',
+    end: endText,
+    min: format(Math.min(...values)),
+    max: format(Math.max(...values)),
+  });
 }
 
 export interface FundChartProps {
@@ -127,7 +143,18 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', pe
             benchmarkColor={benchLine?.line_color}
             valueFormat={money ? (metric === 'yield7d' ? 'percent' : 'amount') : 'growth'}
             height={200}
-            label={money ? t('fund.chart.moneyLabel', { name: fundName, metric: metricName }) : t('fund.chart.label', { name: fundName })}
+            label={`${
+              money ? t('fund.chart.moneyLabel', { name: fundName, metric: metricName }) : t('fund.chart.label', { name: fundName })
+            }: ${chartSummaryText(
+              points,
+              t(`fund.chart.period.${shownPeriod}`),
+              money
+                ? metric === 'yield7d'
+                  ? formatPercent(last?.yield_7d)
+                  : formatNav(last?.income_per_10k)
+                : `${t('fund.chart.periodReturn')} ${formatPercent(last?.gr_nav, { sign: true })}`,
+              money ? (metric === 'yield7d' ? (v) => `${v.toFixed(2)}%` : (v) => v.toFixed(4)) : percentText,
+            )}`}
             testId='growth-canvas'
           />
         </>

@@ -195,26 +195,48 @@ export function StagePerformance({
     return key === undefined || hasLived(key, foundDate, asOf);
   });
   return (
-    <View className='fund-table' role='table' data-testid='stage-table'>
-      <View className='fund-table__row fund-table__row--head' role='row'>
-        <Text>{t('fund.stage.period')}</Text>
-        <Text>{t('fund.stage.return')}</Text>
-        <Text>{t('fund.stage.benchmark')}</Text>
-        {!ended && <Text>{t('fund.stage.rank')}</Text>}
-      </View>
-      {shown.map((row) => {
-        const key = STAGE_PERIODS[row.period_time];
-        return (
-          <View className='fund-table__row' role='row' key={row.period_time} data-testid='stage-row' data-period={key}>
-            <Text>{key ? t(`fund.stage.${key}`) : row.period_time}</Text>
-            <PercentText value={row.self_nav} sign />
-            <PercentText value={row.standard_index_nav} sign />
-            {!ended && <Text>{row.self_nav_rank ?? '--'}</Text>}
+    <>
+      <View className='fund-table' role='table' data-testid='stage-table'>
+        <View className='fund-table__row fund-table__row--head' role='row'>
+          <View role='columnheader'>
+            <Text>{t('fund.stage.period')}</Text>
           </View>
-        );
-      })}
+          <View role='columnheader'>
+            <Text>{t('fund.stage.return')}</Text>
+          </View>
+          <View role='columnheader'>
+            <Text>{t('fund.stage.benchmark')}</Text>
+          </View>
+          {!ended && (
+            <View role='columnheader'>
+              <Text>{t('fund.stage.rank')}</Text>
+            </View>
+          )}
+        </View>
+        {shown.map((row) => {
+          const key = STAGE_PERIODS[row.period_time];
+          return (
+            <View className='fund-table__row' role='row' key={row.period_time} data-testid='stage-row' data-period={key}>
+              <View role='cell'>
+                <Text>{key ? t(`fund.stage.${key}`) : row.period_time}</Text>
+              </View>
+              <View role='cell'>
+                <PercentText value={row.self_nav} sign />
+              </View>
+              <View role='cell'>
+                <PercentText value={row.standard_index_nav} sign />
+              </View>
+              {!ended && (
+                <View role='cell'>
+                  <Text>{row.self_nav_rank ?? '--'}</Text>
+                </View>
+              )}
+            </View>
+          );
+        })}
+      </View>
       {ended && asOf && <Text className='fund-section__note'>{t('fund.stage.endedNote', { date: asOf })}</Text>}
-    </View>
+    </>
   );
 }
 
@@ -244,15 +266,27 @@ function AutoInvestYieldTable({ code }: { code: string }) {
     <View data-testid='aip-yields'>
       <View className='fund-table' role='table'>
         <View className='fund-table__row fund-table__row--head' role='row'>
-          <Text>{t('fund.aip.duration')}</Text>
-          <Text>{t('fund.aip.normal')}</Text>
-          {smart ? <Text>{t('fund.aip.smart')}</Text> : null}
+          <View role='columnheader'>
+            <Text>{t('fund.aip.duration')}</Text>
+          </View>
+          <View role='columnheader'>
+            <Text>{t('fund.aip.normal')}</Text>
+          </View>
+          {smart ? (
+            <View role='columnheader'>
+              <Text>{t('fund.aip.smart')}</Text>
+            </View>
+          ) : null}
         </View>
         {rows.map((row) => (
           <View className='fund-table__row' role='row' key={row.duration}>
-            <Text>{t(`fund.aip.${row.duration === '近1年' ? '1y' : row.duration === '近2年' ? '2y' : '3y'}`)}</Text>
-            <PercentText value={row.normal} sign />
-            {smart ? row.max_itg === null ? <Text>--</Text> : <PercentText value={row.max_itg} sign /> : null}
+            <View role='cell'>
+              <Text>{t(`fund.aip.${row.duration === '近1年' ? '1y' : row.duration === '近2年' ? '2y' : '3y'}`)}</Text>
+            </View>
+            <View role='cell'>
+              <PercentText value={row.normal} sign />
+            </View>
+            {smart ? <View role='cell'>{row.max_itg === null ? <Text>--</Text> : <PercentText value={row.max_itg} sign />}</View> : null}
           </View>
         ))}
       </View>
@@ -280,13 +314,21 @@ function PurchaseFees({ rows: buyRows, discount, building }: { rows: RateRow[]; 
       <Text className='fund-fees__caption'>{building ? t('fund.fees.subscribe') : t('fund.fees.purchase')}</Text>
       <View className='fund-table' role='table' data-testid='purchase-fees'>
         <View className='fund-table__row fund-table__row--head' role='row'>
-          <Text>{t('fund.fees.amount')}</Text>
-          <Text>{t('fund.fees.original')}</Text>
-          <Text>{t('fund.fees.platform')}</Text>
+          <View role='columnheader'>
+            <Text>{t('fund.fees.amount')}</Text>
+          </View>
+          <View role='columnheader'>
+            <Text>{t('fund.fees.original')}</Text>
+          </View>
+          <View role='columnheader'>
+            <Text>{t('fund.fees.platform')}</Text>
+          </View>
         </View>
         {buyRows.length === 0 && (
           <View className='fund-table__row' role='row'>
-            <Text>{t('fund.fees.none')}</Text>
+            <View role='cell'>
+              <Text>{t('fund.fees.none')}</Text>
+            </View>
           </View>
         )}
         {buyRows.map((row) => {
@@ -294,9 +336,15 @@ function PurchaseFees({ rows: buyRows, discount, building }: { rows: RateRow[]; 
           const platform = platformRateText(row, discount);
           return (
             <View className='fund-table__row' role='row' key={`${row.lower_bound}`}>
-              <Text>{amountBracket(row)}</Text>
-              <Text className={platform !== original ? 'fund-fees__struck' : ''}>{original}</Text>
-              <Text className='fund-fees__platform'>{platform}</Text>
+              <View role='cell'>
+                <Text>{amountBracket(row)}</Text>
+              </View>
+              <View role='cell'>
+                <Text className={platform !== original ? 'fund-fees__struck' : ''}>{original}</Text>
+              </View>
+              <View role='cell'>
+                <Text className='fund-fees__platform'>{platform}</Text>
+              </View>
             </View>
           );
         })}
@@ -312,13 +360,21 @@ function RedeemAndRunningFees({ detail }: { detail: FundDetail }) {
       <Text className='fund-fees__caption'>{t('fund.fees.redeem')}</Text>
       <View className='fund-table' role='table' data-testid='redeem-fees'>
         <View className='fund-table__row fund-table__row--head' role='row'>
-          <Text>{t('fund.fees.holding')}</Text>
-          <Text>{t('fund.fees.rate')}</Text>
+          <View role='columnheader'>
+            <Text>{t('fund.fees.holding')}</Text>
+          </View>
+          <View role='columnheader'>
+            <Text>{t('fund.fees.rate')}</Text>
+          </View>
         </View>
         {rates.withdraw_rate_table.map((row) => (
           <View className='fund-table__row' role='row' key={`${row.lower_bound}`}>
-            <Text>{holdingBracket(row)}</Text>
-            <Text>{rateText(row)}</Text>
+            <View role='cell'>
+              <Text>{holdingBracket(row)}</Text>
+            </View>
+            <View role='cell'>
+              <Text>{rateText(row)}</Text>
+            </View>
           </View>
         ))}
       </View>
@@ -326,8 +382,12 @@ function RedeemAndRunningFees({ detail }: { detail: FundDetail }) {
       <View className='fund-table' role='table' data-testid='operation-fees'>
         {rates.other_rate_table.map((row) => (
           <View className='fund-table__row' role='row' key={row.name}>
-            <Text>{operationName(row.name)}</Text>
-            <Text>{rateText(row)}</Text>
+            <View role='cell'>
+              <Text>{operationName(row.name)}</Text>
+            </View>
+            <View role='cell'>
+              <Text>{rateText(row)}</Text>
+            </View>
           </View>
         ))}
       </View>
@@ -379,15 +439,23 @@ export function Allocation({ detail }: { detail: FundDetail }) {
       ) : (
         <View className='fund-table' role='table' data-testid='holdings'>
           <View className='fund-table__row fund-table__row--head' role='row'>
-            <Text>{t('fund.holdings.name')}</Text>
-            <Text>{t('fund.holdings.percent')}</Text>
+            <View role='columnheader'>
+              <Text>{t('fund.holdings.name')}</Text>
+            </View>
+            <View role='columnheader'>
+              <Text>{t('fund.holdings.percent')}</Text>
+            </View>
           </View>
           {position.stock_list.map((s) => (
             <View className='fund-table__row' role='row' key={s.code}>
-              <Text>
-                {s.name} <Text className='fund-section__note'>{s.code}</Text>
-              </Text>
-              <Text>{formatPercent(s.percent)}</Text>
+              <View role='cell'>
+                <Text>
+                  {s.name} <Text className='fund-section__note'>{s.code}</Text>
+                </Text>
+              </View>
+              <View role='cell'>
+                <Text>{formatPercent(s.percent)}</Text>
+              </View>
             </View>
           ))}
         </View>

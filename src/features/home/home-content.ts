@@ -19,8 +19,21 @@ export const HOME_ENTRIES: readonly { route: RouteName; label: string; glyph: st
 /** How many of the one-year ranking's funds home lists. */
 export const RANKED_COUNT = 5;
 
-/** The banners' background colours, in turn, and their height. */
-export const BANNER_TONES = ['#ff7a1a', '#3e7bfa', '#e5362e'];
+/**
+ * Elder mode's home (关怀版, issue 26): besides the search box, only these entries, in plain words (label and a line
+ * saying what it is for), then a short fund list and the disclosures — no banners, marquee or valuation grid.
+ */
+export const ELDER_HOME_ENTRIES: readonly { route: 'myMoney' | 'xjb' | 'customerService'; label: string; hint: string }[] = [
+  { route: 'myMoney', label: 'home.elder.myMoney', hint: 'home.elder.myMoneyHint' },
+  { route: 'xjb', label: 'home.elder.xjb', hint: 'home.elder.xjbHint' },
+  { route: 'customerService', label: 'home.elder.service', hint: 'home.elder.serviceHint' },
+];
+
+/** How many funds elder mode's home lists. */
+export const ELDER_RANKED_COUNT = 3;
+
+/** The banners' background colours, in turn (dark enough for their white titles: 4.5:1), and their height. */
+export const BANNER_TONES = ['#b84f00', '#2f66e0', '#d4271f'];
 export const BANNER_HEIGHT_PX = 80;
 
 export interface HomeBanner {

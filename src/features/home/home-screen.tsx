@@ -10,7 +10,10 @@ import { PAGE_CODES, trackPage, type PageCode } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { getRankedFunds, getValuationSummary } from './api';
 import { HomeBanners } from './home-banners';
-import { HOME_ENTRIES, RANKED_COUNT } from './home-content';
+import { ELDER_HOME_ENTRIES, ELDER_RANKED_COUNT, HOME_ENTRIES, RANKED_COUNT } from './home-content';
+import { customerServiceHref } from '@/components/header/header-rules';
+import { useElderMode } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import './home.scss';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 import { useExposure } from '@/components/use-exposure/use-exposure';
@@ -60,26 +63,29 @@ function ValuationGhosts() {
   );
 }
 
-function RankedFunds() {
+function RankedFunds({ elder = false }: { elder?: boolean }) {
   // On H5 the first answer is usually inlined in the page (boot data): the http client hands it over at once.
   const state = useRemote(() => getRankedFunds(RANKED_COUNT), []);
+  // Elder mode lists fewer (the same answer, cut short), under a title in plain words.
+  const funds = state.status === 'ready' ? state.data.slice(0, elder ? ELDER_RANKED_COUNT : RANKED_COUNT) : [];
   const exposureId = useExposure('home_ranked_funds', { enabled: state.status === 'ready' });
   return (
     <View className='home__card' id={exposureId} data-testid='home-ranked'>
       <View className='home__card-head'>
-        <Text className='home__card-title'>{t('home.ranked.title')}</Text>
-        <Text className='home__more' onClick={() => go(specUrl('fundFilter'))}>
+        <Text className='home__card-title'>{elder ? t('home.elder.fundsTitle') : t('home.ranked.title')}</Text>
+        <View className='home__more' {...roleProps('link')} onClick={() => go(specUrl('fundFilter'))}>
           {t('home.ranked.more')}
-        </Text>
+        </View>
       </View>
       {state.status === 'loading' && <RankedGhosts />}
       {state.status === 'error' && <ErrorBox onRetry={state.retry} />}
       {state.status === 'ready' &&
-        state.data.map((f) => (
+        funds.map((f) => (
           <View
             key={f.fd_code}
             className='home__fund'
             data-testid='home-fund'
+            {...roleProps('link')}
             onClick={() => go(specUrl('fundDetail', { fundcode: f.fd_code }))}
           >
             <View className='home__fund-name'>
@@ -90,7 +96,7 @@ function RankedFunds() {
             </View>
             <View className='home__fund-yield'>
               <PercentText value={f.yield} sign />
-              <Text className='home__fund-code'>{t('home.ranked.yield')}</Text>
+              <Text className='home__fund-code'>{elder ? t('home.elder.fundsYield') : t('home.ranked.yield')}</Text>
             </View>
           </View>
         ))}
@@ -104,9 +110,9 @@ function Valuation() {
     <View className='home__card' data-testid='home-valuation'>
       <View className='home__card-head'>
         <Text className='home__card-title'>{t('home.valuation.title')}</Text>
-        <Text className='home__more' onClick={() => go(specUrl('valueCenter'))}>
+        <View className='home__more' {...roleProps('link')} onClick={() => go(specUrl('valueCenter'))}>
           {t('home.valuation.more')}
-        </Text>
+        </View>
       </View>
       {state.status === 'loading' && <ValuationGhosts />}
       {state.status === 'error' && <ErrorBox onRetry={state.retry} />}
@@ -127,18 +133,58 @@ function Valuation() {
   );
 }
 
-/** The home page below the search box: entries, remote-config banner and marquee, ranked funds, valuation. */
-export function HomeScreen({ pageCode = PAGE_CODES.home }: { pageCode?: PageCode }) {
+/** Elder mode's entries (关怀版): one per row, large, each with a line in plain words saying what it is for. */
+function ElderEntries() {
+  return (
+    <View className='home__elder-entries' data-testid='home-elder-entries'>
+      {ELDER_HOME_ENTRIES.map((e) => (
+        <View
+          key={e.route}
+          className='home__elder-entry'
+          {...roleProps('link')}
+          data-testid={`elder-entry-${e.route}`}
+          onClick={() => go(e.route === 'customerService' ? customerServiceHref(specUrl('home')) : specUrl(e.route))}
+        >
+          <Text className='home__elder-label'>{t(e.label)}</Text>
+          <Text className='home__elder-hint'>{t(e.hint)}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+/**
+ * The home page below the search box: entries, remote-config banner and marquee, ranked funds, valuation. In elder
+ * mode (关怀版) fewer things: my money, 现金宝 and customer service, a short fund list, the disclosures.
+ */
+export function HomeScreen({ pageCode = PAGE_CODES.home, elder: elderProp }: { pageCode?: PageCode; elder?: boolean }) {
   useEffect(() => {
     trackPage(pageCode);
   }, [pageCode]);
+  const elderMode = useElderMode();
+  const elder = elderProp ?? elderMode;
+  if (elder) {
+    return (
+      <View className='home home--elder' data-testid='home-elder'>
+        <ElderEntries />
+        <RankedFunds elder />
+        <RiskDisclosure />
+      </View>
+    );
+  }
   // The entries to the product's activities and zones (pension, 现金宝, auto-invest, …): one exposure when seen.
   const entriesId = useExposure('home_entries');
   return (
     <View className='home'>
       <View className='home__entries' id={entriesId}>
         {HOME_ENTRIES.map((e) => (
-          <View key={e.route} className='home__entry' data-testid={`entry-${e.route}`} onClick={() => go(specUrl(e.route))}>
+          <View
+            key={e.route}
+            className='home__entry'
+            {...roleProps('link')}
+            data-testid={`entry-${e.route}`}
+            onClick={() => go(specUrl(e.route))}
+          >
             <Text className='home__entry-glyph' aria-hidden='true'>
               {t(e.glyph)}
             </Text>

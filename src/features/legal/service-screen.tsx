@@ -143,12 +143,7 @@ export function CustomerServiceScreen({ chatUrl }: { chatUrl: string | null }) {
           <Text>{t('legal.service.pageTitle')}</Text>
         </View>
         <Text className='legal-text legal-service__hours'>{t('legal.service.hours', { hours })}</Text>
-        <View
-          className='legal-service__phone'
-          role='link'
-          aria-label={t('legal.service.callLabel', { phone: brand.servicePhone })}
-          onClick={call}
-        >
+        <View className='legal-service__phone' role='link' onClick={call}>
           <Text className='legal-service__phone-label'>{t('legal.service.phone')}</Text>
           <Text className='legal-service__phone-number'>{brand.servicePhone}</Text>
           <Text className='legal-link'>{t('legal.service.call')}</Text>

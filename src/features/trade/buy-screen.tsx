@@ -190,7 +190,15 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
     flow.submit({
       // One request id per intent: the same amount paid the same way keeps it, anything else is a new intent.
       key: `${amount}|${paidWith}|${coupon ?? ''}`,
-      prompt: { payee: quote.fd_name, amount },
+      prompt: {
+        payee: quote.fd_name,
+        amount,
+        // Before the password: what it costs and when the shares are there (large in elder mode).
+        details: [
+          ...(preview ? [{ label: t('trade.fee.estimate'), value: yuanText(preview.fee), testId: 'password-fee' }] : []),
+          { label: t('trade.buy.step.confirm'), value: quote.confirm_date, testId: 'password-arrival' },
+        ],
+      },
       send: (requestId, encryptedPassword, riskConfirmed) =>
         placeBuy({ code: quote.fd_code, amount, requestId, encryptedPassword, riskConfirmed, payMethod: paidWith, couponId: coupon }),
     });

@@ -155,6 +155,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
               key={method}
               className={`trade-segment__item${holding.dividend_method === method ? ' trade-segment__item--on' : ''}`}
               data-testid={`dividend-${method}`}
+              role='button'
               aria-pressed={holding.dividend_method === method}
               onClick={() => void chooseDividend(method)}
             >

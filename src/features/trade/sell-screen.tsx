@@ -109,7 +109,12 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
     const destination: SellTo = toCash ? 'xjb' : 'bankcard';
     const requestId = await intent.idFor(`${destination}:${volume}`, undefined);
     const payee = toCash ? t('trade.pay.xjb') : cardText;
-    const outcome = await password.run({ title: t('trade.sell.passwordTitle', { shares: volume }), payee }, (encryptedPassword) =>
+    // Before the password: what the sale costs and when the money arrives (large in elder mode).
+    const details = [
+      ...(estimate ? [{ label: t('trade.fee.estimate'), value: yuanText(estimate.fee), testId: 'password-fee' }] : []),
+      { label: toCash ? t('trade.sell.step.arriveXjb') : t('trade.sell.step.arrive'), value: arrival, testId: 'password-arrival' },
+    ];
+    const outcome = await password.run({ title: t('trade.sell.passwordTitle', { shares: volume }), payee, details }, (encryptedPassword) =>
       placeSell({ code: holding.fd_code, volume, requestId, encryptedPassword, to: destination }),
     );
     intent.settle(outcome);

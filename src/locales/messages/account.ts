@@ -185,6 +185,9 @@ export default {
     'account.settings.confirmPhone': '确认更换',
     'account.settings.phoneChanged': '手机号已更换',
     'account.settings.privacySection': '个人信息',
+    'account.settings.displaySection': '显示',
+    'account.settings.elderMode': '关怀版（大字）',
+    'account.settings.elderModeHint': '字更大、按钮更大、页面更简单',
     'account.settings.exportData': '个人信息导出',
     'account.settings.closeAccount': '注销账户',
     'account.settings.exportIntro':
@@ -399,6 +402,9 @@ export default {
     'account.settings.confirmPhone': 'Change number',
     'account.settings.phoneChanged': 'Phone number changed',
     'account.settings.privacySection': 'Personal information',
+    'account.settings.displaySection': 'Display',
+    'account.settings.elderMode': 'Elder mode (large text)',
+    'account.settings.elderModeHint': 'Larger text, larger buttons, simpler pages',
     'account.settings.exportData': 'Export my data',
     'account.settings.closeAccount': 'Close account',
     'account.settings.exportIntro':

@@ -39,6 +39,7 @@ export default {
     'cash.summary.totalIncome': '累计收益（元）',
 
     'cash.yield.sevenDay': '七日年化',
+    'cash.yield.chartLabel': '图表显示的数据',
     'cash.yield.per10k': '万份收益（元）',
     'cash.yield.asOf': '数据日期 {date}',
     'cash.yield.days': '近{days}天',
@@ -176,6 +177,7 @@ export default {
     'cash.summary.totalIncome': 'Total income (CNY)',
 
     'cash.yield.sevenDay': '7-day annualised yield',
+    'cash.yield.chartLabel': 'Figure shown in the chart',
     'cash.yield.per10k': 'Income per 10,000 shares (CNY)',
     'cash.yield.asOf': 'As of {date}',
     'cash.yield.days': '{days} days',

@@ -17,10 +17,12 @@ import type { Query } from '@/lib/routes';
 import { currentSpecUrl, navigateBackOrHome, navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
 import { chooseLocale } from '@/platform/locale-preference';
 import { useShare } from '@/platform/share';
+import { ELDER_CLASS, useElderMode } from '@/platform/elder-mode';
 import { showTabBarLabels } from '@/platform/tab-bar-labels';
 import type { ShareInput } from '@/platform/share.types';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
 import './page-shell.scss';
+import './elder-mode.scss';
 
 // Every page renders inside PageShell: it remembers the visit-wide query flags (docs/PRODUCT.md §2 "Query parameters
 // on any page", stored under docs/PRODUCT.md §3's session keys), keeps the login state fresh and draws the global header.
@@ -103,6 +105,8 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
   // reloads too, so the server's messages follow: they read the `lang` cookie the switch sets).
   const [locale, setLocaleShown] = useState(getLocale);
   useEffect(() => onLocaleChange(setLocaleShown), []);
+  // Elder mode 关怀版 (platform/elder-mode.ts): the shell wears its class, so every page's text, targets and colours follow.
+  const elder = useElderMode();
 
   useEffect(() => {
     rememberVisitFlags(params);
@@ -139,7 +143,9 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
   const tabbed = tab !== null && !hideHomeBtn && !environment.isNativeApp && !environment.isMiniprogram;
 
   return (
-    <View className={`page-shell${fullWidth ? ' page-shell--full' : ''}${tabbed ? ' page-shell--tabbed' : ''}`}>
+    <View
+      className={`page-shell${fullWidth ? ' page-shell--full' : ''}${tabbed ? ' page-shell--tabbed' : ''}${elder ? ` ${ELDER_CLASS}` : ''}`}
+    >
       {shouldShowHeader(url) ? (
         <Header
           currentUrl={url}
