@@ -297,7 +297,29 @@ export async function openPhone(browser: Browser, options: PhoneOptions = {}): P
   });
   for (const script of options.initScripts ?? []) await context.addInitScript({ content: script });
   const page = await context.newPage();
+  keepScaleAfterFullPageShots(page);
   return { context, page };
+}
+
+/**
+ * A full-page screenshot of a phone page (Playwright resizes the emulated screen for it) leaves a zoomable page — the
+ * app's viewport allows pinch zoom (WCAG 1.4.4) — at the device's scale: visualViewport.scale 2, the keypad then drawn
+ * off where a tap lands (seen in the pension journey). After each such shot the page is put back at scale 1.
+ */
+function keepScaleAfterFullPageShots(page: Page): void {
+  const screenshot = page.screenshot.bind(page);
+  page.screenshot = async (options) => {
+    const image = await screenshot(options);
+    if (options?.fullPage) {
+      const cdp = await page.context().newCDPSession(page);
+      try {
+        await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
+      } finally {
+        await cdp.detach().catch(() => undefined);
+      }
+    }
+    return image;
+  };
 }
 
 /** A wide desktop page (1280×800). */
