@@ -16,7 +16,8 @@ import type { Page } from 'playwright-core';
 import homeMessages from '../../src/locales/messages/home';
 import pensionMessages from '../../src/locales/messages/pension';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
-import { nextTradingDay, orderTradeDate } from '../../server/src/domain/calendar';
+import { calendarDaysBetween, nextTradingDay, orderTradeDate } from '../../server/src/domain/calendar';
+import { shanghaiDate } from '../../server/src/domain/clock';
 import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { loadPersonalDataCipher } from '../../server/src/services/personal-data';
 import { button, see, shown, STEP_TIMEOUT_MS, typeOnKeypad } from './account-support';
@@ -164,11 +165,16 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     await page.waitForFunction(() => document.body.innerText.includes('2000.00'));
 
     // The business clock moves on: the purchase is confirmed, the holding shows, the account's total holds.
-    // The dev clock (loopback, no session: no XSRF), as the other browser suites move it.
+    // The dev clock (loopback, no session: no XSRF), as the other browser suites move it: to the day after the
+    // purchase's confirmation (T + 1), at least three days — on 2026-02-13 after the cut-off T is 02-24, after
+    // Spring Festival (three days were not enough, ci of 06:00 on that business date).
+    const clockNow = new Date(((await (await fetch(`${server.url}/__dev/clock`)).json()) as { data: { now: string } }).data.now);
+    const confirmDate = nextTradingDay(orderTradeDate(clockNow));
+    const daysToConfirmed = Math.max(3, calendarDaysBetween(shanghaiDate(clockNow), confirmDate) + 1);
     const res = await fetch(`${server.url}/__dev/clock/advance`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ days: '3' }),
+      body: new URLSearchParams({ days: String(daysToConfirmed) }),
     });
     assert.equal(((await res.json()) as { result_code: number }).result_code, 0);
     await page.reload();
