@@ -23,6 +23,9 @@ describe('activities and the asset proof', () => {
   let token = '';
   const suite = phoneSuite({
     defaultTimeoutMs: STEP_TIMEOUT_MS,
+    // A development server (as `npm start` runs it): its pages carry the business clock, so the asset proof's date
+    // defaults to the business date, not this machine's (BUSINESS_DATE=2026-02-13: the page offered 2026-11-29).
+    env: { NODE_ENV: 'development' },
     prepareDatabase: async (db) => {
       const user = await seedLoggedInUser(db, investorPhone);
       token = user.token;

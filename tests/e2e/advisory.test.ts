@@ -14,6 +14,8 @@ import { formatAmount } from '../../src/lib/format';
 import { DEV_TRADE_PASSWORD_PEPPER, hashPassword } from '../../server/src/services/password-hash';
 import { button, see, STEP_TIMEOUT_MS, typeOnKeypad } from './account-support';
 import { businessNow, openDesktop, phoneSuite, root, seedLoggedInUser, seedRiskAssessment, waitForAppPage } from './harness';
+import { calendarDaysBetween, nextTradingDay, orderTradeDate } from '../../server/src/domain/calendar';
+import { shanghaiDate } from '../../server/src/domain/clock';
 
 const zh = advisoryMessages['zh-CN'];
 const PASSWORD = '258036';
@@ -126,11 +128,16 @@ describe('投顾 in the browser: questionnaire, signing, buying the model, settl
       trade_password: await encryptedPassword(),
     });
 
-    // A week on: settled, the fee accrued day by day.
+    // A week on — or, when the orders' trade date is after a holiday, three days past their confirmation (on
+    // 2026-02-13 after the cut-off T is 02-24, after Spring Festival: a week was not enough, ci of 06:00): settled,
+    // the fee accrued day by day.
+    const clockNow = new Date((await api<{ now: string }>('/__dev/clock')).now);
+    const confirmDate = nextTradingDay(orderTradeDate(clockNow));
+    const days = Math.max(7, calendarDaysBetween(shanghaiDate(clockNow), confirmDate) + 3);
     const moved = await fetch(`${server.url}/__dev/clock/advance`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ days: '7' }),
+      body: new URLSearchParams({ days: String(days) }),
     });
     assert.equal(((await moved.json()) as Envelope<unknown>).result_code, 0);
     const holding = await api<{ total_assets: string; fee_accrued: string }>('/djapi/holding/plan/TIA06002');

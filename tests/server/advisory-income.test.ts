@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
-import { nextTradingDay, type IsoDate } from '../../server/src/domain/calendar';
+import { calendarDaysBetween, nextTradingDay, orderTradeDate, type IsoDate } from '../../server/src/domain/calendar';
 import { shanghaiDate } from '../../server/src/domain/clock';
 import { checkLedger } from '../../server/src/ledger/check';
 import { FEE_DENOMINATOR } from '../../server/src/services/advisory';
@@ -74,7 +74,10 @@ it('counts the dividends and money-market income of its funds, refuses a sale of
     trade_password: encryptForServer(t, TRADE_PASSWORD),
   });
   assert.equal(placed.body.result_code, 0, JSON.stringify(placed.body));
-  await advance(t, 5);
+  // Through the orders' confirmation (T + 1), at least five days: after a holiday's eve cut-off T is days away
+  // (BUSINESS_DATE=2026-02-13T16:00: T is 02-24, after Spring Festival).
+  const confirmed = nextTradingDay(orderTradeDate(t.clock.now()));
+  await advance(t, Math.max(5, calendarDaysBetween(shanghaiDate(t.clock.now()) as IsoDate, confirmed) + 1));
 
   // Three dividends on the next trading day: reinvested, in cash, and on a fund held inside and outside the account.
   const ex = nextTradingDay(shanghaiDate(t.clock.now()) as IsoDate);

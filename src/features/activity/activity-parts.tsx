@@ -11,6 +11,7 @@ import { rememberActivityPage } from '@/platform/activity-return';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import './activity.scss';
+import { businessNowMs } from '@/platform/business-clock';
 
 /** A Shanghai date of an ISO instant: 2026-12-01. */
 export function shanghaiDay(iso: string): string {
@@ -106,9 +107,13 @@ export function Tabs<K extends string>({
   );
 }
 
-/** Today in Shanghai (for the date picker's bounds). */
+/**
+ * Today in Shanghai on the business clock (the date picker's default and bound): the demo server's moved clock when the
+ * page carries one, as the server reads dates — the device's date offered a day the server had not reached (the asset
+ * proof refused 2026-11-29 on a demo started at BUSINESS_DATE=2026-02-13).
+ */
 export function shanghaiToday(): string {
-  return shanghaiDay(new Date().toISOString());
+  return shanghaiDay(new Date(businessNowMs()).toISOString());
 }
 
 export const isEnglish = () => getLocale() === 'en-US';
