@@ -133,9 +133,10 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     await button(page, zh['pension.open.submit']).click();
     await password(page);
     await see(page, zh['pension.account.title']).waitFor();
-    const year = Number(
-      (await page.evaluate(async () => (await (await fetch('/__dev/clock')).json()) as { data: { now: string } })).data.now.slice(0, 4),
-    );
+    // The year of the contribution, in Shanghai (the clock's instant is UTC).
+    const clockInstant = async () =>
+      new Date((await page.evaluate(async () => (await (await fetch('/__dev/clock')).json()) as { data: { now: string } })).data.now);
+    const year = Number(shanghaiDate(await clockInstant()).slice(0, 4));
     await see(page, fill(zh['pension.state.opened'], { year })).waitFor();
 
     // A contribution from the card.
@@ -164,6 +165,20 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     await see(page, zh['pension.buy.done']).waitFor();
     await page.waitForFunction(() => document.body.innerText.includes('2000.00'));
 
+    /**
+     * The statement (a tax year's contributions) shows the clock's year: once the clock has moved into the next year
+     * (a contribution on 31 December, confirmed in January), the contribution's year is one tap back (上一年).
+     */
+    const statementOfContributionYear = async () => {
+      const shownYear = Number(shanghaiDate(await clockInstant()).slice(0, 4));
+      for (let y = shownYear; y > year; y -= 1) {
+        await see(page, fill(zh['pension.statement.title'], { year: y })).waitFor();
+        await see(page, zh['pension.statement.prev']).click();
+      }
+      await see(page, fill(zh['pension.statement.title'], { year })).waitFor();
+      await see(page, fill(zh['pension.statement.total'], { amount: '3000.00' })).waitFor();
+    };
+
     // The business clock moves on: the purchase is confirmed, the holding shows, the account's total holds.
     // The dev clock (loopback, no session: no XSRF), as the other browser suites move it: to the day after the
     // purchase's confirmation (T + 1), at least three days — on 2026-02-13 after the cut-off T is 02-24, after
@@ -181,7 +196,7 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     await see(page, zh['pension.holdings.title']).waitFor();
     await shown(page, `.pen-holding[data-code="${y.code}"]`).waitFor();
     await see(page, zh['pension.holdings.dividend.reinvest']).waitFor();
-    await see(page, fill(zh['pension.statement.total'], { amount: '3000.00' })).waitFor();
+    await statementOfContributionYear();
     await shot(page, 'zone-holding-390');
 
     // The dividends (announced for D1 and D2, see the header): the clock moves a day at a time until each is paid.
@@ -252,7 +267,7 @@ describe('the personal pension zone: open, contribute, buy a Y class, see it con
     // The statement: the year's contributions (dividends are not contributions).
     await page.goto(`${server.url}/n/activity/pension`);
     await waitForAppPage(page);
-    await see(page, fill(zh['pension.statement.total'], { amount: '3000.00' })).waitFor();
+    await statementOfContributionYear();
 
     // My money: the pension line, outside the ordinary total.
     await page.goto(`${server.url}/my-money`);
