@@ -92,12 +92,13 @@ for (const d of [today, ...extraDates]) {
  * The suites that run again on every extra date: the server's money simulations, which start on the business date
  * (tests/server/helpers.ts businessStartForTests; the other server tests state the dates they need), and the browser
  * journeys whose money or calendar follows the date (orders and their confirmation dates, 定投 run dates, an
- * assessment's validity, the agreements' dates), whose market and clock start on it. On an extra date the trading
- * simulation covers 60 days, not a year. Pages that only show the market (home, the demo page) run on today alone.
+ * assessment's validity, the agreements' dates, the advisory and pension purchases' confirmation, the asset proof's
+ * date), whose market and clock start on it. On an extra date the trading and advisory simulations cover 60 days, not
+ * a year. Pages that only show the market (home, the demo page) run on today alone.
  */
 const DATE_SENSITIVE = {
-  server: ['trading-simulation', 'cash-simulation'],
-  e2e: ['trading', 'cash', 'auto-invest', 'account', 'login-agreements'],
+  server: ['trading-simulation', 'cash-simulation', 'advisory-income', 'advisory-simulation', 'pension', 'pension-simulation'],
+  e2e: ['trading', 'cash', 'auto-invest', 'account', 'login-agreements', 'advisory', 'pension', 'activities'],
 };
 
 // ── Jobs and the scheduler ──────────────────────────────────────────────────────────────────────────────────────
