@@ -1,6 +1,6 @@
 // docs/PRODUCT.md §2.4 / §9: the passcode input's cells, 6 by default; the trade-password keypad draws its six with it,
 // the SMS code boxes their four (the spec's code length) under one field.
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { PasscodeCells } from '@/components/passcode-cells/passcode-cells';
 import { PasswordKeypad } from '@/features/account/components/password-keypad';
 import { PasscodeInput } from '@/components/passcode-cells/passcode-input';
@@ -61,4 +61,17 @@ test('the SMS code boxes of the login form are the passcode input', () => {
   expect(container.querySelector('[data-testid="passcode-input-code"] taro-input-core[name="code"]')).not.toBeNull();
   expect(cells(container)).toHaveLength(CODE_LENGTH);
   expect(container.querySelector('.dj-passcode')?.textContent).toBe('12');
+});
+
+test('the SMS code boxes mark the next cell while their field has the focus', () => {
+  const { container } = render(
+    <PasscodeInput name='code' length={CODE_LENGTH} label='请输入验证码' value='7' onChange={() => undefined} />,
+  );
+  const box = container.querySelector('[data-testid="passcode-input-code"]') as Element;
+  const field = container.querySelector('taro-input-core[name="code"]') as Element;
+  expect(box.className).not.toContain('dj-passcode-input--focused');
+  act(() => void field.dispatchEvent(new CustomEvent('focus', { detail: { value: '7' }, bubbles: true })));
+  expect(box.className).toContain('dj-passcode-input--focused');
+  act(() => void field.dispatchEvent(new CustomEvent('blur', { detail: { value: '7' }, bubbles: true })));
+  expect(box.className).not.toContain('dj-passcode-input--focused');
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { View } from '@tarojs/components';
 import { Input } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
@@ -34,8 +35,14 @@ export function PasscodeInput({
   label,
   className = '',
 }: PasscodeInputProps) {
+  // Where the typing goes shows on the next cell while the field has the focus (a class: the mini program's styles
+  // know no :focus-within).
+  const [focused, setFocused] = useState(false);
   return (
-    <View className={`dj-passcode-input ${className}`} data-testid={`passcode-input-${name}`}>
+    <View
+      className={`dj-passcode-input${focused ? ' dj-passcode-input--focused' : ''} ${className}`}
+      data-testid={`passcode-input-${name}`}
+    >
       <View aria-hidden='true'>
         <PasscodeCells value={value} length={length} masked={false} />
       </View>
@@ -48,6 +55,8 @@ export function PasscodeInput({
         aria-label={label}
         value={value}
         onChange={(text) => onChange(sanitize ? sanitize(text) : text.slice(0, length))}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
       />
     </View>
   );
