@@ -1,6 +1,6 @@
 import { currentBrand } from './brand';
 import { NOTIFICATION_TYPE, REFRESHABLE_PAGE, type NativeDestination } from './bridge-enums';
-import type { Bridge } from './bridge.types';
+import type { Bridge, DestinationParams } from './bridge.types';
 import { nativeBridgePresent } from './native-app';
 
 // What the native app is told when something changes in the pages (docs/BRIDGE.md "Actions": refresh, notify), so
@@ -50,9 +50,12 @@ export function nativeBrokerBound(broker = 'fund'): Promise<boolean> {
   });
 }
 
-/** Opens a native destination instead of the H5 screen when inside a native app; false elsewhere (show the H5 one). */
-export function openInsteadInNativeApp(destination: NativeDestination): boolean {
+/**
+ * Opens a native destination instead of the H5 screen when inside a native app; false elsewhere (show the H5 one).
+ * Where each is opened from: docs/BRIDGE.md "Native destinations opened instead of an H5 screen".
+ */
+export function openInsteadInNativeApp<D extends NativeDestination>(destination: D, params?: DestinationParams[D]): boolean {
   if (!nativeBridgePresent()) return false;
-  void withBridge((bridge) => bridge.open(destination, {}));
+  void withBridge((bridge) => bridge.open(destination, params));
   return true;
 }

@@ -22,6 +22,7 @@ import {
   until,
   type FakeServer,
 } from './trade-helpers';
+import { fakeNativeHost, opened } from './native-host';
 
 const SUMMARY = 'GET /djapi/xjb/summary';
 const YIELDS = 'GET /djapi/xjb/yields';
@@ -303,6 +304,21 @@ describe('the product', () => {
 });
 
 describe('转入', () => {
+  it('inside the native app 转入 opens its quick recharge instead of the form (docs/BRIDGE.md)', async () => {
+    renderCash();
+    await home();
+    const host = fakeNativeHost();
+    host.enter();
+    try {
+      fireEvent.click(button('cash-deposit'));
+      await settle();
+    } finally {
+      host.leave();
+    }
+    expect(host.posted).toEqual([opened('quickRecharge')]);
+    expect(screen.queryByTestId('cash-deposit-form')).toBeNull();
+  });
+
   it('from the bound card with its limits and the dates; the password names the product; the order is encrypted and idempotent', async () => {
     server.on(DEPOSIT, () => ok(answer()));
     renderCash();

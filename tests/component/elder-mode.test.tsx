@@ -14,6 +14,8 @@ import { installAccessibility } from '@/platform/a11y-host';
 import { ELDER_MODE_STORAGE_KEY, isElderMode, resetElderModeForTests, setElderMode } from '@/platform/elder-mode';
 import { localStore } from '@/platform/storage';
 import { flush } from './login-helpers';
+import { fakeNativeHost, opened } from './native-host';
+import { spyNavigation } from './trade-helpers';
 
 const zhAccount = accountMessages['zh-CN'];
 const zhHome = homeMessages['zh-CN'];
@@ -96,6 +98,29 @@ describe('home in elder mode', () => {
     expect(document.querySelector('.home-banners, .marquee')).toBeNull();
     // The risk disclosure stays.
     expect(screen.getByTestId('risk-disclosure')).toBeTruthy();
+  });
+
+  it('my money opens the native app’s my-money tab inside it (docs/BRIDGE.md), our page in a browser; 现金宝 is ours in both', async () => {
+    setElderMode(true);
+    render(<HomeScreen />);
+    await flush();
+    const navigation = spyNavigation();
+    const host = fakeNativeHost();
+    try {
+      host.enter();
+      fireEvent.click(screen.getByTestId('elder-entry-myMoney'));
+      fireEvent.click(screen.getByTestId('elder-entry-xjb'));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      host.leave();
+      expect(host.posted).toEqual([opened('myMoneyTab')]);
+      expect(navigation.urls()).toEqual(['/xjb']);
+      fireEvent.click(screen.getByTestId('elder-entry-myMoney'));
+      await flush();
+      expect(navigation.urls()).toEqual(['/xjb', '/my-money']);
+    } finally {
+      host.leave();
+      navigation.restore();
+    }
   });
 
   it('speaks English too', async () => {

@@ -1,12 +1,13 @@
 // The fund page as an investor reads it (FundDetailScreen over a fake server): only periods the fund has lived,
 // ended funds without a purchase timeline or fees and dated to their last NAV, 免费 for a fee not charged, a
 // money-market fund's yield and income, the NAV history paged with 更多, and the suitability notice.
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { FundDetailScreen } from '@/features/fund/fund-detail-screen';
 import type { FundAccount } from '@/features/fund/fund-actions';
 import type { Achievement, FundDetail, FundSummary, GrowthData, NavHistoryItem, TradeDates } from '@/lib/api-types/fund';
 import { setLocale } from '@/locales/i18n';
-import { clickAndSettle, fakeServer, ok, resetServer, settle, until, type FakeServer } from './trade-helpers';
+import { clickAndSettle, fakeServer, ok, resetServer, settle, spyNavigation, until, type FakeServer } from './trade-helpers';
+import { fakeNativeHost, opened } from './native-host';
 
 // The chart library draws on a canvas jsdom does not have: the chart itself is the browser tests' business.
 jest.mock('@/features/fund/growth-chart', () => ({ GrowthChart: () => null }));
@@ -194,6 +195,24 @@ beforeEach(() => {
 afterEach(() => resetServer());
 
 describe('fund detail page', () => {
+  it('a code that is no fund offers the way home: our home in a browser, the fund home inside the native app', async () => {
+    const nav = spyNavigation();
+    const host = fakeNativeHost();
+    try {
+      render(<FundDetailScreen code='12ab' account={ANONYMOUS} />);
+      const home = within(screen.getByTestId('fund-missing')).getByText('返回首页');
+      await clickAndSettle(home);
+      expect(nav.urls()).toEqual(['/index']);
+      host.enter();
+      await clickAndSettle(home);
+      expect(host.posted).toEqual([opened('fundHome')]);
+      expect(nav.urls()).toEqual(['/index']);
+    } finally {
+      host.leave();
+      nav.restore();
+    }
+  });
+
   it('a fund founded last year shows no 近2年/近3年/近5年, in the stage table or the chart tabs', async () => {
     serve(summary({ found_date: '2025-06-10' }));
     await open();

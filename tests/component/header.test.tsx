@@ -11,6 +11,7 @@ import { setTransport } from '@/platform/http';
 import type { Transport } from '@/platform/http';
 import type { TransportRequest } from '@/platform/http-transport';
 import { PageShell } from '@/pages/shell/page-shell';
+import { fakeNativeHost, opened } from './native-host';
 
 const browser = { isOwnApp: false, isThirdApp: false };
 
@@ -67,6 +68,29 @@ describe('global header (docs/PRODUCT.md §2)', () => {
     expect(track).toHaveBeenCalledWith('customer_service_click', { module: 'header', extras: { from: '/funding/000001' } });
     expect(props.onNavigate).toHaveBeenCalledTimes(1);
     track.mockRestore();
+  });
+
+  it('inside the native app the logo and home open its fund home, Welcome its my-money tab; in a browser our pages', async () => {
+    const own = { isOwnApp: true, isThirdApp: false };
+    const props = renderHeader({ account: { status: 'loggedIn', maskTelephone: '138****8000' }, environment: own });
+    const host = fakeNativeHost();
+    host.enter();
+    try {
+      fireEvent.click(screen.getByTestId('header-logo'));
+      fireEvent.click(link('首页'));
+      fireEvent.click(link(labelled('欢迎您 138****8000')));
+      // Links to pages of ours still go there.
+      fireEvent.click(link('QDII基金'));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    } finally {
+      host.leave();
+    }
+    expect(host.posted).toEqual([opened('fundHome'), opened('fundHome'), opened('myMoneyTab')]);
+    expect(props.onNavigate).toHaveBeenCalledTimes(1);
+    expect(props.onNavigate).toHaveBeenLastCalledWith('/rank-xq/qdii');
+    fireEvent.click(screen.getByTestId('header-logo'));
+    fireEvent.click(link(labelled('欢迎您 138****8000')));
+    expect((props.onNavigate as jest.Mock).mock.calls.slice(1)).toEqual([['/'], ['/my-money']]);
   });
 
   it('shows no account entry while the login state is unknown', () => {

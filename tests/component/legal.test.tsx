@@ -16,6 +16,7 @@ import { fundSaleAgreement } from '@/features/legal/documents/fund-sale';
 import { serviceAgreement } from '@/features/legal/documents/service';
 import { buttonWithText, click, flush, inputNamed, typeInto } from './login-helpers';
 import { fail, fakeServer, resetServer, spyNavigation, type FakeServer } from './trade-helpers';
+import { fakeNativeHost, opened } from './native-host';
 
 const OTHER_BRAND = {
   ...brandToWire(DEFAULT_BRAND),
@@ -201,6 +202,27 @@ describe('the certification form records the agreements', () => {
 });
 
 describe('customer service', () => {
+  it('inside the native app the chat is its own, told the entry page; no chat button in a browser without a chat URL', async () => {
+    const { unmount } = render(<CustomerServiceScreen chatUrl={null} />);
+    await flush();
+    expect(screen.queryByText('打开在线客服')).toBeNull();
+    unmount();
+    const navigation = spyNavigation();
+    const host = fakeNativeHost();
+    host.enter();
+    try {
+      render(<CustomerServiceScreen chatUrl='https://chat.example.com/' entryPage='/funding/110011' />);
+      await flush();
+      await act(async () => click(buttonWithText('打开在线客服')));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    } finally {
+      host.leave();
+      navigation.restore();
+    }
+    expect(host.posted.filter((m) => m.action === 'nav.open')).toEqual([opened('chat', { entryPage: '/funding/110011' })]);
+    expect(navigation.urls()).toEqual([]);
+  });
+
   it('shows the configured hours and phone, once', async () => {
     render(<CustomerServiceScreen chatUrl={null} />);
     await flush();

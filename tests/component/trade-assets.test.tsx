@@ -19,6 +19,7 @@ import {
   until,
   type FakeServer,
 } from './trade-helpers';
+import { fakeNativeHost, opened } from './native-host';
 
 const SUMMARY = 'GET /djapi/holding/summary';
 const HOLDING = 'GET /djapi/holding/fund/519671';
@@ -139,6 +140,32 @@ describe('my money', () => {
     fireEvent.click(button('assets-browse'));
     await settle();
     expect(nav.urls()).toEqual(['/index']);
+  });
+
+  it('inside the native app: the way to the funds opens its fund home, the orders its trade home (docs/BRIDGE.md)', async () => {
+    server.on(
+      SUMMARY,
+      summary({ total_assets: '0.00', hold_gain: '0.00', in_transit_amount: '0.00', items: [], allocation: [], orders_in_progress: [] }),
+    );
+    render(<AssetsScreen variant='fundAssets' />);
+    await until(() => expect(screen.getByTestId('assets-empty')).toBeInTheDocument());
+    const host = fakeNativeHost();
+    host.enter();
+    try {
+      fireEvent.click(button('assets-browse'));
+      fireEvent.click(button('assets-link-orders'));
+      await settle();
+      expect(host.posted).toEqual([opened('fundHome'), opened('tradeHome')]);
+      expect(nav.urls()).toEqual([]);
+    } finally {
+      host.leave();
+    }
+    // Back in a browser: our pages.
+    fireEvent.click(button('assets-browse'));
+    fireEvent.click(button('assets-link-orders'));
+    await settle();
+    expect(nav.urls()).toEqual(['/index', '/n/orders']);
+    expect(host.posted).toHaveLength(2);
   });
 
   it('an error: the reason and a retry that loads', async () => {

@@ -19,6 +19,7 @@ import {
   until,
   type FakeServer,
 } from './trade-helpers';
+import { fakeNativeHost, opened } from './native-host';
 
 const ID = '397121338216634368';
 const ORDER = `GET /djapi/fund/order/${ID}`;
@@ -42,6 +43,24 @@ afterEach(() => {
 });
 
 describe('the result page', () => {
+  it('inside the native app, back to my money opens its my-money tab (docs/BRIDGE.md); our page elsewhere', async () => {
+    render(<TradeResultScreen orderId={ID} />);
+    await until(() => expect(screen.getByTestId('trade-result')).toBeInTheDocument());
+    const host = fakeNativeHost();
+    host.enter();
+    try {
+      fireEvent.click(button('result-back'));
+      await settle();
+    } finally {
+      host.leave();
+    }
+    expect(host.posted).toEqual([opened('myMoneyTab')]);
+    expect(nav.urls()).toEqual([]);
+    fireEvent.click(button('result-back'));
+    await settle();
+    expect(nav.urls()).toEqual(['/my-money']);
+  });
+
   it('shows the state, the amount and the timeline as the server tells it; view order, back to my money', async () => {
     render(<TradeResultScreen orderId={ID} />);
     await until(() => expect(screen.getByTestId('trade-result')).toBeInTheDocument());
@@ -204,6 +223,22 @@ describe('the order list', () => {
     fireEvent.click(button('orders-browse'));
     await settle();
     expect(nav.urls()).toEqual(['/index']);
+  });
+
+  it('inside the native app the way to the funds opens its fund home (docs/BRIDGE.md)', async () => {
+    server.on(LIST, { current_page: 1, size: 20, total_items: 0, total_pages: 0, items: [] });
+    render(<OrderListScreen />);
+    await until(() => expect(screen.getByText('暂无交易记录')).toBeInTheDocument());
+    const host = fakeNativeHost();
+    host.enter();
+    try {
+      fireEvent.click(button('orders-browse'));
+      await settle();
+    } finally {
+      host.leave();
+    }
+    expect(host.posted).toEqual([opened('fundHome')]);
+    expect(nav.urls()).toEqual([]);
   });
 
   it('a failure: the reason and a retry that works', async () => {

@@ -4,6 +4,8 @@ import { getLocale, t } from '@/locales/i18n';
 import { brandMark, brandName } from '@/lib/brand';
 import { useBrand } from '@/platform/brand';
 import { TRACK_EVENTS, trackEvent } from '@/platform/analytics';
+import type { NativeDestination } from '@/platform/bridge-enums';
+import { openInsteadInNativeApp } from '@/platform/native-events';
 import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { specUrl, splitUrl } from '@/lib/routes';
 import { appStoreUrl, NAV_LINKS, customerServiceHref, isActiveLink, loginHref } from './header-rules';
@@ -62,6 +64,12 @@ export function Header(props: HeaderProps) {
     setMenuOpen(false);
     onNavigate(url);
   };
+  // Inside a native app of the family the home links open its fund home and "Welcome" its my-money tab (docs/BRIDGE.md
+  // "Native destinations opened instead of an H5 screen"); the links keep their URLs for a long press or a new tab.
+  const navigateOrOpen = (destination: NativeDestination) => (url: string) => {
+    if (openInsteadInNativeApp(destination)) setMenuOpen(false);
+    else navigate(url);
+  };
   const showDownload = !environment.isThirdApp && !environment.isOwnApp;
   const links = NAV_LINKS.filter((link) => !(hideHomeBtn && link.key === 'home'));
 
@@ -79,7 +87,7 @@ export function Header(props: HeaderProps) {
           </button>
         ) : null}
         {/* Named by the brand's name, which the phone's titled bar hides from sight only (header.scss). */}
-        <HeaderLink href='/' onNavigate={navigate} className='dj-header__logo' testId='header-logo'>
+        <HeaderLink href='/' onNavigate={navigateOrOpen('fundHome')} className='dj-header__logo' testId='header-logo'>
           {brand.logo ? (
             <img className='dj-header__logo-mark' src={brand.logo} alt='' aria-hidden='true' width={28} height={28} />
           ) : (
@@ -112,7 +120,7 @@ export function Header(props: HeaderProps) {
               <HeaderLink
                 key={link.key}
                 href={link.href}
-                onNavigate={navigate}
+                onNavigate={link.key === 'home' ? navigateOrOpen('fundHome') : navigate}
                 current={active}
                 className={`dj-header__nav-link${active ? ' dj-header__nav-link--active' : ''}`}
                 testId={`nav-${link.key}`}
@@ -128,7 +136,7 @@ export function Header(props: HeaderProps) {
               {/* As the account-opening link: the spec's wording, its short form in the desktop bar's one row. */}
               <HeaderLink
                 href={specUrl('myMoney')}
-                onNavigate={navigate}
+                onNavigate={navigateOrOpen('myMoneyTab')}
                 className='dj-header__account-link'
                 label={t('shell.header.welcome', { phone: account.maskTelephone ?? '' })}
               >

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
-import { Button, Input } from '@nutui/nutui-react-taro';
+import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
-import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
+import { PasscodeInput } from '@/components/passcode-cells/passcode-input';
 import { CODE_LENGTH } from '@/lib/constants';
 import { sanitizeCode } from '@/lib/validators';
 import { t } from '@/locales/account';
@@ -84,14 +84,14 @@ export function SettingsCodeField({ value, onChange, send, onError, disabled, ti
   const label = sendCodeLabel(sending, timer, sentOnce);
   return (
     <View className='account-code-field'>
-      <Input
-        className='account-input account-code-field__input'
-        type='number'
+      <PasscodeInput
+        className='account-code-field__input'
         name='code'
-        maxLength={CODE_LENGTH}
-        placeholder={t('account.login.codePlaceholder')}
+        length={CODE_LENGTH}
+        label={t('account.login.codePlaceholder')}
         value={value}
-        onChange={(text) => onChange(sanitizeCode(text))}
+        sanitize={sanitizeCode}
+        onChange={onChange}
       />
       <Button
         className='account-code-field__send settings-code-send'

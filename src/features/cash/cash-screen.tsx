@@ -20,6 +20,7 @@ import { t } from '@/locales/cash';
 import type { CashSummary } from '@/lib/api-types/cash';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { openInsteadInNativeApp } from '@/platform/native-events';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
 import { Gate, ActionBar, ActionButton, Disclosure } from '@/components/purchase/purchase-parts';
 import { YIELD_PERIODS, getCashIncome, getCashSummary, getCashYields, type YieldPeriod } from './api';
@@ -131,7 +132,13 @@ function CashLoaded({ initialView }: { initialView: CashView }) {
         await summary.refresh();
       }}
     >
-      <CashHome data={summary.data} generation={generation} onDeposit={() => setView('deposit')} onWithdraw={() => setView('withdraw')} />
+      <CashHome
+        data={summary.data}
+        generation={generation}
+        // 转入 inside a native app is its own quick recharge (docs/BRIDGE.md), elsewhere our deposit form.
+        onDeposit={() => openInsteadInNativeApp('quickRecharge') || setView('deposit')}
+        onWithdraw={() => setView('withdraw')}
+      />
     </PullRefresh>
   );
 }

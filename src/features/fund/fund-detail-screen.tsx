@@ -12,6 +12,7 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/fund';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { openInsteadInNativeApp } from '@/platform/native-events';
 import { getFundDetailPage, GROWTH_PERIODS, isFundNotFound, MONEY_MARKET_TYPE, type GrowthPeriod } from './api';
 import { FundActions, type FundAccount } from './fund-actions';
 import { FundChart } from './fund-chart';
@@ -37,12 +38,12 @@ import './fund-detail.scss';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
 import type { FundSummary } from '@/lib/api-types/fund';
 
-/** A code that is not a fund: says why, offers the way home. */
+/** A code that is not a fund: says why, offers the way home (inside a native app, its fund home). */
 function NoSuchFund({ text }: { text: string }) {
   return (
     <View className='fund-missing' data-testid='fund-missing'>
       <EmptyBox title={text}>
-        <Button type='primary' onClick={() => void navigateToSpecUrl(specUrl('home'))}>
+        <Button type='primary' onClick={() => openInsteadInNativeApp('fundHome') || void navigateToSpecUrl(specUrl('home'))}>
           {t('fund.backHome')}
         </Button>
       </EmptyBox>

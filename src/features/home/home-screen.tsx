@@ -8,6 +8,7 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/home';
 import { PAGE_CODES, trackPage, type PageCode } from '@/platform/analytics';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { openInsteadInNativeApp } from '@/platform/native-events';
 import { getRankedFunds, getValuationSummary } from './api';
 import { HomeBanners } from './home-banners';
 import { ELDER_HOME_ENTRIES, ELDER_RANKED_COUNT, HOME_ENTRIES, RANKED_COUNT } from './home-content';
@@ -133,6 +134,12 @@ function Valuation() {
   );
 }
 
+/** An elder entry: my money inside a native app is its my-money tab (docs/BRIDGE.md); else our pages. */
+function openElderEntry(route: (typeof ELDER_HOME_ENTRIES)[number]['route']): void {
+  if (route === 'myMoney' && openInsteadInNativeApp('myMoneyTab')) return;
+  go(route === 'customerService' ? customerServiceHref(specUrl('home')) : specUrl(route));
+}
+
 /** Elder mode's entries (关怀版): one per row, large, each with a line in plain words saying what it is for. */
 function ElderEntries() {
   return (
@@ -143,7 +150,7 @@ function ElderEntries() {
           className='home__elder-entry'
           {...roleProps('link')}
           data-testid={`elder-entry-${e.route}`}
-          onClick={() => go(e.route === 'customerService' ? customerServiceHref(specUrl('home')) : specUrl(e.route))}
+          onClick={() => openElderEntry(e.route)}
         >
           <Text className='home__elder-label'>{t(e.label)}</Text>
           <Text className='home__elder-hint'>{t(e.hint)}</Text>

@@ -130,7 +130,11 @@ function ServiceForm() {
   );
 }
 
-export function CustomerServiceScreen({ chatUrl }: { chatUrl: string | null }) {
+/**
+ * `chatUrl`: the operator's chat page, if any; `entryPage`: the page the visitor came from (the `params` query's
+ * `entryPage`), passed on to the native app's chat.
+ */
+export function CustomerServiceScreen({ chatUrl, entryPage }: { chatUrl: string | null; entryPage?: string }) {
   const brand = useBrand();
   const locale = useLocale();
   const hours = locale === 'en-US' ? brand.serviceHoursEn : brand.serviceHours;
@@ -155,7 +159,7 @@ export function CustomerServiceScreen({ chatUrl }: { chatUrl: string | null }) {
             fill='outline'
             block
             // Inside a native app its own chat (docs/PRODUCT.md §2.7 "chat"), else the operator's chat page.
-            onClick={() => openInsteadInNativeApp('chat') || (chatUrl && void navigateToSpecUrl(chatUrl))}
+            onClick={() => openInsteadInNativeApp('chat', entryPage ? { entryPage } : {}) || (chatUrl && void navigateToSpecUrl(chatUrl))}
           >
             {t('legal.service.chat')}
           </Button>

@@ -22,6 +22,7 @@ import type { HoldingItem, HoldingSummary } from '@/lib/api-types/trading';
 import { get } from '@/platform/http';
 import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
+import { openInsteadInNativeApp } from '@/platform/native-events';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate } from '@/components/purchase/purchase-parts';
 import { getHoldingSummary } from './api';
@@ -31,6 +32,9 @@ import { sharesText } from './trade-parts';
 import './trade.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
+/** Inside a native app its own screen (docs/BRIDGE.md: the fund home, the trade home with the orders), else ours. */
+const openOr = (destination: 'fundHome' | 'tradeHome', url: string) => () =>
+  openInsteadInNativeApp(destination) || void navigateToSpecUrl(url);
 
 function nonZero(text: string | null | undefined): boolean {
   const value = text === null || text === undefined ? null : parseDecimal(text);
@@ -133,7 +137,7 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
         <View className='trade-links__item' data-testid='assets-link-calendar' onClick={go(specUrl('incomeCalendar'))}>
           <Text>{t('trade.assets.incomeCalendar')}</Text>
         </View>
-        <View className='trade-links__item' data-testid='assets-link-orders' onClick={go(specUrl('orders'))}>
+        <View className='trade-links__item' data-testid='assets-link-orders' onClick={openOr('tradeHome', specUrl('orders'))}>
           <Text>{t('trade.assets.allOrders')}</Text>
         </View>
         {variant === 'myMoney' ? (
@@ -151,7 +155,7 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
       {nothing ? (
         <View className='trade-card' data-testid='assets-empty'>
           <EmptyBox title={t('trade.assets.empty.title')} description={t('trade.assets.empty.desc')}>
-            <Button type='primary' size='small' onClick={go(specUrl('home'))} data-testid='assets-browse'>
+            <Button type='primary' size='small' onClick={openOr('fundHome', specUrl('home'))} data-testid='assets-browse'>
               {t('trade.assets.empty.browse')}
             </Button>
           </EmptyBox>
@@ -189,7 +193,7 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
       ) : null}
 
       {!nothing ? (
-        <View className='trade-all-orders' data-testid='assets-all-orders' onClick={go(specUrl('orders'))}>
+        <View className='trade-all-orders' data-testid='assets-all-orders' onClick={openOr('tradeHome', specUrl('orders'))}>
           <Text>{t('trade.assets.allOrdersLink')}</Text>
         </View>
       ) : null}

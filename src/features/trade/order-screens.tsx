@@ -15,6 +15,7 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { OrderAction, OrderDetail } from '@/lib/api-types/trading';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { openInsteadInNativeApp } from '@/platform/native-events';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate, Notice, InfoRow, OrderSteps } from '@/components/purchase/purchase-parts';
 import { getOrder, getOrders } from './api';
@@ -27,6 +28,9 @@ import { startLogin } from '@/platform/login';
 import './trade.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
+/** Inside a native app its own tab (docs/BRIDGE.md: my money, the fund home), else our page. */
+const openOr = (destination: 'myMoneyTab' | 'fundHome', url: string) => () =>
+  openInsteadInNativeApp(destination) || void navigateToSpecUrl(url);
 
 function isSale(action: OrderAction): boolean {
   return action === '024';
@@ -117,7 +121,7 @@ export function TradeResultScreen({ orderId }: { orderId: string }) {
         <Button type='primary' block onClick={go(specUrl('orderDetail', { orderId: order.order_id }))} data-testid='result-view-order'>
           {t('trade.result.viewOrder')}
         </Button>
-        <Button block fill='outline' onClick={go(specUrl('myMoney'))} data-testid='result-back'>
+        <Button block fill='outline' onClick={openOr('myMoneyTab', specUrl('myMoney'))} data-testid='result-back'>
           {t('trade.result.backToAssets')}
         </Button>
         {order.if_undo === 'y' ? (
@@ -142,7 +146,7 @@ export function OrderListScreen({ fundCode }: { fundCode?: string } = {}) {
   if (list.items.length === 0) {
     return (
       <EmptyBox title={t('trade.orders.empty')}>
-        <Button type='primary' size='small' onClick={go(specUrl('home'))} data-testid='orders-browse'>
+        <Button type='primary' size='small' onClick={openOr('fundHome', specUrl('home'))} data-testid='orders-browse'>
           {t('trade.assets.empty.browse')}
         </Button>
       </EmptyBox>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { LoginScreen } from '@/features/account/components/login-screen';
 import { t } from '@/locales/account';
-import { PAGE_CODES, trackPage } from '@/platform/analytics';
+import { loginPageCode } from '@/features/account/login-page-code';
+import { trackPage } from '@/platform/analytics';
 import { pageEnvironment } from '@/platform/navigation';
 import { sessionStore, SESSION_KEYS } from '@/platform/storage';
 import { PageShell, usePageUrl } from '../shell/page-shell';
@@ -11,8 +12,7 @@ export default function LoginPage() {
   const { params } = usePageUrl();
   // Inside the stock-community app the login is that app's own account (docs/PRODUCT.md §1): its code is xq_login.
   useEffect(() => {
-    const inStockApp = pageEnvironment(params.channel ?? sessionStore.get(SESSION_KEYS.channel)).isStockApp;
-    trackPage(inStockApp ? PAGE_CODES.stockCommunityLogin : PAGE_CODES.loginOption);
+    trackPage(loginPageCode(pageEnvironment(params.channel ?? sessionStore.get(SESSION_KEYS.channel))));
   }, [params.channel]);
   return (
     <PageShell title={t('account.login.title')}>

@@ -5,6 +5,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/checkbox/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { OPENING_AGREEMENTS, formatAcceptedAgreements } from '@/lib/agreements';
+import { PasscodeInput } from '@/components/passcode-cells/passcode-input';
 import { CODE_LENGTH } from '@/lib/constants';
 import {
   bankFromBin,
@@ -213,14 +214,14 @@ export function CertificationForm({ onCertified }: CertificationFormProps) {
         'code',
         t('account.cert.bankCode'),
         <View className='account-code-field'>
-          <Input
-            className='account-input account-code-field__input'
+          <PasscodeInput
+            className='account-code-field__input'
             name='bank_code_sms'
-            type='number'
-            maxLength={CODE_LENGTH}
-            placeholder={t('account.login.codePlaceholder')}
+            length={CODE_LENGTH}
+            label={t('account.login.codePlaceholder')}
             value={values.code}
-            onChange={(v) => set('code', sanitizeCode(v))}
+            sanitize={sanitizeCode}
+            onChange={(v) => set('code', v)}
           />
           <Button
             className='account-cert__send'

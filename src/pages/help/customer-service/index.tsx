@@ -14,11 +14,22 @@ function chatUrl(query: Record<string, string>): string | null {
   return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
 }
 
+/** The `params` query's `entryPage` (`{"entryPage":"/funding/110011"}`), when it is one. */
+function entryPageOf(query: Record<string, string>): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(query.params ?? '');
+    const entryPage = parsed && typeof parsed === 'object' ? (parsed as { entryPage?: unknown }).entryPage : undefined;
+    return typeof entryPage === 'string' && entryPage ? entryPage : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export default function CustomerServicePage() {
   const { params } = usePageUrl();
   return (
     <PageShell title={t('legal.service.pageTitle')}>
-      <CustomerServiceScreen chatUrl={chatUrl(params)} />
+      <CustomerServiceScreen chatUrl={chatUrl(params)} entryPage={entryPageOf(params)} />
     </PageShell>
   );
 }
