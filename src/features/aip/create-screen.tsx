@@ -24,6 +24,7 @@ import { BacktestCard, riskLevelText } from './aip-parts';
 import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
 import './aip.scss';
+import { useElderWording } from '@/platform/elder-mode';
 
 /** Who is setting up the plan, as the account store knows it (the page passes it in). */
 export interface AipAccess {
@@ -110,6 +111,7 @@ function shifted(firstDate: string, schedule: Schedule): boolean {
 }
 
 function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedule: Schedule; onSchedule: (next: Schedule) => void }) {
+  const w = useElderWording();
   const { quote, dateLoading, schedule, onSchedule } = props;
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(false);
@@ -295,7 +297,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
             </>
           }
         />
-        <Text className='aip-muted aip-small'>{t('aip.create.holidayRule')}</Text>
+        <Text className='aip-muted aip-small'>{w('aip.create.holidayRule')}</Text>
         <Text className='aip-muted aip-small'>{t('aip.create.failureRule')}</Text>
       </View>
 

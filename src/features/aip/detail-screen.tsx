@@ -27,6 +27,7 @@ import { StatusTag } from './aip-parts';
 import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
 import './aip.scss';
+import { useElderWording } from '@/platform/elder-mode';
 
 export interface DetailScreenProps {
   planId: string | undefined;
@@ -72,6 +73,7 @@ export function DetailScreen({ planId, prelink }: DetailScreenProps) {
 type Pending = { kind: PlanAction } | { kind: 'update'; schedule: Schedule; amount: string; payMethod: AipPayMethod };
 
 function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () => Promise<void>; here: string }) {
+  const w = useElderWording();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -135,7 +137,7 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
             </Text>
           </View>
           <View className='aip-figures__item'>
-            <Text className='aip-figures__label'>{t('aip.plan.currentValue')}</Text>
+            <Text className='aip-figures__label'>{w('aip.plan.currentValue')}</Text>
             <Text className='aip-figures__value' data-testid='aip-detail-value'>
               {formatAmount(plan.current_value)}
             </Text>

@@ -18,6 +18,7 @@ import { getPlans } from './api';
 import { AIP_RESULT } from './aip-errors';
 import { StatusTag } from './aip-parts';
 import './aip.scss';
+import { useElderWording } from '@/platform/elder-mode';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 
@@ -72,6 +73,7 @@ export function PlansScreen() {
 }
 
 export function PlanCard({ plan }: { plan: AipPlan }) {
+  const w = useElderWording();
   const url = specUrl('autoInvestDetail', { planId: plan.plan_id }, { prelink: specUrl('autoInvestTotalList') });
   return (
     <View className={`aip-card aip-plan aip-plan--${plan.status}`} data-testid='aip-plan' role='link' onClick={go(url)}>
@@ -101,7 +103,7 @@ export function PlanCard({ plan }: { plan: AipPlan }) {
           </Text>
         </View>
         <View className='aip-figures__item'>
-          <Text className='aip-figures__label'>{t('aip.plan.currentValue')}</Text>
+          <Text className='aip-figures__label'>{w('aip.plan.currentValue')}</Text>
           <Text className='aip-figures__value'>{formatAmount(plan.current_value)}</Text>
         </View>
         <View className='aip-figures__item' data-testid='aip-plan-gain'>

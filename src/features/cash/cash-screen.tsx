@@ -29,6 +29,7 @@ import { CASH_RESULT } from './cash-errors';
 import { CashOrderRow } from './cash-parts';
 import { DepositForm, TransferResult, WithdrawForm, type Finished } from './cash-transfer';
 import './cash.scss';
+import { useElderWording } from '@/platform/elder-mode';
 
 /** Who is looking, as the account store knows it (the page passes it in). */
 export interface CashAccess {
@@ -137,6 +138,7 @@ function CashLoaded({ initialView }: { initialView: CashView }) {
 }
 
 function CashHome(props: { data: CashSummary; generation: number; onDeposit: () => void; onWithdraw: () => void }) {
+  const w = useElderWording();
   const { data, generation } = props;
   const nothing = !nonZero(data.total) && data.in_progress.length === 0 && !nonZero(data.total_income);
   return (
@@ -166,7 +168,7 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
             <Text className='cash-summary__cell-label'>
               {data.yesterday_income_date
                 ? t('cash.summary.incomeOn', { date: data.yesterday_income_date.slice(5) })
-                : t('cash.summary.yesterdayIncome')}
+                : w('cash.summary.yesterdayIncome')}
             </Text>
             <AmountText value={data.yesterday_income} sign className='cash-summary__income' />
           </View>
@@ -209,7 +211,7 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
         </View>
       </View>
 
-      <Disclosure testId='cash-disclosure' lines={[t('cash.disclosure.fund'), t('cash.disclosure.past')]} />
+      <Disclosure testId='cash-disclosure' lines={[t('cash.disclosure.fund'), w('cash.disclosure.past')]} />
 
       <ActionBar className='cash-bar'>
         <ActionButton testId='cash-withdraw' fill='outline' text={t('cash.action.withdraw')} onClick={props.onWithdraw} />
@@ -221,6 +223,7 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
 
 /** The latest 7-day yield and per-10k income, and their chart over 30 or 90 days (public figures). */
 function YieldCard({ data }: { data: CashSummary }) {
+  const w = useElderWording();
   const [figure, setFigure] = useState<CashFigure>('yield');
   const [days, setDays] = useState<YieldPeriod>(30);
   const yields = useRemote(() => getCashYields(days), [days], { keepPreviousData: true });
@@ -236,7 +239,7 @@ function YieldCard({ data }: { data: CashSummary }) {
           aria-selected={figure === 'yield'}
           onClick={() => setFigure('yield')}
         >
-          <Text className='cash-yield__label'>{t('cash.yield.sevenDay')}</Text>
+          <Text className='cash-yield__label'>{w('cash.yield.sevenDay')}</Text>
           <Text className='cash-yield__value'>{data.seven_day_yield === null ? '--' : `${data.seven_day_yield}%`}</Text>
         </View>
         <View
@@ -246,7 +249,7 @@ function YieldCard({ data }: { data: CashSummary }) {
           aria-selected={figure === 'per10k'}
           onClick={() => setFigure('per10k')}
         >
-          <Text className='cash-yield__label'>{t('cash.yield.per10k')}</Text>
+          <Text className='cash-yield__label'>{w('cash.yield.per10k')}</Text>
           <Text className='cash-yield__value cash-yield__value--plain'>{data.per_10k_income ?? '--'}</Text>
         </View>
       </View>
@@ -273,7 +276,7 @@ function YieldCard({ data }: { data: CashSummary }) {
           <CashChart
             rows={rows}
             figure={figure}
-            label={t(figure === 'yield' ? 'cash.yield.chartYield' : 'cash.yield.chartPer10k', { days })}
+            label={w(figure === 'yield' ? 'cash.yield.chartYield' : 'cash.yield.chartPer10k', { days })}
             testId='cash-chart-canvas'
           />
         </View>
@@ -296,6 +299,7 @@ export function coveredDays(date: string, newer: string | undefined): number {
 
 /** One row per day income was paid, newest first, page by page (a Friday's covers the weekend). */
 function IncomeList({ generation }: { generation: number }) {
+  const w = useElderWording();
   const list = usePagedList((page) => getCashIncome(page), [generation]);
   return (
     <View className='cash-card cash-card--list' data-testid='cash-income'>
@@ -319,7 +323,7 @@ function IncomeList({ generation }: { generation: number }) {
               ) : null}
             </Text>
             <Text className='cash-income__how'>
-              {t('cash.income.how', { shares: formatShares(row.shares), per10k: row.income_per_10k })}
+              {w('cash.income.how', { shares: formatShares(row.shares), per10k: row.income_per_10k })}
             </Text>
           </View>
           <AmountText value={row.income} sign className='cash-income__value' />

@@ -9,6 +9,7 @@ import { t } from '@/locales/fund';
 import type { GrowthData } from '@/lib/api-types/fund';
 import { GROWTH_PERIODS, getFundGrowth, type GrowthPeriod } from './api';
 import { GrowthChart } from './growth-chart';
+import { useElderWording } from '@/platform/elder-mode';
 
 /** Chart points from the growth call: cumulative growth fractions of the fund and of its benchmark. */
 export function growthPoints(data: GrowthData): NavLinePoint[] {
@@ -61,6 +62,7 @@ export interface FundChartProps {
 
 /** Performance against the benchmark with period tabs (ty 1m 3m 6m 1y 3y 5y all). */
 export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', periods = GROWTH_PERIODS, money = false }: FundChartProps) {
+  const w = useElderWording();
   const [period, setPeriod] = useState<GrowthPeriod>(periods.includes(defaultPeriod) ? defaultPeriod : (periods.at(-1) ?? 'all'));
   const [metric, setMetric] = useState<MoneyMetric>('yield7d');
   // Switching period (or pulling to refresh) keeps the last line drawn until the new one arrives.
@@ -72,7 +74,7 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', pe
   const fundLine = lines.find((l) => l.line_key === 'value');
   const benchLine = money ? undefined : lines.find((l) => l.line_key === 'than_value');
   const shownPeriod = data?.day ?? period;
-  const metricName = metric === 'yield7d' ? t('fund.header.yield7d') : t('fund.header.income10k');
+  const metricName = metric === 'yield7d' ? w('fund.header.yield7d') : w('fund.header.income10k');
 
   return (
     <View className='fund-chart' data-testid='fund-chart'>
@@ -86,7 +88,7 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', pe
               className={`fund-chart__tab ${m === metric ? 'fund-chart__tab--active' : ''}`}
               onClick={() => setMetric(m)}
             >
-              {m === 'yield7d' ? t('fund.header.yield7d') : t('fund.header.income10k')}
+              {m === 'yield7d' ? w('fund.header.yield7d') : w('fund.header.income10k')}
             </View>
           ))}
         </View>

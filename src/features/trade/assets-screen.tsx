@@ -29,6 +29,7 @@ import { OrderRow } from './order-row';
 import { TRADE_RESULT } from './trade-errors';
 import { sharesText } from './trade-parts';
 import './trade.scss';
+import { useElderWording } from '@/platform/elder-mode';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 
@@ -93,6 +94,7 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
 }
 
 function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsScreenProps['variant'] }) {
+  const w = useElderWording();
   const nothing =
     data.items.length === 0 &&
     data.orders_in_progress.length === 0 &&
@@ -102,29 +104,29 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
   return (
     <View className='trade-assets' data-testid='assets'>
       <View className='trade-card trade-summary' data-testid='assets-summary'>
-        <Text className='trade-summary__label'>{t('trade.assets.total')}</Text>
+        <Text className='trade-summary__label'>{w('trade.assets.total')}</Text>
         <Text className='trade-summary__total' data-testid='assets-total'>
           {formatAmount(data.total_assets)}
         </Text>
         <View className='trade-summary__gains'>
           <View className='trade-summary__gain' data-testid='assets-daily-gain'>
             <Text className='trade-summary__gain-label'>
-              {data.daily_gain_date ? t('trade.assets.dailyGainOn', { date: data.daily_gain_date.slice(5) }) : t('trade.assets.dailyGain')}
+              {data.daily_gain_date ? w('trade.assets.dailyGainOn', { date: data.daily_gain_date.slice(5) }) : w('trade.assets.dailyGain')}
             </Text>
             <AmountText value={data.daily_gain} sign className='trade-summary__gain-value' />
           </View>
           <View className='trade-summary__gain' data-testid='assets-hold-gain'>
-            <Text className='trade-summary__gain-label'>{t('trade.assets.holdGain')}</Text>
+            <Text className='trade-summary__gain-label'>{w('trade.assets.holdGain')}</Text>
             <AmountText value={data.hold_gain} sign className='trade-summary__gain-value' />
           </View>
           <View className='trade-summary__gain' data-testid='assets-total-gain'>
-            <Text className='trade-summary__gain-label'>{t('trade.assets.totalGain')}</Text>
+            <Text className='trade-summary__gain-label'>{w('trade.assets.totalGain')}</Text>
             <AmountText value={data.total_gain} sign className='trade-summary__gain-value' />
           </View>
         </View>
         {nonZero(data.in_transit_amount) ? (
           <Text className='trade-summary__transit' data-testid='assets-in-transit'>
-            {t('trade.assets.inTransit', { amount: formatAmount(data.in_transit_amount) })}
+            {w('trade.assets.inTransit', { amount: formatAmount(data.in_transit_amount) })}
           </Text>
         ) : null}
       </View>

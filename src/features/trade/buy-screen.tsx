@@ -21,6 +21,7 @@ import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type Am
 import { leadToFix } from './trade-errors';
 import { FundLine, riskLevelText } from './trade-parts';
 import './trade.scss';
+import { useElderWording } from '@/platform/elder-mode';
 
 /** Who is buying, as the account store knows it (the page passes it in). */
 export type BuyAccess = PurchaseAccess & { assessed: boolean };
@@ -131,6 +132,7 @@ export function problemText(problem: AmountProblem): string {
 }
 
 function BuyFormReady({ quote }: { quote: BuyQuote }) {
+  const w = useElderWording();
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
@@ -196,7 +198,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         // Before the password: what it costs and when the shares are there (large in elder mode).
         details: [
           ...(preview ? [{ label: t('trade.fee.estimate'), value: yuanText(preview.fee), testId: 'password-fee' }] : []),
-          { label: t('trade.buy.step.confirm'), value: quote.confirm_date, testId: 'password-arrival' },
+          { label: w('trade.buy.step.confirm'), value: quote.confirm_date, testId: 'password-arrival' },
         ],
       },
       send: (requestId, encryptedPassword, riskConfirmed) =>
@@ -278,7 +280,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
             </>
           ) : rate ? (
             <>
-              <Text className='trade-fee__label'>{t('trade.fee.buyRate')}</Text>
+              <Text className='trade-fee__label'>{w('trade.fee.buyRate')}</Text>
               <Text className='trade-fee__value' data-testid='buy-fee-rate'>
                 {formatPercent(rate.rate)}
               </Text>
@@ -314,13 +316,13 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         <Timeline
           testId='buy-timeline'
           nodes={[
-            { title: subscribe ? t('trade.buy.step.subscribe') : t('trade.buy.step.priced'), date: quote.trade_date },
-            { title: t('trade.buy.step.confirm'), date: quote.confirm_date },
+            { title: subscribe ? t('trade.buy.step.subscribe') : w('trade.buy.step.priced'), date: quote.trade_date },
+            { title: w('trade.buy.step.confirm'), date: quote.confirm_date },
             { title: t('trade.buy.step.income'), date: quote.query_date },
           ]}
         />
         <Text className='trade-muted trade-rule'>
-          {subscribe ? t('trade.buy.subscribeRule', { date: quote.confirm_date }) : t('trade.buy.cutoffRule', { date: quote.trade_date })}
+          {subscribe ? t('trade.buy.subscribeRule', { date: quote.confirm_date }) : w('trade.buy.cutoffRule', { date: quote.trade_date })}
         </Text>
       </View>
 

@@ -23,6 +23,7 @@ import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { lotsInOrder } from './trade-figures';
 import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
+import { useElderWording } from '@/platform/elder-mode';
 
 function nonZero(text: string): boolean {
   const value = parseDecimal(text);
@@ -60,6 +61,7 @@ function HoldingLoader({ code }: { code: string }) {
 }
 
 function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: (next: FundHolding) => void }) {
+  const w = useElderWording();
   const [saving, setSaving] = useState(false);
   const code = holding.fd_code;
 
@@ -94,7 +96,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             {holding.hold_fee && nonZero(holding.hold_fee) ? (
               // The fee is part of the cost and so of 持有收益 — said so, never a day's loss (issue 28).
               <Text className='trade-summary__gain-note' data-testid='holding-hold-fee'>
-                {t('trade.holding.holdFee', { fee: formatAmount(holding.hold_fee) })}
+                {w('trade.holding.holdFee', { fee: formatAmount(holding.hold_fee) })}
               </Text>
             ) : null}
           </View>
@@ -103,7 +105,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             <AmountText value={holding.daily_gain} sign className='trade-summary__gain-value' />
           </View>
           <View className='trade-summary__gain' data-testid='holding-total-gain'>
-            <Text className='trade-summary__gain-label'>{t('trade.assets.totalGain')}</Text>
+            <Text className='trade-summary__gain-label'>{w('trade.assets.totalGain')}</Text>
             <AmountText value={holding.total_gain} sign className='trade-summary__gain-value' />
           </View>
         </View>
@@ -187,7 +189,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             </Text>
             {lot.penalty_free_date ? (
               <Text className='trade-lot__penalty' data-testid='holding-lot-penalty'>
-                {t('trade.holding.penaltyUntil', { rate: formatPercent(lot.redeem_rate), date: lot.penalty_free_date })}
+                {w('trade.holding.penaltyUntil', { rate: formatPercent(lot.redeem_rate), date: lot.penalty_free_date })}
               </Text>
             ) : null}
             <Text

@@ -24,6 +24,7 @@ import { checkSellVolume, estimateRedemption, halfVolume, redemptionTable, type 
 import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
+import { useElderWording } from '@/platform/elder-mode';
 
 export interface SellAccess {
   status: 'unknown' | 'loggedIn' | 'anonymous';
@@ -76,6 +77,7 @@ function sharesProblemText(check: SharesCheck, usable: string): string | null {
 }
 
 function SellFormReady({ holding, table, card }: { holding: FundHolding; table: FeeBracket[] | null; card: SellAccess['card'] }) {
+  const w = useElderWording();
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -212,7 +214,7 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
                 {yuanText(estimate.proceeds)}
               </Text>
             </View>
-            <Text className='trade-muted'>{t('trade.sell.navNote', { nav: formatNav(holding.nav), date: holding.nav_date })}</Text>
+            <Text className='trade-muted'>{w('trade.sell.navNote', { nav: formatNav(holding.nav), date: holding.nav_date })}</Text>
             <Text className='trade-lots__title'>{t('trade.sell.fifo')}</Text>
             {estimate.lines.map((line) => (
               <View key={String(line.lotId)} className='trade-lot' data-testid='sell-lot'>
@@ -263,7 +265,7 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
           testId='sell-timeline'
           nodes={[
             { title: t('trade.sell.step.submit'), date: holding.sell_trade_date },
-            { title: t('trade.sell.step.confirm'), date: holding.sell_confirm_date },
+            { title: w('trade.sell.step.confirm'), date: holding.sell_confirm_date },
             { title: toCash ? t('trade.sell.step.arriveXjb') : t('trade.sell.step.arrive'), date: arrival },
           ]}
         />
