@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { CreateScreen, type AipAccess } from '@/features/aip/create-screen';
 import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import { setLocale } from '@/locales/i18n';
-import { elderOn, elderReset } from './elder-helpers';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import { aipQuote, backtest, plan, typeAmount, typeTradePassword } from './aip-helpers';
 import {
   button,
@@ -320,5 +320,16 @@ describe('elder mode (关怀版): plain words (issue 26)', () => {
     await until(() => expect(text('aip-backtest-invested')).toBe('36,000.00'));
     expect(text('aip-backtest')).toContain('年化收益率（XIRR）');
     expect(text('aip-create')).toContain('扣款日遇非交易日顺延至下一交易日');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    renderCreate();
+    await ready();
+    await until(() => expect(text('aip-backtest-invested')).toBe('36,000.00'));
+    for (const name of ['aip-figures', 'aip-chips']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });

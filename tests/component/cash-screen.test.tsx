@@ -8,7 +8,7 @@ import { CashScreen, type CashAccess } from '@/features/cash/cash-screen';
 import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import type { CashIncomeRow, CashOrderAnswer, CashSummary, CashYields } from '@/lib/api-types/cash';
 import { setLocale } from '@/locales/i18n';
-import { elderOn, elderReset } from './elder-helpers';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import {
   button,
   decryptPassword,
@@ -469,5 +469,15 @@ describe('elder mode (关怀版): plain words (issue 26)', () => {
     await home();
     expect(text('cash-seven-day-yield')).toBe('七日年化2.345%');
     expect(text('cash-per-10k')).toBe('万份收益（元）0.6712');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    renderCash();
+    await home();
+    for (const name of ['cash-summary__split', 'cash-yield__figures']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });

@@ -6,7 +6,7 @@ import { FundDetailScreen } from '@/features/fund/fund-detail-screen';
 import type { FundAccount } from '@/features/fund/fund-actions';
 import type { Achievement, FundDetail, FundSummary, GrowthData, NavHistoryItem, TradeDates } from '@/lib/api-types/fund';
 import { setLocale } from '@/locales/i18n';
-import { elderOn, elderReset } from './elder-helpers';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import { clickAndSettle, fakeServer, ok, resetServer, settle, until, type FakeServer } from './trade-helpers';
 
 // The chart library draws on a canvas jsdom does not have: the chart itself is the browser tests' business.
@@ -322,5 +322,15 @@ describe('elder mode (关怀版): plain words (issue 26)', () => {
     expect(text('unit-nav')).toContain('单位净值');
     expect(text('fund-detail')).toContain('2026-11-27 确认份额');
     expect(text('fund-detail')).not.toContain('份额到账');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    serve(summary());
+    await open();
+    for (const name of ['fund-header__figures']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });

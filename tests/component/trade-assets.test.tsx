@@ -6,7 +6,7 @@ import { HoldingScreen } from '@/features/trade/holding-screen';
 import { IncomeCalendarScreen } from '@/features/trade/income-calendar-screen';
 import { monthCells, shiftMonth } from '@/features/trade/calendar-grid';
 import { setLocale } from '@/locales/i18n';
-import { elderOn, elderReset } from './elder-helpers';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import {
   button,
   fail,
@@ -359,5 +359,16 @@ describe('elder mode (关怀版): plain words (issue 26)', () => {
     await until(() => expect(screen.getByTestId('assets')).toBeInTheDocument());
     expect(text('assets')).toContain('All my money (yuan)');
     expect(text('assets-in-transit')).toBe('Money being bought or sold: ¥1,000.00');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    server.on(SUMMARY, summary());
+    render(<AssetsScreen variant='myMoney' />);
+    await until(() => expect(screen.getByTestId('assets')).toBeInTheDocument());
+    for (const name of ['trade-summary__gains', 'trade-holding__grid']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { BuyScreen, type BuyAccess } from '@/features/trade/buy-screen';
 import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import { setLocale } from '@/locales/i18n';
-import { elderOn, elderReset } from './elder-helpers';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import {
   button,
   clickAndSettle,
@@ -433,5 +433,15 @@ describe('elder mode (关怀版): plain words (issue 26)', () => {
     expect(text('buy-timeline')).toContain('按当日净值买入');
     expect(text('buy-timeline')).toContain('确认份额');
     expect(text('buy-timeline')).not.toContain('份额到账');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    renderBuy();
+    await ready();
+    for (const name of ['trade-chips']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });

@@ -22,7 +22,7 @@ import {
   until,
   type FakeServer,
 } from './trade-helpers';
-import { elderOn, elderReset } from './elder-helpers';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 
 const READY: SellAccess = { status: 'loggedIn', openTrade: true, card: { bankCode: 'CMB', cardTail: '2565' } };
 const HOLDING = 'GET /djapi/holding/fund/519671';
@@ -191,5 +191,15 @@ describe('elder mode (关怀版): plain words (issue 26)', () => {
     fireEvent.click(button('sell-all'));
     expect(text('sell-screen')).toContain('以确认净值为准');
     expect(text('sell-timeline')).toContain('确认份额');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    await renderSell();
+    fireEvent.click(button('sell-all'));
+    for (const name of ['trade-stats']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });
