@@ -123,6 +123,11 @@ describe('the form', () => {
     // Normal vs smart side by side (the backtest's `other`).
     expect(text('aip-backtest-smart')).toContain('+14.88%');
     expect(text('aip-backtest-normal')).toContain('+10.77%');
+    // The backtest chart is an image named by what it shows (issue 26).
+    expect(screen.getByTestId('aip-backtest-chart').getAttribute('role')).toBe('img');
+    expect(screen.getByTestId('aip-backtest-chart').getAttribute('aria-label')).toMatch(
+      /^累计投入与市值走势（\d{4}-\d{2}-\d{2}至\d{4}-\d{2}-\d{2}）：累计投入36,000.00元，期末市值[\d,.]+元，总收益率\+10\.77%$/,
+    );
     expect(isDisabledButton(button('aip-submit'))).toBe(true);
   });
 

@@ -42,6 +42,8 @@ import {
   upgradePlan,
 } from './api';
 import './advisory.scss';
+import { seriesAltText } from '@/components/chart/chart-alt';
+import { percentText } from '@/components/chart/nav-line-elements';
 
 type Access = { status: 'unknown' | 'loggedIn' | 'anonymous' };
 
@@ -139,7 +141,11 @@ function PortfolioScreen({ code, access, upgrade }: { code: string; access: Acce
             fundName={plan.plan_name}
             benchmarkName={t('advisory.benchmarkYield')}
             height={180}
-            label={plan.plan_name}
+            label={seriesAltText(
+              plan.plan_name,
+              chart.map((p) => ({ date: p.date, value: p.fund })),
+              percentText,
+            )}
           />
         </View>
       ) : null}

@@ -6,7 +6,7 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, formatPercent } from '@/lib/format';
 import type { AipBacktest, AipCycle, AipStatus } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 import { purchaseErrorText } from '@/components/purchase/purchase-errors';
@@ -158,7 +158,19 @@ function BacktestChart({ data }: { data: AipBacktest }) {
   const first = picked[0];
   const last = picked[picked.length - 1];
   return (
-    <View className='aip-chart' data-testid='aip-backtest-chart' aria-label={t('aip.backtest.chartLabel')}>
+    <View
+      className='aip-chart'
+      data-testid='aip-backtest-chart'
+      role='img'
+      aria-label={t('aip.backtest.chartAlt', {
+        name: t('aip.backtest.chartLabel'),
+        from: first?.date ?? data.start,
+        to: last?.date ?? data.end,
+        invested: formatAmount(data.invested, { unit: false }),
+        value: formatAmount(data.value, { unit: false }),
+        ret: formatPercent(data.total_return, { sign: true }),
+      })}
+    >
       <View className='aip-chart__legend'>
         <Text className='aip-chart__key aip-chart__key--invested'>{t('aip.backtest.invested')}</Text>
         <Text className='aip-chart__key aip-chart__key--value'>{w('aip.backtest.value')}</Text>

@@ -118,6 +118,7 @@ export default {
     'aip.backtest.fees': '已计入申购费 {fees} 元',
     'aip.backtest.note': '按历史净值模拟，年化为资金加权年化收益率（XIRR）',
     'aip.backtest.chartLabel': '累计投入与市值走势',
+    'aip.backtest.chartAlt': '{name}（{from}至{to}）：累计投入{invested}元，期末市值{value}元，总收益率{ret}',
 
     'aip.status.running': '进行中',
     'aip.status.paused': '已暂停',
@@ -338,6 +339,7 @@ export default {
     'aip.backtest.fees': 'Purchase fees of ¥{fees} included',
     'aip.backtest.note': 'Simulated on the fund’s past NAVs; the annual return is money-weighted (XIRR)',
     'aip.backtest.chartLabel': 'Invested and value over time',
+    'aip.backtest.chartAlt': '{name} ({from} to {to}): invested ¥{invested}, worth ¥{value} at the end, total return {ret}',
 
     'aip.status.running': 'Running',
     'aip.status.paused': 'Paused',
