@@ -4,6 +4,7 @@ import { NoticeBar } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/noticebar/style/css';
 import { t } from '@/locales/i18n';
 import './info-banner.scss';
+import { roleProps } from '@/components/a11y/role-props';
 
 export type InfoBannerType = 'info' | 'warning' | 'error' | 'success';
 
@@ -28,7 +29,7 @@ export function InfoBanner({ type = 'info', closable = false, onClose, children 
       closeable={closable}
       rightIcon={
         closable ? (
-          <View className='info-banner__close' role='button' aria-label={t('components.infoBanner.close')}>
+          <View className='info-banner__close' {...roleProps('button')} aria-label={t('components.infoBanner.close')}>
             ✕
           </View>
         ) : undefined

@@ -7,6 +7,7 @@ import { t } from '@/locales/i18n';
 import { setKeypadLabels } from '@/platform/a11y-host';
 import { usePhysicalKeypad } from '@/platform/keypad-keys';
 import './purchase.scss';
+import { roleProps } from '@/components/a11y/role-props';
 
 export interface AmountKeypadProps {
   /** The text as typed ('1000.5'): the form keeps it and checks it (fen through `parseAmountInput`). */
@@ -48,7 +49,7 @@ export function AmountKeypad(props: AmountKeypadProps) {
   );
   return (
     <View className={`purchase-keypad-field${open ? ' purchase-keypad-field--open' : ''}`}>
-      <View className='purchase-keypad-field__box' data-testid={testId} role='textbox' aria-label={placeholder} onClick={onOpen}>
+      <View className='purchase-keypad-field__box' data-testid={testId} {...roleProps('textbox')} aria-label={placeholder} onClick={onOpen}>
         {prefix ? <Text className='purchase-keypad-field__prefix'>{prefix}</Text> : null}
         {value ? (
           <Text className='purchase-keypad-field__value' data-testid={`${testId}-value`}>

@@ -14,6 +14,7 @@ import { reloadAccount } from './store';
 import { sendCodeLabel, useResendTimer, type TimerFunctions } from './use-resend-timer';
 import './account.scss';
 import './settings.scss';
+import { roleProps } from '@/components/a11y/role-props';
 
 // What every settings flow is made of: six password dots over the number keypad, a code field whose button sends the
 // step's code (to a phone the server knows, so no voice offer and no number to type), a form step's error line and
@@ -113,7 +114,7 @@ export function FlowHeader({ title, onBack }: { title: string; onBack(): void })
   return (
     <View className='settings-flow__head'>
       <Text className='settings-flow__title'>{title}</Text>
-      <View className='account-link settings-flow__back' role='button' onClick={onBack}>
+      <View className='account-link settings-flow__back' {...roleProps('button')} onClick={onBack}>
         {t('account.settings.backToList')}
       </View>
     </View>

@@ -15,6 +15,7 @@ import {
 } from './settings-api';
 import { FlowHeader, FlowSubmit, PasswordPad, SettingsCodeField, finishFlow, useFlowCall } from './settings-parts';
 import { TRADE_PASSWORD_LOCKED } from './use-trade-password-check';
+import { roleProps } from '@/components/a11y/role-props';
 
 /** Server answers the flows react to (docs/PRODUCT.md §8.4). */
 const TRADE_PASSWORD_WEAK = 400050;
@@ -135,7 +136,7 @@ export function ChangePasswordFlow({
       {step === 'old' ? (
         <View
           className={`account-link settings-flow__forgot${locked ? ' settings-flow__forgot--locked' : ''}`}
-          role='button'
+          {...roleProps('button')}
           onClick={onForgot}
         >
           {locked ? t('account.settings.lockedGoReset') : t('account.settings.forgot')}

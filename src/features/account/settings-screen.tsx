@@ -21,6 +21,7 @@ import { CloseAccountFlow, DataExportFlow } from './settings-privacy';
 import { useAccountStore } from './store';
 import './account.scss';
 import './settings.scss';
+import { roleProps } from '@/components/a11y/role-props';
 
 /** The flows of the settings page; `?action=` opens one directly (the help page links the reset). */
 export type SettingsAction = 'password' | 'reset-password' | 'phone' | 'export' | 'close-account';
@@ -189,7 +190,7 @@ export function SettingsScreen({
         ) : (
           <View className='settings-card settings-card--none'>
             <Text className='account-muted'>{t('account.settings.noCard')}</Text>
-            <View className='account-link' role='button' onClick={() => void navigateToSpecUrl(specUrl('openAccount'))}>
+            <View className='account-link' {...roleProps('button')} onClick={() => void navigateToSpecUrl(specUrl('openAccount'))}>
               {t('account.my.openAccount')}
             </View>
           </View>

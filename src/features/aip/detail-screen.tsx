@@ -28,6 +28,7 @@ import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
 import './aip.scss';
 import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 
 export interface DetailScreenProps {
   planId: string | undefined;
@@ -45,7 +46,7 @@ export function DetailScreen({ planId, prelink }: DetailScreenProps) {
   const here = planId ? specUrl('autoInvestDetail', { planId }, prelink ? { prelink } : {}) : specUrl('autoInvestTotalList');
   return (
     <View className='aip-page' data-testid='aip-detail-screen'>
-      <View className='aip-back' data-testid='aip-back' role='link' onClick={go(backTo)}>
+      <View className='aip-back' data-testid='aip-back' {...roleProps('link')} onClick={go(backTo)}>
         <Text>‹ {backTo === specUrl('autoInvestTotalList') ? t('aip.detail.backToList') : t('aip.detail.back')}</Text>
       </View>
       {!planId ? (
@@ -363,7 +364,7 @@ function RunRow({ run, smart }: { run: AipRun; smart: boolean }) {
           <View
             className='aip-run__order'
             data-testid='aip-run-order'
-            role='link'
+            {...roleProps('link')}
             onClick={go(specUrl('orderDetail', { orderId: run.order_id }))}
           >
             <Text className={`aip-run__state aip-run__state--${run.order_status ?? 'submitted'}`}>

@@ -13,6 +13,7 @@ import { Disclosure } from '@/components/purchase/purchase-parts';
 import { TEASER_INDEX_CODE, getIndexFunds } from './api';
 import { BacktestCard } from './aip-parts';
 import './aip.scss';
+import { roleProps } from '@/components/a11y/role-props';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 const FUND_CODE = /^\d{6}$/;
@@ -118,7 +119,7 @@ function FundPicks({ data }: { data: IndexFunds }) {
           key={fund.fd_code}
           className='aip-pick'
           data-testid='aip-intro-fund'
-          role='link'
+          {...roleProps('link')}
           onClick={go(specUrl('autoInvestCreate', { fundcode: fund.fd_code }))}
         >
           <View className='aip-pick__name'>

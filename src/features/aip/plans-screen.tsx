@@ -19,6 +19,7 @@ import { AIP_RESULT } from './aip-errors';
 import { StatusTag } from './aip-parts';
 import './aip.scss';
 import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 
@@ -76,7 +77,7 @@ export function PlanCard({ plan }: { plan: AipPlan }) {
   const w = useElderWording();
   const url = specUrl('autoInvestDetail', { planId: plan.plan_id }, { prelink: specUrl('autoInvestTotalList') });
   return (
-    <View className={`aip-card aip-plan aip-plan--${plan.status}`} data-testid='aip-plan' role='link' onClick={go(url)}>
+    <View className={`aip-card aip-plan aip-plan--${plan.status}`} data-testid='aip-plan' {...roleProps('link')} onClick={go(url)}>
       <View className='aip-plan__top'>
         <View className='aip-plan__fund'>
           <Text className='aip-fund__name'>{plan.fd_name}</Text>

@@ -30,6 +30,7 @@ import { CashOrderRow } from './cash-parts';
 import { DepositForm, TransferResult, WithdrawForm, type Finished } from './cash-transfer';
 import './cash.scss';
 import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 
 /** Who is looking, as the account store knows it (the page passes it in). */
 export interface CashAccess {
@@ -155,6 +156,7 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
             <Text className='cash-summary__cell-value'>{formatAmount(data.available)}</Text>
           </View>
           <View
+            {...roleProps('link')}
             className='cash-summary__cell cash-summary__cell--link'
             data-testid='cash-unavailable'
             onClick={go(specUrl('xjbUnavailableAmount'))}
@@ -203,10 +205,20 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
       <IncomeList generation={generation} />
 
       <View className='cash-links'>
-        <View className='cash-links__item' data-testid='cash-link-trade-rules' onClick={go(specUrl('xjbTradeRules'))}>
+        <View
+          {...roleProps('link')}
+          className='cash-links__item'
+          data-testid='cash-link-trade-rules'
+          onClick={go(specUrl('xjbTradeRules'))}
+        >
           <Text>{t('cash.rules.tradeTitle')}</Text>
         </View>
-        <View className='cash-links__item' data-testid='cash-link-withdrawal-rules' onClick={go(specUrl('xjbWithdrawalRules'))}>
+        <View
+          {...roleProps('link')}
+          className='cash-links__item'
+          data-testid='cash-link-withdrawal-rules'
+          onClick={go(specUrl('xjbWithdrawalRules'))}
+        >
           <Text>{t('cash.rules.withdrawalTitle')}</Text>
         </View>
       </View>
@@ -235,7 +247,7 @@ function YieldCard({ data }: { data: CashSummary }) {
         <View
           className={`cash-yield__figure${figure === 'yield' ? ' cash-yield__figure--on' : ''}`}
           data-testid='cash-seven-day-yield'
-          role='tab'
+          {...roleProps('tab')}
           aria-selected={figure === 'yield'}
           onClick={() => setFigure('yield')}
         >
@@ -245,7 +257,7 @@ function YieldCard({ data }: { data: CashSummary }) {
         <View
           className={`cash-yield__figure${figure === 'per10k' ? ' cash-yield__figure--on' : ''}`}
           data-testid='cash-per-10k'
-          role='tab'
+          {...roleProps('tab')}
           aria-selected={figure === 'per10k'}
           onClick={() => setFigure('per10k')}
         >
@@ -258,7 +270,7 @@ function YieldCard({ data }: { data: CashSummary }) {
         {YIELD_PERIODS.map((period) => (
           <View
             key={period}
-            role='tab'
+            {...roleProps('tab')}
             aria-selected={period === days}
             className={`cash-yield__period${period === days ? ' cash-yield__period--on' : ''}`}
             data-testid={`cash-period-${period}`}
@@ -330,7 +342,7 @@ function IncomeList({ generation }: { generation: number }) {
         </View>
       ))}
       {list.hasMore || list.moreFailed ? (
-        <View className='cash-income__more' data-testid='cash-income-more' onClick={() => void list.loadMore()}>
+        <View {...roleProps('button')} className='cash-income__more' data-testid='cash-income-more' onClick={() => void list.loadMore()}>
           <Text>{list.moreFailed ? t('cash.income.retryMore') : t('cash.income.more')}</Text>
         </View>
       ) : null}

@@ -10,6 +10,7 @@ import type { GrowthData } from '@/lib/api-types/fund';
 import { GROWTH_PERIODS, getFundGrowth, type GrowthPeriod } from './api';
 import { GrowthChart } from './growth-chart';
 import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 
 /** Chart points from the growth call: cumulative growth fractions of the fund and of its benchmark. */
 export function growthPoints(data: GrowthData): NavLinePoint[] {
@@ -83,7 +84,7 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', pe
           {(['yield7d', 'income10k'] as const).map((m) => (
             <View
               key={m}
-              role='tab'
+              {...roleProps('tab')}
               aria-selected={m === metric}
               className={`fund-chart__tab ${m === metric ? 'fund-chart__tab--active' : ''}`}
               onClick={() => setMetric(m)}
@@ -98,7 +99,7 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', pe
         {periods.map((p) => (
           <View
             key={p}
-            role='tab'
+            {...roleProps('tab')}
             aria-selected={p === period}
             className={`fund-chart__tab ${p === period ? 'fund-chart__tab--active' : ''}`}
             onClick={() => setPeriod(p)}

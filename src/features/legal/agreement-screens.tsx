@@ -12,6 +12,7 @@ import { getAgreementRecords, type AgreementRecords } from './api';
 import { agreementSections, fillBrand } from './documents';
 import { useLocale } from './use-locale';
 import './legal.scss';
+import { roleProps } from '@/components/a11y/role-props';
 
 export const agreementTitle = (id: AgreementId): string => t(`legal.title.${id}`);
 
@@ -126,7 +127,7 @@ export function AgreementListScreen({ loggedIn }: { loggedIn: boolean }) {
           <View
             key={a.id}
             className='legal-list__item'
-            role='link'
+            {...roleProps('link')}
             onClick={() => void navigateToSpecUrl(specUrl('agreement', { agreementId: a.id }))}
           >
             <Text className='legal-list__name'>{t('legal.bracket', { title: agreementTitle(a.id) })}</Text>

@@ -30,6 +30,7 @@ import { TRADE_RESULT } from './trade-errors';
 import { sharesText } from './trade-parts';
 import './trade.scss';
 import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 
@@ -132,19 +133,34 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
       </View>
 
       <View className='trade-links'>
-        <View className='trade-links__item' data-testid='assets-link-calendar' onClick={go(specUrl('incomeCalendar'))}>
+        <View
+          {...roleProps('link')}
+          className='trade-links__item'
+          data-testid='assets-link-calendar'
+          onClick={go(specUrl('incomeCalendar'))}
+        >
           <Text>{t('trade.assets.incomeCalendar')}</Text>
         </View>
-        <View className='trade-links__item' data-testid='assets-link-orders' onClick={go(specUrl('orders'))}>
+        <View {...roleProps('link')} className='trade-links__item' data-testid='assets-link-orders' onClick={go(specUrl('orders'))}>
           <Text>{t('trade.assets.allOrders')}</Text>
         </View>
         {variant === 'myMoney' ? (
-          <View className='trade-links__item' data-testid='assets-link-fund-assets' onClick={go(specUrl('fundAssets'))}>
+          <View
+            {...roleProps('link')}
+            className='trade-links__item'
+            data-testid='assets-link-fund-assets'
+            onClick={go(specUrl('fundAssets'))}
+          >
             <Text>{t('trade.assets.fundAssets')}</Text>
           </View>
         ) : null}
         {variant === 'myMoney' ? (
-          <View className='trade-links__item' data-testid='assets-link-settings' onClick={go(specUrl('accountSettings'))}>
+          <View
+            {...roleProps('link')}
+            className='trade-links__item'
+            data-testid='assets-link-settings'
+            onClick={go(specUrl('accountSettings'))}
+          >
             <Text>{accountText('account.settings.entry')}</Text>
           </View>
         ) : null}
@@ -191,7 +207,7 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
       ) : null}
 
       {!nothing ? (
-        <View className='trade-all-orders' data-testid='assets-all-orders' onClick={go(specUrl('orders'))}>
+        <View {...roleProps('link')} className='trade-all-orders' data-testid='assets-all-orders' onClick={go(specUrl('orders'))}>
           <Text>{t('trade.assets.allOrdersLink')}</Text>
         </View>
       ) : null}
@@ -202,7 +218,7 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
 /** The personal pension (issue 24): its own line, outside the total above; tapping opens the zone. */
 function PensionLine({ pension }: { pension: NonNullable<HoldingSummary['pension']> }) {
   return (
-    <View className='trade-card trade-cash' data-testid='assets-pension' onClick={go(specUrl('pensionActivity'))}>
+    <View {...roleProps('link')} className='trade-card trade-cash' data-testid='assets-pension' onClick={go(specUrl('pensionActivity'))}>
       <View className='trade-cash__head'>
         <Text className='trade-card__title trade-cash__title'>{pensionText('pension.title')}</Text>
         <Text className='trade-cash__more'>{pensionText('pension.myMoney.more')}</Text>
@@ -234,6 +250,7 @@ function PensionLine({ pension }: { pension: NonNullable<HoldingSummary['pension
 function AdvisoryLine({ line }: { line: NonNullable<HoldingSummary['advisory']>[number] }) {
   return (
     <View
+      {...roleProps('link')}
       className='trade-card trade-cash'
       data-testid='assets-advisory'
       data-code={line.plan_code}
@@ -270,7 +287,7 @@ function AdvisoryLine({ line }: { line: NonNullable<HoldingSummary['advisory']>[
 /** The cash product (现金宝): its own line of total assets, with its latest and cumulative income; tapping opens /xjb. */
 function CashLine({ cash }: { cash: NonNullable<HoldingSummary['cash']> }) {
   return (
-    <View className='trade-card trade-cash' data-testid='assets-cash' onClick={go(specUrl('xjb'))}>
+    <View {...roleProps('link')} className='trade-card trade-cash' data-testid='assets-cash' onClick={go(specUrl('xjb'))}>
       <View className='trade-cash__head'>
         <Text className='trade-card__title trade-cash__title'>{t('trade.assets.cash')}</Text>
         <Text className='trade-cash__more'>{t('trade.assets.cashMore')}</Text>
@@ -299,6 +316,7 @@ function CashLine({ cash }: { cash: NonNullable<HoldingSummary['cash']> }) {
 function HoldingRow({ item }: { item: HoldingItem }) {
   return (
     <View
+      {...roleProps('link')}
       className='trade-holding'
       data-testid='holding-row'
       data-code={item.fd_code}
@@ -384,7 +402,7 @@ function AipPlansLine() {
   if (plans.status === 'loading') return null;
   if (plans.status === 'error') {
     return (
-      <View className='trade-card' data-testid='assets-aip-error' onClick={plans.retry}>
+      <View {...roleProps('button')} className='trade-card' data-testid='assets-aip-error' onClick={plans.retry}>
         <Text className='trade-muted'>{tAip('aip.error.generic')}</Text>
       </View>
     );
@@ -398,6 +416,7 @@ function AipPlansLine() {
       {running.length === 0 ? <Text className='trade-muted'>{tAip('aip.assets.noneRunning')}</Text> : null}
       {running.map((plan) => (
         <View
+          {...roleProps('link')}
           key={plan.plan_id}
           className='purchase-row'
           data-testid='assets-aip-plan'
@@ -409,7 +428,7 @@ function AipPlansLine() {
           </Text>
         </View>
       ))}
-      <View className='trade-link' data-testid='assets-aip-all' onClick={go(specUrl('autoInvestTotalList'))}>
+      <View {...roleProps('link')} className='trade-link' data-testid='assets-aip-all' onClick={go(specUrl('autoInvestTotalList'))}>
         <Text>{tAip('aip.assets.all')} ›</Text>
       </View>
     </View>

@@ -22,6 +22,7 @@ import { leadToFix } from './trade-errors';
 import { FundLine, riskLevelText } from './trade-parts';
 import './trade.scss';
 import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 
 /** Who is buying, as the account store knows it (the page passes it in). */
 export type BuyAccess = PurchaseAccess & { assessed: boolean };
@@ -241,6 +242,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         <View className='trade-chips' ref={chipsRef} data-testid='buy-chips'>
           {quickAmounts(quote).map((yuan) => (
             <View
+              {...roleProps('button')}
               key={yuan}
               className={`trade-chip${text === yuan ? ' trade-chip--on' : ''}`}
               data-testid={`buy-chip-${yuan}`}

@@ -24,6 +24,7 @@ import { lotsInOrder } from './trade-figures';
 import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
 import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 
 function nonZero(text: string): boolean {
   const value = parseDecimal(text);
@@ -157,7 +158,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
               key={method}
               className={`trade-segment__item${holding.dividend_method === method ? ' trade-segment__item--on' : ''}`}
               data-testid={`dividend-${method}`}
-              role='button'
+              {...roleProps('button')}
               aria-pressed={holding.dividend_method === method}
               onClick={() => void chooseDividend(method)}
             >

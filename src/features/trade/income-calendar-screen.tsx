@@ -14,6 +14,7 @@ import { getIncomeCalendar } from './api';
 import { monthCells, shiftMonth } from './calendar-grid';
 import { TRADE_RESULT } from './trade-errors';
 import './trade.scss';
+import { roleProps } from '@/components/a11y/role-props';
 
 /** How far back the switcher goes: this month and the 11 before it. */
 const MONTHS_SHOWN = 12;
@@ -56,7 +57,7 @@ export function IncomeCalendarScreen({ currentMonth, fundCode }: { currentMonth:
           <View
             className={`trade-calendar__arrow${canPrev ? '' : ' trade-calendar__arrow--off'}`}
             data-testid='calendar-prev'
-            role='button'
+            {...roleProps('button')}
             aria-label={t('trade.calendar.prev')}
             aria-disabled={!canPrev}
             onClick={() => canPrev && setMonth(shiftMonth(month, -1))}
@@ -69,7 +70,7 @@ export function IncomeCalendarScreen({ currentMonth, fundCode }: { currentMonth:
           <View
             className={`trade-calendar__arrow${canNext ? '' : ' trade-calendar__arrow--off'}`}
             data-testid='calendar-next'
-            role='button'
+            {...roleProps('button')}
             aria-label={t('trade.calendar.next')}
             aria-disabled={!canNext}
             onClick={() => canNext && setMonth(shiftMonth(month, 1))}

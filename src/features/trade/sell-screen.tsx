@@ -25,6 +25,7 @@ import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
 import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 
 export interface SellAccess {
   status: 'unknown' | 'loggedIn' | 'anonymous';
@@ -184,10 +185,16 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
           doneText={t('trade.keypad.done')}
         />
         <View className='trade-chips'>
-          <View className='trade-chip' data-testid='sell-all' onClick={() => usable > 0 && change(volumeToShares(usable))}>
+          <View
+            {...roleProps('button')}
+            className='trade-chip'
+            data-testid='sell-all'
+            onClick={() => usable > 0 && change(volumeToShares(usable))}
+          >
             <Text>{t('trade.sell.all')}</Text>
           </View>
           <View
+            {...roleProps('button')}
             className='trade-chip'
             data-testid='sell-half'
             onClick={() => halfVolume(usable) > 0 && change(volumeToShares(halfVolume(usable)))}
