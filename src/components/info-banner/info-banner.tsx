@@ -3,8 +3,8 @@ import { View } from '@tarojs/components';
 import { NoticeBar } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/noticebar/style/css';
 import { t } from '@/locales/i18n';
-import './info-banner.scss';
 import { roleProps } from '@/components/a11y/role-props';
+import './info-banner.scss';
 
 export type InfoBannerType = 'info' | 'warning' | 'error' | 'success';
 

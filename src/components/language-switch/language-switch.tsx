@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { getLocale, LOCALES, onLocaleChange, t, type Locale } from '@/locales/i18n';
 import { chooseLocale } from '@/platform/locale-preference';
+import { roleProps } from '@/components/a11y/role-props';
 import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES } from './language-names';
 import './language-switch.scss';
-import { roleProps } from '@/components/a11y/role-props';
 
 export { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES } from './language-names';
 

@@ -6,8 +6,8 @@ import { deleteKey, typeKey } from '@/lib/amount-keys';
 import { t } from '@/locales/i18n';
 import { setKeypadLabels } from '@/platform/a11y-host';
 import { usePhysicalKeypad } from '@/platform/keypad-keys';
-import './purchase.scss';
 import { roleProps } from '@/components/a11y/role-props';
+import './purchase.scss';
 
 export interface AmountKeypadProps {
   /** The text as typed ('1000.5'): the form keeps it and checks it (fen through `parseAmountInput`). */

@@ -4,8 +4,8 @@
 import { Text, View } from '@tarojs/components';
 import { cashCovers } from '@/lib/cash-rules';
 import { yuanToFen } from '@/lib/money';
-import './purchase.scss';
 import { roleProps } from '@/components/a11y/role-props';
+import './purchase.scss';
 
 /** A line under a way's name: muted, or a problem (red), with its own test id when a test reads it. */
 export interface PaymentLine {

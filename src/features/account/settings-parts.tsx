@@ -9,12 +9,12 @@ import { sanitizeCode } from '@/lib/validators';
 import { t } from '@/locales/account';
 import { PasswordKeypad } from './components/password-keypad';
 import { showToast } from '@/platform/feedback';
+import { roleProps } from '@/components/a11y/role-props';
 import { errorText } from './login-flow';
 import { reloadAccount } from './store';
 import { sendCodeLabel, useResendTimer, type TimerFunctions } from './use-resend-timer';
 import './account.scss';
 import './settings.scss';
-import { roleProps } from '@/components/a11y/role-props';
 
 // What every settings flow is made of: six password dots over the number keypad, a code field whose button sends the
 // step's code (to a phone the server knows, so no voice offer and no number to type), a form step's error line and

@@ -6,6 +6,7 @@ import { CODE_LENGTH } from '@/lib/constants';
 import { normalizeIdCard, validateIdCard, validateNewTradePassword } from '@/lib/validators';
 import { t } from '@/locales/account';
 import { ApiError } from '@/platform/http';
+import { roleProps } from '@/components/a11y/role-props';
 import { verifyTradePassword as defaultVerifyOld } from './api';
 import {
   changeTradePassword as defaultChange,
@@ -15,7 +16,6 @@ import {
 } from './settings-api';
 import { FlowHeader, FlowSubmit, PasswordPad, SettingsCodeField, finishFlow, useFlowCall } from './settings-parts';
 import { TRADE_PASSWORD_LOCKED } from './use-trade-password-check';
-import { roleProps } from '@/components/a11y/role-props';
 
 /** Server answers the flows react to (docs/PRODUCT.md §8.4). */
 const TRADE_PASSWORD_WEAK = 400050;

@@ -14,6 +14,7 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/account';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { setElderMode, useElderMode } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getAccountSettings, getAgreementAcceptances, type AccountSettings, type AgreementAcceptances } from './settings-api';
 import { ChangePasswordFlow, ResetPasswordFlow } from './settings-password';
 import { ChangePhoneFlow } from './settings-phone';
@@ -21,7 +22,6 @@ import { CloseAccountFlow, DataExportFlow } from './settings-privacy';
 import { useAccountStore } from './store';
 import './account.scss';
 import './settings.scss';
-import { roleProps } from '@/components/a11y/role-props';
 
 /** The flows of the settings page; `?action=` opens one directly (the help page links the reset). */
 export type SettingsAction = 'password' | 'reset-password' | 'phone' | 'export' | 'close-account';

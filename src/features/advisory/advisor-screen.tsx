@@ -20,6 +20,8 @@ import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import { PAGE_CODES } from '@/platform/page-codes';
 import { usePageCode } from '@/platform/use-page-code';
+import { seriesAltText } from '@/components/chart/chart-alt';
+import { percentText } from '@/components/chart/nav-line-elements';
 import {
   ADVISORY_CODES,
   buyPlan,
@@ -42,8 +44,6 @@ import {
   upgradePlan,
 } from './api';
 import './advisory.scss';
-import { seriesAltText } from '@/components/chart/chart-alt';
-import { percentText } from '@/components/chart/nav-line-elements';
 
 type Access = { status: 'unknown' | 'loggedIn' | 'anonymous' };
 

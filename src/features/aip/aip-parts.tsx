@@ -10,10 +10,10 @@ import { formatAmount, formatPercent } from '@/lib/format';
 import type { AipBacktest, AipCycle, AipStatus } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 import { purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { useElderWording } from '@/platform/elder-mode';
 import { getBacktest } from './api';
 import { cycleText } from './aip-figures';
 import './aip.scss';
-import { useElderWording } from '@/platform/elder-mode';
 
 export function riskLevelText(level: number): string {
   return t('aip.risk.level', { level, name: t(`aip.risk.${level}`) });

@@ -19,12 +19,12 @@ import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
 import { createPlan, getAipQuote, getPayOptions, type AipPayMethod } from './api';
 import { leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
+import { useElderWording } from '@/platform/elder-mode';
 import { balanceFen, checkAmount, cycleText, fenToYuan } from './aip-figures';
 import { BacktestCard, riskLevelText } from './aip-parts';
 import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
 import './aip.scss';
-import { useElderWording } from '@/platform/elder-mode';
 
 /** Who is setting up the plan, as the account store knows it (the page passes it in). */
 export interface AipAccess {

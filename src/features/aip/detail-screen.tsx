@@ -22,13 +22,13 @@ import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { changePlanState, getPayOptions, getPlan, updatePlan, type AipPayMethod, type PlanAction } from './api';
 import { AIP_RESULT, leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { balanceFen, checkAmount, fenToYuan } from './aip-figures';
 import { StatusTag } from './aip-parts';
 import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
 import './aip.scss';
-import { useElderWording } from '@/platform/elder-mode';
-import { roleProps } from '@/components/a11y/role-props';
 
 export interface DetailScreenProps {
   planId: string | undefined;

@@ -10,10 +10,10 @@ import { t } from '@/locales/aip';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Disclosure } from '@/components/purchase/purchase-parts';
+import { roleProps } from '@/components/a11y/role-props';
 import { TEASER_INDEX_CODE, getIndexFunds } from './api';
 import { BacktestCard } from './aip-parts';
 import './aip.scss';
-import { roleProps } from '@/components/a11y/role-props';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 const FUND_CODE = /^\d{6}$/;

@@ -14,12 +14,12 @@ import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
 import { Gate } from '@/components/purchase/purchase-parts';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getPlans } from './api';
 import { AIP_RESULT } from './aip-errors';
 import { StatusTag } from './aip-parts';
 import './aip.scss';
-import { useElderWording } from '@/platform/elder-mode';
-import { roleProps } from '@/components/a11y/role-props';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 

@@ -4,9 +4,9 @@ import { Picker } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/picker/style/css';
 import type { AipCycle } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
+import { roleProps } from '@/components/a11y/role-props';
 import { CYCLES, MONTH_DAYS, WEEKDAYS, dayFor, weekdayText } from './aip-figures';
 import './aip.scss';
-import { roleProps } from '@/components/a11y/role-props';
 
 export interface Schedule {
   cycle: AipCycle;

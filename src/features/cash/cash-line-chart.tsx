@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { ChartCanvas } from '@/components/chart/chart-canvas';
-import { cashChartElement, type CashChartRow, type CashFigure } from './cash-chart-elements';
 import { seriesAltText } from '@/components/chart/chart-alt';
+import { cashChartElement, type CashChartRow, type CashFigure } from './cash-chart-elements';
 
 export interface CashLineChartProps {
   rows: readonly CashChartRow[];

@@ -22,6 +22,8 @@ import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
 import { Gate, ActionBar, ActionButton, Disclosure } from '@/components/purchase/purchase-parts';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { YIELD_PERIODS, getCashIncome, getCashSummary, getCashYields, type YieldPeriod } from './api';
 import { cashChartRows, type CashFigure } from './cash-chart-elements';
 import { CashChart } from './cash-chart';
@@ -29,8 +31,6 @@ import { CASH_RESULT } from './cash-errors';
 import { CashOrderRow } from './cash-parts';
 import { DepositForm, TransferResult, WithdrawForm, type Finished } from './cash-transfer';
 import './cash.scss';
-import { useElderWording } from '@/platform/elder-mode';
-import { roleProps } from '@/components/a11y/role-props';
 
 /** Who is looking, as the account store knows it (the page passes it in). */
 export interface CashAccess {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
-import { ChoiceRow, type Choice } from './choice-row';
 import { roleProps } from '@/components/a11y/role-props';
+import { ChoiceRow, type Choice } from './choice-row';
 
 /** One screen of a list (type, period, size, …): its tab's name, its choices and the one chosen. */
 export interface FilterGroup<K extends string> {

@@ -8,11 +8,11 @@ import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import type { RiskLevel } from '@/lib/api-types/account';
 import type { FundSummary } from '@/lib/api-types/fund';
+import { useElderWording } from '@/platform/elder-mode';
 import type { FundState } from './fund-state';
 import { fundSymbol, heldVolume } from './api';
 import { startPurchase } from './start-purchase';
 import { useWatchlist } from './watchlist-store';
-import { useElderWording } from '@/platform/elder-mode';
 
 export interface FundAccount {
   loggedIn: boolean;

@@ -7,10 +7,10 @@ import { useRemote } from '@/components/use-remote/use-remote';
 import { formatNav, formatPercent } from '@/lib/format';
 import { t } from '@/locales/fund';
 import type { GrowthData } from '@/lib/api-types/fund';
-import { GROWTH_PERIODS, getFundGrowth, type GrowthPeriod } from './api';
-import { GrowthChart } from './growth-chart';
 import { useElderWording } from '@/platform/elder-mode';
 import { roleProps } from '@/components/a11y/role-props';
+import { GROWTH_PERIODS, getFundGrowth, type GrowthPeriod } from './api';
+import { GrowthChart } from './growth-chart';
 
 /** Chart points from the growth call: cumulative growth fractions of the fund and of its benchmark. */
 export function growthPoints(data: GrowthData): NavLinePoint[] {

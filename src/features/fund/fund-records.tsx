@@ -9,8 +9,8 @@ import { PercentText } from '@/components/percent-text/percent-text';
 import { formatNav, formatPercent } from '@/lib/format';
 import type { DividendItem, NavHistoryItem } from '@/lib/api-types/fund';
 import { t } from '@/locales/fund';
-import { getDividends, getNavHistory } from './records-api';
 import { useElderWording } from '@/platform/elder-mode';
+import { getDividends, getNavHistory } from './records-api';
 
 interface PagedState<T> {
   items: T[];

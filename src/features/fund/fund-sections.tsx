@@ -12,11 +12,11 @@ import { formatNav, formatPercent, formatTerm, formatUnitAmountText, formatYiAmo
 import { t } from '@/locales/fund';
 import type { FundDetail, FundSummary, ManagerItem, RateRow, StageRow, TradeDates } from '@/lib/api-types/fund';
 import { useRemote } from '@/components/use-remote/use-remote';
+import { useElderWording } from '@/platform/elder-mode';
 import { getAutoInvestYields, MONEY_MARKET_TYPE } from './api';
 import { amountBracket, holdingBracket, platformRateText, rateText } from './fees';
 import type { FundNotice, FundState } from './fund-state';
 import { hasLived, STAGE_PERIODS } from './periods';
-import { useElderWording } from '@/platform/elder-mode';
 
 export function Section({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
   return (

@@ -8,11 +8,11 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/legal';
 import { useBrand } from '@/platform/brand';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { roleProps } from '@/components/a11y/role-props';
 import { getAgreementRecords, type AgreementRecords } from './api';
 import { agreementSections, fillBrand } from './documents';
 import { useLocale } from './use-locale';
 import './legal.scss';
-import { roleProps } from '@/components/a11y/role-props';
 
 export const agreementTitle = (id: AgreementId): string => t(`legal.title.${id}`);
 

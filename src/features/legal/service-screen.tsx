@@ -23,10 +23,10 @@ import { t } from '@/locales/legal';
 import { useBrand } from '@/platform/brand';
 import { ApiError } from '@/platform/http';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { roleProps } from '@/components/a11y/role-props';
 import { sendServiceMessage, type ServiceMessageSent } from './api';
 import { useLocale } from './use-locale';
 import './legal.scss';
-import { roleProps } from '@/components/a11y/role-props';
 
 const LIMITS = { min: SERVICE_MESSAGE_MIN, max: SERVICE_MESSAGE_MAX };
 

@@ -24,13 +24,13 @@ import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate } from '@/components/purchase/purchase-parts';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getHoldingSummary } from './api';
 import { OrderRow } from './order-row';
 import { TRADE_RESULT } from './trade-errors';
 import { sharesText } from './trade-parts';
 import './trade.scss';
-import { useElderWording } from '@/platform/elder-mode';
-import { roleProps } from '@/components/a11y/role-props';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 

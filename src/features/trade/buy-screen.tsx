@@ -15,14 +15,14 @@ import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PurchaseGates, QuoteFailure, type PurchaseAccess, type PurchaseGateTexts } from '@/components/purchase/purchase-gates';
 import { PaymentPicker, cashOption, type PaymentOption } from '@/components/purchase/payment-picker';
 import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getBuyQuote, placeBuy } from './api';
 import { CouponOffer } from './coupon-offer';
 import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type AmountProblem } from './trade-figures';
 import { leadToFix } from './trade-errors';
 import { FundLine, riskLevelText } from './trade-parts';
 import './trade.scss';
-import { useElderWording } from '@/platform/elder-mode';
-import { roleProps } from '@/components/a11y/role-props';
 
 /** Who is buying, as the account store knows it (the page passes it in). */
 export type BuyAccess = PurchaseAccess & { assessed: boolean };

@@ -18,13 +18,13 @@ import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate, ActionBar, InfoRow } from '@/components/purchase/purchase-parts';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getFundHolding, setDividendMethod, type DividendMethod } from './api';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { lotsInOrder } from './trade-figures';
 import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
-import { useElderWording } from '@/platform/elder-mode';
-import { roleProps } from '@/components/a11y/role-props';
 
 function nonZero(text: string): boolean {
   const value = parseDecimal(text);

@@ -10,11 +10,11 @@ import type { IncomeCalendar } from '@/lib/api-types/trading';
 import { startLogin } from '@/platform/login';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate } from '@/components/purchase/purchase-parts';
+import { roleProps } from '@/components/a11y/role-props';
 import { getIncomeCalendar } from './api';
 import { monthCells, shiftMonth } from './calendar-grid';
 import { TRADE_RESULT } from './trade-errors';
 import './trade.scss';
-import { roleProps } from '@/components/a11y/role-props';
 
 /** How far back the switcher goes: this month and the 11 before it. */
 const MONTHS_SHOWN = 12;

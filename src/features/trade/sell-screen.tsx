@@ -18,14 +18,14 @@ import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PurchaseGates } from '@/components/purchase/purchase-gates';
 import { PaymentPicker } from '@/components/purchase/payment-picker';
 import { useRequestIntent } from '@/components/purchase/request-id';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getFundHolding, getFundRates, placeSell } from './api';
 import { TradeQuoteFailure } from './buy-screen';
 import { checkSellVolume, estimateRedemption, halfVolume, redemptionTable, type SharesCheck } from './trade-figures';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { FundLine, sharesText } from './trade-parts';
 import './trade.scss';
-import { useElderWording } from '@/platform/elder-mode';
-import { roleProps } from '@/components/a11y/role-props';
 
 export interface SellAccess {
   status: 'unknown' | 'loggedIn' | 'anonymous';
