@@ -92,6 +92,11 @@ export function pickLocaleFrom(languages: readonly string[]): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** Whether the catalogue (as loaded so far) has `key`, in zh-CN: every key has both locales (tests/unit/locales.test.ts). */
+export function hasMessage(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(catalogue[DEFAULT_LOCALE], key);
+}
+
 /**
  * The text for `key` in the current locale, with `{name}` placeholders filled.
  * A missing key falls back to zh-CN, then to the key itself, so a gap shows up in review instead of crashing.

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { hasMessage, t } from '@/locales/i18n';
 import { applyElderClass, hostCareMode } from './a11y-host';
 import { localStore } from './storage';
 
@@ -59,6 +60,27 @@ export function useElderMode(): boolean {
     return onElderModeChange(setOn);
   }, []);
   return on;
+}
+
+/**
+ * Suffix of a message's plain wording in elder mode: 'fund.header.yield7d.elder' (近7天年化收益率) says what
+ * 'fund.header.yield7d' (七日年化) says, without the jargon. Next to its message in the same namespace, both locales.
+ */
+export const ELDER_WORDING_SUFFIX = '.elder';
+
+/** `t` that says a key's plain wording (`key.elder`) when `elder` and the catalogue has one; else `t` itself. */
+export function elderWording(elder: boolean): typeof t {
+  if (!elder) return t;
+  return (key, params, locale) => {
+    const plain = key + ELDER_WORDING_SUFFIX;
+    return t(hasMessage(plain) ? plain : key, params, locale);
+  };
+}
+
+/** The mode's `t` as a hook: plain words while elder mode is on (re-renders on a change). */
+export function useElderWording(): typeof t {
+  const elder = useElderMode();
+  return useMemo(() => elderWording(elder), [elder]);
 }
 
 /** Tests: forget what the host said and the class applied (the next read asks again). */

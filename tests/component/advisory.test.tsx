@@ -109,6 +109,10 @@ describe('a portfolio', () => {
     expect(screen.getByText('-1.10%').className).toContain('adv-down');
     expect(screen.getByText('8.12%')).toBeTruthy();
     expect(screen.getByText('登录后查看组合持仓与调仓记录')).toBeTruthy();
+    // The NAV chart's text alternative (issue 26): its dates and the return since the first day (1.0523 / 1.0400 − 1).
+    expect(document.querySelector('canvas')?.getAttribute('aria-label')).toBe(
+      '稳健平衡组合（2025-02-28至2025-03-03）：最新+1.18%，最低0.00%，最高+1.18%',
+    );
     expect(screen.queryByTestId('advisory-positions')).toBeNull();
     expect(server.forms('GET /djapi/plan/position/detail')).toHaveLength(0);
   });

@@ -5,6 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { CreateScreen, type AipAccess } from '@/features/aip/create-screen';
 import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import { setLocale } from '@/locales/i18n';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import { aipQuote, backtest, plan, typeAmount, typeTradePassword } from './aip-helpers';
 import {
   button,
@@ -122,6 +123,11 @@ describe('the form', () => {
     // Normal vs smart side by side (the backtest's `other`).
     expect(text('aip-backtest-smart')).toContain('+14.88%');
     expect(text('aip-backtest-normal')).toContain('+10.77%');
+    // The backtest chart is an image named by what it shows (issue 26).
+    expect(screen.getByTestId('aip-backtest-chart').getAttribute('role')).toBe('img');
+    expect(screen.getByTestId('aip-backtest-chart').getAttribute('aria-label')).toMatch(
+      /^累计投入与市值走势（\d{4}-\d{2}-\d{2}至\d{4}-\d{2}-\d{2}）：累计投入36,000.00元，期末市值[\d,.]+元，总收益率\+10\.77%$/,
+    );
     expect(isDisabledButton(button('aip-submit'))).toBe(true);
   });
 
@@ -296,5 +302,39 @@ describe('the password step', () => {
     await ready();
     expect(text('aip-summary-cycle')).toContain('Monthly on day 28');
     expect(screen.getByText('First run')).toBeInTheDocument();
+  });
+});
+
+describe('elder mode (关怀版): plain words (issue 26)', () => {
+  afterEach(elderReset);
+
+  it('the backtest says 平均每年的收益率 and 最后值多少钱, the rule 扣钱那天…, not XIRR or 净值', async () => {
+    elderOn();
+    renderCreate();
+    await ready();
+    await until(() => expect(text('aip-backtest-invested')).toBe('36,000.00'));
+    expect(text('aip-backtest')).toContain('平均每年的收益率');
+    expect(text('aip-backtest')).toContain('最后值多少钱');
+    expect(text('aip-backtest')).not.toContain('XIRR');
+    expect(text('aip-create')).toContain('扣钱那天如果不是交易日');
+  });
+
+  it('keeps the usual words when the mode is off', async () => {
+    renderCreate();
+    await ready();
+    await until(() => expect(text('aip-backtest-invested')).toBe('36,000.00'));
+    expect(text('aip-backtest')).toContain('年化收益率（XIRR）');
+    expect(text('aip-create')).toContain('扣款日遇非交易日顺延至下一交易日');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    renderCreate();
+    await ready();
+    await until(() => expect(text('aip-backtest-invested')).toBe('36,000.00'));
+    for (const name of ['aip-figures', 'aip-chips']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });

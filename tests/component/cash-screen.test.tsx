@@ -8,6 +8,7 @@ import { CashScreen, type CashAccess } from '@/features/cash/cash-screen';
 import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import type { CashIncomeRow, CashOrderAnswer, CashSummary, CashYields } from '@/lib/api-types/cash';
 import { setLocale } from '@/locales/i18n';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import {
   button,
   decryptPassword,
@@ -463,5 +464,36 @@ describe('转出', () => {
     await until(() => expect(screen.getByText('交易密码错误，还可尝试 4 次')).toBeInTheDocument());
     await typePassword('135790');
     await until(() => expect(screen.getByTestId('cash-result')).toBeInTheDocument());
+  });
+});
+
+describe('elder mode (关怀版): plain words (issue 26)', () => {
+  afterEach(elderReset);
+
+  it('现金宝 says 近7天年化收益率 and 每万元每天收益, the same figures; the disclosure too', async () => {
+    elderOn();
+    renderCash();
+    await home();
+    expect(text('cash-seven-day-yield')).toBe('近7天年化收益率2.345%');
+    expect(text('cash-per-10k')).toBe('每万元每天收益（元）0.6712');
+    expect(text('cash-disclosure')).toContain('近7天年化收益率和每万元每天收益都是过去的数据');
+    expect(text('cash-screen')).not.toContain('七日年化');
+  });
+
+  it('keeps the usual words when the mode is off', async () => {
+    renderCash();
+    await home();
+    expect(text('cash-seven-day-yield')).toBe('七日年化2.345%');
+    expect(text('cash-per-10k')).toBe('万份收益（元）0.6712');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    renderCash();
+    await home();
+    for (const name of ['cash-summary__split', 'cash-yield__figures']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });

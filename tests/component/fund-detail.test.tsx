@@ -6,6 +6,7 @@ import { FundDetailScreen } from '@/features/fund/fund-detail-screen';
 import type { FundAccount } from '@/features/fund/fund-actions';
 import type { Achievement, FundDetail, FundSummary, GrowthData, NavHistoryItem, TradeDates } from '@/lib/api-types/fund';
 import { setLocale } from '@/locales/i18n';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import { clickAndSettle, fakeServer, ok, resetServer, settle, spyNavigation, until, type FakeServer } from './trade-helpers';
 import { fakeNativeHost, opened } from './native-host';
 
@@ -310,5 +311,45 @@ describe('fund detail page', () => {
     serve(summary({ risk_level: '3' }));
     await open({ loggedIn: true, openTrade: true, riskLevel: 'C3', riskExpired: false });
     expect(screen.queryByTestId('risk-notice')).toBeNull();
+  });
+});
+
+describe('elder mode (关怀版): plain words (issue 26)', () => {
+  afterEach(elderReset);
+
+  it('a money-market fund: 近7天年化收益率 and 每万元每天收益 instead of 七日年化 and 万份收益', async () => {
+    elderOn();
+    serve(summary({ type: 4, type_desc: '货币型', risk_level: '1' }, { unit_nav: '1.0000', yield_7d: '1.8700', income_per_10k: '0.5123' }));
+    await open();
+    expect(text('yield-7d')).toBe('1.87%近7天年化收益率');
+    expect(text('money-metric-tabs')).toBe('近7天年化收益率每万元每天收益');
+    expect(text('fund-detail')).not.toContain('七日年化');
+    expect(text('fund-detail')).not.toContain('万份收益');
+  });
+
+  it('an equity fund: 每份价格 and 份额到账; off, 单位净值 and 确认份额', async () => {
+    elderOn();
+    serve(summary());
+    await open();
+    expect(text('unit-nav')).toContain('每份价格');
+    expect(text('fund-detail')).toContain('2026-11-27 份额到账');
+  });
+
+  it('keeps the usual words when the mode is off', async () => {
+    serve(summary());
+    await open();
+    expect(text('unit-nav')).toContain('单位净值');
+    expect(text('fund-detail')).toContain('2026-11-27 确认份额');
+    expect(text('fund-detail')).not.toContain('份额到账');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    serve(summary());
+    await open();
+    for (const name of ['fund-header__figures']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { HoldingScreen } from '@/features/trade/holding-screen';
 import { IncomeCalendarScreen } from '@/features/trade/income-calendar-screen';
 import { monthCells, shiftMonth } from '@/features/trade/calendar-grid';
 import { setLocale } from '@/locales/i18n';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import {
   button,
   fail,
@@ -358,5 +359,43 @@ describe('income calendar', () => {
     await until(() => expect(screen.getByText('服务繁忙，请稍后再试')).toBeInTheDocument());
     fireEvent.click(screen.getByText('点击重试'));
     await until(() => expect(screen.getByTestId('income-calendar')).toBeInTheDocument());
+  });
+});
+
+describe('elder mode (关怀版): plain words (issue 26)', () => {
+  afterEach(elderReset);
+
+  it('my money says 我的钱一共, 正在买入或卖出的钱 and 到现在一共的收益, the same figures', async () => {
+    elderOn();
+    server.on(SUMMARY, summary());
+    render(<AssetsScreen variant='myMoney' />);
+    await until(() => expect(screen.getByTestId('assets')).toBeInTheDocument());
+    expect(text('assets')).toContain('我的钱一共（元）');
+    expect(text('assets-total')).toBe('10,317.38');
+    expect(text('assets-daily-gain')).toBe('03-09 那天的收益-23.45');
+    expect(text('assets-hold-gain')).toBe('手上基金的收益+317.38');
+    expect(text('assets-total-gain')).toBe('到现在一共的收益+1,234.56');
+    expect(text('assets-in-transit')).toBe('正在买入或卖出的钱 1,000.00 元');
+  });
+
+  it('in English too', async () => {
+    elderOn();
+    setLocale('en-US');
+    server.on(SUMMARY, summary());
+    render(<AssetsScreen variant='myMoney' />);
+    await until(() => expect(screen.getByTestId('assets')).toBeInTheDocument());
+    expect(text('assets')).toContain('All my money (yuan)');
+    expect(text('assets-in-transit')).toBe('Money being bought or sold: ¥1,000.00');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    server.on(SUMMARY, summary());
+    render(<AssetsScreen variant='myMoney' />);
+    await until(() => expect(screen.getByTestId('assets')).toBeInTheDocument());
+    for (const name of ['trade-summary__gains', 'trade-holding__grid']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { BuyScreen, type BuyAccess } from '@/features/trade/buy-screen';
 import { REQUEST_ID_PATTERN } from '@/components/purchase/request-id';
 import { setLocale } from '@/locales/i18n';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 import {
   button,
   clickAndSettle,
@@ -400,6 +401,47 @@ describe('the keypad and the quick amounts (issue 28)', () => {
       expect(screen.getByTestId('buy-amount').compareDocumentPosition(chips) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     } finally {
       Element.prototype.scrollIntoView = original;
+    }
+  });
+});
+
+describe('elder mode (关怀版): plain words (issue 26)', () => {
+  afterEach(elderReset);
+
+  it('says 按当天的价格买入 and 份额到账 instead of 净值 and 确认份额', async () => {
+    elderOn();
+    renderBuy();
+    await ready();
+    expect(text('buy-timeline')).toContain('按当天的价格买入');
+    expect(text('buy-timeline')).toContain('份额到账');
+    expect(text('buy-timeline')).not.toContain('确认份额');
+    expect(text('buy-screen')).toContain('交易日下午3点前买入');
+  });
+
+  it('in English too', async () => {
+    elderOn();
+    setLocale('en-US');
+    renderBuy();
+    await ready();
+    expect(text('buy-timeline')).toContain("Bought at that day's price");
+    expect(text('buy-timeline')).toContain('Shares are yours');
+  });
+
+  it('keeps the usual words when the mode is off', async () => {
+    renderBuy();
+    await ready();
+    expect(text('buy-timeline')).toContain('按当日净值买入');
+    expect(text('buy-timeline')).toContain('确认份额');
+    expect(text('buy-timeline')).not.toContain('份额到账');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    renderBuy();
+    await ready();
+    for (const name of ['trade-chips']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
     }
   });
 });

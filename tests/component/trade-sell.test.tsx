@@ -22,6 +22,7 @@ import {
   until,
   type FakeServer,
 } from './trade-helpers';
+import { elderOn, elderOneColumnClasses, elderReset, present } from './elder-helpers';
 
 const READY: SellAccess = { status: 'loggedIn', openTrade: true, card: { bankCode: 'CMB', cardTail: '2565' } };
 const HOLDING = 'GET /djapi/holding/fund/519671';
@@ -170,4 +171,35 @@ it('nothing held: the server’s reason, no retry', async () => {
   render(<SellScreen code='519671' access={READY} />);
   await until(() => expect(screen.getByText('您未持有该基金')).toBeInTheDocument());
   expect(screen.queryByText('点击重试')).toBeNull();
+});
+
+describe('elder mode (关怀版): plain words (issue 26)', () => {
+  afterEach(elderReset);
+
+  it('the estimate is at 最近的每份价格 and the timeline says 算出卖得的钱, not 净值 or 确认份额', async () => {
+    elderOn();
+    await renderSell();
+    fireEvent.click(button('sell-all'));
+    expect(text('sell-screen')).toContain('按最近的每份价格');
+    expect(text('sell-screen')).not.toContain('以确认净值为准');
+    expect(text('sell-timeline')).toContain('算出卖得的钱');
+    expect(text('sell-timeline')).not.toContain('确认份额');
+  });
+
+  it('keeps the usual words when the mode is off', async () => {
+    await renderSell();
+    fireEvent.click(button('sell-all'));
+    expect(text('sell-screen')).toContain('以确认净值为准');
+    expect(text('sell-timeline')).toContain('确认份额');
+  });
+
+  it("one column: the rows of figures here are ones elder mode's stylesheet stacks", async () => {
+    elderOn();
+    await renderSell();
+    fireEvent.click(button('sell-all'));
+    for (const name of ['trade-stats']) {
+      present(name);
+      expect(elderOneColumnClasses()).toContain(name);
+    }
+  });
 });

@@ -5,6 +5,9 @@ import { chartSummaryText } from '@/features/fund/fund-chart';
 // The chart itself (a canvas drawn in a worker) is not what is tested here.
 jest.mock('@/features/fund/growth-chart', () => ({ GrowthChart: () => null }));
 import { percentText } from '@/components/chart/nav-line-elements';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { roleProps } from '@/components/a11y/role-props';
 import { setLocale } from '@/locales/i18n';
 import { ariaAttributeName, installAccessibility, syncNutState } from '@/platform/a11y-host';
 
@@ -52,4 +55,26 @@ it("a chart's text alternative: period, dates, end figure, low and high", () => 
   expect(chartSummaryText(points, '1Y', 'return +12.34%', percentText)).toBe(
     '1Y (2026-01-05 to 2026-11-27): return +12.34%, low -5.20%, high +12.34%',
   );
+});
+
+// The mini program reads `aria-role` (Taro's `ariaRole`), not `role`: a control's role written as `role='button'`
+// alone would be one only on H5. components/a11y/role-props.ts gives both.
+it('every control role in src is given for both builds (roleProps), never as an H5-only role=', () => {
+  const root = path.resolve(__dirname, '../../src');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.tsx') ? [path.join(dir, e.name)] : [],
+    );
+  const h5Only = files(root).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, i) => ({ line, at: `${path.relative(root, file)}:${i + 1}` }))
+      .filter(({ line }) => /\brole=['"{](button|link|tab|switch|radio|checkbox|textbox)\b/.test(line.replace(/role=\{'/, "role='")))
+      .map(({ at }) => at),
+  );
+  expect(h5Only).toEqual([]);
+});
+
+it('roleProps says the role in both spellings', () => {
+  expect(roleProps('button')).toEqual({ role: 'button', ariaRole: 'button' });
 });

@@ -48,6 +48,16 @@ describe('message catalogue', () => {
     expect(mismatched).toEqual([]);
   });
 
+  it("gives elder mode's plain wording (key.elder, issue 26) only to a message that exists, with its placeholders", () => {
+    const zh = catalogue['zh-CN'];
+    const plain = Object.keys(zh).filter((key) => key.endsWith('.elder'));
+    expect(plain.length).toBeGreaterThan(20);
+    const orphans = plain.filter((key) => !(key.slice(0, -'.elder'.length) in zh));
+    expect(orphans).toEqual([]);
+    const mismatched = plain.filter((key) => placeholders(zh[key]!).join() !== placeholders(zh[key.slice(0, -'.elder'.length)]!).join());
+    expect(mismatched).toEqual([]);
+  });
+
   it('keeps each namespace under one key prefix, so namespaces cannot overwrite each other', () => {
     for (const ns of allNamespaces) expect(prefixes(ns)).toHaveLength(1);
     const all = allNamespaces.map((ns) => prefixes(ns)[0]);

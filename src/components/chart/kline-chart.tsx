@@ -12,6 +12,7 @@ import {
   type KlineIndicator,
 } from './kline-elements';
 import './kline-chart.scss';
+import { seriesAltText } from './chart-alt';
 
 export interface KlineChartProps {
   /** Every loaded bar, oldest first (indicators warm up on the bars before the visible window). */
@@ -48,10 +49,23 @@ export function KlineChart({ bars, indicator, visible = 90, height = 220, label 
   const model = useMemo(() => klineModel(bars, indicator, visible, all), [bars, indicator, visible, all]);
   const drawMain = useCallback(() => klineMainElement(model), [model]);
   const drawSub = useCallback(() => klineOscillatorElement(model), [model]);
+  // The text alternative: the visible window's closes — change, last, low, high (issue 26).
+  const alt = useMemo(
+    () =>
+      label
+        ? seriesAltText(
+            label,
+            model.bars.map((b) => ({ date: b.date, value: b.close })),
+            (v) => v.toFixed(2),
+            true,
+          )
+        : undefined,
+    [label, model],
+  );
   return (
     <View className='kline-chart' data-testid='kline-chart' data-indicator={indicator}>
       <Legend lines={model.overlay} testId='kline-legend-main' />
-      <ChartCanvas height={height} draw={drawMain} label={label} testId='kline-canvas' />
+      <ChartCanvas height={height} draw={drawMain} label={alt} testId='kline-canvas' />
       {model.oscillator.length > 0 ? (
         <>
           <Legend lines={model.oscillator} testId='kline-legend-sub' />

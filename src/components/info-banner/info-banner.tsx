@@ -3,6 +3,7 @@ import { View } from '@tarojs/components';
 import { NoticeBar } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/noticebar/style/css';
 import { t } from '@/locales/i18n';
+import { roleProps } from '@/components/a11y/role-props';
 import './info-banner.scss';
 
 export type InfoBannerType = 'info' | 'warning' | 'error' | 'success';
@@ -28,7 +29,7 @@ export function InfoBanner({ type = 'info', closable = false, onClose, children 
       closeable={closable}
       rightIcon={
         closable ? (
-          <View className='info-banner__close' role='button' aria-label={t('components.infoBanner.close')}>
+          <View className='info-banner__close' {...roleProps('button')} aria-label={t('components.infoBanner.close')}>
             ✕
           </View>
         ) : undefined

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { getLocale, LOCALES, onLocaleChange, t, type Locale } from '@/locales/i18n';
 import { chooseLocale } from '@/platform/locale-preference';
+import { roleProps } from '@/components/a11y/role-props';
 import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES } from './language-names';
 import './language-switch.scss';
 
@@ -44,7 +45,7 @@ export function LanguageSwitch({ onChange, layout = 'row', className, short = fa
           <View
             key={locale}
             className={`language-switch__choice${locale === current ? ' language-switch__choice--active' : ''}`}
-            role='button'
+            {...roleProps('button')}
             aria-pressed={locale === current}
             data-testid={`language-${locale}`}
             onClick={() => pick(locale)}

@@ -5,6 +5,8 @@ import '@nutui/nutui-react-taro/dist/es/packages/numberkeyboard/style/css';
 import { deleteKey, typeKey } from '@/lib/amount-keys';
 import { t } from '@/locales/i18n';
 import { setKeypadLabels } from '@/platform/a11y-host';
+import { usePhysicalKeypad } from '@/platform/keypad-keys';
+import { roleProps } from '@/components/a11y/role-props';
 import './purchase.scss';
 
 export interface AmountKeypadProps {
@@ -33,15 +35,21 @@ export interface AmountKeypadProps {
 /**
  * A big number field typed on NutUI's number keypad with a decimal point (no system keyboard: the same on a phone,
  * in the mini program and with a mouse). The keypad refuses a second point, a third decimal and absurdly long
- * numbers (`typeKey`, src/lib/amount-keys.ts).
+ * numbers (`typeKey`, src/lib/amount-keys.ts). On a desktop (H5) the keyboard's digits, '.', Backspace and Enter
+ * (完成) type on it while it is up (platform/keypad-keys).
  */
 export function AmountKeypad(props: AmountKeypadProps) {
   const { value, onChange, placeholder, prefix = '¥', suffix, open, onOpen, onClose, keypadTitle, doneText, testId } = props;
   // The keypad's icon keys get names (platform/a11y-host): delete, and hiding it.
   setKeypadLabels({ delete: t('components.keypad.delete'), close: doneText ?? t('components.keypad.close') });
+  usePhysicalKeypad(
+    open,
+    { onKey: (key) => onChange(typeKey(value, key)), onDelete: () => onChange(deleteKey(value)), onEnter: onClose },
+    { decimal: true },
+  );
   return (
     <View className={`purchase-keypad-field${open ? ' purchase-keypad-field--open' : ''}`}>
-      <View className='purchase-keypad-field__box' data-testid={testId} role='textbox' aria-label={placeholder} onClick={onOpen}>
+      <View className='purchase-keypad-field__box' data-testid={testId} {...roleProps('textbox')} aria-label={placeholder} onClick={onOpen}>
         {prefix ? <Text className='purchase-keypad-field__prefix'>{prefix}</Text> : null}
         {value ? (
           <Text className='purchase-keypad-field__value' data-testid={`${testId}-value`}>

@@ -4,6 +4,7 @@
 import { Text, View } from '@tarojs/components';
 import { cashCovers } from '@/lib/cash-rules';
 import { yuanToFen } from '@/lib/money';
+import { roleProps } from '@/components/a11y/role-props';
 import './purchase.scss';
 
 /** A line under a way's name: muted, or a problem (red), with its own test id when a test reads it. */
@@ -54,7 +55,7 @@ export function PaymentPicker<M extends string>({ label, options, value, onChoos
           <View
             key={option.method}
             className={`purchase-option${on ? ' purchase-option--on' : ''}${option.disabled ? ' purchase-option--off' : ''}`}
-            role='radio'
+            {...roleProps('radio')}
             aria-checked={on}
             aria-disabled={option.disabled ? true : undefined}
             data-testid={option.testId}

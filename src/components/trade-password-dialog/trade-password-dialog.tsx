@@ -10,6 +10,7 @@ import { sanitizeTradePassword } from '@/lib/validators';
 import { t } from '@/locales/i18n';
 import { usePageLeave } from '../use-page-leave/use-page-leave';
 import { setKeypadLabels } from '@/platform/a11y-host';
+import { usePhysicalKeypad } from '@/platform/keypad-keys';
 import './trade-password-dialog.scss';
 
 /** A line of the order's summary above the password dots (the fee, an arrival date). */
@@ -97,6 +98,8 @@ export function TradePasswordDialog(props: TradePasswordDialogProps) {
   };
 
   setKeypadLabels({ delete: t('components.keypad.delete'), close: t('components.keypad.close') });
+  // On a desktop (H5): the keyboard's digits and Backspace type on the keypad while the dialog is up.
+  usePhysicalKeypad(visible, { onKey: pressKey, onDelete: deleteDigit });
   const order = (
     <View className='trade-password-dialog__order'>
       {/* For a screen reader: how many digits are typed, never which (the dots say nothing to it). */}

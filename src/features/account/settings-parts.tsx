@@ -9,6 +9,7 @@ import { sanitizeCode } from '@/lib/validators';
 import { t } from '@/locales/account';
 import { PasswordKeypad } from './components/password-keypad';
 import { showToast } from '@/platform/feedback';
+import { roleProps } from '@/components/a11y/role-props';
 import { errorText } from './login-flow';
 import { reloadAccount } from './store';
 import { sendCodeLabel, useResendTimer, type TimerFunctions } from './use-resend-timer';
@@ -113,7 +114,7 @@ export function FlowHeader({ title, onBack }: { title: string; onBack(): void })
   return (
     <View className='settings-flow__head'>
       <Text className='settings-flow__title'>{title}</Text>
-      <View className='account-link settings-flow__back' role='button' onClick={onBack}>
+      <View className='account-link settings-flow__back' {...roleProps('button')} onClick={onBack}>
         {t('account.settings.backToList')}
       </View>
     </View>

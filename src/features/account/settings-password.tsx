@@ -6,6 +6,7 @@ import { CODE_LENGTH } from '@/lib/constants';
 import { normalizeIdCard, validateIdCard, validateNewTradePassword } from '@/lib/validators';
 import { t } from '@/locales/account';
 import { ApiError } from '@/platform/http';
+import { roleProps } from '@/components/a11y/role-props';
 import { verifyTradePassword as defaultVerifyOld } from './api';
 import {
   changeTradePassword as defaultChange,
@@ -135,7 +136,7 @@ export function ChangePasswordFlow({
       {step === 'old' ? (
         <View
           className={`account-link settings-flow__forgot${locked ? ' settings-flow__forgot--locked' : ''}`}
-          role='button'
+          {...roleProps('button')}
           onClick={onForgot}
         >
           {locked ? t('account.settings.lockedGoReset') : t('account.settings.forgot')}

@@ -14,6 +14,7 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/account';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { setElderMode, useElderMode } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getAccountSettings, getAgreementAcceptances, type AccountSettings, type AgreementAcceptances } from './settings-api';
 import { ChangePasswordFlow, ResetPasswordFlow } from './settings-password';
 import { ChangePhoneFlow } from './settings-phone';
@@ -189,7 +190,7 @@ export function SettingsScreen({
         ) : (
           <View className='settings-card settings-card--none'>
             <Text className='account-muted'>{t('account.settings.noCard')}</Text>
-            <View className='account-link' role='button' onClick={() => void navigateToSpecUrl(specUrl('openAccount'))}>
+            <View className='account-link' {...roleProps('button')} onClick={() => void navigateToSpecUrl(specUrl('openAccount'))}>
               {t('account.my.openAccount')}
             </View>
           </View>

@@ -20,6 +20,8 @@ import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import { PAGE_CODES } from '@/platform/page-codes';
 import { usePageCode } from '@/platform/use-page-code';
+import { seriesAltText } from '@/components/chart/chart-alt';
+import { percentText } from '@/components/chart/nav-line-elements';
 import {
   ADVISORY_CODES,
   buyPlan,
@@ -139,7 +141,11 @@ function PortfolioScreen({ code, access, upgrade }: { code: string; access: Acce
             fundName={plan.plan_name}
             benchmarkName={t('advisory.benchmarkYield')}
             height={180}
-            label={plan.plan_name}
+            label={seriesAltText(
+              plan.plan_name,
+              chart.map((p) => ({ date: p.date, value: p.fund })),
+              percentText,
+            )}
           />
         </View>
       ) : null}

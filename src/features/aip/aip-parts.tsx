@@ -6,10 +6,11 @@ import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, formatPercent } from '@/lib/format';
 import type { AipBacktest, AipCycle, AipStatus } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 import { purchaseErrorText } from '@/components/purchase/purchase-errors';
+import { useElderWording } from '@/platform/elder-mode';
 import { getBacktest } from './api';
 import { cycleText } from './aip-figures';
 import './aip.scss';
@@ -64,6 +65,7 @@ function BacktestBody(props: {
   smart: boolean;
   testId: string;
 }) {
+  const w = useElderWording();
   const { data, amount, cycle, cycleDay, smart, testId } = props;
   const other = data.other;
   const normal = smart && other ? other : { invested: data.invested, value: data.value, total_return: data.total_return, xirr: data.xirr };
@@ -87,7 +89,7 @@ function BacktestBody(props: {
           </Text>
         </View>
         <View className='aip-figures__item'>
-          <Text className='aip-figures__label'>{t('aip.backtest.value')}</Text>
+          <Text className='aip-figures__label'>{w('aip.backtest.value')}</Text>
           <Text className='aip-figures__value' data-testid={`${testId}-value`}>
             {formatAmount(data.value)}
           </Text>
@@ -97,7 +99,7 @@ function BacktestBody(props: {
           <PercentText className='aip-figures__value' value={data.total_return} sign />
         </View>
         <View className='aip-figures__item'>
-          <Text className='aip-figures__label'>{t('aip.backtest.xirr')}</Text>
+          <Text className='aip-figures__label'>{w('aip.backtest.xirr')}</Text>
           {data.xirr === null ? (
             <Text className='aip-figures__value'>{t('aip.backtest.noXirr')}</Text>
           ) : (
@@ -111,9 +113,9 @@ function BacktestBody(props: {
           <View className='aip-compare__head'>
             <Text className='aip-compare__cell aip-compare__cell--label'>{'\u00a0'}</Text>
             <Text className='aip-compare__cell'>{t('aip.backtest.invested')}</Text>
-            <Text className='aip-compare__cell'>{t('aip.backtest.value')}</Text>
+            <Text className='aip-compare__cell'>{w('aip.backtest.value')}</Text>
             <Text className='aip-compare__cell'>{t('aip.backtest.totalReturn')}</Text>
-            <Text className='aip-compare__cell'>{t('aip.backtest.xirrShort')}</Text>
+            <Text className='aip-compare__cell'>{w('aip.backtest.xirrShort')}</Text>
           </View>
           {[
             { key: 'normal', label: t('aip.mode.normal'), side: normal },
@@ -133,8 +135,8 @@ function BacktestBody(props: {
           ))}
         </View>
       ) : null}
-      <Text className='aip-muted aip-small'>{t('aip.backtest.fees', { fees: formatAmount(data.fees, { unit: false }) })}</Text>
-      <Text className='aip-muted aip-small'>{t('aip.backtest.note')}</Text>
+      <Text className='aip-muted aip-small'>{w('aip.backtest.fees', { fees: formatAmount(data.fees, { unit: false }) })}</Text>
+      <Text className='aip-muted aip-small'>{w('aip.backtest.note')}</Text>
     </View>
   );
 }
@@ -146,6 +148,7 @@ const CHART_BARS = 36;
  * H5 draw the same thing; the numbers are for drawing only (the figures above are the server's strings).
  */
 function BacktestChart({ data }: { data: AipBacktest }) {
+  const w = useElderWording();
   const points = data.points;
   if (points.length < 2) return null;
   const step = Math.max(1, Math.ceil(points.length / CHART_BARS));
@@ -155,10 +158,22 @@ function BacktestChart({ data }: { data: AipBacktest }) {
   const first = picked[0];
   const last = picked[picked.length - 1];
   return (
-    <View className='aip-chart' data-testid='aip-backtest-chart' aria-label={t('aip.backtest.chartLabel')}>
+    <View
+      className='aip-chart'
+      data-testid='aip-backtest-chart'
+      role='img'
+      aria-label={t('aip.backtest.chartAlt', {
+        name: t('aip.backtest.chartLabel'),
+        from: first?.date ?? data.start,
+        to: last?.date ?? data.end,
+        invested: formatAmount(data.invested, { unit: false }),
+        value: formatAmount(data.value, { unit: false }),
+        ret: formatPercent(data.total_return, { sign: true }),
+      })}
+    >
       <View className='aip-chart__legend'>
         <Text className='aip-chart__key aip-chart__key--invested'>{t('aip.backtest.invested')}</Text>
-        <Text className='aip-chart__key aip-chart__key--value'>{t('aip.backtest.value')}</Text>
+        <Text className='aip-chart__key aip-chart__key--value'>{w('aip.backtest.value')}</Text>
       </View>
       <View className='aip-chart__plot'>
         {picked.map((p) => (

@@ -19,6 +19,7 @@ import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
 import { createPlan, getAipQuote, getPayOptions, type AipPayMethod } from './api';
 import { leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
+import { useElderWording } from '@/platform/elder-mode';
 import { balanceFen, checkAmount, cycleText, fenToYuan } from './aip-figures';
 import { BacktestCard, riskLevelText } from './aip-parts';
 import { PayField } from './pay-field';
@@ -110,6 +111,7 @@ function shifted(firstDate: string, schedule: Schedule): boolean {
 }
 
 function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedule: Schedule; onSchedule: (next: Schedule) => void }) {
+  const w = useElderWording();
   const { quote, dateLoading, schedule, onSchedule } = props;
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(false);
@@ -295,7 +297,7 @@ function CreateFormReady(props: { quote: AipQuote; dateLoading: boolean; schedul
             </>
           }
         />
-        <Text className='aip-muted aip-small'>{t('aip.create.holidayRule')}</Text>
+        <Text className='aip-muted aip-small'>{w('aip.create.holidayRule')}</Text>
         <Text className='aip-muted aip-small'>{t('aip.create.failureRule')}</Text>
       </View>
 

@@ -22,6 +22,8 @@ import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { changePlanState, getPayOptions, getPlan, updatePlan, type AipPayMethod, type PlanAction } from './api';
 import { AIP_RESULT, leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { balanceFen, checkAmount, fenToYuan } from './aip-figures';
 import { StatusTag } from './aip-parts';
 import { PayField } from './pay-field';
@@ -44,7 +46,7 @@ export function DetailScreen({ planId, prelink }: DetailScreenProps) {
   const here = planId ? specUrl('autoInvestDetail', { planId }, prelink ? { prelink } : {}) : specUrl('autoInvestTotalList');
   return (
     <View className='aip-page' data-testid='aip-detail-screen'>
-      <View className='aip-back' data-testid='aip-back' role='link' onClick={go(backTo)}>
+      <View className='aip-back' data-testid='aip-back' {...roleProps('link')} onClick={go(backTo)}>
         <Text>‹ {backTo === specUrl('autoInvestTotalList') ? t('aip.detail.backToList') : t('aip.detail.back')}</Text>
       </View>
       {!planId ? (
@@ -72,6 +74,7 @@ export function DetailScreen({ planId, prelink }: DetailScreenProps) {
 type Pending = { kind: PlanAction } | { kind: 'update'; schedule: Schedule; amount: string; payMethod: AipPayMethod };
 
 function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () => Promise<void>; here: string }) {
+  const w = useElderWording();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -135,7 +138,7 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
             </Text>
           </View>
           <View className='aip-figures__item'>
-            <Text className='aip-figures__label'>{t('aip.plan.currentValue')}</Text>
+            <Text className='aip-figures__label'>{w('aip.plan.currentValue')}</Text>
             <Text className='aip-figures__value' data-testid='aip-detail-value'>
               {formatAmount(plan.current_value)}
             </Text>
@@ -361,7 +364,7 @@ function RunRow({ run, smart }: { run: AipRun; smart: boolean }) {
           <View
             className='aip-run__order'
             data-testid='aip-run-order'
-            role='link'
+            {...roleProps('link')}
             onClick={go(specUrl('orderDetail', { orderId: run.order_id }))}
           >
             <Text className={`aip-run__state aip-run__state--${run.order_status ?? 'submitted'}`}>

@@ -10,6 +10,7 @@ import { t } from '@/locales/aip';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Disclosure } from '@/components/purchase/purchase-parts';
+import { roleProps } from '@/components/a11y/role-props';
 import { TEASER_INDEX_CODE, getIndexFunds } from './api';
 import { BacktestCard } from './aip-parts';
 import './aip.scss';
@@ -118,7 +119,7 @@ function FundPicks({ data }: { data: IndexFunds }) {
           key={fund.fd_code}
           className='aip-pick'
           data-testid='aip-intro-fund'
-          role='link'
+          {...roleProps('link')}
           onClick={go(specUrl('autoInvestCreate', { fundcode: fund.fd_code }))}
         >
           <View className='aip-pick__name'>

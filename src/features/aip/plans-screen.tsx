@@ -14,6 +14,8 @@ import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
 import { Gate } from '@/components/purchase/purchase-parts';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getPlans } from './api';
 import { AIP_RESULT } from './aip-errors';
 import { StatusTag } from './aip-parts';
@@ -72,9 +74,10 @@ export function PlansScreen() {
 }
 
 export function PlanCard({ plan }: { plan: AipPlan }) {
+  const w = useElderWording();
   const url = specUrl('autoInvestDetail', { planId: plan.plan_id }, { prelink: specUrl('autoInvestTotalList') });
   return (
-    <View className={`aip-card aip-plan aip-plan--${plan.status}`} data-testid='aip-plan' role='link' onClick={go(url)}>
+    <View className={`aip-card aip-plan aip-plan--${plan.status}`} data-testid='aip-plan' {...roleProps('link')} onClick={go(url)}>
       <View className='aip-plan__top'>
         <View className='aip-plan__fund'>
           <Text className='aip-fund__name'>{plan.fd_name}</Text>
@@ -101,7 +104,7 @@ export function PlanCard({ plan }: { plan: AipPlan }) {
           </Text>
         </View>
         <View className='aip-figures__item'>
-          <Text className='aip-figures__label'>{t('aip.plan.currentValue')}</Text>
+          <Text className='aip-figures__label'>{w('aip.plan.currentValue')}</Text>
           <Text className='aip-figures__value'>{formatAmount(plan.current_value)}</Text>
         </View>
         <View className='aip-figures__item' data-testid='aip-plan-gain'>

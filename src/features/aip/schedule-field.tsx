@@ -4,6 +4,7 @@ import { Picker } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/picker/style/css';
 import type { AipCycle } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
+import { roleProps } from '@/components/a11y/role-props';
 import { CYCLES, MONTH_DAYS, WEEKDAYS, dayFor, weekdayText } from './aip-figures';
 import './aip.scss';
 
@@ -30,7 +31,7 @@ export function ScheduleField({ value, onChange, testId }: { value: Schedule; on
           <View
             key={cycle}
             className={`aip-chip${value.cycle === cycle ? ' aip-chip--on' : ''}`}
-            role='radio'
+            {...roleProps('radio')}
             aria-checked={value.cycle === cycle}
             data-testid={`${testId}-${cycle}`}
             onClick={() => onChange({ cycle, day: dayFor(cycle, value.day) })}
@@ -42,7 +43,7 @@ export function ScheduleField({ value, onChange, testId }: { value: Schedule; on
       {value.cycle === 'daily' ? (
         <Text className='aip-muted'>{t('aip.cycle.dailyHint')}</Text>
       ) : (
-        <View className='aip-select' data-testid={`${testId}-day`} role='button' onClick={() => setPicking(true)}>
+        <View className='aip-select' data-testid={`${testId}-day`} {...roleProps('button')} onClick={() => setPicking(true)}>
           <Text className='aip-select__label'>{monthly ? t('aip.cycle.monthDayLabel') : t('aip.cycle.weekdayLabel')}</Text>
           <Text className='aip-select__value' data-testid={`${testId}-day-value`}>
             {monthly ? t('aip.cycle.dayOfMonth', { day: value.day ?? 1 }) : weekdayText(value.day ?? 1)}

@@ -23,6 +23,8 @@ import { navigateToSpecUrl } from '@/platform/navigation';
 import { openInsteadInNativeApp } from '@/platform/native-events';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
 import { Gate, ActionBar, ActionButton, Disclosure } from '@/components/purchase/purchase-parts';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { YIELD_PERIODS, getCashIncome, getCashSummary, getCashYields, type YieldPeriod } from './api';
 import { cashChartRows, type CashFigure } from './cash-chart-elements';
 import { CashChart } from './cash-chart';
@@ -144,6 +146,7 @@ function CashLoaded({ initialView }: { initialView: CashView }) {
 }
 
 function CashHome(props: { data: CashSummary; generation: number; onDeposit: () => void; onWithdraw: () => void }) {
+  const w = useElderWording();
   const { data, generation } = props;
   const nothing = !nonZero(data.total) && data.in_progress.length === 0 && !nonZero(data.total_income);
   return (
@@ -160,6 +163,7 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
             <Text className='cash-summary__cell-value'>{formatAmount(data.available)}</Text>
           </View>
           <View
+            {...roleProps('link')}
             className='cash-summary__cell cash-summary__cell--link'
             data-testid='cash-unavailable'
             onClick={go(specUrl('xjbUnavailableAmount'))}
@@ -173,7 +177,7 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
             <Text className='cash-summary__cell-label'>
               {data.yesterday_income_date
                 ? t('cash.summary.incomeOn', { date: data.yesterday_income_date.slice(5) })
-                : t('cash.summary.yesterdayIncome')}
+                : w('cash.summary.yesterdayIncome')}
             </Text>
             <AmountText value={data.yesterday_income} sign className='cash-summary__income' />
           </View>
@@ -208,15 +212,25 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
       <IncomeList generation={generation} />
 
       <View className='cash-links'>
-        <View className='cash-links__item' data-testid='cash-link-trade-rules' onClick={go(specUrl('xjbTradeRules'))}>
+        <View
+          {...roleProps('link')}
+          className='cash-links__item'
+          data-testid='cash-link-trade-rules'
+          onClick={go(specUrl('xjbTradeRules'))}
+        >
           <Text>{t('cash.rules.tradeTitle')}</Text>
         </View>
-        <View className='cash-links__item' data-testid='cash-link-withdrawal-rules' onClick={go(specUrl('xjbWithdrawalRules'))}>
+        <View
+          {...roleProps('link')}
+          className='cash-links__item'
+          data-testid='cash-link-withdrawal-rules'
+          onClick={go(specUrl('xjbWithdrawalRules'))}
+        >
           <Text>{t('cash.rules.withdrawalTitle')}</Text>
         </View>
       </View>
 
-      <Disclosure testId='cash-disclosure' lines={[t('cash.disclosure.fund'), t('cash.disclosure.past')]} />
+      <Disclosure testId='cash-disclosure' lines={[t('cash.disclosure.fund'), w('cash.disclosure.past')]} />
 
       <ActionBar className='cash-bar'>
         <ActionButton testId='cash-withdraw' fill='outline' text={t('cash.action.withdraw')} onClick={props.onWithdraw} />
@@ -228,6 +242,7 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
 
 /** The latest 7-day yield and per-10k income, and their chart over 30 or 90 days (public figures). */
 function YieldCard({ data }: { data: CashSummary }) {
+  const w = useElderWording();
   const [figure, setFigure] = useState<CashFigure>('yield');
   const [days, setDays] = useState<YieldPeriod>(30);
   const yields = useRemote(() => getCashYields(days), [days], { keepPreviousData: true });
@@ -239,21 +254,21 @@ function YieldCard({ data }: { data: CashSummary }) {
         <View
           className={`cash-yield__figure${figure === 'yield' ? ' cash-yield__figure--on' : ''}`}
           data-testid='cash-seven-day-yield'
-          role='tab'
+          {...roleProps('tab')}
           aria-selected={figure === 'yield'}
           onClick={() => setFigure('yield')}
         >
-          <Text className='cash-yield__label'>{t('cash.yield.sevenDay')}</Text>
+          <Text className='cash-yield__label'>{w('cash.yield.sevenDay')}</Text>
           <Text className='cash-yield__value'>{data.seven_day_yield === null ? '--' : `${data.seven_day_yield}%`}</Text>
         </View>
         <View
           className={`cash-yield__figure${figure === 'per10k' ? ' cash-yield__figure--on' : ''}`}
           data-testid='cash-per-10k'
-          role='tab'
+          {...roleProps('tab')}
           aria-selected={figure === 'per10k'}
           onClick={() => setFigure('per10k')}
         >
-          <Text className='cash-yield__label'>{t('cash.yield.per10k')}</Text>
+          <Text className='cash-yield__label'>{w('cash.yield.per10k')}</Text>
           <Text className='cash-yield__value cash-yield__value--plain'>{data.per_10k_income ?? '--'}</Text>
         </View>
       </View>
@@ -262,7 +277,7 @@ function YieldCard({ data }: { data: CashSummary }) {
         {YIELD_PERIODS.map((period) => (
           <View
             key={period}
-            role='tab'
+            {...roleProps('tab')}
             aria-selected={period === days}
             className={`cash-yield__period${period === days ? ' cash-yield__period--on' : ''}`}
             data-testid={`cash-period-${period}`}
@@ -280,7 +295,7 @@ function YieldCard({ data }: { data: CashSummary }) {
           <CashChart
             rows={rows}
             figure={figure}
-            label={t(figure === 'yield' ? 'cash.yield.chartYield' : 'cash.yield.chartPer10k', { days })}
+            label={w(figure === 'yield' ? 'cash.yield.chartYield' : 'cash.yield.chartPer10k', { days })}
             testId='cash-chart-canvas'
           />
         </View>
@@ -303,6 +318,7 @@ export function coveredDays(date: string, newer: string | undefined): number {
 
 /** One row per day income was paid, newest first, page by page (a Friday's covers the weekend). */
 function IncomeList({ generation }: { generation: number }) {
+  const w = useElderWording();
   const list = usePagedList((page) => getCashIncome(page), [generation]);
   return (
     <View className='cash-card cash-card--list' data-testid='cash-income'>
@@ -326,14 +342,14 @@ function IncomeList({ generation }: { generation: number }) {
               ) : null}
             </Text>
             <Text className='cash-income__how'>
-              {t('cash.income.how', { shares: formatShares(row.shares), per10k: row.income_per_10k })}
+              {w('cash.income.how', { shares: formatShares(row.shares), per10k: row.income_per_10k })}
             </Text>
           </View>
           <AmountText value={row.income} sign className='cash-income__value' />
         </View>
       ))}
       {list.hasMore || list.moreFailed ? (
-        <View className='cash-income__more' data-testid='cash-income-more' onClick={() => void list.loadMore()}>
+        <View {...roleProps('button')} className='cash-income__more' data-testid='cash-income-more' onClick={() => void list.loadMore()}>
           <Text>{list.moreFailed ? t('cash.income.retryMore') : t('cash.income.more')}</Text>
         </View>
       ) : null}

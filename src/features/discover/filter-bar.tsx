@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
+import { roleProps } from '@/components/a11y/role-props';
 import { ChoiceRow, type Choice } from './choice-row';
 
 /** One screen of a list (type, period, size, …): its tab's name, its choices and the one chosen. */
@@ -34,7 +35,7 @@ export function FilterBar<K extends string>({
             key={g.key}
             className={`discover-filterbar__tab${g.isSet ? ' discover-filterbar__tab--set' : ''}${open === g.key ? ' discover-filterbar__tab--open' : ''}`}
             data-testid={`filter-tab-${g.key}`}
-            role='button'
+            {...roleProps('button')}
             aria-expanded={open === g.key}
             onClick={() => setOpen(open === g.key ? null : g.key)}
           >

@@ -20,6 +20,7 @@ import { ChoiceRow } from './choice-row';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { valuationHistoryElement } from './valuation-history-elements';
 import { RiskDisclosure } from '@/components/risk-disclosure/risk-disclosure';
+import { seriesAltText } from '@/components/chart/chart-alt';
 
 /** The history chart's horizontal lines, in the server's order. */
 const HISTORY_LINES = ['danger', 'median', 'opportunity'] as const;
@@ -146,7 +147,7 @@ function ValuationHistoryPanel({ indexCode, indexName }: { indexCode: string; in
           <ChartCanvas
             height={180}
             draw={draw}
-            label={t('discover.index.chartLabel', { name: indexName, what: title })}
+            label={seriesAltText(t('discover.index.chartLabel', { name: indexName, what: title }), data.points, (v) => v.toFixed(2))}
             testId='history-canvas'
           />
         </>

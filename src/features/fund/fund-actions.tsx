@@ -8,6 +8,7 @@ import { showToast } from '@/platform/feedback';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import type { RiskLevel } from '@/lib/api-types/account';
 import type { FundSummary } from '@/lib/api-types/fund';
+import { useElderWording } from '@/platform/elder-mode';
 import type { FundState } from './fund-state';
 import { fundSymbol, heldVolume } from './api';
 import { startPurchase } from './start-purchase';
@@ -23,6 +24,7 @@ export interface FundAccount {
 }
 
 export function FundActions({ fund, state, account }: { fund: FundSummary; state: FundState; account: FundAccount }) {
+  const w = useElderWording();
   const symbol = fundSymbol(fund.fd_code);
   const watched = useWatchlist((s) => s.items.some((i) => i.symbol === symbol));
   // A holder may sell from here: ask only when the account can trade (nothing held, or any failure: no button).
@@ -67,7 +69,7 @@ export function FundActions({ fund, state, account }: { fund: FundSummary; state
           onClick={() => void navigateToSpecUrl(specUrl('autoInvestCreate', { fundcode: fund.fd_code }))}
           data-testid='auto-invest-button'
         >
-          {t('fund.action.autoInvest')}
+          {w('fund.action.autoInvest')}
         </Button>
       )}
       {held.status === 'ready' && held.data ? (

@@ -7,6 +7,8 @@ import { useRemote } from '@/components/use-remote/use-remote';
 import { formatNav, formatPercent } from '@/lib/format';
 import { t } from '@/locales/fund';
 import type { GrowthData } from '@/lib/api-types/fund';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { GROWTH_PERIODS, getFundGrowth, type GrowthPeriod } from './api';
 import { GrowthChart } from './growth-chart';
 
@@ -61,6 +63,7 @@ export interface FundChartProps {
 
 /** Performance against the benchmark with period tabs (ty 1m 3m 6m 1y 3y 5y all). */
 export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', periods = GROWTH_PERIODS, money = false }: FundChartProps) {
+  const w = useElderWording();
   const [period, setPeriod] = useState<GrowthPeriod>(periods.includes(defaultPeriod) ? defaultPeriod : (periods.at(-1) ?? 'all'));
   const [metric, setMetric] = useState<MoneyMetric>('yield7d');
   // Switching period (or pulling to refresh) keeps the last line drawn until the new one arrives.
@@ -72,7 +75,7 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', pe
   const fundLine = lines.find((l) => l.line_key === 'value');
   const benchLine = money ? undefined : lines.find((l) => l.line_key === 'than_value');
   const shownPeriod = data?.day ?? period;
-  const metricName = metric === 'yield7d' ? t('fund.header.yield7d') : t('fund.header.income10k');
+  const metricName = metric === 'yield7d' ? w('fund.header.yield7d') : w('fund.header.income10k');
 
   return (
     <View className='fund-chart' data-testid='fund-chart'>
@@ -81,12 +84,12 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', pe
           {(['yield7d', 'income10k'] as const).map((m) => (
             <View
               key={m}
-              role='tab'
+              {...roleProps('tab')}
               aria-selected={m === metric}
               className={`fund-chart__tab ${m === metric ? 'fund-chart__tab--active' : ''}`}
               onClick={() => setMetric(m)}
             >
-              {m === 'yield7d' ? t('fund.header.yield7d') : t('fund.header.income10k')}
+              {m === 'yield7d' ? w('fund.header.yield7d') : w('fund.header.income10k')}
             </View>
           ))}
         </View>
@@ -96,7 +99,7 @@ export function FundChart({ code, fundName, refreshKey, defaultPeriod = '1y', pe
         {periods.map((p) => (
           <View
             key={p}
-            role='tab'
+            {...roleProps('tab')}
             aria-selected={p === period}
             className={`fund-chart__tab ${p === period ? 'fund-chart__tab--active' : ''}`}
             onClick={() => setPeriod(p)}

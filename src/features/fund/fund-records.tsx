@@ -9,6 +9,7 @@ import { PercentText } from '@/components/percent-text/percent-text';
 import { formatNav, formatPercent } from '@/lib/format';
 import type { DividendItem, NavHistoryItem } from '@/lib/api-types/fund';
 import { t } from '@/locales/fund';
+import { useElderWording } from '@/platform/elder-mode';
 import { getDividends, getNavHistory } from './records-api';
 
 interface PagedState<T> {
@@ -62,6 +63,7 @@ function MoreButton({ loading, onClick, testId }: { loading: boolean; onClick: (
 }
 
 export function NavHistoryTable({ code, money }: { code: string; money: boolean }) {
+  const w = useElderWording();
   const list = usePagedRecords<NavHistoryItem>((page) => getNavHistory(code, page));
   if (list.status === 'error' && list.items.length === 0) return <ErrorBox onRetry={list.retry} />;
   return (
@@ -71,13 +73,13 @@ export function NavHistoryTable({ code, money }: { code: string; money: boolean 
           <Text>{t('fund.records.date')}</Text>
           {money ? (
             <>
-              <Text>{t('fund.header.income10k')}</Text>
-              <Text>{t('fund.header.yield7d')}</Text>
+              <Text>{w('fund.header.income10k')}</Text>
+              <Text>{w('fund.header.yield7d')}</Text>
             </>
           ) : (
             <>
-              <Text>{t('fund.header.unitNav')}</Text>
-              <Text>{t('fund.header.accNav')}</Text>
+              <Text>{w('fund.header.unitNav')}</Text>
+              <Text>{w('fund.header.accNav')}</Text>
               <Text>{t('fund.records.change')}</Text>
             </>
           )}

@@ -12,6 +12,7 @@ import { formatNav, formatPercent, formatTerm, formatUnitAmountText, formatYiAmo
 import { t } from '@/locales/fund';
 import type { FundDetail, FundSummary, ManagerItem, RateRow, StageRow, TradeDates } from '@/lib/api-types/fund';
 import { useRemote } from '@/components/use-remote/use-remote';
+import { useElderWording } from '@/platform/elder-mode';
 import { getAutoInvestYields, MONEY_MARKET_TYPE } from './api';
 import { amountBracket, holdingBracket, platformRateText, rateText } from './fees';
 import type { FundNotice, FundState } from './fund-state';
@@ -43,6 +44,7 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
  * and one-year return (since launch when it is younger than a year).
  */
 export function FundHeader({ fund, state }: { fund: FundSummary; state: FundState }) {
+  const w = useElderWording();
   const d = fund.fund_derived;
   const money = fund.type === MONEY_MARKET_TYPE;
   const building = fund.sale_status === 'building';
@@ -64,10 +66,10 @@ export function FundHeader({ fund, state }: { fund: FundSummary; state: FundStat
   } else if (money) {
     figures = (
       <>
-        <Figure label={t('fund.header.yield7d')} testId='yield-7d'>
+        <Figure label={w('fund.header.yield7d')} testId='yield-7d'>
           <PercentText className='fund-header__value' value={d.yield_7d} />
         </Figure>
-        <Figure label={t('fund.header.income10k')}>
+        <Figure label={w('fund.header.income10k')}>
           <Text className='fund-header__value' data-testid='income-per-10k'>
             {formatNav(d.income_per_10k)}
           </Text>
@@ -77,10 +79,10 @@ export function FundHeader({ fund, state }: { fund: FundSummary; state: FundStat
   } else {
     figures = (
       <>
-        <Figure label={state.ended ? t('fund.header.lastNav') : t('fund.header.unitNav')} testId='unit-nav'>
+        <Figure label={state.ended ? t('fund.header.lastNav') : w('fund.header.unitNav')} testId='unit-nav'>
           <Text className='fund-header__value'>{formatNav(d.unit_nav)}</Text>
         </Figure>
-        <Figure label={t('fund.header.accNav')} testId='acc-nav'>
+        <Figure label={w('fund.header.accNav')} testId='acc-nav'>
           <Text className='fund-header__value'>{formatNav(d.unit_acc_nav)}</Text>
         </Figure>
         {state.ended ? (
@@ -89,7 +91,7 @@ export function FundHeader({ fund, state }: { fund: FundSummary; state: FundStat
           </Figure>
         ) : (
           <>
-            <Figure label={t('fund.header.dayChange')}>
+            <Figure label={w('fund.header.dayChange')}>
               <PercentText className='fund-header__value' value={d.nav_grtd} sign />
             </Figure>
             <Figure label={lived1y ? t('fund.header.oneYear') : t('fund.stage.base')}>
@@ -491,6 +493,7 @@ export function Managers({ managers }: { managers: ManagerItem[] }) {
 }
 
 export function TradeDateSteps({ dates, building }: { dates: TradeDates; building: boolean }) {
+  const w = useElderWording();
   return (
     <View className='fund-dates' data-testid='trade-dates'>
       <View className='fund-dates__step'>
@@ -501,7 +504,7 @@ export function TradeDateSteps({ dates, building }: { dates: TradeDates; buildin
         </Text>
       </View>
       <View className='fund-dates__step'>
-        <Text>{t('fund.dates.confirm', { date: dates.buy_confirm_date })}</Text>
+        <Text>{w('fund.dates.confirm', { date: dates.buy_confirm_date })}</Text>
       </View>
       <View className='fund-dates__step'>
         <Text>{t('fund.dates.query', { date: dates.buy_query_date })}</Text>

@@ -8,6 +8,7 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/legal';
 import { useBrand } from '@/platform/brand';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { roleProps } from '@/components/a11y/role-props';
 import { getAgreementRecords, type AgreementRecords } from './api';
 import { agreementSections, fillBrand } from './documents';
 import { useLocale } from './use-locale';
@@ -126,7 +127,7 @@ export function AgreementListScreen({ loggedIn }: { loggedIn: boolean }) {
           <View
             key={a.id}
             className='legal-list__item'
-            role='link'
+            {...roleProps('link')}
             onClick={() => void navigateToSpecUrl(specUrl('agreement', { agreementId: a.id }))}
           >
             <Text className='legal-list__name'>{t('legal.bracket', { title: agreementTitle(a.id) })}</Text>

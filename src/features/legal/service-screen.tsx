@@ -23,6 +23,7 @@ import { t } from '@/locales/legal';
 import { useBrand } from '@/platform/brand';
 import { ApiError } from '@/platform/http';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { roleProps } from '@/components/a11y/role-props';
 import { sendServiceMessage, type ServiceMessageSent } from './api';
 import { useLocale } from './use-locale';
 import './legal.scss';
@@ -85,7 +86,7 @@ function ServiceForm() {
         {SERVICE_TOPICS.map((value) => (
           <View
             key={value}
-            role='radio'
+            {...roleProps('radio')}
             aria-checked={topic === value}
             className={`legal-chip${topic === value ? ' legal-chip--on' : ''}`}
             onClick={() => setTopic(value)}
@@ -147,7 +148,7 @@ export function CustomerServiceScreen({ chatUrl, entryPage }: { chatUrl: string 
           <Text>{t('legal.service.pageTitle')}</Text>
         </View>
         <Text className='legal-text legal-service__hours'>{t('legal.service.hours', { hours })}</Text>
-        <View className='legal-service__phone' role='link' onClick={call}>
+        <View className='legal-service__phone' {...roleProps('link')} onClick={call}>
           <Text className='legal-service__phone-label'>{t('legal.service.phone')}</Text>
           <Text className='legal-service__phone-number'>{brand.servicePhone}</Text>
           <Text className='legal-link'>{t('legal.service.call')}</Text>

@@ -25,6 +25,8 @@ import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import { openInsteadInNativeApp } from '@/platform/native-events';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate } from '@/components/purchase/purchase-parts';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getHoldingSummary } from './api';
 import { OrderRow } from './order-row';
 import { TRADE_RESULT } from './trade-errors';
@@ -97,6 +99,7 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
 }
 
 function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsScreenProps['variant'] }) {
+  const w = useElderWording();
   const nothing =
     data.items.length === 0 &&
     data.orders_in_progress.length === 0 &&
@@ -106,47 +109,67 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
   return (
     <View className='trade-assets' data-testid='assets'>
       <View className='trade-card trade-summary' data-testid='assets-summary'>
-        <Text className='trade-summary__label'>{t('trade.assets.total')}</Text>
+        <Text className='trade-summary__label'>{w('trade.assets.total')}</Text>
         <Text className='trade-summary__total' data-testid='assets-total'>
           {formatAmount(data.total_assets)}
         </Text>
         <View className='trade-summary__gains'>
           <View className='trade-summary__gain' data-testid='assets-daily-gain'>
             <Text className='trade-summary__gain-label'>
-              {data.daily_gain_date ? t('trade.assets.dailyGainOn', { date: data.daily_gain_date.slice(5) }) : t('trade.assets.dailyGain')}
+              {data.daily_gain_date ? w('trade.assets.dailyGainOn', { date: data.daily_gain_date.slice(5) }) : w('trade.assets.dailyGain')}
             </Text>
             <AmountText value={data.daily_gain} sign className='trade-summary__gain-value' />
           </View>
           <View className='trade-summary__gain' data-testid='assets-hold-gain'>
-            <Text className='trade-summary__gain-label'>{t('trade.assets.holdGain')}</Text>
+            <Text className='trade-summary__gain-label'>{w('trade.assets.holdGain')}</Text>
             <AmountText value={data.hold_gain} sign className='trade-summary__gain-value' />
           </View>
           <View className='trade-summary__gain' data-testid='assets-total-gain'>
-            <Text className='trade-summary__gain-label'>{t('trade.assets.totalGain')}</Text>
+            <Text className='trade-summary__gain-label'>{w('trade.assets.totalGain')}</Text>
             <AmountText value={data.total_gain} sign className='trade-summary__gain-value' />
           </View>
         </View>
         {nonZero(data.in_transit_amount) ? (
           <Text className='trade-summary__transit' data-testid='assets-in-transit'>
-            {t('trade.assets.inTransit', { amount: formatAmount(data.in_transit_amount) })}
+            {w('trade.assets.inTransit', { amount: formatAmount(data.in_transit_amount) })}
           </Text>
         ) : null}
       </View>
 
       <View className='trade-links'>
-        <View className='trade-links__item' data-testid='assets-link-calendar' onClick={go(specUrl('incomeCalendar'))}>
+        <View
+          {...roleProps('link')}
+          className='trade-links__item'
+          data-testid='assets-link-calendar'
+          onClick={go(specUrl('incomeCalendar'))}
+        >
           <Text>{t('trade.assets.incomeCalendar')}</Text>
         </View>
-        <View className='trade-links__item' data-testid='assets-link-orders' onClick={openOr('tradeHome', specUrl('orders'))}>
+        <View
+          {...roleProps('link')}
+          className='trade-links__item'
+          data-testid='assets-link-orders'
+          onClick={openOr('tradeHome', specUrl('orders'))}
+        >
           <Text>{t('trade.assets.allOrders')}</Text>
         </View>
         {variant === 'myMoney' ? (
-          <View className='trade-links__item' data-testid='assets-link-fund-assets' onClick={go(specUrl('fundAssets'))}>
+          <View
+            {...roleProps('link')}
+            className='trade-links__item'
+            data-testid='assets-link-fund-assets'
+            onClick={go(specUrl('fundAssets'))}
+          >
             <Text>{t('trade.assets.fundAssets')}</Text>
           </View>
         ) : null}
         {variant === 'myMoney' ? (
-          <View className='trade-links__item' data-testid='assets-link-settings' onClick={go(specUrl('accountSettings'))}>
+          <View
+            {...roleProps('link')}
+            className='trade-links__item'
+            data-testid='assets-link-settings'
+            onClick={go(specUrl('accountSettings'))}
+          >
             <Text>{accountText('account.settings.entry')}</Text>
           </View>
         ) : null}
@@ -193,7 +216,12 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
       ) : null}
 
       {!nothing ? (
-        <View className='trade-all-orders' data-testid='assets-all-orders' onClick={openOr('tradeHome', specUrl('orders'))}>
+        <View
+          {...roleProps('link')}
+          className='trade-all-orders'
+          data-testid='assets-all-orders'
+          onClick={openOr('tradeHome', specUrl('orders'))}
+        >
           <Text>{t('trade.assets.allOrdersLink')}</Text>
         </View>
       ) : null}
@@ -204,7 +232,7 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
 /** The personal pension (issue 24): its own line, outside the total above; tapping opens the zone. */
 function PensionLine({ pension }: { pension: NonNullable<HoldingSummary['pension']> }) {
   return (
-    <View className='trade-card trade-cash' data-testid='assets-pension' onClick={go(specUrl('pensionActivity'))}>
+    <View {...roleProps('link')} className='trade-card trade-cash' data-testid='assets-pension' onClick={go(specUrl('pensionActivity'))}>
       <View className='trade-cash__head'>
         <Text className='trade-card__title trade-cash__title'>{pensionText('pension.title')}</Text>
         <Text className='trade-cash__more'>{pensionText('pension.myMoney.more')}</Text>
@@ -236,6 +264,7 @@ function PensionLine({ pension }: { pension: NonNullable<HoldingSummary['pension
 function AdvisoryLine({ line }: { line: NonNullable<HoldingSummary['advisory']>[number] }) {
   return (
     <View
+      {...roleProps('link')}
       className='trade-card trade-cash'
       data-testid='assets-advisory'
       data-code={line.plan_code}
@@ -272,7 +301,7 @@ function AdvisoryLine({ line }: { line: NonNullable<HoldingSummary['advisory']>[
 /** The cash product (现金宝): its own line of total assets, with its latest and cumulative income; tapping opens /xjb. */
 function CashLine({ cash }: { cash: NonNullable<HoldingSummary['cash']> }) {
   return (
-    <View className='trade-card trade-cash' data-testid='assets-cash' onClick={go(specUrl('xjb'))}>
+    <View {...roleProps('link')} className='trade-card trade-cash' data-testid='assets-cash' onClick={go(specUrl('xjb'))}>
       <View className='trade-cash__head'>
         <Text className='trade-card__title trade-cash__title'>{t('trade.assets.cash')}</Text>
         <Text className='trade-cash__more'>{t('trade.assets.cashMore')}</Text>
@@ -301,6 +330,7 @@ function CashLine({ cash }: { cash: NonNullable<HoldingSummary['cash']> }) {
 function HoldingRow({ item }: { item: HoldingItem }) {
   return (
     <View
+      {...roleProps('link')}
       className='trade-holding'
       data-testid='holding-row'
       data-code={item.fd_code}
@@ -386,7 +416,7 @@ function AipPlansLine() {
   if (plans.status === 'loading') return null;
   if (plans.status === 'error') {
     return (
-      <View className='trade-card' data-testid='assets-aip-error' onClick={plans.retry}>
+      <View {...roleProps('button')} className='trade-card' data-testid='assets-aip-error' onClick={plans.retry}>
         <Text className='trade-muted'>{tAip('aip.error.generic')}</Text>
       </View>
     );
@@ -400,6 +430,7 @@ function AipPlansLine() {
       {running.length === 0 ? <Text className='trade-muted'>{tAip('aip.assets.noneRunning')}</Text> : null}
       {running.map((plan) => (
         <View
+          {...roleProps('link')}
           key={plan.plan_id}
           className='purchase-row'
           data-testid='assets-aip-plan'
@@ -411,7 +442,7 @@ function AipPlansLine() {
           </Text>
         </View>
       ))}
-      <View className='trade-link' data-testid='assets-aip-all' onClick={go(specUrl('autoInvestTotalList'))}>
+      <View {...roleProps('link')} className='trade-link' data-testid='assets-aip-all' onClick={go(specUrl('autoInvestTotalList'))}>
         <Text>{tAip('aip.assets.all')} ›</Text>
       </View>
     </View>

@@ -15,6 +15,8 @@ import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PurchaseGates, QuoteFailure, type PurchaseAccess, type PurchaseGateTexts } from '@/components/purchase/purchase-gates';
 import { PaymentPicker, cashOption, type PaymentOption } from '@/components/purchase/payment-picker';
 import { usePurchaseOrder } from '@/components/purchase/use-purchase-order';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getBuyQuote, placeBuy } from './api';
 import { CouponOffer } from './coupon-offer';
 import { checkBuyAmount, previewPurchaseFee, quickAmounts, startingRate, type AmountProblem } from './trade-figures';
@@ -131,6 +133,7 @@ export function problemText(problem: AmountProblem): string {
 }
 
 function BuyFormReady({ quote }: { quote: BuyQuote }) {
+  const w = useElderWording();
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
@@ -196,7 +199,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         // Before the password: what it costs and when the shares are there (large in elder mode).
         details: [
           ...(preview ? [{ label: t('trade.fee.estimate'), value: yuanText(preview.fee), testId: 'password-fee' }] : []),
-          { label: t('trade.buy.step.confirm'), value: quote.confirm_date, testId: 'password-arrival' },
+          { label: w('trade.buy.step.confirm'), value: quote.confirm_date, testId: 'password-arrival' },
         ],
       },
       send: (requestId, encryptedPassword, riskConfirmed) =>
@@ -239,6 +242,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         <View className='trade-chips' ref={chipsRef} data-testid='buy-chips'>
           {quickAmounts(quote).map((yuan) => (
             <View
+              {...roleProps('button')}
               key={yuan}
               className={`trade-chip${text === yuan ? ' trade-chip--on' : ''}`}
               data-testid={`buy-chip-${yuan}`}
@@ -278,7 +282,7 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
             </>
           ) : rate ? (
             <>
-              <Text className='trade-fee__label'>{t('trade.fee.buyRate')}</Text>
+              <Text className='trade-fee__label'>{w('trade.fee.buyRate')}</Text>
               <Text className='trade-fee__value' data-testid='buy-fee-rate'>
                 {formatPercent(rate.rate)}
               </Text>
@@ -314,13 +318,13 @@ function BuyFormReady({ quote }: { quote: BuyQuote }) {
         <Timeline
           testId='buy-timeline'
           nodes={[
-            { title: subscribe ? t('trade.buy.step.subscribe') : t('trade.buy.step.priced'), date: quote.trade_date },
-            { title: t('trade.buy.step.confirm'), date: quote.confirm_date },
+            { title: subscribe ? t('trade.buy.step.subscribe') : w('trade.buy.step.priced'), date: quote.trade_date },
+            { title: w('trade.buy.step.confirm'), date: quote.confirm_date },
             { title: t('trade.buy.step.income'), date: quote.query_date },
           ]}
         />
         <Text className='trade-muted trade-rule'>
-          {subscribe ? t('trade.buy.subscribeRule', { date: quote.confirm_date }) : t('trade.buy.cutoffRule', { date: quote.trade_date })}
+          {subscribe ? t('trade.buy.subscribeRule', { date: quote.confirm_date }) : w('trade.buy.cutoffRule', { date: quote.trade_date })}
         </Text>
       </View>
 

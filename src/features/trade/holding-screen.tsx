@@ -18,6 +18,8 @@ import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate, ActionBar, InfoRow } from '@/components/purchase/purchase-parts';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getFundHolding, setDividendMethod, type DividendMethod } from './api';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { lotsInOrder } from './trade-figures';
@@ -60,6 +62,7 @@ function HoldingLoader({ code }: { code: string }) {
 }
 
 function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: (next: FundHolding) => void }) {
+  const w = useElderWording();
   const [saving, setSaving] = useState(false);
   const code = holding.fd_code;
 
@@ -94,7 +97,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             {holding.hold_fee && nonZero(holding.hold_fee) ? (
               // The fee is part of the cost and so of 持有收益 — said so, never a day's loss (issue 28).
               <Text className='trade-summary__gain-note' data-testid='holding-hold-fee'>
-                {t('trade.holding.holdFee', { fee: formatAmount(holding.hold_fee) })}
+                {w('trade.holding.holdFee', { fee: formatAmount(holding.hold_fee) })}
               </Text>
             ) : null}
           </View>
@@ -103,7 +106,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             <AmountText value={holding.daily_gain} sign className='trade-summary__gain-value' />
           </View>
           <View className='trade-summary__gain' data-testid='holding-total-gain'>
-            <Text className='trade-summary__gain-label'>{t('trade.assets.totalGain')}</Text>
+            <Text className='trade-summary__gain-label'>{w('trade.assets.totalGain')}</Text>
             <AmountText value={holding.total_gain} sign className='trade-summary__gain-value' />
           </View>
         </View>
@@ -155,7 +158,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
               key={method}
               className={`trade-segment__item${holding.dividend_method === method ? ' trade-segment__item--on' : ''}`}
               data-testid={`dividend-${method}`}
-              role='button'
+              {...roleProps('button')}
               aria-pressed={holding.dividend_method === method}
               onClick={() => void chooseDividend(method)}
             >
@@ -187,7 +190,7 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
             </Text>
             {lot.penalty_free_date ? (
               <Text className='trade-lot__penalty' data-testid='holding-lot-penalty'>
-                {t('trade.holding.penaltyUntil', { rate: formatPercent(lot.redeem_rate), date: lot.penalty_free_date })}
+                {w('trade.holding.penaltyUntil', { rate: formatPercent(lot.redeem_rate), date: lot.penalty_free_date })}
               </Text>
             ) : null}
             <Text

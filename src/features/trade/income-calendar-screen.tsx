@@ -10,6 +10,7 @@ import type { IncomeCalendar } from '@/lib/api-types/trading';
 import { startLogin } from '@/platform/login';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate } from '@/components/purchase/purchase-parts';
+import { roleProps } from '@/components/a11y/role-props';
 import { getIncomeCalendar } from './api';
 import { monthCells, shiftMonth } from './calendar-grid';
 import { TRADE_RESULT } from './trade-errors';
@@ -56,7 +57,7 @@ export function IncomeCalendarScreen({ currentMonth, fundCode }: { currentMonth:
           <View
             className={`trade-calendar__arrow${canPrev ? '' : ' trade-calendar__arrow--off'}`}
             data-testid='calendar-prev'
-            role='button'
+            {...roleProps('button')}
             aria-label={t('trade.calendar.prev')}
             aria-disabled={!canPrev}
             onClick={() => canPrev && setMonth(shiftMonth(month, -1))}
@@ -69,7 +70,7 @@ export function IncomeCalendarScreen({ currentMonth, fundCode }: { currentMonth:
           <View
             className={`trade-calendar__arrow${canNext ? '' : ' trade-calendar__arrow--off'}`}
             data-testid='calendar-next'
-            role='button'
+            {...roleProps('button')}
             aria-label={t('trade.calendar.next')}
             aria-disabled={!canNext}
             onClick={() => canNext && setMonth(shiftMonth(month, 1))}

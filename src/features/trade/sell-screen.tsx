@@ -18,6 +18,8 @@ import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { PurchaseGates } from '@/components/purchase/purchase-gates';
 import { PaymentPicker } from '@/components/purchase/payment-picker';
 import { useRequestIntent } from '@/components/purchase/request-id';
+import { useElderWording } from '@/platform/elder-mode';
+import { roleProps } from '@/components/a11y/role-props';
 import { getFundHolding, getFundRates, placeSell } from './api';
 import { TradeQuoteFailure } from './buy-screen';
 import { checkSellVolume, estimateRedemption, halfVolume, redemptionTable, type SharesCheck } from './trade-figures';
@@ -76,6 +78,7 @@ function sharesProblemText(check: SharesCheck, usable: string): string | null {
 }
 
 function SellFormReady({ holding, table, card }: { holding: FundHolding; table: FeeBracket[] | null; card: SellAccess['card'] }) {
+  const w = useElderWording();
   const [text, setText] = useState('');
   const [keypadOpen, setKeypadOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -182,10 +185,16 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
           doneText={t('trade.keypad.done')}
         />
         <View className='trade-chips'>
-          <View className='trade-chip' data-testid='sell-all' onClick={() => usable > 0 && change(volumeToShares(usable))}>
+          <View
+            {...roleProps('button')}
+            className='trade-chip'
+            data-testid='sell-all'
+            onClick={() => usable > 0 && change(volumeToShares(usable))}
+          >
             <Text>{t('trade.sell.all')}</Text>
           </View>
           <View
+            {...roleProps('button')}
             className='trade-chip'
             data-testid='sell-half'
             onClick={() => halfVolume(usable) > 0 && change(volumeToShares(halfVolume(usable)))}
@@ -212,7 +221,7 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
                 {yuanText(estimate.proceeds)}
               </Text>
             </View>
-            <Text className='trade-muted'>{t('trade.sell.navNote', { nav: formatNav(holding.nav), date: holding.nav_date })}</Text>
+            <Text className='trade-muted'>{w('trade.sell.navNote', { nav: formatNav(holding.nav), date: holding.nav_date })}</Text>
             <Text className='trade-lots__title'>{t('trade.sell.fifo')}</Text>
             {estimate.lines.map((line) => (
               <View key={String(line.lotId)} className='trade-lot' data-testid='sell-lot'>
@@ -263,7 +272,7 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
           testId='sell-timeline'
           nodes={[
             { title: t('trade.sell.step.submit'), date: holding.sell_trade_date },
-            { title: t('trade.sell.step.confirm'), date: holding.sell_confirm_date },
+            { title: w('trade.sell.step.confirm'), date: holding.sell_confirm_date },
             { title: toCash ? t('trade.sell.step.arriveXjb') : t('trade.sell.step.arrive'), date: arrival },
           ]}
         />

@@ -118,6 +118,7 @@ export default {
     'aip.backtest.fees': '已计入申购费 {fees} 元',
     'aip.backtest.note': '按历史净值模拟，年化为资金加权年化收益率（XIRR）',
     'aip.backtest.chartLabel': '累计投入与市值走势',
+    'aip.backtest.chartAlt': '{name}（{from}至{to}）：累计投入{invested}元，期末市值{value}元，总收益率{ret}',
 
     'aip.status.running': '进行中',
     'aip.status.paused': '已暂停',
@@ -213,6 +214,15 @@ export default {
     'aip.intro.rule.holiday': '扣款日遇非交易日，顺延至下一交易日',
     'aip.intro.rule.failures': '扣款失败会记录在计划中，连续 3 次失败自动暂停',
     'aip.intro.rule.control': '可随时暂停、恢复、修改金额或周期、终止',
+
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'aip.backtest.xirr.elder': '平均每年的收益率',
+    'aip.backtest.xirrShort.elder': '平均每年',
+    'aip.backtest.fees.elder': '已算上买入手续费 {fees} 元',
+    'aip.backtest.note.elder': '用过去的价格模拟出来的结果，平均每年的收益率按每笔钱投入的时间计算',
+    'aip.create.holidayRule.elder': '扣钱那天如果不是交易日（周末、节假日），就推到下一个交易日，按那天的价格买入',
+    'aip.backtest.value.elder': '最后值多少钱',
+    'aip.plan.currentValue.elder': '现在值多少钱',
   },
   'en-US': {
     'aip.title.intro': 'Auto-invest',
@@ -329,6 +339,7 @@ export default {
     'aip.backtest.fees': 'Purchase fees of ¥{fees} included',
     'aip.backtest.note': 'Simulated on the fund’s past NAVs; the annual return is money-weighted (XIRR)',
     'aip.backtest.chartLabel': 'Invested and value over time',
+    'aip.backtest.chartAlt': '{name} ({from} to {to}): invested ¥{invested}, worth ¥{value} at the end, total return {ret}',
 
     'aip.status.running': 'Running',
     'aip.status.paused': 'Paused',
@@ -426,5 +437,15 @@ export default {
     'aip.intro.rule.holiday': 'A run date that is not a trading day moves to the next trading day',
     'aip.intro.rule.failures': 'Failed debits are recorded on the plan; three in a row pause it',
     'aip.intro.rule.control': 'Pause, resume, change the amount or schedule, or stop at any time',
+
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'aip.backtest.xirr.elder': 'Average yearly return',
+    'aip.backtest.xirrShort.elder': 'Per year',
+    'aip.backtest.fees.elder': 'Buying fees of ¥{fees} counted',
+    'aip.backtest.note.elder': "Worked out on the fund's past prices; the yearly return counts when each payment went in",
+    'aip.create.holidayRule.elder':
+      "When the payment day is not a trading day (a weekend or holiday), it moves to the next trading day, at that day's price",
+    'aip.backtest.value.elder': 'Worth at the end',
+    'aip.plan.currentValue.elder': 'Worth now',
   },
 } satisfies MessageNamespace;

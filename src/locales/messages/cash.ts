@@ -141,6 +141,15 @@ export default {
     'cash.rules.withdrawal.min': '单笔最低转出 {min} 元。',
     'cash.rules.withdrawal.card': '转出的资金只能回到您本人绑定的同名银行卡。',
     'cash.rules.withdrawal.advance': '快速取现由平台先行垫付资金，待对应份额赎回后归还，不影响您的到账时间。',
+
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'cash.yield.sevenDay.elder': '近7天年化收益率',
+    'cash.yield.per10k.elder': '每万元每天收益（元）',
+    'cash.yield.chartYield.elder': '近{days}天的年化收益率走势',
+    'cash.yield.chartPer10k.elder': '近{days}天每万元每天收益走势',
+    'cash.income.how.elder': '{shares}份 × 每万元每天收益 {per10k}',
+    'cash.disclosure.past.elder': '近7天年化收益率和每万元每天收益都是过去的数据，不代表以后的收益',
+    'cash.summary.yesterdayIncome.elder': '最近一天的收益（元）',
   },
   'en-US': {
     'cash.title.home': 'Cash account',
@@ -286,5 +295,14 @@ export default {
     'cash.rules.withdrawal.card': 'Withdrawals can only go to the bank card in your own name that you linked.',
     'cash.rules.withdrawal.advance':
       'An instant withdrawal is advanced by the platform and repaid when the shares are redeemed; this does not change when you are paid.',
+
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'cash.yield.sevenDay.elder': 'Yearly rate, last 7 days',
+    'cash.yield.per10k.elder': 'Daily income per ¥10,000 (CNY)',
+    'cash.yield.chartYield.elder': 'Yearly rate over the last {days} days',
+    'cash.yield.chartPer10k.elder': 'Daily income per ¥10,000 over the last {days} days',
+    'cash.income.how.elder': '{shares} shares × {per10k} a day per ¥10,000',
+    'cash.disclosure.past.elder': 'The yearly rate and the daily income per ¥10,000 are past figures, not a promise of future income',
+    'cash.summary.yesterdayIncome.elder': 'Income on the latest day (CNY)',
   },
 } satisfies MessageNamespace;

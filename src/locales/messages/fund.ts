@@ -210,6 +210,15 @@ export default {
     'fund.optional.period.1y': '近1年',
     'fund.optional.period.3y': '近3年',
     'fund.optional.period.base': '成立以来',
+
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'fund.header.unitNav.elder': '每份价格',
+    'fund.header.dayChange.elder': '当天涨跌',
+    'fund.header.income10k.elder': '每万元每天收益',
+    'fund.header.yield7d.elder': '近7天年化收益率',
+    'fund.header.accNav.elder': '含分红的每份价格',
+    'fund.dates.confirm.elder': '{date} 份额到账',
+    'fund.action.autoInvest.elder': '定期自动买',
   },
   'en-US': {
     'fund.title': 'Fund detail',
@@ -421,5 +430,14 @@ export default {
     'fund.optional.period.1y': '1 year',
     'fund.optional.period.3y': '3 years',
     'fund.optional.period.base': 'Since launch',
+
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'fund.header.unitNav.elder': 'Price per share',
+    'fund.header.dayChange.elder': 'Change that day',
+    'fund.header.income10k.elder': 'Daily income per ¥10,000',
+    'fund.header.yield7d.elder': 'Yearly rate, last 7 days',
+    'fund.header.accNav.elder': 'Price per share with dividends',
+    'fund.dates.confirm.elder': 'Shares are yours on {date}',
+    'fund.action.autoInvest.elder': 'Buy regularly',
   },
 } satisfies MessageNamespace;

@@ -237,6 +237,22 @@ export default {
     'trade.calendar.weekday.5': '五',
     'trade.calendar.weekday.6': '六',
     'trade.calendar.weekday.7': '日',
+
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'trade.buy.step.priced.elder': '按当天的价格买入',
+    'trade.buy.step.confirm.elder': '份额到账',
+    'trade.buy.cutoffRule.elder': '交易日下午3点前买入，按当天（{date}）的价格买；3点以后或周末、节假日买入，按下一个交易日的价格买',
+    'trade.fee.buyRate.elder': '买入手续费比例',
+    'trade.sell.step.confirm.elder': '算出卖得的钱',
+    'trade.sell.navNote.elder': '按最近的每份价格 {nav}（{date}）估算，实际按成交那天的价格算',
+    'trade.assets.total.elder': '我的钱一共（元）',
+    'trade.assets.inTransit.elder': '正在买入或卖出的钱 {amount} 元',
+    'trade.assets.holdGain.elder': '手上基金的收益',
+    'trade.assets.dailyGain.elder': '昨天的收益',
+    'trade.assets.dailyGainOn.elder': '{date} 那天的收益',
+    'trade.assets.totalGain.elder': '到现在一共的收益',
+    'trade.holding.holdFee.elder': '含买入手续费 {fee}',
+    'trade.holding.penaltyUntil.elder': '买到手不满7天就卖出，要收 {rate} 的卖出手续费；{date} 起卖出不再收',
   },
   'en-US': {
     'trade.title.buy': 'Buy',
@@ -476,5 +492,22 @@ export default {
     'trade.calendar.weekday.5': 'Fri',
     'trade.calendar.weekday.6': 'Sat',
     'trade.calendar.weekday.7': 'Sun',
+
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'trade.buy.step.priced.elder': "Bought at that day's price",
+    'trade.buy.step.confirm.elder': 'Shares are yours',
+    'trade.buy.cutoffRule.elder':
+      "Buy on a trading day before 3 pm and you pay that day's ({date}) price; after 3 pm, at weekends or on holidays, the next trading day's price",
+    'trade.fee.buyRate.elder': 'Fee for buying',
+    'trade.sell.step.confirm.elder': 'Money worked out',
+    'trade.sell.navNote.elder': 'Worked out at the latest price per share {nav} ({date}); the price on the day of the sale decides',
+    'trade.assets.total.elder': 'All my money (yuan)',
+    'trade.assets.inTransit.elder': 'Money being bought or sold: ¥{amount}',
+    'trade.assets.holdGain.elder': 'Gain on the funds I have',
+    'trade.assets.dailyGain.elder': "Yesterday's gain",
+    'trade.assets.dailyGainOn.elder': 'Gain on {date}',
+    'trade.assets.totalGain.elder': 'All I have gained so far',
+    'trade.holding.holdFee.elder': 'incl. buying fees {fee}',
+    'trade.holding.penaltyUntil.elder': 'Selling within 7 days of buying costs a {rate} fee; from {date} no such fee',
   },
 } satisfies MessageNamespace;

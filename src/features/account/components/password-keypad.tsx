@@ -5,6 +5,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/numberkeyboard/style/css';
 import { TRADE_PASSWORD_COMPLETE_DELAY_MS, TRADE_PASSWORD_LENGTH } from '@/lib/constants';
 import { sanitizeTradePassword } from '@/lib/validators';
 import { PasscodeCells } from '@/components/passcode-cells/passcode-cells';
+import { usePhysicalKeypad } from '@/platform/keypad-keys';
 import '../account.scss';
 
 // A trade password typed on the number keypad: the prompt, six dots, the entry's error and the keypad itself. The
@@ -49,19 +50,16 @@ export function PasswordKeypad({ className, block, prompt, value, onChange, onCo
       }, TRADE_PASSWORD_COMPLETE_DELAY_MS);
     }
   };
+  const deleteDigit = () => !busy && !timer.current && onChange(value.slice(0, -1));
+  // On a desktop (H5): the keyboard's digits and Backspace type on the keypad.
+  usePhysicalKeypad(true, { onKey: press, onDelete: deleteDigit });
   return (
     <View className={className}>
       <Text className={`account-card__title ${block}__prompt`}>{prompt}</Text>
       <PasscodeCells value={value} length={TRADE_PASSWORD_LENGTH} label={prompt} />
       {error ? <Text className={`account-error ${block}__error`}>{error}</Text> : null}
       {children}
-      <NumberKeyboard
-        overlay={false}
-        visible
-        onChange={press}
-        onDelete={() => !busy && !timer.current && onChange(value.slice(0, -1))}
-        onClose={() => undefined}
-      />
+      <NumberKeyboard overlay={false} visible onChange={press} onDelete={deleteDigit} onClose={() => undefined} />
     </View>
   );
 }
