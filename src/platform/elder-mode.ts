@@ -63,8 +63,8 @@ export function useElderMode(): boolean {
 }
 
 /**
- * Suffix of a message's plain wording in elder mode: 'fund.header.yield7d.elder' (近7天年化收益率) says what
- * 'fund.header.yield7d' (七日年化) says, without the jargon. Next to its message in the same namespace, both locales.
+ * Suffix of a message's plain wording in elder mode: the key fund.header.yield7d.elder (近7天年化收益率) says what
+ * fund.header.yield7d (七日年化) says, without the jargon. Next to its message in the same namespace, both locales.
  */
 export const ELDER_WORDING_SUFFIX = '.elder';
 
