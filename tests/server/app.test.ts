@@ -160,6 +160,11 @@ describe('clock', () => {
 
   test('fixed and offset clocks', () => {
     assert.equal(fixedClock('2025-01-01T00:00:00Z').now().toISOString(), '2025-01-01T00:00:00.000Z');
+    // A frozen clock starts exactly where it is told, however long the base clock takes between two readings (one
+    // that moves a millisecond at every reading, as a loaded machine's does now and then).
+    let ticks = Date.parse('2026-11-29T00:00:00Z');
+    const slow = { now: () => new Date((ticks += 1)) };
+    assert.equal(offsetClock('2025-03-04T02:00:00.000Z', { frozen: true, base: slow }).now().toISOString(), '2025-03-04T02:00:00.000Z');
     const frozen = offsetClock('2025-01-01T00:00:00Z', { frozen: true });
     frozen.advance(24 * 3600 * 1000);
     assert.equal(frozen.now().toISOString(), '2025-01-02T00:00:00.000Z');

@@ -29,8 +29,11 @@ export interface OffsetClock extends Clock {
  */
 export function offsetClock(start?: Date | string, opts: { frozen?: boolean; base?: Clock } = {}): OffsetClock {
   const base = opts.base ?? systemClock;
-  let offset = start === undefined ? 0 : new Date(start).getTime() - base.now().getTime();
-  let frozenAt = opts.frozen ? base.now().getTime() + offset : undefined;
+  // One reading of the base clock for both: a frozen clock starts exactly at `start` (two readings a millisecond
+  // apart froze it at start + 1 ms under load: a golden answer's sent_at read .001, ci of 2026-11-29).
+  const baseNow = base.now().getTime();
+  let offset = start === undefined ? 0 : new Date(start).getTime() - baseNow;
+  let frozenAt = opts.frozen ? baseNow + offset : undefined;
   return {
     now() {
       return new Date(frozenAt ?? base.now().getTime() + offset);
