@@ -13,6 +13,7 @@ import * as analytics from '@/platform/analytics';
 import { ApiError } from '@/platform/http';
 import { localStore } from '@/platform/storage';
 import { buttonWithText, flush, inputNamed, isDisabled, typeInto } from './login-helpers';
+import { fakeNativeHost, opened } from './native-host';
 
 function tapKey(label: string): void {
   const key = [...document.querySelectorAll('.nut-numberkeyboard .key')].find((el) => el.textContent === label);
@@ -272,6 +273,23 @@ describe('the settings list', () => {
     fireEvent.click(buttonWithText('Log out', document.querySelector('.settings-logout-dialog') ?? document));
     await flush();
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('inside the native app the trade password rows open its own screens (changePassword, setPassword), not ours', async () => {
+    const host = fakeNativeHost();
+    render(<SettingsScreen onLogout={jest.fn()} load={() => Promise.resolve(settings)} loadAgreements={agreements} />);
+    await flush();
+    host.enter();
+    try {
+      fireEvent.click(screen.getByText('Change trade password'));
+      fireEvent.click(screen.getByText('Reset trade password'));
+      await flush();
+      expect(host.posted).toEqual([opened('changePassword'), opened('setPassword')]);
+      // Still the settings list: neither of our password flows opened.
+      expect(screen.getByText('China Merchants Bank')).toBeInTheDocument();
+    } finally {
+      host.leave();
+    }
   });
 
   it('the phone row opens the phone flow; its Back returns to the list', async () => {
