@@ -2,32 +2,18 @@
 // fund account is opened (the broker binding); native destinations instead of the H5 screens. Nothing outside an app.
 import { nativeBrokerBound, nativeOrderPlaced, nativeWatchlistChanged, openInsteadInNativeApp } from '@/platform/native-events';
 
-const FUND_APP_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 danjuanfund/6.91.0 DJ/6910';
-const realUserAgent = navigator.userAgent;
-type Win = { DJBridge?: unknown; __djBridgeCallback?: (id: string, error: null, result: unknown) => void };
-const win = window as unknown as Win;
+import { fakeNativeHost, type PostedMessage } from '../component/native-host';
 
-let posted: { action: string; params: Record<string, unknown> }[];
-
-function enterApp(): void {
-  Object.defineProperty(navigator, 'userAgent', { value: FUND_APP_UA, configurable: true });
-  win.DJBridge = {
-    postMessage(text: string) {
-      const message = JSON.parse(text) as { id: string; action: string; params: Record<string, unknown> };
-      posted.push({ action: message.action, params: message.params });
-      setTimeout(() => win.__djBridgeCallback?.(message.id, null, null), 0);
-    },
-  };
-}
+// The app faked at the bridge boundary (its user agent and DJBridge), the same fake the component tests use.
+let host = fakeNativeHost();
+let posted: PostedMessage[];
+const enterApp = (): void => host.enter();
 
 beforeEach(() => {
-  posted = [];
+  host = fakeNativeHost();
+  posted = host.posted;
 });
-afterEach(() => {
-  delete win.DJBridge;
-  Object.defineProperty(navigator, 'userAgent', { value: realUserAgent, configurable: true });
-});
+afterEach(() => host.leave());
 
 test('outside a native app nothing is sent and the H5 screens stay', async () => {
   expect(await nativeOrderPlaced()).toBe(false);
