@@ -121,11 +121,16 @@ interface Fund {
   declare: Array<{ lower: number; upper: number | null; ratePpm: number | null; fixedFen: number | null }>;
 }
 
-/** Funds an investor can buy on T with a NAV for T and T+1 confirmation, with their purchase fee tables. */
+/**
+ * Funds an investor can buy by card on T with a NAV for T and T+1 confirmation, with their purchase fee tables — not
+ * the pension Y classes, which only the pension account may buy (the ledger check's pension rule refused 200 such
+ * purchases once the market had them).
+ */
 async function buyableFunds(db: Database): Promise<Fund[]> {
   const funds = await sql<{ code: string; rounding_mode: string; declare_discount: string }>`
     SELECT f.code, f.rounding_mode, f.declare_discount FROM fund f
     WHERE f.sale_status IN ('on_sale', 'conversion') AND f.buy_confirm_days <= 1 AND f.large_purchase_limit_fen IS NULL
+      AND f.share_class IS DISTINCT FROM 'Y'
       AND EXISTS (SELECT 1 FROM fund_nav n WHERE n.fund_code = f.code AND n.date = ${T})
     ORDER BY f.code`.execute(db.kysely);
   const fees = await db.kysely
