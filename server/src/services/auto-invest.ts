@@ -369,9 +369,34 @@ export async function runDuePlans(db: Database, bank: Bank, date: IsoDate, now: 
         .execute()
     ).map(normalisePlan);
     if (due.length === 0) return report;
-    for (const plan of due) await runPlan(db, bank, plan, now, report);
+    // On PostgreSQL two investors' plans run at once (issue 22 §3: the plan step at a million orders, 8.6 ms a plan one
+    // at a time); one investor's plans stay in order, one after another, so which of them a short 现金宝 balance refuses
+    // is the same as before. PGlite has one connection: one at a time.
+    const byInvestor = new Map<number, PlanRow[]>();
+    for (const plan of due) byInvestor.set(plan.user_id, [...(byInvestor.get(plan.user_id) ?? []), plan]);
+    const queue = [...byInvestor.values()];
+    // An unexpected error stops both workers after the plan each is running, and the step fails with it (as before).
+    let failure: { error: unknown } | null = null;
+    const worker = async (): Promise<void> => {
+      for (let plans = queue.shift(); plans && !failure; plans = queue.shift()) {
+        for (const plan of plans) {
+          if (failure) return;
+          try {
+            await runPlan(db, bank, plan, now, report);
+          } catch (error) {
+            failure ??= { error };
+            return;
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: db.kind === 'postgres' ? PLAN_STEP_PARALLEL : 1 }, worker));
+    if (failure) throw (failure as { error: unknown }).error;
   }
 }
+
+/** Investors whose due plans run at once on PostgreSQL (as the settlement's chunks: SETTLEMENT_PARALLEL). */
+export const PLAN_STEP_PARALLEL = 2;
 
 async function runPlan(db: Database, bank: Bank, plan: PlanRow, now: Date, report: PlanRunReport): Promise<void> {
   const runDate = plan.next_date as IsoDate;
