@@ -21,6 +21,7 @@
 // (PostgreSQL: two connections; PGlite queues them).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
+import { eachConcurrently } from '../db/concurrently';
 import { PENSION_ANNUAL_CAP_FEN } from '../../../src/lib/pension-rules';
 import { chart, accountKind, transferKind } from './chart';
 
@@ -254,19 +255,6 @@ function pensionStatement(range: RawBuilder<boolean>, rangeOf: (alias: string) =
     SELECT * FROM records UNION ALL SELECT * FROM cap UNION ALL SELECT * FROM loop`;
 }
 
-/** Runs `work` on every item, `width` at a time. */
-async function eachConcurrently<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, items.length)) }, worker));
-}
-
 /** The ledger's invariants: every violation found (an empty list when the ledger is sound). */
 export async function checkLedger(db: Kysely<DB>, opts: CheckOptions = {}): Promise<LedgerViolation[]> {
   const limit = opts.limit ?? 20;
@@ -278,7 +266,7 @@ export async function checkLedger(db: Kysely<DB>, opts: CheckOptions = {}): Prom
   const found: LedgerViolation[][] = ranges.map(() => []);
   await eachConcurrently(
     ranges.map((r, i) => [r, i] as const),
-    opts.parallel ?? 2,
+    Math.max(1, opts.parallel ?? 2),
     async ([[lo, hi], i]) => {
       const rangeOf = (alias: string) => sql<boolean>`${sql.ref(`${alias}.user_id`)} > ${lo} AND ${sql.ref(`${alias}.user_id`)} <= ${hi}`;
       const range = sql<boolean>`user_id > ${lo} AND user_id <= ${hi}`;

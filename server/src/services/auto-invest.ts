@@ -6,6 +6,7 @@
 // docs/PRODUCT.md §10.18; rules: domain/auto-invest-plan.ts.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { eachConcurrently } from '../db/concurrently';
 import type { DB } from '../db/types';
 import {
   anchorFor,
@@ -371,27 +372,17 @@ export async function runDuePlans(db: Database, bank: Bank, date: IsoDate, now: 
     if (due.length === 0) return report;
     // On PostgreSQL two investors' plans run at once (issue 22 §3: the plan step at a million orders, 8.6 ms a plan one
     // at a time); one investor's plans stay in order, one after another, so which of them a short 现金宝 balance refuses
-    // is the same as before. PGlite has one connection: one at a time.
+    // is the same as before. PGlite has one connection: one at a time. An unexpected error fails the step (each run is
+    // idempotent per plan and date: a rerun places nothing twice).
     const byInvestor = new Map<number, PlanRow[]>();
-    for (const plan of due) byInvestor.set(plan.user_id, [...(byInvestor.get(plan.user_id) ?? []), plan]);
-    const queue = [...byInvestor.values()];
-    // An unexpected error stops both workers after the plan each is running, and the step fails with it (as before).
-    let failure: { error: unknown } | null = null;
-    const worker = async (): Promise<void> => {
-      for (let plans = queue.shift(); plans && !failure; plans = queue.shift()) {
-        for (const plan of plans) {
-          if (failure) return;
-          try {
-            await runPlan(db, bank, plan, now, report);
-          } catch (error) {
-            failure ??= { error };
-            return;
-          }
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: db.kind === 'postgres' ? PLAN_STEP_PARALLEL : 1 }, worker));
-    if (failure) throw (failure as { error: unknown }).error;
+    for (const plan of due) {
+      const plans = byInvestor.get(plan.user_id);
+      if (plans) plans.push(plan);
+      else byInvestor.set(plan.user_id, [plan]);
+    }
+    await eachConcurrently([...byInvestor.values()], db.kind === 'postgres' ? PLAN_STEP_PARALLEL : 1, async (plans) => {
+      for (const plan of plans) await runPlan(db, bank, plan, now, report);
+    });
   }
 }
 

@@ -15,6 +15,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { type FeeBracket } from '../../../src/lib/fees';
 import { navToUnits, percentToPpm, unitsToNav, type RoundingMode } from '../../../src/lib/trade-math';
 import type { Database } from '../db/database';
+import { eachConcurrently } from '../db/concurrently';
 import type { DB } from '../db/types';
 import { per10kToUnits } from '../../../src/lib/cash-rules';
 import { addCalendarDays, nextTradingDay, type IsoDate } from '../domain/calendar';
@@ -213,25 +214,6 @@ function chunksByInvestor<K extends { user_id: number }>(keys: readonly K[]): K[
 
 /** Chunk transactions run at once on PostgreSQL (each on a connection of its own); PGlite has one connection. */
 export const SETTLEMENT_PARALLEL = 2;
-
-/** Runs `work` on every item, `width` at a time; waits for all that started, then throws the first error. */
-async function eachConcurrently<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const errors: unknown[] = [];
-  const worker = async () => {
-    while (errors.length === 0 && next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      try {
-        await work(item);
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-  if (errors.length > 0) throw errors[0];
-}
 
 /**
  * Purchases and subscriptions whose confirmation date has come. Chunks of different investors are independent
