@@ -18,7 +18,8 @@ import {
 import { isTradingDay } from '../../server/src/domain/calendar';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { checkLedger } from '../../server/src/ledger/check';
-import { createTestApp, encryptForServer, type TestApp } from './helpers';
+import { runDuePlans } from '../../server/src/services/auto-invest';
+import { createTestApp, encryptForServer, testDatabaseKind, type TestApp } from './helpers';
 import { advance, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';
 import { roundedUnits } from './exact';
 
@@ -501,4 +502,79 @@ describe('auto-invest plans', () => {
     );
     for (const y of yields.body.data.recent_yields) assert.match(y.normal, /^-?\d+\.\d{4}$/);
   });
+});
+
+// The plan step runs two investors' due plans at once on PostgreSQL (issue 22 §3); one investor's plans still run one
+// after another in plan id order, so which of them a short 现金宝 balance refuses is what one at a time refuses. Each
+// investor has 300.00 in 现金宝 and three daily plans of 200.00 paid from it (each alone within the balance when made,
+// so creation accepts them), and one of 100.00 by card, made interleaved with the other investors' plans: the first
+// 现金宝 plan in id order is placed, the next two are refused for the balance, the card plan is placed — on PGlite one
+// at a time, on PostgreSQL one at a time and two at once.
+describe('the plan step, one investor at a time and two at once', () => {
+  const widths = testDatabaseKind() === 'postgres' ? [1, 2] : [1];
+  for (const width of widths) {
+    it(`${width} at a time: each investor's first 现金宝 plan placed, the next two refused, the card plan placed`, async () => {
+      const t = await createTestApp({ market: true });
+      try {
+        const investors: Investor[] = [];
+        for (let i = 0; i < 5; i += 1) investors.push(await createInvestor(t));
+        let confirmDate = '';
+        for (const investor of investors) {
+          const deposited = await post<{ confirm_date: string }>(t, investor, '/djapi/xjb/deposit', {
+            amount: '300.00',
+            request_id: newRequestId(),
+            trade_password: encryptForServer(t, TRADE_PASSWORD),
+          });
+          assert.equal(deposited.body.result_code, 0, JSON.stringify(deposited.body));
+          confirmDate = deposited.body.data.confirm_date;
+        }
+        const today = (await get<{ now: string }>(t, null, '/__dev/clock')).body.data.now.slice(0, 10);
+        await advance(t, Math.round((Date.parse(confirmDate) - Date.parse(today)) / 86_400_000));
+        const kinds: Array<[string, string]> = [
+          ['200.00', 'xjb'],
+          ['200.00', 'xjb'],
+          ['100.00', 'bankcard'],
+          ['200.00', 'xjb'],
+        ];
+        for (const [amount, payMethod] of kinds) {
+          for (const investor of investors) {
+            const made = await post<AipCreateAnswer>(t, investor, '/djapi/aip/create', {
+              request_id: newRequestId(),
+              trade_password: encryptForServer(t, TRADE_PASSWORD),
+              risk_confirm: '1',
+              fd_code: FUND_SAMPLES.bond,
+              amount,
+              cycle: 'daily',
+              pay_method: payMethod,
+            });
+            assert.equal(made.body.result_code, 0, JSON.stringify(made.body));
+          }
+        }
+        const k = t.db.kysely;
+        const due = await sql<{ date: string }>`SELECT min(next_date)::text AS date FROM aip_plans`.execute(k);
+        const date = due.rows[0]?.date as never;
+        const report = await runDuePlans(t.db, t.app.bank, date, t.clock.now(), { parallel: width });
+        assert.deepEqual(report, { plans_run: 20, orders_placed: 10, runs_failed: 10, runs_skipped: 0, plans_paused: 0 });
+        for (const investor of investors) {
+          const runs = await sql<{ pay_method: string; amount_fen: string; status: string; placed: boolean }>`
+            SELECT p.pay_method, p.amount_fen::text, r.status, r.order_id IS NOT NULL AS placed
+            FROM aip_plans p JOIN aip_runs r ON r.plan_id = p.id AND r.user_id = p.user_id
+            WHERE p.user_id = ${investor.userId} AND r.date = ${date} ORDER BY p.id`.execute(k);
+          assert.deepEqual(
+            runs.rows.map((r) => [r.pay_method, Number(r.amount_fen), r.status, r.placed]),
+            [
+              ['xjb', 20_000, 'placed', true],
+              ['xjb', 20_000, 'failed', false],
+              ['bankcard', 10_000, 'placed', true],
+              ['xjb', 20_000, 'failed', false],
+            ],
+            `investor ${investor.userId}`,
+          );
+        }
+        assert.deepEqual(await checkLedger(k), []);
+      } finally {
+        await t.close();
+      }
+    });
+  }
 });

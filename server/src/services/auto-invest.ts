@@ -354,7 +354,14 @@ const PAYMENT_REFUSALS = new Set(['paymentFailed', 'bankPerPaymentLimit', 'bankD
  * Runs every running plan due on or before `date` (its run date: `date` itself, or an earlier one the jobs missed),
  * placing its purchase as of 00:00 on the run date (so T is the run date), in plan id order.
  */
-export async function runDuePlans(db: Database, bank: Bank, date: IsoDate, now: Date): Promise<PlanRunReport> {
+export async function runDuePlans(
+  db: Database,
+  bank: Bank,
+  date: IsoDate,
+  now: Date,
+  opts: { /** Investors at once (default: PLAN_STEP_PARALLEL on PostgreSQL, 1 on PGlite's one connection). */ parallel?: number } = {},
+): Promise<PlanRunReport> {
+  const width = opts.parallel ?? (db.kind === 'postgres' ? PLAN_STEP_PARALLEL : 1);
   const report: PlanRunReport = { plans_run: 0, orders_placed: 0, runs_failed: 0, runs_skipped: 0, plans_paused: 0 };
   for (;;) {
     const due = (
@@ -380,7 +387,7 @@ export async function runDuePlans(db: Database, bank: Bank, date: IsoDate, now: 
       if (plans) plans.push(plan);
       else byInvestor.set(plan.user_id, [plan]);
     }
-    await eachConcurrently([...byInvestor.values()], db.kind === 'postgres' ? PLAN_STEP_PARALLEL : 1, async (plans) => {
+    await eachConcurrently([...byInvestor.values()], width, async (plans) => {
       for (const plan of plans) await runPlan(db, bank, plan, now, report);
     });
   }
