@@ -10,7 +10,7 @@
 // transfer has a unique ref, so a second run — or a run after a crash between chunks — posts nothing twice.
 // Purchases, the bulk of a day (bench/README.md, "Settlement"): the due orders' keys are read once per page, not
 // once per chunk; a chunk is one statement for its orders, lots and transfers; chunks of different investors run
-// two at a time on PostgreSQL.
+// SETTLEMENT_PARALLEL at a time on PostgreSQL.
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { type FeeBracket } from '../../../src/lib/fees';
 import { navToUnits, percentToPpm, unitsToNav, type RoundingMode } from '../../../src/lib/trade-math';
@@ -212,8 +212,12 @@ function chunksByInvestor<K extends { user_id: number }>(keys: readonly K[]): K[
   return chunks;
 }
 
-/** Chunk transactions run at once on PostgreSQL (each on a connection of its own); PGlite has one connection. */
-export const SETTLEMENT_PARALLEL = 2;
+/**
+ * Chunk transactions run at once on PostgreSQL (each on a connection of its own); PGlite has one connection. Three
+ * measured fastest on 2 cores at a million orders (bench/README.md, "Settlement"): 2 left PostgreSQL waiting on Node's
+ * share of a chunk, 4 spent more PostgreSQL CPU per order than it saved.
+ */
+export const SETTLEMENT_PARALLEL = 3;
 
 /**
  * Purchases and subscriptions whose confirmation date has come. Chunks of different investors are independent
