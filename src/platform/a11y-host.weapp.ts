@@ -41,7 +41,8 @@ function hasClass(node: KeypadNode, name: string): boolean {
 }
 
 function inNumberKeyboard(node: KeypadNode): boolean {
-  for (let at = node.parentNode; at; at = at.parentNode) if (typeof at.className === 'string' && hasClass(at, 'nut-numberkeyboard')) return true;
+  for (let at = node.parentNode; at; at = at.parentNode)
+    if (typeof at.className === 'string' && hasClass(at, 'nut-numberkeyboard')) return true;
   return false;
 }
 
@@ -85,7 +86,8 @@ export function hostCareMode(): boolean | null {
     // getAppBaseInfo (basic library ≥ 2.20.1; `fontSizeSetting` in it from 2.23.4), else the older getSystemInfoSync.
     const info = (Taro.getAppBaseInfo?.() ?? Taro.getSystemInfoSync()) as { fontSizeSetting?: number; fontSizeScaleFactor?: number };
     if (typeof info.fontSizeScaleFactor === 'number' && info.fontSizeScaleFactor > 0) return info.fontSizeScaleFactor >= CARE_FONT_SCALE;
-    if (typeof info.fontSizeSetting === 'number' && info.fontSizeSetting > 0) return info.fontSizeSetting / STANDARD_FONT_SIZE >= CARE_FONT_SCALE;
+    if (typeof info.fontSizeSetting === 'number' && info.fontSizeSetting > 0)
+      return info.fontSizeSetting / STANDARD_FONT_SIZE >= CARE_FONT_SCALE;
     return null;
   } catch {
     return null;
