@@ -151,6 +151,25 @@ const routeTable = requireWithEsbuild(path.resolve(__dirname, '../src/lib/routes
 }) as typeof import('../src/lib/routes');
 const { h5CustomRoutes, packageLayout } = routeTable;
 
+// The ARIA attributes WeChat reads on a view, added to Taro's view templates (src/platform/weapp-aria.ts says why).
+const weappAria = requireWithEsbuild(path.resolve(__dirname, '../src/platform/weapp-aria.ts'), {
+  customSwcConfig: { module: { type: 'commonjs' } },
+}) as typeof import('../src/platform/weapp-aria');
+
+/** Taro's template (the platform's), as its MiniPlugin gets it: its component table is what base.wxml is made from. */
+interface MiniTemplateLike {
+  internalComponents: Record<string, Record<string, string>>;
+}
+function addAriaToViewTemplates(chain: Chain): void {
+  chain.plugin('miniPlugin').tap((args) => {
+    const combination = args[0]?.combination as { config?: { template?: MiniTemplateLike } } | undefined;
+    const components = combination?.config?.template?.internalComponents;
+    if (!components?.View) throw new Error("weapp-aria: Taro's template not found (Taro upgrade?): views would lose their ARIA attributes");
+    for (const [name, patch] of Object.entries(weappAria.weappAriaComponents())) Object.assign(components[name] ?? {}, patch);
+    return args;
+  });
+}
+
 /** Pages in the build (each a lazy chunk on H5): a module in all of them is reached through the page shell. */
 const BUILT_PAGE_COUNT = (() => {
   const { pages, subPackages } = packageLayout();
@@ -265,6 +284,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain: Chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin, pathsPluginArgs('weapp'));
         chain.plugin('share-every-page').use(ShareEveryPagePlugin);
+        addAriaToViewTemplates(chain);
         trimNutuiForFirstLoads(chain);
         // jsencrypt reads `self.crypto`; the mini program has no `self` (docs/WEAPP.md "The Taro recipe").
         // The platform layer installs a real CSPRNG on this window (src/platform/csprng.weapp.ts).

@@ -69,9 +69,11 @@ function App({ children }: PropsWithChildren) {
 // language (platform/locale-preference.ts).
 applyBootLocale();
 
+// H5: real ARIA attributes for NutUI's widgets, and Enter/Space on controls that are not native ones; the mini program:
+// a role and a name on NutUI's keypad keys (platform/a11y-host.*.ts).
+installAccessibility();
+
 if (process.env.TARO_ENV === 'h5') {
-  // Real ARIA attributes for NutUI's widgets, and Enter/Space on controls that are not native ones (platform/a11y-host.h5.ts).
-  installAccessibility();
   // Before the router touches the address: iOS WeChat signs the share config against where the visit landed.
   captureLandingUrl();
   // A back within Taro's 350 ms slide after a push would leave the previous page blank (platform/page-stack.h5.ts).

@@ -48,15 +48,22 @@ export function setLocale(locale: Locale): void {
 /**
  * A text of the catalogue in another language: the message whose text (in any locale) is `text`, as `locale` says
  * it; any other text as given. For a text made before a language switch that its owner does not make again (a page's
- * title, computed once when the page rendered): PageShell shows it in the language chosen since.
+ * title, computed once when the page rendered): PageShell shows it in the language chosen since. With `variant`
+ * (elder mode's '.elder'), the message's variant `key + variant` when the catalogue has one.
  */
-export function inLocale(text: string, locale: Locale): string {
+export function inLocale(text: string, locale: Locale, variant?: string): string {
+  let found: string | undefined;
   for (const from of LOCALES) {
     for (const key of Object.keys(catalogue[from])) {
-      if (catalogue[from][key] === text) return catalogue[locale][key] ?? text;
+      if (catalogue[from][key] !== text) continue;
+      // Another message may say the same words: the first one with the variant wins, else the first one found.
+      const varied = variant ? catalogue[locale][key + variant] : undefined;
+      if (varied !== undefined) return varied;
+      if (!variant) return catalogue[locale][key] ?? text;
+      found ??= catalogue[locale][key] ?? text;
     }
   }
-  return text;
+  return found ?? text;
 }
 
 /** Subscribe to locale changes (React components re-render through this); returns the unsubscribe. */

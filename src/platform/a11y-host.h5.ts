@@ -16,11 +16,12 @@ const FOCUS_SELECTOR =
 /** NutUI widgets whose state is read from their classes (and the keys of its number keypad). */
 const NUT_WIDGETS = '.nut-button,.nut-switch,.nut-checkbox,.nut-radio,.nut-numberkeyboard .key';
 const KEYPAD_KEY = '.nut-numberkeyboard .key';
-const keypadLabels = { delete: '', close: '' };
+const keypadLabels = { delete: '', close: '', decimal: '' };
 
-export function setKeypadLabels(labels: { delete: string; close: string }): void {
+export function setKeypadLabels(labels: { delete: string; close: string; decimal: string }): void {
   keypadLabels.delete = labels.delete;
   keypadLabels.close = labels.close;
+  keypadLabels.decimal = labels.decimal;
 }
 
 function setIfChanged(el: Element, name: string, value: string): void {
@@ -31,11 +32,12 @@ function setIfChanged(el: Element, name: string, value: string): void {
 export function syncNutState(el: Element): void {
   const cls = el.classList;
   if (!cls || cls.length === 0) return;
-  // A key of the number keypad: a button, the icon keys named (the digits name themselves).
+  // A key of the number keypad: a button, the icon keys and the decimal point named (the digits name themselves).
   if (cls.contains('key') && el.closest('.nut-numberkeyboard')) {
     setIfChanged(el, 'role', 'button');
     if (el.getAttribute('tabindex') === null) el.setAttribute('tabindex', '0');
-    const name = cls.contains('delete') ? keypadLabels.delete : cls.contains('close') ? keypadLabels.close : '';
+    const decimal = el.textContent?.trim() === '.' ? keypadLabels.decimal : '';
+    const name = cls.contains('delete') ? keypadLabels.delete : cls.contains('close') ? keypadLabels.close : decimal;
     if (name) setIfChanged(el, 'aria-label', name);
     return;
   }

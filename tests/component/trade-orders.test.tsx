@@ -20,6 +20,7 @@ import {
   type FakeServer,
 } from './trade-helpers';
 import { fakeNativeHost, opened } from './native-host';
+import { elderOn, elderReset } from './elder-helpers';
 
 const ID = '397121338216634368';
 const ORDER = `GET /djapi/fund/order/${ID}`;
@@ -421,5 +422,52 @@ describe('one order', () => {
     server.on(ORDER, () => fail(300001, '请重新登录', null, 401));
     render(<OrderDetailScreen orderId={ID} />);
     await until(() => expect(screen.getByText('登录后查看交易记录')).toBeInTheDocument());
+  });
+
+  describe('in elder mode 关怀版 (issue 26)', () => {
+    afterEach(() => elderReset());
+    const purchase = () =>
+      orderDetail({
+        status: 'confirmed',
+        if_undo: 'n',
+        amount: '10000.00',
+        confirm_amount: '10000.00',
+        confirm_volume: '6203.48',
+        confirm_nav: '1.6000',
+        fee: '74.44',
+        income_date: '2026-03-12',
+        risk_warning: { text: '该基金风险等级R4高于您的风险承受能力C3', accepted_at: '2026-03-10 13:30:58' },
+      });
+
+    it('labels the figures and dates in plain words, the figures unchanged', async () => {
+      elderOn();
+      server.on(ORDER, purchase());
+      render(<OrderDetailScreen orderId={ID} />);
+      await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
+      expect(text('order-value')).toBe('下单的金额10,000.00元');
+      expect(text('order-confirm-amount')).toBe('实际成交的钱10,000.00元');
+      expect(text('order-confirm-volume')).toBe('到账的份数6,203.48份');
+      expect(text('order-confirm-nav')).toBe('成交时的每份价格1.6000');
+      expect(text('order-fee')).toBe('手续费74.44元');
+      expect(text('order-rate')).toBe('手续费比例0.12%');
+      expect(text('order-trade-date')).toMatch(/^按哪天的价格成交/);
+      expect(text('order-confirm-date')).toMatch(/^成交确认的日子/);
+      expect(text('order-income-date')).toBe('哪天开始有收益2026-03-12');
+      expect(text('order-risk-warning')).toContain('我确认过的风险提示');
+      // The evidence itself is the server's record: never reworded.
+      expect(text('order-risk-warning')).toContain('该基金风险等级R4高于您的风险承受能力C3');
+      // Our labels only: the progress steps are the server's words.
+      for (const jargon of ['申请金额', '确认份额', '确认净值', '费率', '收益起始日']) expect(text('order-fields')).not.toContain(jargon);
+    });
+
+    it('a sale in English: shares ordered and when the money arrives', async () => {
+      setLocale('en-US');
+      elderOn();
+      server.on(ORDER, orderDetail({ action: '024', volume: '100.00', amount: null, arrival_date: '2026-03-13', if_undo: 'n' }));
+      render(<OrderDetailScreen orderId={ID} />);
+      await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
+      expect(text('order-value')).toMatch(/^Shares ordered/);
+      expect(text('order-arrival-date')).toBe('Money arrives about2026-03-13');
+    });
   });
 });

@@ -7,7 +7,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { type NodeRef, type NodeTemplate, type RenderedNode, applyDataPath, collectTexts, readTemplates, walk } from './render-tree';
+import {
+  type NodeRef,
+  type NodeTemplate,
+  type RenderedNode,
+  applyDataPath,
+  attributeOf,
+  collectTexts,
+  readTemplates,
+  walk,
+} from './render-tree';
 import { type AppJson, declaredPages, readAppJson, tabBarPages, weappDir } from './weapp-build';
 import { type RequestHandler, type WxCall, type WxStub, anonymousServer, createWx } from './wx-stub';
 
@@ -501,6 +510,35 @@ export class PageHandle {
   async trigger(needle: string, type: string, detail: Record<string, unknown> = {}): Promise<number> {
     const ref = this.findText(needle);
     if (!ref) throw new Error(`No text "${needle}" on ${this.route}. Page text:\n${this.text()}`);
+    return this.triggerAt(ref, type, detail, `"${needle}"`);
+  }
+
+  /** The first node `match` accepts (it gets the node's ancestors too), document order, or null. */
+  find(match: (node: RenderedNode, ancestors: RenderedNode[]) => boolean): NodeRef | null {
+    let found: NodeRef | null = null;
+    walk(this.root, (ref) => {
+      if (!found && match(ref.node, ref.ancestors)) found = ref;
+    });
+    return found;
+  }
+
+  /** Every node `match` accepts, document order. */
+  findAll(match: (node: RenderedNode, ancestors: RenderedNode[]) => boolean): NodeRef[] {
+    const found: NodeRef[] = [];
+    walk(this.root, (ref) => {
+      if (match(ref.node, ref.ancestors)) found.push(ref);
+    });
+    return found;
+  }
+
+  /** A node's attribute as its template draws it (e.g. `aria-role`), or undefined when the template has none. */
+  attribute(node: RenderedNode, name: string): unknown {
+    return attributeOf(this.harness.templates, node, name);
+  }
+
+  /** As `trigger`, on a node found otherwise (an input has no text to find it by). */
+  async triggerAt(ref: NodeRef, type: string, detail: Record<string, unknown> = {}, label = 'a node'): Promise<number> {
+    const needle = label;
     const path = [ref.node, ...ref.ancestors].filter((n) => n.nn !== undefined && n.sid !== undefined);
     const target = path[0] as RenderedNode;
     const handler = this.instance.eh;
@@ -526,11 +564,11 @@ export class PageHandle {
         mark: {},
         mut: false,
       });
-      this.harness.run(`${this.route} ${type} on "${needle}"`, () => (handler as Fn).call(this.instance, event));
+      this.harness.run(`${this.route} ${type} on ${needle}`, () => (handler as Fn).call(this.instance, event));
       delivered += 1;
       if (binding === 'catch') break;
     }
-    if (delivered === 0 && type !== 'tap') throw new Error(`Nothing around "${needle}" on ${this.route} binds ${type}`);
+    if (delivered === 0 && type !== 'tap') throw new Error(`Nothing around ${needle} on ${this.route} binds ${type}`);
     await this.harness.settle();
     return delivered;
   }

@@ -22,6 +22,8 @@ export interface NodeTemplate {
   tag: string;
   /** Events bound with `bind<event>="eh"` (bubble on) or `catch<event>="eh"` (stop bubbling). */
   bound: Map<string, 'bind' | 'catch'>;
+  /** Attributes drawn from the node's data: attribute name → the data key it reads (`aria-role` → `p0`). */
+  attributes: Map<string, string>;
 }
 
 /** nn alias → template, read from the build's base.wxml (depth-0 templates carry every variant). */
@@ -38,9 +40,25 @@ export function readTemplates(weappDir: string): Map<string, NodeTemplate> {
     const isText = tag === 'block' && /\{\{i\.v\}\}/.test(body);
     const bound = new Map<string, 'bind' | 'catch'>();
     for (const b of (open[2] ?? '').matchAll(/\b(bind|catch)([a-z]+)="eh"/g)) bound.set(b[2] ?? '', b[1] as 'bind' | 'catch');
-    templates.set(alias, { tag: isText ? '#text' : tag, bound });
+    const attributes = new Map<string, string>();
+    for (const a of (open[2] ?? '').matchAll(/([\w-]+)="\{\{([^"]*)\}\}"/g)) {
+      const key = /\bi\.(\w+)/.exec(a[2] ?? '');
+      if (key) attributes.set(a[1] ?? '', key[1] ?? '');
+    }
+    const template = { tag: isText ? '#text' : tag, bound, attributes };
+    templates.set(alias, template);
+    // A focusable component (input, textarea) has two templates, `<nn>_focus` and `<nn>_blur`, chosen by its data: its
+    // node's nn is the bare alias; both bind the same events.
+    const focusable = /^(.+)_(?:focus|blur)$/.exec(alias);
+    if (focusable && !templates.has(focusable[1] ?? '')) templates.set(focusable[1] ?? '', template);
   }
   return templates;
+}
+
+/** The value of a node's attribute as its template draws it (`aria-role`…), or undefined when not drawn. */
+export function attributeOf(templates: Map<string, NodeTemplate>, node: RenderedNode, attribute: string): unknown {
+  const key = templates.get(String(node.nn))?.attributes.get(attribute);
+  return key === undefined ? undefined : node[key];
 }
 
 /** `root.cn.[0].cn.[2].v` or `root.cn[0].v` → ['root', 'cn', 0, 'cn', 2, 'v']. */

@@ -160,6 +160,30 @@ describe('trading pages in the mini program', () => {
     await h.closePage(page);
   });
 
+  test("the amount keypad's keys are buttons with names for WeChat's screen reader (issue 26)", async () => {
+    const page = await open(specUrlToPage(specUrl('buy', { fundcode: CODE })).url, QUOTE.fd_name);
+    const classes = (node: { cl?: string }) => String(node.cl ?? '').split(' ');
+    const keys = () => page.findAll((node) => classes(node).includes('key'));
+    for (let i = 0; i < 20 && keys().length < 12; i += 1) await h.settle(200);
+    const named = keys().map(({ node }) => [page.attribute(node, 'aria-role'), page.attribute(node, 'aria-label')]);
+    // NutUI's amount keypad: 1–9, the decimal point, 0, delete (the buy page opens it at first).
+    assert.deepEqual(named, [
+      ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => ['button', digit]),
+      ['button', t('components.keypad.decimal')],
+      ['button', '0'],
+      ['button', t('components.keypad.delete')],
+    ]);
+    const confirm = page.find((node) => classes(node).includes('nut-numberkeyboard-header-close'));
+    assert.ok(confirm, "the keypad's 完成");
+    assert.equal(page.attribute(confirm.node, 'aria-role'), 'button');
+    // A view the app marks itself (roleProps) carries its role to WeChat too: the amount field.
+    const field = page.find((node) => classes(node).includes('purchase-keypad-field__box'));
+    assert.ok(field, 'the amount field');
+    assert.equal(page.attribute(field.node, 'aria-role'), 'textbox');
+    assert.deepEqual(h.problems(), []);
+    await h.closePage(page);
+  });
+
   test('my money: the totals and the holding as the server sent them', async () => {
     const page = await open(specUrlToPage(specUrl('myMoney')).url, '10,317.38');
     const text = page.text();

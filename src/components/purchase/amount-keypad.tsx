@@ -40,8 +40,12 @@ export interface AmountKeypadProps {
  */
 export function AmountKeypad(props: AmountKeypadProps) {
   const { value, onChange, placeholder, prefix = '¥', suffix, open, onOpen, onClose, keypadTitle, doneText, testId } = props;
-  // The keypad's icon keys get names (platform/a11y-host): delete, and hiding it.
-  setKeypadLabels({ delete: t('components.keypad.delete'), close: doneText ?? t('components.keypad.close') });
+  // The keypad's keys get names (platform/a11y-host): delete, hiding it, the decimal point (the digits say themselves).
+  setKeypadLabels({
+    delete: t('components.keypad.delete'),
+    close: doneText ?? t('components.keypad.close'),
+    decimal: t('components.keypad.decimal'),
+  });
   usePhysicalKeypad(
     open,
     { onKey: (key) => onChange(typeKey(value, key)), onDelete: () => onChange(deleteKey(value)), onEnter: onClose },

@@ -97,7 +97,11 @@ export function TradePasswordDialog(props: TradePasswordDialogProps) {
     setPassword(password.slice(0, -1));
   };
 
-  setKeypadLabels({ delete: t('components.keypad.delete'), close: t('components.keypad.close') });
+  setKeypadLabels({
+    delete: t('components.keypad.delete'),
+    close: t('components.keypad.close'),
+    decimal: t('components.keypad.decimal'),
+  });
   // On a desktop (H5): the keyboard's digits and Backspace type on the keypad while the dialog is up.
   usePhysicalKeypad(visible, { onKey: pressKey, onDelete: deleteDigit });
   const order = (

@@ -7,6 +7,7 @@ import type { RiskLevel } from '@/lib/api-types/account';
 import { specUrl } from '@/lib/routes';
 import { suitability } from '@/lib/suitability';
 import { t } from '@/locales/fund';
+import { useElderWording } from '@/platform/elder-mode';
 import { navigateToSpecUrl } from '@/platform/navigation';
 
 export interface InvestorRisk {
@@ -29,6 +30,8 @@ export function riskNoticeKind(investor: InvestorRisk, fundRisk: string): RiskNo
 }
 
 export function RiskNotice({ investor, fundRisk, fundCode }: { investor: InvestorRisk; fundRisk: string; fundCode: string }) {
+  // Elder mode: the notice in plain words (风险承受能力, 测评, 适当性 said as what they mean).
+  const w = useElderWording();
   const kind = riskNoticeKind(investor, fundRisk);
   if (kind === 'none' || !investor.riskLevel) return null;
   const params = {
@@ -41,9 +44,9 @@ export function RiskNotice({ investor, fundRisk, fundCode }: { investor: Investo
   return (
     <View className='fund-risk-notice' data-testid='risk-notice' data-kind={kind}>
       <InfoBanner type={kind === 'expired' ? 'warning' : 'error'}>
-        <Text>{t(`fund.suitability.${kind}`, params)}</Text>
+        <Text>{w(`fund.suitability.${kind}`, params)}</Text>
         <Text className='fund-risk-notice__link' onClick={redo} data-testid='risk-redo'>
-          {t('fund.suitability.redo')}
+          {w('fund.suitability.redo')}
         </Text>
       </InfoBanner>
     </View>

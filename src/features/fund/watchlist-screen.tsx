@@ -13,6 +13,7 @@ import { formatNav } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/fund';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
+import { useElderWording } from '@/platform/elder-mode';
 import { showToast } from '@/platform/feedback';
 import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
@@ -97,6 +98,7 @@ function FundRow({
   editing: boolean;
   onRemove: () => void;
 }) {
+  const w = useElderWording();
   const code = fundCodeOfSymbol(item.symbol) as string;
   const money = quote?.sf_type === MONEY_MARKET;
   const name = quote?.fd_name ?? item.name;
@@ -118,7 +120,7 @@ function FundRow({
           <Text className='watchlist__code'>{code}</Text>
           {money ? (
             <Text className='watchlist__yield' data-testid='watchlist-yield7d'>
-              {t('fund.optional.yield7d')} <PercentText value={quote?.yield_7d} />
+              {w('fund.optional.yield7d')} <PercentText value={quote?.yield_7d} />
             </Text>
           ) : null}
         </View>
@@ -139,7 +141,7 @@ function FundRow({
           <View className='watchlist__cell watchlist__cell--nav' data-testid='watchlist-nav'>
             <Text className='watchlist__figure'>{money ? formatNav(quote?.income_per_10k) : formatNav(quote?.unit_nav)}</Text>
             <Text className='watchlist__caption'>
-              {money ? t('fund.optional.income10k') : quote?.end_date ? quote.end_date.slice(5) : '--'}
+              {money ? w('fund.optional.income10k') : quote?.end_date ? quote.end_date.slice(5) : '--'}
             </Text>
           </View>
           <View className='watchlist__cell' data-testid='watchlist-change'>
@@ -196,6 +198,8 @@ function OtherRow({ item, onRemove }: { item: WatchItem; onRemove: () => void })
  */
 export function WatchlistScreen({ loggedIn, statusKnown }: { loggedIn: boolean; statusKnown: boolean }) {
   const { items, status, load, remove } = useWatchlist();
+  // Elder mode: plain words for 最新净值, 日涨幅, 七日年化, 万份收益 and the local-list notice.
+  const w = useElderWording();
   const [period, setPeriod] = useState<WatchPeriod>('1m');
   const [sort, setSort] = useState<WatchSort | null>(null);
   const [editing, setEditing] = useState(false);
@@ -236,9 +240,9 @@ export function WatchlistScreen({ loggedIn, statusKnown }: { loggedIn: boolean; 
       <PullRefresh onRefresh={async () => Promise.all([load(loggedIn), quotes.refresh()])}>
         {!loggedIn && (
           <View className='watchlist__local'>
-            <InfoBanner>{t('fund.optional.local')}</InfoBanner>
+            <InfoBanner>{w('fund.optional.local')}</InfoBanner>
             <Button size='small' type='primary' onClick={() => void startLogin({ redirect: here })}>
-              {t('fund.optional.login')}
+              {w('fund.optional.login')}
             </Button>
           </View>
         )}
@@ -272,8 +276,8 @@ export function WatchlistScreen({ loggedIn, statusKnown }: { loggedIn: boolean; 
               <Text className='watchlist__name'>{t('fund.optional.col.name')}</Text>
               {editing ? null : (
                 <>
-                  <SortHead label={t('fund.optional.col.nav')} column='nav' sort={sort} onSort={onSort('nav')} />
-                  <SortHead label={t('fund.optional.col.change')} column='change' sort={sort} onSort={onSort('change')} />
+                  <SortHead label={w('fund.optional.col.nav')} column='nav' sort={sort} onSort={onSort('nav')} />
+                  <SortHead label={w('fund.optional.col.change')} column='change' sort={sort} onSort={onSort('change')} />
                   <SortHead label={t(`fund.optional.period.${period}`)} column='return' sort={sort} onSort={onSort('return')} />
                 </>
               )}

@@ -15,6 +15,7 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { OrderAction, OrderDetail } from '@/lib/api-types/trading';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { useElderWording } from '@/platform/elder-mode';
 import { openInsteadInNativeApp } from '@/platform/native-events';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { Gate, Notice, InfoRow, OrderSteps } from '@/components/purchase/purchase-parts';
@@ -206,6 +207,8 @@ function cardText(order: Pick<OrderDetail, 'bank_name' | 'bankcard_no'>): string
 /** `/n/orders/{orderId}`: everything about one order, and cancel while it still may be. */
 export function OrderDetailScreen({ orderId }: { orderId: string }) {
   const { remote, order, cancel } = useOrder(orderId);
+  // Elder mode: the labels in plain words (份数, 每份价格, 哪天到账 for 份额, 净值, 到账日).
+  const w = useElderWording();
   const here = specUrl('orderDetail', { orderId });
   if (!order) {
     if (remote.status === 'error') return <OrderFailure error={remote.error} retry={remote.retry} here={here} />;
@@ -216,23 +219,23 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
   const add = (key: string, label: string, value: string | null | undefined) => {
     if (value) rows.push({ key, label, value });
   };
-  add('order-id', t('trade.order.id'), order.order_id);
-  add('order-type', t('trade.order.type'), order.order_type_name || order.action_desc);
-  add('order-value', sale ? t('trade.order.volume') : t('trade.order.amount'), orderValue(order));
-  if (hasValue(order.confirm_amount)) add('order-confirm-amount', t('trade.order.confirmAmount'), yuanText(order.confirm_amount));
+  add('order-id', w('trade.order.id'), order.order_id);
+  add('order-type', w('trade.order.type'), order.order_type_name || order.action_desc);
+  add('order-value', sale ? w('trade.order.volume') : w('trade.order.amount'), orderValue(order));
+  if (hasValue(order.confirm_amount)) add('order-confirm-amount', w('trade.order.confirmAmount'), yuanText(order.confirm_amount));
   if (hasValue(order.confirm_volume))
-    add('order-confirm-volume', t('trade.order.confirmVolume'), sharesText(formatShares(order.confirm_volume)));
-  if (order.confirm_nav) add('order-confirm-nav', t('trade.order.confirmNav'), formatNav(order.confirm_nav));
-  if (order.fee !== null) add('order-fee', t('trade.order.fee'), yuanText(order.fee));
-  if (order.real_rate !== null) add('order-rate', t('trade.order.rate'), formatPercent(order.real_rate));
-  add('order-trade-date', t('trade.order.tradeDate'), order.trade_date);
-  add('order-confirm-date', t('trade.order.confirmDate'), order.confirm_date);
-  if (sale) add('order-arrival-date', t('trade.order.arrivalDate'), order.arrival_date);
-  else if (order.income_date) add('order-income-date', t('trade.order.incomeDate'), order.income_date);
-  else add('order-query-date', t('trade.order.queryDate'), order.query_date);
-  if (hasValue(order.refund_amount)) add('order-refund', t('trade.order.refund'), yuanText(order.refund_amount));
-  add('order-fail-reason', t('trade.order.failReason'), order.fail_reason);
-  add('order-card', sale || order.action === '143' ? payeeLabel(order) : t('trade.order.payWith'), moneyRoute(order));
+    add('order-confirm-volume', w('trade.order.confirmVolume'), sharesText(formatShares(order.confirm_volume)));
+  if (order.confirm_nav) add('order-confirm-nav', w('trade.order.confirmNav'), formatNav(order.confirm_nav));
+  if (order.fee !== null) add('order-fee', w('trade.order.fee'), yuanText(order.fee));
+  if (order.real_rate !== null) add('order-rate', w('trade.order.rate'), formatPercent(order.real_rate));
+  add('order-trade-date', w('trade.order.tradeDate'), order.trade_date);
+  add('order-confirm-date', w('trade.order.confirmDate'), order.confirm_date);
+  if (sale) add('order-arrival-date', w('trade.order.arrivalDate'), order.arrival_date);
+  else if (order.income_date) add('order-income-date', w('trade.order.incomeDate'), order.income_date);
+  else add('order-query-date', w('trade.order.queryDate'), order.query_date);
+  if (hasValue(order.refund_amount)) add('order-refund', w('trade.order.refund'), yuanText(order.refund_amount));
+  add('order-fail-reason', w('trade.order.failReason'), order.fail_reason);
+  add('order-card', sale || order.action === '143' ? payeeLabel(order) : w('trade.order.payWith'), moneyRoute(order));
   add('order-created', t('trade.order.createdAt'), shanghaiDateTime(order.created_at));
 
   return (
@@ -249,7 +252,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
       </View>
 
       <View className='trade-card'>
-        <Text className='trade-card__title'>{t('trade.order.progress')}</Text>
+        <Text className='trade-card__title'>{w('trade.order.progress')}</Text>
         <OrderSteps steps={order.steps} testId='order-steps' stepTestId='order-step' />
       </View>
 
@@ -282,7 +285,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
 
       {order.lots.length > 0 ? (
         <View className='trade-card' data-testid='order-lots'>
-          <Text className='trade-card__title'>{t('trade.order.lots')}</Text>
+          <Text className='trade-card__title'>{w('trade.order.lots')}</Text>
           {order.lots.map((lot, index) => (
             <View key={`${lot.confirm_date}-${index}`} className='trade-lot' data-testid='order-lot'>
               <Text className='trade-lot__head'>{t('trade.sell.lotHead', { date: lot.confirm_date, days: lot.holding_days })}</Text>
@@ -300,7 +303,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
 
       {order.risk_warning ? (
         <View className='trade-card' data-testid='order-risk-warning'>
-          <Text className='trade-card__title'>{t('trade.order.riskWarning')}</Text>
+          <Text className='trade-card__title'>{w('trade.order.riskWarning')}</Text>
           <Text className='trade-muted'>{order.risk_warning.text}</Text>
           <Text className='trade-muted'>{t('trade.order.riskAcceptedAt', { time: order.risk_warning.accepted_at })}</Text>
         </View>

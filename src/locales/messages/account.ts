@@ -217,6 +217,7 @@ export default {
     'account.settings.closedTitle': '账户已注销',
     'account.settings.closedText': '感谢您的使用。依法须保存的身份和交易记录将在保存20年后删除；该手机号可重新注册。',
     'account.settings.closedDone': '完成',
+    'account.risk.title.elder': '测一测能承受多大风险',
   },
   'en-US': {
     'account.toast.codeSent': 'Verification code sent',
@@ -435,5 +436,6 @@ export default {
     'account.settings.closedText':
       'Thank you for using us. Identity and trade records the law requires are kept 20 years, then deleted; the phone number can register again.',
     'account.settings.closedDone': 'Done',
+    'account.risk.title.elder': 'How much risk can I take',
   },
 } satisfies MessageNamespace;

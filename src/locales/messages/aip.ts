@@ -223,6 +223,10 @@ export default {
     'aip.create.holidayRule.elder': '扣钱那天如果不是交易日（周末、节假日），就推到下一个交易日，按那天的价格买入',
     'aip.backtest.value.elder': '最后值多少钱',
     'aip.plan.currentValue.elder': '现在值多少钱',
+    'aip.title.intro.elder': '定期自动买',
+    'aip.title.create.elder': '设置定期自动买',
+    'aip.title.list.elder': '我的定期自动买',
+    'aip.title.detail.elder': '这个定期自动买的详情',
   },
   'en-US': {
     'aip.title.intro': 'Auto-invest',
@@ -447,5 +451,9 @@ export default {
       "When the payment day is not a trading day (a weekend or holiday), it moves to the next trading day, at that day's price",
     'aip.backtest.value.elder': 'Worth at the end',
     'aip.plan.currentValue.elder': 'Worth now',
+    'aip.title.intro.elder': 'Buy regularly',
+    'aip.title.create.elder': 'Set up regular buying',
+    'aip.title.list.elder': 'My regular buying',
+    'aip.title.detail.elder': 'About this regular buying',
   },
 } satisfies MessageNamespace;

@@ -150,6 +150,7 @@ export default {
     'cash.income.how.elder': '{shares}份 × 每万元每天收益 {per10k}',
     'cash.disclosure.past.elder': '近7天年化收益率和每万元每天收益都是过去的数据，不代表以后的收益',
     'cash.summary.yesterdayIncome.elder': '最近一天的收益（元）',
+    'cash.title.unavailable.elder': '暂时不能用的钱',
   },
   'en-US': {
     'cash.title.home': 'Cash account',
@@ -304,5 +305,6 @@ export default {
     'cash.income.how.elder': '{shares} shares × {per10k} a day per ¥10,000',
     'cash.disclosure.past.elder': 'The yearly rate and the daily income per ¥10,000 are past figures, not a promise of future income',
     'cash.summary.yesterdayIncome.elder': 'Income on the latest day (CNY)',
+    'cash.title.unavailable.elder': 'Money I cannot use yet',
   },
 } satisfies MessageNamespace;

@@ -122,6 +122,10 @@ export default {
     'discover.index.high': '高',
     'discover.index.low': '低',
     'discover.index.change': '涨跌幅',
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'discover.rank.qdii.title.elder': '投资海外的基金排行',
+    'discover.rank.autoInvest.title.elder': '适合定期自动买的基金排行',
+    'discover.valuation.title.elder': '指数现在贵不贵',
   },
   'en-US': {
     'discover.type.all': 'All',
@@ -244,5 +248,9 @@ export default {
     'discover.index.high': 'H',
     'discover.index.low': 'L',
     'discover.index.change': 'Change',
+    // Elder mode 关怀版 (issue 26): the same messages in plain words (platform/elder-mode.ts, useElderWording).
+    'discover.rank.qdii.title.elder': 'Funds investing abroad, ranked',
+    'discover.rank.autoInvest.title.elder': 'Funds for buying regularly, ranked',
+    'discover.valuation.title.elder': 'Are indices cheap or dear now',
   },
 } satisfies MessageNamespace;

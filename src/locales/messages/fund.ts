@@ -219,6 +219,18 @@ export default {
     'fund.header.accNav.elder': '含分红的每份价格',
     'fund.dates.confirm.elder': '{date} 份额到账',
     'fund.action.autoInvest.elder': '定期自动买',
+    'fund.optional.title.elder': '我关注的基金',
+    'fund.optional.col.nav.elder': '最新每份价格',
+    'fund.optional.col.change.elder': '当天涨跌',
+    'fund.optional.income10k.elder': '每万元每天收益',
+    'fund.optional.yield7d.elder': '近7天年化收益率',
+    'fund.optional.local.elder': '没有登录：关注的基金只存在这台手机上',
+    'fund.optional.login.elder': '登录后保存',
+    'fund.suitability.warn.elder':
+      '这只基金的风险（{fundLevel} {fundName}）比您能承受的（{level} {levelName}）高，买之前要先确认您知道风险。',
+    'fund.suitability.refuse.elder': '这只基金的风险（{fundLevel} {fundName}）比您能承受的（{level} {levelName}）高，按规定您不能买。',
+    'fund.suitability.expired.elder': '您上次测的能承受多大风险已经过期，买之前要重新测一次。',
+    'fund.suitability.redo.elder': '重新测一次',
   },
   'en-US': {
     'fund.title': 'Fund detail',
@@ -439,5 +451,18 @@ export default {
     'fund.header.accNav.elder': 'Price per share with dividends',
     'fund.dates.confirm.elder': 'Shares are yours on {date}',
     'fund.action.autoInvest.elder': 'Buy regularly',
+    'fund.optional.title.elder': 'Funds I follow',
+    'fund.optional.col.nav.elder': 'Latest price per share',
+    'fund.optional.col.change.elder': 'Change that day',
+    'fund.optional.income10k.elder': 'Daily income per ¥10,000',
+    'fund.optional.yield7d.elder': 'Yearly rate, last 7 days',
+    'fund.optional.local.elder': 'Not logged in: the funds you follow are kept only on this phone',
+    'fund.optional.login.elder': 'Log in to keep them',
+    'fund.suitability.warn.elder':
+      'This fund is riskier ({fundLevel} {fundName}) than you can bear ({level} {levelName}): before buying you will be asked to confirm you know the risk.',
+    'fund.suitability.refuse.elder':
+      'This fund is riskier ({fundLevel} {fundName}) than you can bear ({level} {levelName}): the rules do not let you buy it.',
+    'fund.suitability.expired.elder': 'How much risk you can bear was measured too long ago: answer the questions again before buying.',
+    'fund.suitability.redo.elder': 'Answer them again',
   },
 } satisfies MessageNamespace;

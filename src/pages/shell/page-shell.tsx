@@ -17,7 +17,7 @@ import type { Query } from '@/lib/routes';
 import { currentSpecUrl, navigateBackOrHome, navigateToSpecUrl, pageEnvironment } from '@/platform/navigation';
 import { chooseLocale } from '@/platform/locale-preference';
 import { useShare } from '@/platform/share';
-import { ELDER_CLASS, useElderMode } from '@/platform/elder-mode';
+import { ELDER_CLASS, ELDER_WORDING_SUFFIX, useElderMode } from '@/platform/elder-mode';
 import { showTabBarLabels } from '@/platform/tab-bar-labels';
 import type { ShareInput } from '@/platform/share.types';
 import { SESSION_KEYS, sessionStore } from '@/platform/storage';
@@ -117,8 +117,12 @@ export function PageShell({ children, title, fullWidth, className, share }: Page
 
   // The title of the browser tab (and of the host's bar in WeChat or a native app): set again whenever this page is
   // shown, since going back to a page kept under another does not mount it again.
-  // The page made its title once, in the language of then: after a switch it is shown in the new one.
-  const shownTitle = useMemo(() => (title ? inLocale(title, locale) : undefined), [title, locale]);
+  // The page made its title once, in the language of then: after a switch it is shown in the new one (in elder mode in
+  // plain words, the title's `.elder` message where there is one).
+  const shownTitle = useMemo(
+    () => (title ? inLocale(title, locale, elder ? ELDER_WORDING_SUFFIX : undefined) : undefined),
+    [title, locale, elder],
+  );
   const showTitle = () => {
     if (shownTitle) void Taro.setNavigationBarTitle({ title: shownTitle }).catch(() => undefined);
   };
