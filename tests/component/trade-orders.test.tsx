@@ -463,7 +463,7 @@ describe('one order', () => {
     it('a sale in English: shares ordered and when the money arrives', async () => {
       setLocale('en-US');
       elderOn();
-      server.on(ORDER, orderDetail({ action: '024', volume: '100.00', amount: null, arrival_date: '2026-03-13', if_undo: 'n' }));
+      server.on(ORDER, orderDetail({ action: '024', volume: '100.00', amount: '0.00', arrival_date: '2026-03-13', if_undo: 'n' }));
       render(<OrderDetailScreen orderId={ID} />);
       await until(() => expect(screen.getByTestId('order-detail')).toBeInTheDocument());
       expect(text('order-value')).toMatch(/^Shares ordered/);

@@ -1,4 +1,4 @@
-// Runs in the weapp-flavoured jest project: '@/platform/a11y-host' resolves to a11y-host.weapp.ts here.
+// Runs in the weapp-flavoured jest project (the H5 typecheck resolves suffixless imports to .h5: the weapp module by name).
 // Issue 26 in the mini program: WeChat's font size setting (its care mode is one) turns elder mode on; the keys of
 // NutUI's number keypad get a role and a name as Taro hands them to WeChat; the view template's ARIA attributes are
 // in Taro's runtime table (the build adds the same to base.wxml: tests/weapp/trade-render.test.ts reads them there).
@@ -12,7 +12,7 @@ import {
   keypadKeyAria,
   setKeypadLabels,
   type KeypadNode,
-} from '@/platform/a11y-host';
+} from '@/platform/a11y-host.weapp';
 import { isElderMode, resetElderModeForTests } from '@/platform/elder-mode';
 import { WEAPP_VIEW_ARIA_ATTRIBUTES } from '@/platform/weapp-aria';
 
@@ -102,7 +102,11 @@ describe("NutUI's number keypad keys in the mini program", () => {
     expect(data).toMatchObject({ ariaRole: 'button', ariaLabel: '5' });
     // A view with a tap only is drawn by Taro's lean template, which has no attributes: the key moves to the full one.
     const confirm: Record<string, unknown> = { nn: 'click-view', sid: '_n_10' };
-    hooks.call('modifyHydrateData', confirm, node('nut-numberkeyboard-header-close', '完成', node('nut-numberkeyboard-header', '', keyboard)));
+    hooks.call(
+      'modifyHydrateData',
+      confirm,
+      node('nut-numberkeyboard-header-close', '完成', node('nut-numberkeyboard-header', '', keyboard)),
+    );
     expect(confirm).toMatchObject({ nn: 'view', ariaRole: 'button', ariaLabel: '完成' });
     const other: Record<string, unknown> = { nn: 'pure-view', sid: '_n_11' };
     hooks.call('modifyHydrateData', other, node('trade-card'));
@@ -111,7 +115,7 @@ describe("NutUI's number keypad keys in the mini program", () => {
 });
 
 describe("the view's ARIA attributes in Taro's runtime table", () => {
-  it('are the build\'s (src/platform/weapp-aria.ts), so a view\'s aria props get the data keys base.wxml reads', () => {
+  it("are the build's (src/platform/weapp-aria.ts), so a view's aria props get the data keys base.wxml reads", () => {
     const view = (internalComponents as Record<string, Record<string, string>>).View!;
     for (const name of WEAPP_VIEW_ARIA_ATTRIBUTES) expect(view).toHaveProperty([name]);
     const alias = getComponentsAlias(internalComponents) as Record<string, Record<string, string>>;
