@@ -30,7 +30,7 @@ import { roleProps } from '@/components/a11y/role-props';
 import { getHoldingSummary } from './api';
 import { OrderRow } from './order-row';
 import { TRADE_RESULT } from './trade-errors';
-import { GAIN_FIGURE, GRID_FIGURE, TradeLoginGate, TradeOpenGate, sharesText } from './trade-parts';
+import { GRID_FIGURE, TradeLoginGate, SummaryFigures, TradeOpenGate, sharesText } from './trade-parts';
 import './trade.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
@@ -85,13 +85,11 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
   return (
     <View className='trade-assets' data-testid='assets'>
       <View className='trade-card trade-summary' data-testid='assets-summary'>
-        <Text className='trade-summary__label'>{w('trade.assets.total')}</Text>
-        <Text className='trade-summary__total' data-testid='assets-total'>
-          {formatAmount(data.total_assets)}
-        </Text>
-        <FigureRow
-          look={GAIN_FIGURE}
-          figures={[
+        <SummaryFigures
+          label={w('trade.assets.total')}
+          total={data.total_assets}
+          totalTestId='assets-total'
+          gains={[
             {
               label: data.daily_gain_date
                 ? w('trade.assets.dailyGainOn', { date: data.daily_gain_date.slice(5) })

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
-import { FigureRow } from '@/components/figure-cell/figure-cell';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
@@ -22,7 +21,7 @@ import { roleProps } from '@/components/a11y/role-props';
 import { getFundHolding, setDividendMethod, type DividendMethod } from './api';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { lotsInOrder } from './trade-figures';
-import { FundLine, GAIN_FIGURE, TradeLoginGate, sharesText } from './trade-parts';
+import { FundLine, SummaryFigures, TradeLoginGate, sharesText } from './trade-parts';
 import './trade.scss';
 
 /** `/n/holding/{fundcode}`: one holding, its lots, the dividend option, buy and sell. */
@@ -85,13 +84,11 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
     <View className='trade-page' data-testid='holding'>
       <View className='trade-card trade-summary'>
         <FundLine name={holding.fd_name} code={code} tags={[fundTypeName(holding.type_desc)]} />
-        <Text className='trade-summary__label'>{t('trade.holding.marketValue')}</Text>
-        <Text className='trade-summary__total' data-testid='holding-market-value'>
-          {formatAmount(holding.market_value)}
-        </Text>
-        <FigureRow
-          look={GAIN_FIGURE}
-          figures={[
+        <SummaryFigures
+          label={t('trade.holding.marketValue')}
+          total={holding.market_value}
+          totalTestId='holding-market-value'
+          gains={[
             {
               label: t('trade.holding.holdGain'),
               gain: holding.hold_gain,

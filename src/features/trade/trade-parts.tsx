@@ -1,7 +1,8 @@
 // Small pieces the trading screens share: shares and risk levels in words, the fund line. (The purchase flow's
 // frame — timeline, steps, rows, disclosure, action bar — is components/purchase/purchase-parts.tsx.)
 import { Text, View } from '@tarojs/components';
-import type { FigureLook } from '@/components/figure-cell/figure-cell';
+import { FigureRow, type Figure, type FigureLook } from '@/components/figure-cell/figure-cell';
+import { formatAmount } from '@/lib/format';
 import { LoginGate, OpenAccountGate } from '@/components/purchase/purchase-gates';
 import { t } from '@/locales/trade';
 import './trade.scss';
@@ -52,7 +53,7 @@ export const GRID_FIGURE: FigureLook = {
 };
 
 /** The gains under a summary's big figure (the assets page, a holding). */
-export const GAIN_FIGURE: FigureLook = {
+const GAIN_FIGURE: FigureLook = {
   row: 'trade-summary__gains',
   cell: 'trade-summary__gain',
   label: 'trade-summary__gain-label',
@@ -61,3 +62,16 @@ export const GAIN_FIGURE: FigureLook = {
 
 /** An estimate's lines (fee, proceeds). */
 export const FEE_FIGURE: FigureLook = { cell: 'trade-fee', label: 'trade-fee__label', value: 'trade-fee__value' };
+
+/** A summary's big figure under its label (test id `totalTestId`), and its gains side by side under it. */
+export function SummaryFigures(props: { label: string; total: string; totalTestId: string; gains: readonly Figure[] }) {
+  return (
+    <>
+      <Text className='trade-summary__label'>{props.label}</Text>
+      <Text className='trade-summary__total' data-testid={props.totalTestId}>
+        {formatAmount(props.total)}
+      </Text>
+      <FigureRow look={GAIN_FIGURE} figures={props.gains} />
+    </>
+  );
+}
