@@ -28,7 +28,7 @@ export function hasValidAssessment(): boolean {
 }
 
 /** Who is buying, as the account store knows it: the purchase gates' `access` (logged in, an account, a valid assessment). */
-export function usePurchaseAccess(): PurchaseAccess {
+export function usePurchaseAccess(): Required<PurchaseAccess> {
   const status = useAccountStore((s) => s.status);
   const openTrade = useAccountStore((s) => s.openTrade);
   const riskLevel = useAccountStore((s) => s.riskLevel);
