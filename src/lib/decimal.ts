@@ -105,6 +105,12 @@ export function isZeroDecimal(value: ScaledDecimal): boolean {
   return !/[1-9]/.test(value.digits);
 }
 
+/** A decimal string that is there, parses and is not zero ('0.00', null and '' are not). */
+export function isNonZeroText(text: string | null | undefined): text is string {
+  const value = text === null || text === undefined ? null : parseDecimal(text);
+  return value !== null && !isZeroDecimal(value);
+}
+
 /** Groups integer digits by thousands: '1234567' → '1,234,567'. */
 export function groupThousands(integerDigits: string): string {
   return integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

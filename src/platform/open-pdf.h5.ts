@@ -1,3 +1,4 @@
+import { downloadThroughLink } from './download-link.h5';
 import { resolveUrl } from './http';
 
 // H5: the PDF is fetched with the session's cookies, then saved through a temporary <a download> (the browser keeps
@@ -6,17 +7,5 @@ import { resolveUrl } from './http';
 export async function openPdf(path: string, fileName: string): Promise<void> {
   const response = await fetch(resolveUrl(path), { credentials: 'include' });
   if (!response.ok || !(response.headers.get('content-type') ?? '').includes('application/pdf')) throw new Error(`PDF ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    link.style.display = 'none';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 30_000);
-  }
+  downloadThroughLink(URL.createObjectURL(await response.blob()), fileName, 30_000);
 }

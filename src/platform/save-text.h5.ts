@@ -1,23 +1,11 @@
+import { downloadThroughLink } from './download-link.h5';
 import type { SaveTextResult } from './save-text.types';
 
 // H5: a Blob URL clicked through a temporary <a download>; the browser saves `fileName`. (Inside the WeChat browser a
 // download may be refused; the page offers to copy the text too.)
 
 export async function saveText(fileName: string, text: string, mimeType = 'application/json'): Promise<SaveTextResult> {
-  const url = URL.createObjectURL(new Blob([text], { type: `${mimeType};charset=utf-8` }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    link.style.display = 'none';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    // After the click has started the download.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  downloadThroughLink(URL.createObjectURL(new Blob([text], { type: `${mimeType};charset=utf-8` })), fileName, 10_000);
   return { via: 'download' };
 }
 

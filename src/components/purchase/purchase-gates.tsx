@@ -51,18 +51,8 @@ export interface PurchaseGatesProps {
  */
 export function PurchaseGates({ access, here, testIdPrefix, texts, ensureAssessed, children }: PurchaseGatesProps) {
   if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;
-  if (access.status === 'anonymous') {
-    return <Gate testId={`${testIdPrefix}-login`} {...texts.login} onAction={() => void startLogin({ redirect: here })} />;
-  }
-  if (access.openTrade !== true) {
-    return (
-      <Gate
-        testId={`${testIdPrefix}-open`}
-        {...texts.open}
-        onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))}
-      />
-    );
-  }
+  if (access.status === 'anonymous') return <LoginGate testId={`${testIdPrefix}-login`} text={texts.login} here={here} />;
+  if (access.openTrade !== true) return <OpenAccountGate testId={`${testIdPrefix}-open`} text={texts.open} here={here} />;
   if (!ensureAssessed || !texts.assess) return <>{children}</>;
   return (
     <AssessmentGate
@@ -75,6 +65,16 @@ export function PurchaseGates({ access, here, testIdPrefix, texts, ensureAssesse
       {children}
     </AssessmentGate>
   );
+}
+
+/** The login gate (a flow's, a page's that shows the investor's own): the way in, then back to `here`. */
+export function LoginGate({ testId, text, here }: { testId: string; text: GateText; here: string }) {
+  return <Gate testId={testId} {...text} onAction={() => void startLogin({ redirect: here })} />;
+}
+
+/** The gate of an investor without an account: the way to open one, then back to `here`. */
+export function OpenAccountGate({ testId, text, here }: { testId: string; text: GateText; here: string }) {
+  return <Gate testId={testId} {...text} onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: here }))} />;
 }
 
 function AssessmentGate(props: {
@@ -115,14 +115,7 @@ export function QuoteFailure({ error, retry, here, testIdPrefix, texts, leadToFi
     ) : null;
   switch (resultCodeOf(error)) {
     case PURCHASE_RESULT.notLoggedIn:
-      return (
-        <Gate
-          testId={`${testIdPrefix}-login`}
-          title={texts.login.title}
-          action={texts.login.action}
-          onAction={() => void startLogin({ redirect: here })}
-        />
-      );
+      return <LoginGate testId={`${testIdPrefix}-login`} text={{ title: texts.login.title, action: texts.login.action }} here={here} />;
     case PURCHASE_RESULT.accountNotOpened:
       return gate('open', texts.open);
     case PURCHASE_RESULT.noRiskAssessment:

@@ -6,6 +6,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css';
 import { t } from '@/locales/account';
 import { PAGE_CODES, trackPage } from '@/platform/analytics';
 import type { RiskAssessment } from '@/lib/api-types/account';
+import type { PurchaseAccess } from '@/components/purchase/purchase-gates';
 import { RiskQuestionnaire, RiskResultCard } from './components/risk-questionnaire';
 import { useAccountStore } from './store';
 import './account.scss';
@@ -24,6 +25,15 @@ export interface RiskGate {
 export function hasValidAssessment(): boolean {
   const { riskLevel, riskExpired } = useAccountStore.getState();
   return riskLevel !== null && !riskExpired;
+}
+
+/** Who is buying, as the account store knows it: the purchase gates' `access` (logged in, an account, a valid assessment). */
+export function usePurchaseAccess(): Required<PurchaseAccess> {
+  const status = useAccountStore((s) => s.status);
+  const openTrade = useAccountStore((s) => s.openTrade);
+  const riskLevel = useAccountStore((s) => s.riskLevel);
+  const riskExpired = useAccountStore((s) => s.riskExpired);
+  return { status, openTrade, assessed: riskLevel !== null && !riskExpired };
 }
 
 /** The risk assessment's order-modal variant (docs/PRODUCT.md §2 page codes: risk assessment "order modal"). */

@@ -9,6 +9,7 @@ import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import '@nutui/nutui-react-taro/dist/es/packages/input/style/css';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
+import { FigureRow, type FigureLook } from '@/components/figure-cell/figure-cell';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
@@ -22,6 +23,9 @@ import { PAGE_CODES } from '@/platform/page-codes';
 import { usePageCode } from '@/platform/use-page-code';
 import { ActivityHero, ActivityRules, LoginGate, Tabs } from './activity-parts';
 import { errorText, getCompetition, getCompetitionFunds, getPosition, getRanking, joinCompetition, newRequestId, rebalance } from './api';
+
+/** The investor's own figures: value, return, rank or cash. */
+const MY_FIGURE: FigureLook = { row: 'act-card act-me', cell: 'act-figure', label: 'act-muted', value: 'act-figure__value' };
 
 export type CompetitionTab = 'index' | 'position' | 'rank';
 export const COMPETITION_TABS: readonly CompetitionTab[] = ['index', 'position', 'rank'];
@@ -96,22 +100,19 @@ function Contest({
     <>
       {access.status === 'anonymous' ? <LoginGate /> : null}
       {page.me?.joined ? (
-        <View className='act-card act-me'>
-          <View className='act-figure'>
-            <Text className='act-muted'>{t('activity.comp.myValue')}</Text>
-            <Text className='act-figure__value'>{formatAmount(page.me.value)}</Text>
-          </View>
-          <View className='act-figure'>
-            <Text className='act-muted'>{t('activity.comp.myReturn')}</Text>
-            <PercentText value={page.me.return_rate ?? '0.00'} sign className='act-figure__value' />
-          </View>
-          <View className='act-figure'>
-            <Text className='act-muted'>{t('activity.comp.myRank')}</Text>
-            <Text className='act-figure__value'>
-              {page.me.rank ? t('activity.comp.rankOf', { rank: page.me.rank, total: page.me.total ?? 0 }) : t('activity.comp.notRanked')}
-            </Text>
-          </View>
-        </View>
+        <FigureRow
+          look={MY_FIGURE}
+          figures={[
+            { label: t('activity.comp.myValue'), text: formatAmount(page.me.value) },
+            { label: t('activity.comp.myReturn'), percent: page.me.return_rate ?? '0.00' },
+            {
+              label: t('activity.comp.myRank'),
+              text: page.me.rank
+                ? t('activity.comp.rankOf', { rank: page.me.rank, total: page.me.total ?? 0 })
+                : t('activity.comp.notRanked'),
+            },
+          ]}
+        />
       ) : null}
       {access.status === 'loggedIn' && page.me && !page.me.joined && page.activity.phase === 'running' ? (
         <View className='act-actions'>
@@ -305,20 +306,14 @@ function Portfolio({
   const pending = pos.rebalances.find((r) => r.status === 'pending');
   return (
     <>
-      <View className='act-card act-me'>
-        <View className='act-figure'>
-          <Text className='act-muted'>{t('activity.comp.myValue')}</Text>
-          <Text className='act-figure__value act-position__value'>{formatAmount(pos.value)}</Text>
-        </View>
-        <View className='act-figure'>
-          <Text className='act-muted'>{t('activity.comp.myReturn')}</Text>
-          <PercentText value={pos.return_rate} sign className='act-figure__value' />
-        </View>
-        <View className='act-figure'>
-          <Text className='act-muted'>{t('activity.comp.cash')}</Text>
-          <Text className='act-figure__value'>{formatAmount(pos.cash)}</Text>
-        </View>
-      </View>
+      <FigureRow
+        look={MY_FIGURE}
+        figures={[
+          { label: t('activity.comp.myValue'), text: formatAmount(pos.value) },
+          { label: t('activity.comp.myReturn'), percent: pos.return_rate },
+          { label: t('activity.comp.cash'), text: formatAmount(pos.cash) },
+        ]}
+      />
       <View className='act-card'>
         <Text className='act-card__title'>{t('activity.comp.positions')}</Text>
         {pos.positions.length === 0 ? <Text className='act-muted'>{t('activity.comp.noPositions')}</Text> : null}

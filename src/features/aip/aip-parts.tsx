@@ -2,12 +2,14 @@
 // vs value, total return, XIRR, normal vs smart). (The purchase flow's frame is components/purchase/.)
 import { Text, View } from '@tarojs/components';
 import { AmountText } from '@/components/amount-text/amount-text';
+import { FigureRow, type FigureLook } from '@/components/figure-cell/figure-cell';
+import { LoginGate } from '@/components/purchase/purchase-gates';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { formatAmount, formatPercent } from '@/lib/format';
-import type { AipBacktest, AipCycle, AipStatus } from '@/lib/api-types/auto-invest';
+import type { AipBacktest, AipCycle, AipPlan, AipStatus } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 import { purchaseErrorText } from '@/components/purchase/purchase-errors';
 import { useElderWording } from '@/platform/elder-mode';
@@ -24,6 +26,31 @@ export function StatusTag({ status, text }: { status: AipStatus; text?: string }
     <Text className={`aip-status aip-status--${status}`} data-testid='aip-status'>
       {text || t(`aip.status.${status}`)}
     </Text>
+  );
+}
+
+/** Auto-invest's login gate over the investor's plans; after login, back to `here`. */
+export function PlansLoginGate({ here }: { here: string }) {
+  return <LoginGate testId='aip-gate-login' text={{ title: t('aip.gate.loginPlansTitle'), action: t('aip.gate.login') }} here={here} />;
+}
+
+const PLAN_FIGURE: FigureLook = { row: 'aip-figures', cell: 'aip-figures__item', label: 'aip-figures__label', value: 'aip-figures__value' };
+
+/**
+ * A plan's figures: invested so far, what it is worth, the gain (test ids `${testIdPrefix}-invested`, `-value`,
+ * `-gain`); `small` in the list of plans.
+ */
+export function PlanFigures({ plan, testIdPrefix, small }: { plan: AipPlan; testIdPrefix: string; small?: boolean }) {
+  const w = useElderWording();
+  return (
+    <FigureRow
+      look={small ? { ...PLAN_FIGURE, row: 'aip-figures aip-figures--small' } : PLAN_FIGURE}
+      figures={[
+        { label: t('aip.plan.totalInvested'), text: formatAmount(plan.total_invested), valueTestId: `${testIdPrefix}-invested` },
+        { label: w('aip.plan.currentValue'), text: formatAmount(plan.current_value), valueTestId: `${testIdPrefix}-value` },
+        { label: t('aip.plan.gain'), gain: plan.gain, testId: `${testIdPrefix}-gain` },
+      ]}
+    />
   );
 }
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button, Dialog } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/dialog/style/css';
-import { AmountText } from '@/components/amount-text/amount-text';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
@@ -13,19 +12,17 @@ import type { AipPlanDetail, AipRun } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
 import { t as pensionText } from '@/locales/pension';
 import { showToast } from '@/platform/feedback';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
-import { Gate, Notice, ActionBar, ActionButton, InfoRow } from '@/components/purchase/purchase-parts';
+import { Notice, ActionBar, ActionButton, InfoRow } from '@/components/purchase/purchase-parts';
 import { usePurchasePassword } from '@/components/purchase/purchase-password';
 import { AmountKeypad } from '@/components/purchase/amount-keypad';
 import { changePlanState, getPayOptions, getPlan, updatePlan, type AipPayMethod, type PlanAction } from './api';
 import { AIP_RESULT, leadToFix } from './aip-errors';
 import { cashCovers } from '@/lib/cash-rules';
-import { useElderWording } from '@/platform/elder-mode';
 import { roleProps } from '@/components/a11y/role-props';
 import { balanceFen, checkAmount, fenToYuan } from './aip-figures';
-import { StatusTag } from './aip-parts';
+import { PlanFigures, PlansLoginGate, StatusTag } from './aip-parts';
 import { PayField } from './pay-field';
 import { ScheduleField, type Schedule } from './schedule-field';
 import './aip.scss';
@@ -55,12 +52,7 @@ export function DetailScreen({ planId, prelink }: DetailScreenProps) {
         <SkeletonList items={3} rows={2} />
       ) : plan.status === 'error' ? (
         resultCodeOf(plan.error) === AIP_RESULT.notLoggedIn ? (
-          <Gate
-            testId='aip-gate-login'
-            title={t('aip.gate.loginPlansTitle')}
-            action={t('aip.gate.login')}
-            onAction={() => void startLogin({ redirect: here })}
-          />
+          <PlansLoginGate here={here} />
         ) : (
           <ErrorBox title={purchaseErrorText(plan.error)} onRetry={plan.retry} />
         )
@@ -74,7 +66,6 @@ export function DetailScreen({ planId, prelink }: DetailScreenProps) {
 type Pending = { kind: PlanAction } | { kind: 'update'; schedule: Schedule; amount: string; payMethod: AipPayMethod };
 
 function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () => Promise<void>; here: string }) {
-  const w = useElderWording();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -130,24 +121,7 @@ function PlanBody({ plan, refresh, here }: { plan: AipPlanDetail; refresh: () =>
             <Text>{t('aip.plan.pausedBecause', { reason: plan.pause_reason })}</Text>
           </Notice>
         ) : null}
-        <View className='aip-figures'>
-          <View className='aip-figures__item'>
-            <Text className='aip-figures__label'>{t('aip.plan.totalInvested')}</Text>
-            <Text className='aip-figures__value' data-testid='aip-detail-invested'>
-              {formatAmount(plan.total_invested)}
-            </Text>
-          </View>
-          <View className='aip-figures__item'>
-            <Text className='aip-figures__label'>{w('aip.plan.currentValue')}</Text>
-            <Text className='aip-figures__value' data-testid='aip-detail-value'>
-              {formatAmount(plan.current_value)}
-            </Text>
-          </View>
-          <View className='aip-figures__item' data-testid='aip-detail-gain'>
-            <Text className='aip-figures__label'>{t('aip.plan.gain')}</Text>
-            <AmountText className='aip-figures__value' value={plan.gain} sign />
-          </View>
-        </View>
+        <PlanFigures plan={plan} testIdPrefix='aip-detail' />
         <InfoRow label={t('aip.plan.amount')} value={yuanText(plan.amount)} testId='aip-detail-amount' />
         <InfoRow label={t('aip.cycle.title')} value={plan.cycle_desc} testId='aip-detail-cycle' />
         <InfoRow label={t('aip.mode.title')} value={plan.smart ? t('aip.mode.smart') : t('aip.mode.normal')} />

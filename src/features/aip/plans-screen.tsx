@@ -1,24 +1,20 @@
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
-import { AmountText } from '@/components/amount-text/amount-text';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { formatAmount, yuanText } from '@/lib/format';
+import { yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import type { AipPlan } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
-import { Gate } from '@/components/purchase/purchase-parts';
-import { useElderWording } from '@/platform/elder-mode';
 import { roleProps } from '@/components/a11y/role-props';
 import { getPlans } from './api';
 import { AIP_RESULT } from './aip-errors';
-import { StatusTag } from './aip-parts';
+import { PlanFigures, PlansLoginGate, StatusTag } from './aip-parts';
 import './aip.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
@@ -31,14 +27,7 @@ export function PlansScreen() {
   if (plans.status === 'loading') return <SkeletonList items={3} rows={3} />;
   if (plans.status === 'error') {
     if (resultCodeOf(plans.error) === AIP_RESULT.notLoggedIn) {
-      return (
-        <Gate
-          testId='aip-gate-login'
-          title={t('aip.gate.loginPlansTitle')}
-          action={t('aip.gate.login')}
-          onAction={() => void startLogin({ redirect: specUrl('autoInvestTotalList') })}
-        />
-      );
+      return <PlansLoginGate here={specUrl('autoInvestTotalList')} />;
     }
     return <ErrorBox title={purchaseErrorText(plans.error)} onRetry={plans.retry} />;
   }
@@ -74,7 +63,6 @@ export function PlansScreen() {
 }
 
 export function PlanCard({ plan }: { plan: AipPlan }) {
-  const w = useElderWording();
   const url = specUrl('autoInvestDetail', { planId: plan.plan_id }, { prelink: specUrl('autoInvestTotalList') });
   return (
     <View className={`aip-card aip-plan aip-plan--${plan.status}`} data-testid='aip-plan' {...roleProps('link')} onClick={go(url)}>
@@ -96,22 +84,7 @@ export function PlanCard({ plan }: { plan: AipPlan }) {
           {t('aip.plan.pausedBecause', { reason: plan.pause_reason })}
         </Text>
       ) : null}
-      <View className='aip-figures aip-figures--small'>
-        <View className='aip-figures__item'>
-          <Text className='aip-figures__label'>{t('aip.plan.totalInvested')}</Text>
-          <Text className='aip-figures__value' data-testid='aip-plan-invested'>
-            {formatAmount(plan.total_invested)}
-          </Text>
-        </View>
-        <View className='aip-figures__item'>
-          <Text className='aip-figures__label'>{w('aip.plan.currentValue')}</Text>
-          <Text className='aip-figures__value'>{formatAmount(plan.current_value)}</Text>
-        </View>
-        <View className='aip-figures__item' data-testid='aip-plan-gain'>
-          <Text className='aip-figures__label'>{t('aip.plan.gain')}</Text>
-          <AmountText className='aip-figures__value' value={plan.gain} sign />
-        </View>
-      </View>
+      <PlanFigures plan={plan} testIdPrefix='aip-plan' small />
       <Text className='aip-muted' data-testid='aip-plan-next'>
         {plan.status === 'stopped' || !plan.next_date
           ? t('aip.list.stoppedRuns', { count: plan.runs_count })

@@ -1,6 +1,7 @@
 // What the deposit and withdrawal forms compute while the user types: the keypad's text and the amount's checks,
 // on integer fen (src/lib/money.ts) against the summary's figures and the rule constants (src/lib/cash-rules.ts).
 import { CASH_MIN_AMOUNT_FEN } from '@/lib/cash-rules';
+import { cardLimitProblem, type CardLimitProblem } from '@/lib/card-limits';
 import { parseAmountInput, yuanToFen } from '@/lib/money';
 import type { CashSummary } from '@/lib/api-types/cash';
 
@@ -9,8 +10,7 @@ export type CashProblem =
   | { kind: 'invalid' }
   | { kind: 'decimals' }
   | { kind: 'min'; min: number }
-  | { kind: 'cardPayment'; bank: string; limit: string }
-  | { kind: 'cardDaily'; bank: string; limit: string; left: string }
+  | CardLimitProblem
   | { kind: 'available'; available: string };
 
 export interface CashCheck {
@@ -33,14 +33,7 @@ function parse(text: string): CashCheck | number {
 export function checkDeposit(text: string, summary: Pick<CashSummary, 'card'>): CashCheck {
   const fen = parse(text);
   if (typeof fen !== 'number') return fen;
-  const card = summary.card;
-  if (card) {
-    if (fen > yuanToFen(card.per_payment_limit))
-      return { fen, problem: { kind: 'cardPayment', bank: card.bank_name, limit: card.per_payment_limit } };
-    if (fen > yuanToFen(card.daily_left))
-      return { fen, problem: { kind: 'cardDaily', bank: card.bank_name, limit: card.daily_limit, left: card.daily_left } };
-  }
-  return { fen, problem: null };
+  return { fen, problem: cardLimitProblem(fen, summary.card) };
 }
 
 /**

@@ -5,7 +5,22 @@ import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/cash';
 import type { OrderListItem } from '@/lib/api-types/trading';
 import { navigateToSpecUrl } from '@/platform/navigation';
+import { LoginGate, OpenAccountGate } from '@/components/purchase/purchase-gates';
 import './cash.scss';
+
+/** 现金宝's gates — login, then an account — and back to `here` after either (`loginDesc`: the login gate says why). */
+export function CashGate({ kind, here, loginDesc = false }: { kind: 'login' | 'open'; here: string; loginDesc?: boolean }) {
+  if (kind === 'login') {
+    const text = {
+      title: t('cash.gate.loginTitle'),
+      description: loginDesc ? t('cash.gate.loginDesc') : undefined,
+      action: t('cash.gate.login'),
+    };
+    return <LoginGate testId='cash-gate-login' text={text} here={here} />;
+  }
+  const text = { title: t('cash.gate.openTitle'), description: t('cash.gate.openDesc'), action: t('cash.gate.open') };
+  return <OpenAccountGate testId='cash-gate-open' text={text} here={here} />;
+}
 
 /** '{bank}（尾号{tail}）'. */
 export function cardText(card: { bank_name: string; card_tail: string } | null): string {

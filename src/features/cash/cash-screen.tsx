@@ -8,6 +8,7 @@ import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
 import { AmountText } from '@/components/amount-text/amount-text';
 import { EmptyBox } from '@/components/empty-box/empty-box';
+import { FigureRow, type FigureLook } from '@/components/figure-cell/figure-cell';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
@@ -18,18 +19,18 @@ import { formatAmount, formatShares } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/cash';
 import type { CashSummary } from '@/lib/api-types/cash';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { openInsteadInNativeApp } from '@/platform/native-events';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
-import { Gate, ActionBar, ActionButton, Disclosure } from '@/components/purchase/purchase-parts';
+import { ActionBar, ActionButton, Disclosure } from '@/components/purchase/purchase-parts';
 import { useElderWording } from '@/platform/elder-mode';
 import { roleProps } from '@/components/a11y/role-props';
+import { LinkTiles } from '@/components/a11y/link-tile';
 import { YIELD_PERIODS, getCashIncome, getCashSummary, getCashYields, type YieldPeriod } from './api';
 import { cashChartRows, type CashFigure } from './cash-chart-elements';
 import { CashChart } from './cash-chart';
 import { CASH_RESULT } from './cash-errors';
-import { CashOrderRow } from './cash-parts';
+import { CashGate, CashOrderRow } from './cash-parts';
 import { DepositForm, TransferResult, WithdrawForm, type Finished } from './cash-transfer';
 import './cash.scss';
 
@@ -51,34 +52,21 @@ export interface CashScreenProps {
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 
+/** The summary's income, side by side. */
+const INCOME_FIGURE: FigureLook = {
+  row: 'cash-summary__split cash-summary__split--income',
+  cell: 'cash-summary__cell',
+  label: 'cash-summary__cell-label',
+  value: 'cash-summary__income',
+};
+
 function nonZero(text: string | null | undefined): boolean {
   const value = text === null || text === undefined ? null : parseDecimal(text);
   return value !== null && !isZeroDecimal(value);
 }
 
-function LoginGate() {
-  return (
-    <Gate
-      testId='cash-gate-login'
-      title={t('cash.gate.loginTitle')}
-      description={t('cash.gate.loginDesc')}
-      action={t('cash.gate.login')}
-      onAction={() => void startLogin({ redirect: specUrl('xjb') })}
-    />
-  );
-}
-
-function OpenGate() {
-  return (
-    <Gate
-      testId='cash-gate-open'
-      title={t('cash.gate.openTitle')}
-      description={t('cash.gate.openDesc')}
-      action={t('cash.gate.open')}
-      onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: specUrl('xjb') }))}
-    />
-  );
-}
+const LoginGate = () => <CashGate kind='login' here={specUrl('xjb')} loginDesc />;
+const OpenGate = () => <CashGate kind='open' here={specUrl('xjb')} />;
 
 /** Gates first (logged in, account opened), then the product on `GET /djapi/xjb/summary`. */
 export function CashScreen({ access, initialView = 'home' }: CashScreenProps) {
@@ -172,20 +160,19 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
             <Text className='cash-summary__cell-value'>{formatAmount(data.unavailable)}</Text>
           </View>
         </View>
-        <View className='cash-summary__split cash-summary__split--income'>
-          <View className='cash-summary__cell' data-testid='cash-yesterday'>
-            <Text className='cash-summary__cell-label'>
-              {data.yesterday_income_date
+        <FigureRow
+          look={INCOME_FIGURE}
+          figures={[
+            {
+              label: data.yesterday_income_date
                 ? t('cash.summary.incomeOn', { date: data.yesterday_income_date.slice(5) })
-                : w('cash.summary.yesterdayIncome')}
-            </Text>
-            <AmountText value={data.yesterday_income} sign className='cash-summary__income' />
-          </View>
-          <View className='cash-summary__cell' data-testid='cash-total-income'>
-            <Text className='cash-summary__cell-label'>{t('cash.summary.totalIncome')}</Text>
-            <AmountText value={data.total_income} sign className='cash-summary__income' />
-          </View>
-        </View>
+                : w('cash.summary.yesterdayIncome'),
+              gain: data.yesterday_income,
+              testId: 'cash-yesterday',
+            },
+            { label: t('cash.summary.totalIncome'), gain: data.total_income, testId: 'cash-total-income' },
+          ]}
+        />
       </View>
 
       <YieldCard data={data} />
@@ -211,24 +198,14 @@ function CashHome(props: { data: CashSummary; generation: number; onDeposit: () 
 
       <IncomeList generation={generation} />
 
-      <View className='cash-links'>
-        <View
-          {...roleProps('link')}
-          className='cash-links__item'
-          data-testid='cash-link-trade-rules'
-          onClick={go(specUrl('xjbTradeRules'))}
-        >
-          <Text>{t('cash.rules.tradeTitle')}</Text>
-        </View>
-        <View
-          {...roleProps('link')}
-          className='cash-links__item'
-          data-testid='cash-link-withdrawal-rules'
-          onClick={go(specUrl('xjbWithdrawalRules'))}
-        >
-          <Text>{t('cash.rules.withdrawalTitle')}</Text>
-        </View>
-      </View>
+      <LinkTiles
+        className='cash-links'
+        itemClassName='cash-links__item'
+        links={[
+          { testId: 'cash-link-trade-rules', text: t('cash.rules.tradeTitle'), onClick: go(specUrl('xjbTradeRules')) },
+          { testId: 'cash-link-withdrawal-rules', text: t('cash.rules.withdrawalTitle'), onClick: go(specUrl('xjbWithdrawalRules')) },
+        ]}
+      />
 
       <Disclosure testId='cash-disclosure' lines={[t('cash.disclosure.fund'), w('cash.disclosure.past')]} />
 

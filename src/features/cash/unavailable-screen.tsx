@@ -11,10 +11,10 @@ import { formatAmount } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/cash';
 import type { UnavailableItem } from '@/lib/api-types/cash';
-import { startLogin } from '@/platform/login';
+
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { purchaseErrorText, resultCodeOf } from '@/components/purchase/purchase-errors';
-import { Gate } from '@/components/purchase/purchase-parts';
+import { CashGate } from './cash-parts';
 import { getCashUnavailable } from './api';
 import { CASH_RESULT } from './cash-errors';
 import type { CashAccess } from './cash-screen';
@@ -22,24 +22,7 @@ import './cash.scss';
 
 const HERE = () => specUrl('xjbUnavailableAmount');
 
-function AccessGate({ kind }: { kind: 'login' | 'open' }) {
-  return kind === 'login' ? (
-    <Gate
-      testId='cash-gate-login'
-      title={t('cash.gate.loginTitle')}
-      action={t('cash.gate.login')}
-      onAction={() => void startLogin({ redirect: HERE() })}
-    />
-  ) : (
-    <Gate
-      testId='cash-gate-open'
-      title={t('cash.gate.openTitle')}
-      description={t('cash.gate.openDesc')}
-      action={t('cash.gate.open')}
-      onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: HERE() }))}
-    />
-  );
-}
+const AccessGate = ({ kind }: { kind: 'login' | 'open' }) => <CashGate kind={kind} here={HERE()} />;
 
 export function UnavailableScreen({ access }: { access: CashAccess }) {
   if (access.status === 'unknown') return <SkeletonList items={3} rows={2} />;

@@ -1,9 +1,11 @@
 // My money and fund assets (issue 12 §8): the totals, each holding, the allocation by fund type, the orders on
 // their way. Every figure is the server's decimal string, shown as it comes (grouped, never recomputed).
+import type { ReactNode } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
-import { AmountText } from '@/components/amount-text/amount-text';
+import { FigureRow } from '@/components/figure-cell/figure-cell';
+import { LinkTile, LinkTiles } from '@/components/a11y/link-tile';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
@@ -11,7 +13,7 @@ import { PullRefresh } from '@/components/pull-refresh/pull-refresh';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import type { AipList } from '@/lib/api-types/auto-invest';
-import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
+import { isNonZeroText as nonZero } from '@/lib/decimal';
 import { formatAmount, formatShares, fundTypeName, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t as tAip } from '@/locales/aip';
@@ -20,28 +22,21 @@ import { t } from '@/locales/trade';
 import { t as pensionText } from '@/locales/pension';
 import type { HoldingItem, HoldingSummary } from '@/lib/api-types/trading';
 import { get } from '@/platform/http';
-import { startLogin } from '@/platform/login';
 import { currentSpecUrl, navigateToSpecUrl } from '@/platform/navigation';
 import { openInsteadInNativeApp } from '@/platform/native-events';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate } from '@/components/purchase/purchase-parts';
 import { useElderWording } from '@/platform/elder-mode';
 import { roleProps } from '@/components/a11y/role-props';
 import { getHoldingSummary } from './api';
 import { OrderRow } from './order-row';
 import { TRADE_RESULT } from './trade-errors';
-import { sharesText } from './trade-parts';
+import { GRID_FIGURE, TradeLoginGate, SummaryFigures, TradeOpenGate, sharesText } from './trade-parts';
 import './trade.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
 /** Inside a native app its own screen (docs/BRIDGE.md: the fund home, the trade home with the orders), else ours. */
 const openOr = (destination: 'fundHome' | 'tradeHome', url: string) => () =>
   openInsteadInNativeApp(destination) || void navigateToSpecUrl(url);
-
-function nonZero(text: string | null | undefined): boolean {
-  const value = text === null || text === undefined ? null : parseDecimal(text);
-  return value !== null && !isZeroDecimal(value);
-}
 
 /** Colours of the allocation bar, one per fund type in the order the server lists them. */
 const ALLOCATION_COLORS = ['#ff6d00', '#4a90e2', '#f5a623', '#7ed321', '#9013fe', '#50e3c2', '#e94e77', '#8b572a'];
@@ -64,27 +59,8 @@ export function AssetsScreen({ variant }: AssetsScreenProps) {
   }
   if (summary.status === 'error') {
     const code = resultCodeOf(summary.error);
-    if (code === TRADE_RESULT.notLoggedIn) {
-      return (
-        <Gate
-          testId='trade-gate-login'
-          title={t('trade.gate.loginAssetsTitle')}
-          action={t('trade.gate.login')}
-          onAction={() => void startLogin({ redirect: currentSpecUrl() })}
-        />
-      );
-    }
-    if (code === TRADE_RESULT.accountNotOpened) {
-      return (
-        <Gate
-          testId='trade-gate-open'
-          title={t('trade.gate.openTitle')}
-          description={t('trade.gate.openDesc')}
-          action={t('trade.gate.open')}
-          onAction={() => void navigateToSpecUrl(specUrl('openAccount', {}, { redirect: currentSpecUrl() }))}
-        />
-      );
-    }
+    if (code === TRADE_RESULT.notLoggedIn) return <TradeLoginGate title={t('trade.gate.loginAssetsTitle')} here={currentSpecUrl()} />;
+    if (code === TRADE_RESULT.accountNotOpened) return <TradeOpenGate here={currentSpecUrl()} />;
     return (
       <View data-testid='assets-error'>
         <ErrorBox title={purchaseErrorText(summary.error)} onRetry={summary.retry} />
@@ -109,26 +85,22 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
   return (
     <View className='trade-assets' data-testid='assets'>
       <View className='trade-card trade-summary' data-testid='assets-summary'>
-        <Text className='trade-summary__label'>{w('trade.assets.total')}</Text>
-        <Text className='trade-summary__total' data-testid='assets-total'>
-          {formatAmount(data.total_assets)}
-        </Text>
-        <View className='trade-summary__gains'>
-          <View className='trade-summary__gain' data-testid='assets-daily-gain'>
-            <Text className='trade-summary__gain-label'>
-              {data.daily_gain_date ? w('trade.assets.dailyGainOn', { date: data.daily_gain_date.slice(5) }) : w('trade.assets.dailyGain')}
-            </Text>
-            <AmountText value={data.daily_gain} sign className='trade-summary__gain-value' />
-          </View>
-          <View className='trade-summary__gain' data-testid='assets-hold-gain'>
-            <Text className='trade-summary__gain-label'>{w('trade.assets.holdGain')}</Text>
-            <AmountText value={data.hold_gain} sign className='trade-summary__gain-value' />
-          </View>
-          <View className='trade-summary__gain' data-testid='assets-total-gain'>
-            <Text className='trade-summary__gain-label'>{w('trade.assets.totalGain')}</Text>
-            <AmountText value={data.total_gain} sign className='trade-summary__gain-value' />
-          </View>
-        </View>
+        <SummaryFigures
+          label={w('trade.assets.total')}
+          total={data.total_assets}
+          totalTestId='assets-total'
+          gains={[
+            {
+              label: data.daily_gain_date
+                ? w('trade.assets.dailyGainOn', { date: data.daily_gain_date.slice(5) })
+                : w('trade.assets.dailyGain'),
+              gain: data.daily_gain,
+              testId: 'assets-daily-gain',
+            },
+            { label: w('trade.assets.holdGain'), gain: data.hold_gain, testId: 'assets-hold-gain' },
+            { label: w('trade.assets.totalGain'), gain: data.total_gain, testId: 'assets-total-gain' },
+          ]}
+        />
         {nonZero(data.in_transit_amount) ? (
           <Text className='trade-summary__transit' data-testid='assets-in-transit'>
             {w('trade.assets.inTransit', { amount: formatAmount(data.in_transit_amount) })}
@@ -136,44 +108,20 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
         ) : null}
       </View>
 
-      <View className='trade-links'>
-        <View
-          {...roleProps('link')}
-          className='trade-links__item'
-          data-testid='assets-link-calendar'
-          onClick={go(specUrl('incomeCalendar'))}
-        >
-          <Text>{t('trade.assets.incomeCalendar')}</Text>
-        </View>
-        <View
-          {...roleProps('link')}
-          className='trade-links__item'
-          data-testid='assets-link-orders'
-          onClick={openOr('tradeHome', specUrl('orders'))}
-        >
-          <Text>{t('trade.assets.allOrders')}</Text>
-        </View>
-        {variant === 'myMoney' ? (
-          <View
-            {...roleProps('link')}
-            className='trade-links__item'
-            data-testid='assets-link-fund-assets'
-            onClick={go(specUrl('fundAssets'))}
-          >
-            <Text>{t('trade.assets.fundAssets')}</Text>
-          </View>
-        ) : null}
-        {variant === 'myMoney' ? (
-          <View
-            {...roleProps('link')}
-            className='trade-links__item'
-            data-testid='assets-link-settings'
-            onClick={go(specUrl('accountSettings'))}
-          >
-            <Text>{accountText('account.settings.entry')}</Text>
-          </View>
-        ) : null}
-      </View>
+      <LinkTiles
+        className='trade-links'
+        itemClassName='trade-links__item'
+        links={[
+          { testId: 'assets-link-calendar', text: t('trade.assets.incomeCalendar'), onClick: go(specUrl('incomeCalendar')) },
+          { testId: 'assets-link-orders', text: t('trade.assets.allOrders'), onClick: openOr('tradeHome', specUrl('orders')) },
+          ...(variant === 'myMoney'
+            ? [
+                { testId: 'assets-link-fund-assets', text: t('trade.assets.fundAssets'), onClick: go(specUrl('fundAssets')) },
+                { testId: 'assets-link-settings', text: accountText('account.settings.entry'), onClick: go(specUrl('accountSettings')) },
+              ]
+            : []),
+        ]}
+      />
 
       {nothing ? (
         <View className='trade-card' data-testid='assets-empty'>
@@ -216,15 +164,27 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
       ) : null}
 
       {!nothing ? (
-        <View
-          {...roleProps('link')}
+        <LinkTile
           className='trade-all-orders'
-          data-testid='assets-all-orders'
+          testId='assets-all-orders'
+          text={t('trade.assets.allOrdersLink')}
           onClick={openOr('tradeHome', specUrl('orders'))}
-        >
-          <Text>{t('trade.assets.allOrdersLink')}</Text>
-        </View>
+        />
       ) : null}
+    </View>
+  );
+}
+
+/** A line of its own above the holdings (现金宝, the pension, an advisory account): a title, its figures; tapping opens it. */
+function LineCard(props: { title: string; more: string; testId: string; code?: string; onClick: () => void; children: ReactNode }) {
+  const { title, more, testId, code, onClick, children } = props;
+  return (
+    <View {...roleProps('link')} className='trade-card trade-cash' data-testid={testId} data-code={code} onClick={onClick}>
+      <View className='trade-cash__head'>
+        <Text className='trade-card__title trade-cash__title'>{title}</Text>
+        <Text className='trade-cash__more'>{more}</Text>
+      </View>
+      {children}
     </View>
   );
 }
@@ -232,28 +192,21 @@ function AssetsBody({ data, variant }: { data: HoldingSummary; variant: AssetsSc
 /** The personal pension (issue 24): its own line, outside the total above; tapping opens the zone. */
 function PensionLine({ pension }: { pension: NonNullable<HoldingSummary['pension']> }) {
   return (
-    <View {...roleProps('link')} className='trade-card trade-cash' data-testid='assets-pension' onClick={go(specUrl('pensionActivity'))}>
-      <View className='trade-cash__head'>
-        <Text className='trade-card__title trade-cash__title'>{pensionText('pension.title')}</Text>
-        <Text className='trade-cash__more'>{pensionText('pension.myMoney.more')}</Text>
-      </View>
-      <View className='trade-holding__grid'>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{pensionText('pension.account.total')}</Text>
-          <Text className='trade-holding__value trade-holding__plain' data-testid='assets-pension-total'>
-            {formatAmount(pension.total)}
-          </Text>
-        </View>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{pensionText('pension.account.balance')}</Text>
-          <Text className='trade-holding__value trade-holding__plain'>{formatAmount(pension.balance)}</Text>
-        </View>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{pensionText('pension.account.holdings')}</Text>
-          <Text className='trade-holding__value trade-holding__plain'>{formatAmount(pension.holdings_value)}</Text>
-        </View>
-      </View>
-    </View>
+    <LineCard
+      title={pensionText('pension.title')}
+      more={pensionText('pension.myMoney.more')}
+      testId='assets-pension'
+      onClick={go(specUrl('pensionActivity'))}
+    >
+      <FigureRow
+        look={GRID_FIGURE}
+        figures={[
+          { label: pensionText('pension.account.total'), text: formatAmount(pension.total), valueTestId: 'assets-pension-total' },
+          { label: pensionText('pension.account.balance'), text: formatAmount(pension.balance) },
+          { label: pensionText('pension.account.holdings'), text: formatAmount(pension.holdings_value) },
+        ]}
+      />
+    </LineCard>
   );
 }
 
@@ -263,66 +216,40 @@ function PensionLine({ pension }: { pension: NonNullable<HoldingSummary['pension
  */
 function AdvisoryLine({ line }: { line: NonNullable<HoldingSummary['advisory']>[number] }) {
   return (
-    <View
-      {...roleProps('link')}
-      className='trade-card trade-cash'
-      data-testid='assets-advisory'
-      data-code={line.plan_code}
+    <LineCard
+      title={t('trade.assets.advisory', { name: line.plan_name })}
+      more={t('trade.assets.cashMore')}
+      testId='assets-advisory'
+      code={line.plan_code}
       onClick={go(specUrl('advisorPortfolio', { advisorCode: line.plan_code }))}
     >
-      <View className='trade-cash__head'>
-        <Text className='trade-card__title trade-cash__title'>{t('trade.assets.advisory', { name: line.plan_name })}</Text>
-        <Text className='trade-cash__more'>{t('trade.assets.cashMore')}</Text>
-      </View>
-      <View className='trade-holding__grid'>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{t('trade.assets.advisoryTotal')}</Text>
-          <Text className='trade-holding__value trade-holding__plain' data-testid='assets-advisory-total'>
-            {formatAmount(line.total_assets)}
-          </Text>
-        </View>
-        <View className='trade-holding__cell' data-testid='assets-advisory-gain'>
-          <Text className='trade-holding__label'>{t('trade.assets.advisoryGain')}</Text>
-          <AmountText value={line.total_gain} sign className='trade-holding__value' />
-        </View>
-        <View className='trade-holding__cell' data-testid='assets-advisory-fee'>
-          <Text className='trade-holding__label'>{t('trade.assets.advisoryFee')}</Text>
-          <Text className='trade-holding__value trade-holding__plain'>{formatAmount(line.fee_accrued)}</Text>
-        </View>
-      </View>
-      {nonZero(line.pending_amount) ? (
-        <Text className='trade-holding__transit'>{t('trade.holding.buying', { amount: formatAmount(line.pending_amount) })}</Text>
-      ) : null}
+      <FigureRow
+        look={GRID_FIGURE}
+        figures={[
+          { label: t('trade.assets.advisoryTotal'), text: formatAmount(line.total_assets), valueTestId: 'assets-advisory-total' },
+          { label: t('trade.assets.advisoryGain'), gain: line.total_gain, testId: 'assets-advisory-gain' },
+          { label: t('trade.assets.advisoryFee'), text: formatAmount(line.fee_accrued), testId: 'assets-advisory-fee' },
+        ]}
+      />
+      <Transit amount={line.pending_amount} text='trade.holding.buying' />
       <Text className='trade-holding__meta'>{t('trade.assets.advisoryIncluded')}</Text>
-    </View>
+    </LineCard>
   );
 }
 
 /** The cash product (现金宝): its own line of total assets, with its latest and cumulative income; tapping opens /xjb. */
 function CashLine({ cash }: { cash: NonNullable<HoldingSummary['cash']> }) {
   return (
-    <View {...roleProps('link')} className='trade-card trade-cash' data-testid='assets-cash' onClick={go(specUrl('xjb'))}>
-      <View className='trade-cash__head'>
-        <Text className='trade-card__title trade-cash__title'>{t('trade.assets.cash')}</Text>
-        <Text className='trade-cash__more'>{t('trade.assets.cashMore')}</Text>
-      </View>
-      <View className='trade-holding__grid'>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{t('trade.assets.cashTotal')}</Text>
-          <Text className='trade-holding__value trade-holding__plain' data-testid='assets-cash-total'>
-            {formatAmount(cash.total)}
-          </Text>
-        </View>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{t('trade.assets.cashYesterday')}</Text>
-          <AmountText value={cash.yesterday_income} sign className='trade-holding__value' />
-        </View>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{t('trade.assets.cashTotalIncome')}</Text>
-          <AmountText value={cash.total_income} sign className='trade-holding__value' />
-        </View>
-      </View>
-    </View>
+    <LineCard title={t('trade.assets.cash')} more={t('trade.assets.cashMore')} testId='assets-cash' onClick={go(specUrl('xjb'))}>
+      <FigureRow
+        look={GRID_FIGURE}
+        figures={[
+          { label: t('trade.assets.cashTotal'), text: formatAmount(cash.total), valueTestId: 'assets-cash-total' },
+          { label: t('trade.assets.cashYesterday'), gain: cash.yesterday_income },
+          { label: t('trade.assets.cashTotalIncome'), gain: cash.total_income },
+        ]}
+      />
+    </LineCard>
   );
 }
 
@@ -340,37 +267,34 @@ function HoldingRow({ item }: { item: HoldingItem }) {
         <Text className='trade-holding__name'>{item.fd_name}</Text>
         <Text className='trade-tag'>{fundTypeName(item.type_desc)}</Text>
       </View>
-      <View className='trade-holding__grid'>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{t('trade.holding.marketValue')}</Text>
-          <Text className='trade-holding__value trade-holding__plain' data-testid='holding-market-value'>
-            {formatAmount(item.market_value)}
-          </Text>
-        </View>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{t('trade.holding.holdGain')}</Text>
-          <AmountText value={item.hold_gain} sign className='trade-holding__value' />
-          {item.hold_gain_rate !== null ? <PercentText value={item.hold_gain_rate} sign className='trade-holding__rate' /> : null}
-        </View>
-        <View className='trade-holding__cell'>
-          <Text className='trade-holding__label'>{t('trade.holding.dailyGain')}</Text>
-          <AmountText value={item.daily_gain} sign className='trade-holding__value' />
-        </View>
-      </View>
+      <FigureRow
+        look={GRID_FIGURE}
+        figures={[
+          { label: t('trade.holding.marketValue'), text: formatAmount(item.market_value), valueTestId: 'holding-market-value' },
+          {
+            label: t('trade.holding.holdGain'),
+            gain: item.hold_gain,
+            extra: item.hold_gain_rate !== null ? <PercentText value={item.hold_gain_rate} sign className='trade-holding__rate' /> : null,
+          },
+          { label: t('trade.holding.dailyGain'), gain: item.daily_gain },
+        ]}
+      />
       <Text className='trade-holding__meta'>
         {t('trade.holding.meta', { shares: sharesText(formatShares(item.volume)), cost: yuanText(item.cost) })}
       </Text>
-      {nonZero(item.buying_amount) ? (
-        <Text className='trade-holding__transit' data-testid='holding-buying'>
-          {t('trade.holding.buying', { amount: formatAmount(item.buying_amount) })}
-        </Text>
-      ) : null}
-      {nonZero(item.selling_amount) ? (
-        <Text className='trade-holding__transit' data-testid='holding-selling'>
-          {t('trade.holding.selling', { amount: formatAmount(item.selling_amount) })}
-        </Text>
-      ) : null}
+      <Transit amount={item.buying_amount} text='trade.holding.buying' testId='holding-buying' />
+      <Transit amount={item.selling_amount} text='trade.holding.selling' testId='holding-selling' />
     </View>
+  );
+}
+
+/** Money on its way into (`buying`) or out of (`selling`) a holding or an account, when there is any. */
+function Transit({ amount, text, testId }: { amount: string; text: 'trade.holding.buying' | 'trade.holding.selling'; testId?: string }) {
+  if (!nonZero(amount)) return null;
+  return (
+    <Text className='trade-holding__transit' data-testid={testId}>
+      {t(text, { amount: formatAmount(amount) })}
+    </Text>
   );
 }
 
@@ -442,9 +366,12 @@ function AipPlansLine() {
           </Text>
         </View>
       ))}
-      <View {...roleProps('link')} className='trade-link' data-testid='assets-aip-all' onClick={go(specUrl('autoInvestTotalList'))}>
-        <Text>{tAip('aip.assets.all')} ›</Text>
-      </View>
+      <LinkTile
+        className='trade-link'
+        testId='assets-aip-all'
+        text={`${tAip('aip.assets.all')} ›`}
+        onClick={go(specUrl('autoInvestTotalList'))}
+      />
     </View>
   );
 }

@@ -2,34 +2,27 @@ import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
 import '@nutui/nutui-react-taro/dist/es/packages/button/style/css';
-import { AmountText } from '@/components/amount-text/amount-text';
 import { EmptyBox } from '@/components/empty-box/empty-box';
 import { ErrorBox } from '@/components/error-box/error-box';
 import { PercentText } from '@/components/percent-text/percent-text';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
-import { isZeroDecimal, parseDecimal } from '@/lib/decimal';
+import { isNonZeroText as nonZero } from '@/lib/decimal';
 import { formatAmount, formatNav, formatPercent, formatShares, fundTypeName, yuanText } from '@/lib/format';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { FundHolding } from '@/lib/api-types/trading';
 import { showToast } from '@/platform/feedback';
-import { startLogin } from '@/platform/login';
 import { navigateToSpecUrl } from '@/platform/navigation';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate, ActionBar, InfoRow } from '@/components/purchase/purchase-parts';
+import { ActionBar, InfoRow } from '@/components/purchase/purchase-parts';
 import { useElderWording } from '@/platform/elder-mode';
 import { roleProps } from '@/components/a11y/role-props';
 import { getFundHolding, setDividendMethod, type DividendMethod } from './api';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
 import { lotsInOrder } from './trade-figures';
-import { FundLine, sharesText } from './trade-parts';
+import { FundLine, SummaryFigures, TradeLoginGate, sharesText } from './trade-parts';
 import './trade.scss';
-
-function nonZero(text: string): boolean {
-  const value = parseDecimal(text);
-  return value !== null && !isZeroDecimal(value);
-}
 
 /** `/n/holding/{fundcode}`: one holding, its lots, the dividend option, buy and sell. */
 export function HoldingScreen({ code }: { code: string | undefined }) {
@@ -44,14 +37,7 @@ function HoldingLoader({ code }: { code: string }) {
   if (!holding) {
     if (remote.status === 'error') {
       if (resultCodeOf(remote.error) === TRADE_RESULT.notLoggedIn) {
-        return (
-          <Gate
-            testId='trade-gate-login'
-            title={t('trade.gate.loginAssetsTitle')}
-            action={t('trade.gate.login')}
-            onAction={() => void startLogin({ redirect: specUrl('holding', { fundcode: code }) })}
-          />
-        );
+        return <TradeLoginGate title={t('trade.gate.loginAssetsTitle')} here={specUrl('holding', { fundcode: code })} />;
       }
       if (resultCodeOf(remote.error) === TRADE_RESULT.fundNotRedeemable) return <EmptyBox title={purchaseErrorText(remote.error)} />;
       return <ErrorBox title={purchaseErrorText(remote.error)} onRetry={remote.retry} />;
@@ -59,6 +45,21 @@ function HoldingLoader({ code }: { code: string }) {
     return <SkeletonList items={3} rows={3} />;
   }
   return <HoldingBody holding={holding} onChanged={setChanged} />;
+}
+
+/** Under the holding's gain: its rate, and the fee it counts in (part of the cost, so of 持有收益 — never a day's loss: issue 28). */
+function HoldGainNotes({ holding }: { holding: FundHolding }) {
+  const w = useElderWording();
+  return (
+    <>
+      {holding.hold_gain_rate !== null ? <PercentText value={holding.hold_gain_rate} sign className='trade-summary__gain-rate' /> : null}
+      {nonZero(holding.hold_fee) ? (
+        <Text className='trade-summary__gain-note' data-testid='holding-hold-fee'>
+          {w('trade.holding.holdFee', { fee: formatAmount(holding.hold_fee) })}
+        </Text>
+      ) : null}
+    </>
+  );
 }
 
 function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: (next: FundHolding) => void }) {
@@ -83,33 +84,21 @@ function HoldingBody({ holding, onChanged }: { holding: FundHolding; onChanged: 
     <View className='trade-page' data-testid='holding'>
       <View className='trade-card trade-summary'>
         <FundLine name={holding.fd_name} code={code} tags={[fundTypeName(holding.type_desc)]} />
-        <Text className='trade-summary__label'>{t('trade.holding.marketValue')}</Text>
-        <Text className='trade-summary__total' data-testid='holding-market-value'>
-          {formatAmount(holding.market_value)}
-        </Text>
-        <View className='trade-summary__gains'>
-          <View className='trade-summary__gain' data-testid='holding-hold-gain'>
-            <Text className='trade-summary__gain-label'>{t('trade.holding.holdGain')}</Text>
-            <AmountText value={holding.hold_gain} sign className='trade-summary__gain-value' />
-            {holding.hold_gain_rate !== null ? (
-              <PercentText value={holding.hold_gain_rate} sign className='trade-summary__gain-rate' />
-            ) : null}
-            {holding.hold_fee && nonZero(holding.hold_fee) ? (
-              // The fee is part of the cost and so of 持有收益 — said so, never a day's loss (issue 28).
-              <Text className='trade-summary__gain-note' data-testid='holding-hold-fee'>
-                {w('trade.holding.holdFee', { fee: formatAmount(holding.hold_fee) })}
-              </Text>
-            ) : null}
-          </View>
-          <View className='trade-summary__gain' data-testid='holding-daily-gain'>
-            <Text className='trade-summary__gain-label'>{t('trade.holding.dailyGain')}</Text>
-            <AmountText value={holding.daily_gain} sign className='trade-summary__gain-value' />
-          </View>
-          <View className='trade-summary__gain' data-testid='holding-total-gain'>
-            <Text className='trade-summary__gain-label'>{w('trade.assets.totalGain')}</Text>
-            <AmountText value={holding.total_gain} sign className='trade-summary__gain-value' />
-          </View>
-        </View>
+        <SummaryFigures
+          label={t('trade.holding.marketValue')}
+          total={holding.market_value}
+          totalTestId='holding-market-value'
+          gains={[
+            {
+              label: t('trade.holding.holdGain'),
+              gain: holding.hold_gain,
+              testId: 'holding-hold-gain',
+              extra: <HoldGainNotes holding={holding} />,
+            },
+            { label: t('trade.holding.dailyGain'), gain: holding.daily_gain, testId: 'holding-daily-gain' },
+            { label: w('trade.assets.totalGain'), gain: holding.total_gain, testId: 'holding-total-gain' },
+          ]}
+        />
       </View>
 
       <View className='trade-card trade-links' data-testid='holding-links'>

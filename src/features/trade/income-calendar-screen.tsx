@@ -7,9 +7,8 @@ import { useRemote } from '@/components/use-remote/use-remote';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { IncomeCalendar } from '@/lib/api-types/trading';
-import { startLogin } from '@/platform/login';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate } from '@/components/purchase/purchase-parts';
+import { TradeLoginGate } from './trade-parts';
 import { roleProps } from '@/components/a11y/role-props';
 import { getIncomeCalendar } from './api';
 import { monthCells, shiftMonth } from './calendar-grid';
@@ -36,14 +35,8 @@ export function IncomeCalendarScreen({ currentMonth, fundCode }: { currentMonth:
   if (calendar.status === 'loading') return <SkeletonList items={2} rows={4} />;
   if (calendar.status === 'error') {
     if (resultCodeOf(calendar.error) === TRADE_RESULT.notLoggedIn) {
-      return (
-        <Gate
-          testId='trade-gate-login'
-          title={t('trade.gate.loginAssetsTitle')}
-          action={t('trade.gate.login')}
-          onAction={() => void startLogin({ redirect: specUrl('incomeCalendar', {}, fundCode ? { fd_code: fundCode } : {}) })}
-        />
-      );
+      const here = specUrl('incomeCalendar', {}, fundCode ? { fd_code: fundCode } : {});
+      return <TradeLoginGate title={t('trade.gate.loginAssetsTitle')} here={here} />;
     }
     return <ErrorBox title={purchaseErrorText(calendar.error)} onRetry={calendar.retry} />;
   }

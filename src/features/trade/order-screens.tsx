@@ -10,7 +10,7 @@ import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { usePagedList } from '@/components/use-remote/use-paged-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import { formatNav, formatPercent, formatShares, yuanText } from '@/lib/format';
-import { parseDecimal, isZeroDecimal } from '@/lib/decimal';
+import { isNonZeroText as hasValue } from '@/lib/decimal';
 import { specUrl } from '@/lib/routes';
 import { t } from '@/locales/trade';
 import type { OrderAction, OrderDetail } from '@/lib/api-types/trading';
@@ -18,14 +18,13 @@ import { navigateToSpecUrl } from '@/platform/navigation';
 import { useElderWording } from '@/platform/elder-mode';
 import { openInsteadInNativeApp } from '@/platform/native-events';
 import { resultCodeOf, purchaseErrorText } from '@/components/purchase/purchase-errors';
-import { Gate, Notice, InfoRow, OrderSteps } from '@/components/purchase/purchase-parts';
+import { Notice, InfoRow, OrderSteps } from '@/components/purchase/purchase-parts';
 import { getOrder, getOrders } from './api';
 import { TRADE_RESULT } from './trade-errors';
-import { sharesText } from './trade-parts';
+import { TradeLoginGate, sharesText } from './trade-parts';
 import { OrderRow, statusTone } from './order-row';
 import { shanghaiDateTime } from './trade-time';
 import { useCancelOrder } from './use-cancel-order';
-import { startLogin } from '@/platform/login';
 import './trade.scss';
 
 const go = (url: string) => () => void navigateToSpecUrl(url);
@@ -37,23 +36,11 @@ function isSale(action: OrderAction): boolean {
   return action === '024';
 }
 
-function hasValue(text: string | null | undefined): text is string {
-  const value = text === null || text === undefined ? null : parseDecimal(text);
-  return value !== null && !isZeroDecimal(value);
-}
-
 /** The loaded order failed: not logged in → login; no such order → says so; else the reason with retry. */
 function OrderFailure({ error, retry, here }: { error: unknown; retry: () => void; here: string }) {
   const code = resultCodeOf(error);
   if (code === TRADE_RESULT.notLoggedIn) {
-    return (
-      <Gate
-        testId='trade-gate-login'
-        title={t('trade.gate.loginOrdersTitle')}
-        action={t('trade.gate.login')}
-        onAction={() => void startLogin({ redirect: here })}
-      />
-    );
+    return <TradeLoginGate title={t('trade.gate.loginOrdersTitle')} here={here} />;
   }
   if (code === TRADE_RESULT.noSuchOrder) return <EmptyBox title={purchaseErrorText(error)} />;
   return <ErrorBox title={purchaseErrorText(error)} onRetry={retry} />;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Text, View } from '@tarojs/components';
 import { EmptyBox } from '@/components/empty-box/empty-box';
+import { FigureCell } from '@/components/figure-cell/figure-cell';
 import { SkeletonList } from '@/components/skeleton-list/skeleton-list';
 import { useRemote } from '@/components/use-remote/use-remote';
 import type { FeeBracket } from '@/lib/fees';
@@ -24,7 +25,7 @@ import { getFundHolding, getFundRates, placeSell } from './api';
 import { TradeQuoteFailure } from './buy-screen';
 import { checkSellVolume, estimateRedemption, halfVolume, redemptionTable, type SharesCheck } from './trade-figures';
 import { TRADE_RESULT, leadToFix } from './trade-errors';
-import { FundLine, sharesText } from './trade-parts';
+import { FEE_FIGURE, FundLine, sharesText } from './trade-parts';
 import './trade.scss';
 
 export interface SellAccess {
@@ -209,18 +210,14 @@ function SellFormReady({ holding, table, card }: { holding: FundHolding; table: 
         ) : null}
         {estimate ? (
           <View className='trade-estimate' data-testid='sell-estimate'>
-            <View className='trade-fee'>
-              <Text className='trade-fee__label'>{t('trade.fee.estimate')}</Text>
-              <Text className='trade-fee__value' data-testid='sell-fee'>
-                {yuanText(estimate.fee)}
-              </Text>
-            </View>
-            <View className='trade-fee'>
-              <Text className='trade-fee__label'>{t('trade.sell.proceeds')}</Text>
-              <Text className='trade-fee__value' data-testid='sell-proceeds'>
-                {yuanText(estimate.proceeds)}
-              </Text>
-            </View>
+            <FigureCell
+              look={FEE_FIGURE}
+              figure={{ label: t('trade.fee.estimate'), text: yuanText(estimate.fee), valueTestId: 'sell-fee' }}
+            />
+            <FigureCell
+              look={FEE_FIGURE}
+              figure={{ label: t('trade.sell.proceeds'), text: yuanText(estimate.proceeds), valueTestId: 'sell-proceeds' }}
+            />
             <Text className='trade-muted'>{w('trade.sell.navNote', { nav: formatNav(holding.nav), date: holding.nav_date })}</Text>
             <Text className='trade-lots__title'>{t('trade.sell.fifo')}</Text>
             {estimate.lines.map((line) => (

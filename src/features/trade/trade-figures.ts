@@ -3,6 +3,7 @@
 // trade-math.ts) on exact integers (fen, hundredths of a share, ppm); no float ever touches money.
 import { quotePurchase, type FeeBracket } from '@/lib/fees';
 import { fifoOrder, priceRedemption, takeFifo, type Lot, type RedemptionLotPart } from '@/lib/lots';
+import { cardLimitProblem, type CardLimitProblem } from '@/lib/card-limits';
 import { fenToYuan, parseAmountInput, yuanToFen } from '@/lib/money';
 import { discountPpm, navToUnits, percentToPpm, ppmToPercent, sharesToVolume } from '@/lib/trade-math';
 import type { RateRow } from '@/lib/api-types/fund';
@@ -26,8 +27,7 @@ export type AmountProblem =
   | { kind: 'decimals' }
   | { kind: 'min'; min: string }
   | { kind: 'fundDaily'; limit: string; left: string }
-  | { kind: 'cardPayment'; bank: string; limit: string }
-  | { kind: 'cardDaily'; bank: string; limit: string; left: string }
+  | CardLimitProblem
   | { kind: 'cashAvailable'; available: string };
 
 /** `fen` when the text reads as an amount; `problem` when it cannot be bought (null: fine, or nothing typed). */
@@ -57,14 +57,7 @@ export function checkBuyAmount(text: string, quote: BuyQuote, payMethod: PayMeth
     if (fen > yuanToFen(available)) return { fen, problem: { kind: 'cashAvailable', available } };
     return { fen, problem: null };
   }
-  const card = quote.card;
-  if (card) {
-    if (fen > yuanToFen(card.per_payment_limit))
-      return { fen, problem: { kind: 'cardPayment', bank: card.bank_name, limit: card.per_payment_limit } };
-    if (fen > yuanToFen(card.daily_left))
-      return { fen, problem: { kind: 'cardDaily', bank: card.bank_name, limit: card.daily_limit, left: card.daily_left } };
-  }
-  return { fen, problem: null };
+  return { fen, problem: cardLimitProblem(fen, quote.card) };
 }
 
 /** The fee line of the buy page, all texts exact ('0.38', '0.12'). */

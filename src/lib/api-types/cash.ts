@@ -1,7 +1,7 @@
 // Response types of the cash-management product's endpoints (现金宝; server/src/routes/cash.ts). Conventions as the
 // trading calls (./trading.ts): money a decimal string with 2 decimals, the per-10k income with 4, the 7-day yield a
 // percent with 3 ('2.345' = 2.345 %); dates 'YYYY-MM-DD' (Shanghai). docs/PRODUCT.md §10.17.
-import type { OrderListItem, OrderStep } from './trading';
+import type { OrderListItem, OrderStep, PaymentCard } from './trading';
 
 /** `GET /djapi/xjb/summary` (login required). */
 export interface CashSummary {
@@ -33,14 +33,7 @@ export interface CashSummary {
   /** An ordinary withdrawal placed now reaches the card on this day. */
   normal_arrival_date: string;
   /** The card deposits come from and ordinary withdrawals go to (null before account opening). */
-  card: {
-    bank_code: string;
-    bank_name: string;
-    card_tail: string;
-    per_payment_limit: string;
-    daily_limit: string;
-    daily_left: string;
-  } | null;
+  card: PaymentCard | null;
   /** Deposits, withdrawals and purchases paid by the product that are not finished yet. */
   in_progress: OrderListItem[];
 }

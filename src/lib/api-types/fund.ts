@@ -14,11 +14,11 @@ export type SaleStatus =
   | 'closed'
   | 'delisted';
 
-export interface FundDerived {
-  fd_code: string;
-  end_date: string | null;
-  unit_nav: string;
-  unit_acc_nav: string;
+/**
+ * A fund's NAV growth, percent as decimal strings (null: not published, or the fund too young): today, the last
+ * week, month, 3 and 6 months, this year, 1 and 3 years, and since it began.
+ */
+export interface NavGrowthRates {
   nav_grtd: string | null;
   nav_grl1w: string | null;
   nav_grl1m: string | null;
@@ -26,10 +26,17 @@ export interface FundDerived {
   nav_grl6m: string | null;
   nav_grlty: string | null;
   nav_grl1y: string | null;
-  nav_grl2y: string | null;
   nav_grl3y: string | null;
-  nav_grl5y: string | null;
   nav_grbase: string | null;
+}
+
+export interface FundDerived extends NavGrowthRates {
+  fd_code: string;
+  end_date: string | null;
+  unit_nav: string;
+  unit_acc_nav: string;
+  nav_grl2y: string | null;
+  nav_grl5y: string | null;
   maxdd_l1y: string | null;
   income_per_10k: string | null;
   yield_7d: string | null;

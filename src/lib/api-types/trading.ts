@@ -258,6 +258,16 @@ export interface IncomeCalendar {
   months: Array<{ month: string; income: string }>;
 }
 
+/** The investor's bound bank card as a way to pay: its bank, its tail, the bank's limits and what is left today. */
+export interface PaymentCard {
+  bank_code: string;
+  bank_name: string;
+  card_tail: string;
+  per_payment_limit: string;
+  daily_limit: string;
+  daily_left: string;
+}
+
 /** `GET /djapi/order/buy/quote?fd_code=&amount=`: what the buy page shows before the password. */
 export interface BuyQuote {
   fd_code: string;
@@ -292,12 +302,5 @@ export interface BuyQuote {
   fee_table: Array<{ lower: string; upper: string | null; rate: string | null; fixed: string | null }>;
   /** The cash product as a payment method: what it can pay now (no bank limit, deducted at once); null before account opening. */
   cash: { fd_code: string; available: string } | null;
-  card: {
-    bank_code: string;
-    bank_name: string;
-    card_tail: string;
-    per_payment_limit: string;
-    daily_limit: string;
-    daily_left: string;
-  } | null;
+  card: PaymentCard | null;
 }

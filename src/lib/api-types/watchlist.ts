@@ -1,4 +1,5 @@
 // Response types of the watchlist endpoints (server/src/routes/watchlist.ts, docs/PRODUCT.md §3 "Watchlist item").
+import type { NavGrowthRates } from './fund';
 
 /** One entry of `GET /xqstock/v5/stock/portfolio/stock/watchlist.json` (`{ items }`); funds are 'F' + code. */
 export interface WatchItem {
@@ -17,7 +18,7 @@ export interface WatchlistRemoved {
 }
 
 /** One fund of `GET /djapi/fund/quotes?fd_codes=…` (`{ items }`): what the watchlist shows; percents as decimal strings. */
-export interface FundQuote {
+export interface FundQuote extends NavGrowthRates {
   fd_code: string;
   fd_name: string;
   /** '4' = money market. */
@@ -26,15 +27,6 @@ export interface FundQuote {
   sale_status: string;
   end_date: string | null;
   unit_nav: string | null;
-  nav_grtd: string | null;
-  nav_grl1w: string | null;
-  nav_grl1m: string | null;
-  nav_grl3m: string | null;
-  nav_grl6m: string | null;
-  nav_grlty: string | null;
-  nav_grl1y: string | null;
-  nav_grl3y: string | null;
-  nav_grbase: string | null;
   yield_7d: string | null;
   income_per_10k: string | null;
 }

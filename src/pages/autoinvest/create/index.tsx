@@ -1,7 +1,6 @@
 import { PAGE_CODES } from '@/platform/page-codes';
 import { usePageCode } from '@/platform/use-page-code';
-import { useAccountStore } from '@/features/account/store';
-import { useRiskGate } from '@/features/account/use-risk-gate';
+import { usePurchaseAccess, useRiskGate } from '@/features/account/use-risk-gate';
 import { CreateScreen } from '@/features/aip/create-screen';
 import type { AipCycle } from '@/lib/api-types/auto-invest';
 import { t } from '@/locales/aip';
@@ -14,21 +13,13 @@ const CYCLES: readonly string[] = ['daily', 'weekly', 'biweekly', 'monthly'];
 export default function AutoInvestCreatePage() {
   usePageCode(PAGE_CODES.tradeEntry);
   const { params } = usePageUrl();
-  const status = useAccountStore((s) => s.status);
-  const openTrade = useAccountStore((s) => s.openTrade);
-  const riskLevel = useAccountStore((s) => s.riskLevel);
-  const riskExpired = useAccountStore((s) => s.riskExpired);
+  const access = usePurchaseAccess();
   const riskGate = useRiskGate();
   const cycle = params.cycle && CYCLES.includes(params.cycle) ? (params.cycle as AipCycle) : undefined;
   const day = params.day && /^\d{1,2}$/.test(params.day) ? Number(params.day) : undefined;
   return (
     <PageShell title={t('aip.title.create')}>
-      <CreateScreen
-        code={params.fundcode}
-        access={{ status, openTrade, assessed: riskLevel !== null && !riskExpired }}
-        ensureAssessed={riskGate.ensureAssessed}
-        initial={{ cycle, day }}
-      />
+      <CreateScreen code={params.fundcode} access={access} ensureAssessed={riskGate.ensureAssessed} initial={{ cycle, day }} />
       {riskGate.modal}
     </PageShell>
   );

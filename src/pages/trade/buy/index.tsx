@@ -1,7 +1,6 @@
 import { PAGE_CODES } from '@/platform/page-codes';
 import { usePageCode } from '@/platform/use-page-code';
-import { useAccountStore } from '@/features/account/store';
-import { useRiskGate } from '@/features/account/use-risk-gate';
+import { usePurchaseAccess, useRiskGate } from '@/features/account/use-risk-gate';
 import { BuyScreen } from '@/features/trade/buy-screen';
 import { t } from '@/locales/trade';
 import { PageShell, usePageUrl } from '../../shell/page-shell';
@@ -11,18 +10,11 @@ import { PageShell, usePageUrl } from '../../shell/page-shell';
 export default function BuyPage() {
   usePageCode(PAGE_CODES.tradeEntry);
   const { params } = usePageUrl();
-  const status = useAccountStore((s) => s.status);
-  const openTrade = useAccountStore((s) => s.openTrade);
-  const riskLevel = useAccountStore((s) => s.riskLevel);
-  const riskExpired = useAccountStore((s) => s.riskExpired);
+  const access = usePurchaseAccess();
   const riskGate = useRiskGate();
   return (
     <PageShell title={t('trade.title.buy')}>
-      <BuyScreen
-        code={params.fundcode}
-        access={{ status, openTrade, assessed: riskLevel !== null && !riskExpired }}
-        ensureAssessed={riskGate.ensureAssessed}
-      />
+      <BuyScreen code={params.fundcode} access={access} ensureAssessed={riskGate.ensureAssessed} />
       {riskGate.modal}
     </PageShell>
   );
