@@ -213,9 +213,9 @@ function chunksByInvestor<K extends { user_id: number }>(keys: readonly K[]): K[
 }
 
 /**
- * Chunk transactions run at once on PostgreSQL (each on a connection of its own); PGlite has one connection. Three
- * measured fastest on 2 cores at a million orders (bench/README.md, "Settlement"): 2 left PostgreSQL waiting on Node's
- * share of a chunk, 4 spent more PostgreSQL CPU per order than it saved.
+ * Chunk transactions run at once on PostgreSQL (each on a connection of its own); PGlite has one connection. At a
+ * million orders on 2 cores (bench/README.md, "Settlement"): 3 and 2 alike on a quiet machine (56.7 / 56.5 s), 3
+ * faster while other work shares the cores (57.1 / 63.7 s), 4 slower (more PostgreSQL CPU per order).
  */
 export const SETTLEMENT_PARALLEL = 3;
 
