@@ -4,9 +4,10 @@ import { act, render, screen } from '@testing-library/react';
 import { DemoClockBadge } from '@/components/demo-clock-badge/demo-clock-badge';
 import { useAccountStore } from '@/features/account/store';
 import { PageShell } from '@/pages/shell/page-shell';
-import { setTransport, type Transport } from '@/platform/http';
+import { setTransport } from '@/platform/http';
 import { setLocale } from '@/locales/i18n';
 import { resetBootDataForTests } from '@/platform/boot-data';
+import { anonymousTransport } from './anonymous-transport';
 
 /** The page HTML's boot block as the server writes it (server/src/plugins/page-html.ts). */
 function bootBlock(content: object): void {
@@ -38,13 +39,7 @@ describe('DemoClockBadge', () => {
 
   it('takes its own room in the page’s flow, above the content — never over it (issue 28)', async () => {
     // A fixed corner badge covered 确认净值 on the order detail and the plan's name on 我的资产 at 390 px.
-    const anonymous: Transport = {
-      name: 'fake-server',
-      async request() {
-        return { status: 200, headers: {}, data: { result_code: 300001, data: null, message: '请先登录' } };
-      },
-    };
-    setTransport(anonymous);
+    setTransport(anonymousTransport);
     bootBlock({ at: Date.now(), answers: {}, clock: { now: '2025-03-11T10:00:00.000+08:00' } });
     window.history.pushState({}, '', '/n/orders/1');
     render(

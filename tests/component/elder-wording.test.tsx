@@ -11,21 +11,15 @@ import type { FundQuote } from '@/lib/api-types/watchlist';
 import { inLocale, setLocale } from '@/locales/i18n';
 import { t as tTrade } from '@/locales/trade';
 import { t as tFund } from '@/locales/fund';
-import { setTransport, type Transport } from '@/platform/http';
+import { setTransport } from '@/platform/http';
 import { PageShell } from '@/pages/shell/page-shell';
+import { anonymousTransport } from './anonymous-transport';
 import { elderOn, elderReset } from './elder-helpers';
-
-const anonymous: Transport = {
-  name: 'fake-server',
-  async request() {
-    return { status: 200, headers: {}, data: { result_code: 300001, data: null, message: '请先登录' } };
-  },
-};
 
 beforeEach(() => {
   window.sessionStorage.clear();
   useAccountStore.getState().reset();
-  setTransport(anonymous);
+  setTransport(anonymousTransport);
 });
 afterEach(() => {
   elderReset();

@@ -4,23 +4,16 @@ import { useAccountStore } from '@/features/account/store';
 import { t } from '@/locales/discover';
 import { inLocale, setLocale } from '@/locales/i18n';
 import { setTransport } from '@/platform/http';
-import type { Transport } from '@/platform/http';
 import { PageShell } from '@/pages/shell/page-shell';
+import { anonymousTransport } from './anonymous-transport';
 
 // The page title PageShell hands the header and the document (issue 17 "Navigation"): shown on a page other than
 // home, with back; after a language switch in the language chosen, though the page made it once, before.
 
-const anonymous: Transport = {
-  name: 'fake-server',
-  async request() {
-    return { status: 200, headers: {}, data: { result_code: 300001, data: null, message: '请先登录' } };
-  },
-};
-
 beforeEach(() => {
   window.sessionStorage.clear();
   useAccountStore.getState().reset();
-  setTransport(anonymous);
+  setTransport(anonymousTransport);
 });
 afterEach(() => setLocale('zh-CN'));
 afterAll(() => setTransport(null));
