@@ -17,7 +17,9 @@
 // whole when it ends, so the log reads one job at a time.
 //
 // PostgreSQL: the server files that touch the database run a second time against TEST_DATABASE_URL when it is set.
-// Chromium: the browser suite needs /usr/bin/chromium (or CHROMIUM_PATH); run as root on Debian it is installed.
+// Chromium: the browser suite runs Debian's old headless shell (/usr/bin/chromium-headless-shell, what playwright itself
+// runs headless: ~30 % less CPU a page than the full browser's new headless mode on a 2-core machine), else
+// /usr/bin/chromium, or CHROMIUM_PATH; run as root on Debian the headless shell is installed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -311,7 +313,9 @@ function jestJob() {
 function schedule() {
   return new Promise((resolveAll) => {
     const pending = new Set(jobs);
+    // Cores in use (weights are fractions: a sum of them drifts, so the end is told by the count of running jobs).
     let busy = 0;
+    let running = 0;
     const pump = () => {
       for (const job of pending) {
         const failedNeed = job.needs.find((n) => finished.has(n) && finished.get(n).status !== 'ok');
@@ -328,9 +332,10 @@ function schedule() {
         .sort((a, b) => b.priority - a.priority || b.cost - a.cost);
       for (const job of ready) {
         // A job heavier than every core still runs alone.
-        if (busy > 0 && busy + job.weight > slots) continue;
+        if (running > 0 && busy + job.weight > slots + 1e-9) continue;
         pending.delete(job);
         busy += job.weight;
+        running += 1;
         const started = Date.now();
         job
           .run()
@@ -343,7 +348,8 @@ function schedule() {
             failures: [String(error)],
           }))
           .then((result) => {
-            busy -= job.weight;
+            running -= 1;
+            busy = running === 0 ? 0 : busy - job.weight;
             const seconds = (Date.now() - started) / 1000;
             const cpu = cpuOf.get(job.name);
             finished.set(job.name, { status: result.ok ? 'ok' : 'failed', seconds, cpu, step: job.step, file: job.file });
@@ -357,7 +363,7 @@ function schedule() {
             pump();
           });
       }
-      if (pending.size === 0 && busy === 0) resolveAll();
+      if (pending.size === 0 && running === 0) resolveAll();
     };
     pump();
   });
@@ -396,7 +402,12 @@ const costOf = (name, guess) =>
   knownTimings[name] ?? committedTimings[name] ?? knownTimings[undated(name)] ?? committedTimings[undated(name)] ?? guess;
 
 function chromiumPath() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium-headless-shell',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].filter(Boolean);
   return candidates.find((p) => existsSync(p));
 }
 
@@ -404,15 +415,15 @@ function ensureChromium() {
   if (chromiumPath()) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log("\n━━ Chromium is missing: installing Debian's chromium (and CJK fonts) with apt-get");
+    console.log("\n━━ Chromium is missing: installing Debian's chromium-headless-shell (and CJK fonts) with apt-get");
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell', 'fonts-noto-cjk'], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
     if (chromiumPath()) return true;
   }
-  console.log('\n━━ The browser tests need Chromium. Install it with: sudo apt-get install -y chromium fonts-noto-cjk');
+  console.log('\n━━ The browser tests need Chromium. Install it with: sudo apt-get install -y chromium-headless-shell fonts-noto-cjk');
   return false;
 }
 
@@ -486,6 +497,12 @@ if (wants('weapp')) {
 }
 /** The cores a browser test file keeps busy (TEST_E2E_WEIGHT to try another). */
 const E2E_WEIGHT = Number(process.env.TEST_E2E_WEIGHT ?? 0.65);
+/**
+ * The browser tests' servers run on PostgreSQL when TEST_DATABASE_URL is set (harness.ts E2E_DATABASE_URL): a page's
+ * queries cost a native query instead of PGlite's WebAssembly (PGlite keeps its own pass: every server test file runs
+ * on it first); else on PGlite copies.
+ */
+const e2eDatabase = { E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '' };
 if (wants('e2e')) {
   if (ensureChromium()) {
     for (const date of runDates) {
@@ -494,7 +511,7 @@ if (wants('e2e')) {
       checkJob(template, 'e2e', process.execPath, ['--import', 'tsx', 'tests/e2e/seed-template.ts'], {
         cost: 40,
         priority: 3,
-        env: dateEnv(date),
+        env: { ...e2eDatabase, ...dateEnv(date) },
       });
       const files = listTests('tests/e2e', (name) => date === today || DATE_SENSITIVE.e2e.includes(name));
       for (const file of files) {
@@ -507,7 +524,7 @@ if (wants('e2e')) {
           weight: E2E_WEIGHT,
           priority: 1,
           needs: [...buildNeeds('h5'), template],
-          env: { CHROMIUM_PATH: chromiumPath(), ...dateEnv(date) },
+          env: { CHROMIUM_PATH: chromiumPath(), ...e2eDatabase, ...dateEnv(date) },
         });
       }
     }

@@ -1,7 +1,7 @@
 // Browser-test harness: the real server (npm start's entry) on a copy of a seeded database, and Debian's
 // Chromium driven by playwright-core. Each test file gets its own server and data directory.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { openDatabase, type Database } from '../../server/src/db/database';
+import { templateDatabase, urlOf, whenUnused, withAdmin } from '../server/db-images';
 import { migrate } from '../../server/src/db/migrate';
 import { addCalendarDays, addTradingDays, tradingDayOnOrBefore } from '../../server/src/domain/calendar';
 import { fixedClock, parseBusinessStart, shanghaiDate, shanghaiInstant, shanghaiTime } from '../../server/src/domain/clock';
@@ -77,10 +78,55 @@ function sourceKey(): string {
 }
 
 /**
+ * The PostgreSQL the browser tests' servers run on (E2E_DATABASE_URL: `npm test` passes TEST_DATABASE_URL, so CI's
+ * servers run on PostgreSQL — a page's requests then cost the machine a native query, not PGlite's WebAssembly one);
+ * unset, each server runs on its own PGlite copy. The same seeded template either way.
+ */
+const e2eDatabaseUrl = process.env.E2E_DATABASE_URL?.trim() || '';
+/** The template database on that PostgreSQL: its kind, this source's key, and the business date. */
+const PG_TEMPLATE_KIND = 'dje2e_';
+const pgTemplateKey = () => `${PG_TEMPLATE_KIND}${sourceKey()}`;
+const pgTemplateName = () => `${pgTemplateKey()}_${templateDate.replaceAll('-', '')}`;
+
+/** Runs the seed and the daily jobs (as `npm start` would) on the database `target` names: a data dir or a URL. */
+function seedTemplate(target: { DATA_DIR: string; DATABASE_URL: string }): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts'], {
+    cwd: root,
+    env: { ...process.env, ...target, BUSINESS_DATE: businessDateEnv() },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`seeding the browser-test database failed (exit ${result.status})`);
+  // The daily jobs through the business date, once here, so that no server of the run starts by catching them up.
+  const jobs = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/jobs.ts'], {
+    cwd: root,
+    env: { ...process.env, ...target, BUSINESS_DATE: businessDateEnv(), NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (jobs.status !== 0) throw new Error(`the daily jobs of the browser-test database failed (exit ${jobs.status})`);
+}
+
+/**
  * Seeds one database for the whole browser run (the default market, as of this run's business date), copied per test
  * file. `npm test` makes it first (seed-template.ts), so browser files running at the same time only copy it.
  */
-export function ensureTemplate(): void {
+export async function ensureTemplate(): Promise<void> {
+  if (e2eDatabaseUrl) {
+    // Made once per cluster under a lock, renamed when complete; templates of other sources dropped (db-images.ts).
+    await templateDatabase(
+      e2eDatabaseUrl,
+      pgTemplateName(),
+      { kindPrefix: PG_TEMPLATE_KIND, keyPrefix: pgTemplateKey() },
+      async (_db, url) => {
+        const scratch = mkdtempSync(path.join(os.tmpdir(), 'dj-e2e-seed-'));
+        try {
+          seedTemplate({ DATA_DIR: scratch, DATABASE_URL: url });
+        } finally {
+          rmSync(scratch, { recursive: true, force: true });
+        }
+      },
+    );
+    return;
+  }
   if (existsSync(path.join(templateDir, 'READY'))) return;
   rmSync(templateDir, { recursive: true, force: true });
   // Templates of this date made by other code are stale (each is ~150 MB): gone.
@@ -89,19 +135,7 @@ export function ensureTemplate(): void {
     for (const name of readdirSync(parent))
       if (name.startsWith(templateDate)) rmSync(path.join(parent, name), { recursive: true, force: true });
   }
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: templateDir, DATABASE_URL: '', BUSINESS_DATE: businessDateEnv() },
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error(`seeding the browser-test database failed (exit ${result.status})`);
-  // The daily jobs through the business date, once here, so that no server of the run starts by catching them up.
-  const jobs = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/jobs.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: templateDir, DATABASE_URL: '', BUSINESS_DATE: businessDateEnv(), NODE_ENV: 'test' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (jobs.status !== 0) throw new Error(`the daily jobs of the browser-test database failed (exit ${jobs.status})`);
+  seedTemplate({ DATA_DIR: templateDir, DATABASE_URL: '' });
   spawnSync('touch', [path.join(templateDir, 'READY')]);
 }
 
@@ -131,11 +165,20 @@ export interface StartOptions {
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  ensureTemplate();
+  await ensureTemplate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dj-e2e-'));
-  cpSync(templateDir, dataDir, { recursive: true });
+  // On PostgreSQL: a database of its own, copied from the template (the data dir keeps the server's other files).
+  const pgCopy = e2eDatabaseUrl ? `dje2e_run_${process.pid}_${randomBytes(4).toString('hex')}` : null;
+  const databaseUrl = pgCopy ? urlOf(e2eDatabaseUrl, pgCopy) : '';
+  if (pgCopy) {
+    await withAdmin(e2eDatabaseUrl, async (admin) => {
+      await whenUnused(() => admin.query(`CREATE DATABASE "${pgCopy}" TEMPLATE "${pgTemplateName()}"`));
+      // A test database need not survive the machine's crash: commits do not wait for the disk.
+      await admin.query(`ALTER DATABASE "${pgCopy}" SET synchronous_commit = off`);
+    });
+  } else cpSync(templateDir, dataDir, { recursive: true });
   if (options.prepareDatabase) {
-    const db = await openDatabase({ dataDir });
+    const db = await openDatabase(pgCopy ? { databaseUrl, poolSize: 2 } : { dataDir });
     try {
       // The template may predate a migration (it is kept between runs): bring the copy up to date first, as the
       // server would, so the preparation writes the current schema (e.g. 0006's hashed session tokens).
@@ -154,7 +197,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       SKIP_H5_BUILD: '1',
       NODE_ENV: 'test',
       BUSINESS_DATE: businessDateEnv(),
@@ -194,6 +237,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
+      if (pgCopy)
+        await withAdmin(e2eDatabaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${pgCopy}" WITH (FORCE)`)).catch(() => undefined);
     },
   };
   runningServers.add(running);
@@ -243,7 +288,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 async function launchChromium(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  // Debian's old headless shell when it is there (what playwright runs headless; npm test and CI use it), else Chromium.
+  const executablePath =
+    process.env.CHROMIUM_PATH ||
+    ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ||
+    '/usr/bin/chromium';
   // No --user-data-dir: playwright refuses it for launch() and gives each launch a fresh temporary profile.
   const browser = await chromium.launch({
     executablePath,

@@ -103,13 +103,13 @@ export async function openMarketPGlite(seed: number, asOf: string): Promise<Data
 // ── PostgreSQL ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** `url` naming the database `name` instead. */
-function urlOf(url: string, name: string): string {
+export function urlOf(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -123,7 +123,7 @@ async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>)
  * Runs `statement` (a rename, or a copy of a template), again while PostgreSQL says the database is still in use: a
  * pool just closed has ended its sockets, but the server's sessions end a moment later.
  */
-async function whenUnused<T>(statement: () => Promise<T>): Promise<T> {
+export async function whenUnused<T>(statement: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await statement();
@@ -142,11 +142,11 @@ const exists = async (admin: pg.Client, name: string) =>
  * maker per cluster) on a database of another name and renamed when complete, so a copy never starts from half a
  * template; templates of the same kind under another key (older sources) are dropped.
  */
-async function templateDatabase(
+export async function templateDatabase(
   url: string,
   name: string,
   { kindPrefix, keyPrefix }: { kindPrefix: string; keyPrefix: string },
-  make: (db: Database) => Promise<void>,
+  make: (db: Database, buildingUrl: string) => Promise<void>,
 ): Promise<void> {
   await withAdmin(url, async (admin) => {
     if (await exists(admin, name)) return;
@@ -165,7 +165,7 @@ async function templateDatabase(
       await admin.query(`CREATE DATABASE "${building}"`);
       const db = await openDatabase({ databaseUrl: urlOf(url, building), poolSize: 2 });
       try {
-        await make(db);
+        await make(db, urlOf(url, building));
       } finally {
         await db.close();
       }

@@ -212,7 +212,10 @@ describe('the key pages: pictures, and the same page as H5', () => {
     assert.ok(existsSync(h5Index), `No H5 build at ${h5Index}: run \`npm run build:h5\` first (the key pages are compared with it)`);
     h5Origin = await scene.listen();
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath:
+        process.env.CHROMIUM_PATH ||
+        ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ||
+        '/usr/bin/chromium',
       headless: true,
       args: [
         '--no-sandbox',
