@@ -313,9 +313,10 @@ function jestJob() {
 function schedule() {
   return new Promise((resolveAll) => {
     const pending = new Set(jobs);
-    // Cores in use (weights are fractions: a sum of them drifts, so the end is told by the count of running jobs).
+    // Hundredths of a core in use: whole numbers, so that what running jobs add and ending ones take away comes back to
+    // exactly 0 (a sum of fractional weights drifted: 0.65 × 3 − 0.65 × 3 = 2.2e-16, and the run never ended).
+    const hundredths = (weight) => Math.round(weight * 100);
     let busy = 0;
-    let running = 0;
     const pump = () => {
       for (const job of pending) {
         const failedNeed = job.needs.find((n) => finished.has(n) && finished.get(n).status !== 'ok');
@@ -332,10 +333,9 @@ function schedule() {
         .sort((a, b) => b.priority - a.priority || b.cost - a.cost);
       for (const job of ready) {
         // A job heavier than every core still runs alone.
-        if (running > 0 && busy + job.weight > slots + 1e-9) continue;
+        if (busy > 0 && busy + hundredths(job.weight) > hundredths(slots)) continue;
         pending.delete(job);
-        busy += job.weight;
-        running += 1;
+        busy += hundredths(job.weight);
         const started = Date.now();
         job
           .run()
@@ -348,8 +348,7 @@ function schedule() {
             failures: [String(error)],
           }))
           .then((result) => {
-            running -= 1;
-            busy = running === 0 ? 0 : busy - job.weight;
+            busy -= hundredths(job.weight);
             const seconds = (Date.now() - started) / 1000;
             const cpu = cpuOf.get(job.name);
             finished.set(job.name, { status: result.ok ? 'ok' : 'failed', seconds, cpu, step: job.step, file: job.file });
@@ -363,7 +362,7 @@ function schedule() {
             pump();
           });
       }
-      if (pending.size === 0 && running === 0) resolveAll();
+      if (pending.size === 0 && busy === 0) resolveAll();
     };
     pump();
   });

@@ -1,7 +1,7 @@
 // Browser-test harness: the real server (npm start's entry) on a copy of a seeded database, and Debian's
 // Chromium driven by playwright-core. Each test file gets its own server and data directory.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -16,8 +16,9 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { chromiumExecutable } from './chromium-path';
 import { openDatabase, type Database } from '../../server/src/db/database';
-import { templateDatabase, urlOf, whenUnused, withAdmin } from '../server/db-images';
+import { copyDatabase, templateDatabase } from '../server/db-images';
 import { migrate } from '../../server/src/db/migrate';
 import { addCalendarDays, addTradingDays, tradingDayOnOrBefore } from '../../server/src/domain/calendar';
 import { fixedClock, parseBusinessStart, shanghaiDate, shanghaiInstant, shanghaiTime } from '../../server/src/domain/clock';
@@ -168,15 +169,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   await ensureTemplate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dj-e2e-'));
   // On PostgreSQL: a database of its own, copied from the template (the data dir keeps the server's other files).
-  const pgCopy = e2eDatabaseUrl ? `dje2e_run_${process.pid}_${randomBytes(4).toString('hex')}` : null;
-  const databaseUrl = pgCopy ? urlOf(e2eDatabaseUrl, pgCopy) : '';
-  if (pgCopy) {
-    await withAdmin(e2eDatabaseUrl, async (admin) => {
-      await whenUnused(() => admin.query(`CREATE DATABASE "${pgCopy}" TEMPLATE "${pgTemplateName()}"`));
-      // A test database need not survive the machine's crash: commits do not wait for the disk.
-      await admin.query(`ALTER DATABASE "${pgCopy}" SET synchronous_commit = off`);
-    });
-  } else cpSync(templateDir, dataDir, { recursive: true });
+  const pgCopy = e2eDatabaseUrl ? await copyDatabase(e2eDatabaseUrl, pgTemplateName(), 'dje2e_run_') : null;
+  const databaseUrl = pgCopy?.url ?? '';
+  if (!pgCopy) cpSync(templateDir, dataDir, { recursive: true });
   if (options.prepareDatabase) {
     const db = await openDatabase(pgCopy ? { databaseUrl, poolSize: 2 } : { dataDir });
     try {
@@ -237,8 +232,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
-      if (pgCopy)
-        await withAdmin(e2eDatabaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${pgCopy}" WITH (FORCE)`)).catch(() => undefined);
+      await pgCopy?.drop().catch(() => undefined);
     },
   };
   runningServers.add(running);
@@ -288,11 +282,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 async function launchChromium(): Promise<Browser> {
-  // Debian's old headless shell when it is there (what playwright runs headless; npm test and CI use it), else Chromium.
-  const executablePath =
-    process.env.CHROMIUM_PATH ||
-    ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ||
-    '/usr/bin/chromium';
+  const executablePath = chromiumExecutable();
   // No --user-data-dir: playwright refuses it for launch() and gives each launch a fresh temporary profile.
   const browser = await chromium.launch({
     executablePath,

@@ -103,13 +103,13 @@ export async function openMarketPGlite(seed: number, asOf: string): Promise<Data
 // ── PostgreSQL ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** `url` naming the database `name` instead. */
-export function urlOf(url: string, name: string): string {
+function urlOf(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-export async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -123,7 +123,7 @@ export async function withAdmin<T>(url: string, work: (admin: pg.Client) => Prom
  * Runs `statement` (a rename, or a copy of a template), again while PostgreSQL says the database is still in use: a
  * pool just closed has ended its sockets, but the server's sessions end a moment later.
  */
-export async function whenUnused<T>(statement: () => Promise<T>): Promise<T> {
+async function whenUnused<T>(statement: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await statement();
@@ -192,19 +192,32 @@ export async function openPostgresCopy(
     await migrate(fresh);
     if (market) await seedMarket(fresh, { seed: market.seed, small: true, asOf: market.asOf });
   });
-  const name = `dj_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(url, async (admin) => {
-    // A copy needs its template without sessions: a maker that just renamed it may still be closing its pool.
-    await whenUnused(() => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
-    await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
-  });
-  const db = await openDatabase({ databaseUrl: urlOf(url, name), poolSize: 4 });
+  const copy = await copyDatabase(url, template, 'dj_test_');
+  const db = await openDatabase({ databaseUrl: copy.url, poolSize: 4 });
   await migrate(db); // nothing to do on a current template
   return {
     db,
     async drop() {
       await db.close();
-      await withAdmin(url, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await copy.drop();
     },
+  };
+}
+
+/**
+ * A new database on the PostgreSQL of `url` (named `prefix`, this process and a random suffix), copied from the
+ * database `template`: its URL, and `drop` to remove it. Its commits do not wait for the disk (synchronous_commit off:
+ * a test database need not survive the machine's crash).
+ */
+export async function copyDatabase(url: string, template: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(url, async (admin) => {
+    // A copy needs its template without sessions: a maker that just renamed it may still be closing its pool.
+    await whenUnused(() => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+    await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+  });
+  return {
+    url: urlOf(url, name),
+    drop: () => withAdmin(url, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import { ROUTES, TAB_PAGES, specUrl, specUrlToPage, stringifyQuery } from '../../src/lib/routes';
+import { chromiumExecutable } from '../e2e/chromium-path';
 import { type PageHandle, type WeappHarness, bootWeapp } from './harness';
 import { LANGUAGE_NAMES } from '../../src/components/language-switch/language-names';
 import { t } from '../../src/locales/account';
@@ -212,10 +213,7 @@ describe('the key pages: pictures, and the same page as H5', () => {
     assert.ok(existsSync(h5Index), `No H5 build at ${h5Index}: run \`npm run build:h5\` first (the key pages are compared with it)`);
     h5Origin = await scene.listen();
     browser = await chromium.launch({
-      executablePath:
-        process.env.CHROMIUM_PATH ||
-        ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ||
-        '/usr/bin/chromium',
+      executablePath: chromiumExecutable(),
       headless: true,
       args: [
         '--no-sandbox',
