@@ -114,6 +114,20 @@ function statementTimer() {
   return { plugin, totals, reset: () => totals.clear() };
 }
 
+/** The statements' time by what they are, the six longest (summed over work running at once: `over`). */
+function printStatements(totals: ReturnType<typeof statementTimer>['totals'], over: string): void {
+  const sqlMs = [...totals.values()].reduce((s, t) => s + t.ms, 0);
+  const count = [...totals.values()].reduce((s, t) => s + t.count, 0);
+  const top = [...totals.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6);
+  console.log(
+    `  time inside ${int(count)} statements (compile to rows), summed over ${over} running at once: ${seconds(sqlMs)} s; by statement:`,
+  );
+  for (const [label, t] of top)
+    console.log(
+      `    ${seconds(t.ms).padStart(6)} s  ${String(Math.round((100 * t.ms) / sqlMs)).padStart(3)} %  ×${String(t.count).padEnd(5)} ${label}`,
+    );
+}
+
 interface Fund {
   code: string;
   rounding: RoundingMode;
@@ -320,18 +334,14 @@ async function main(): Promise<void> {
       console.log(
         `  CPU meanwhile: this process ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${pgUsed} (its backends of this run, WAL writer, checkpointer; load average ${os.loadavg()[0].toFixed(1)})`,
       );
-      const sqlMs = [...timer.totals.values()].reduce((s, t) => s + t.ms, 0);
-      const top = [...timer.totals.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6);
-      console.log(`  time inside statements (compile to rows), summed over the chunks running at once: ${seconds(sqlMs)} s; by statement:`);
-      for (const [label, t] of top)
-        console.log(
-          `    ${seconds(t.ms).padStart(6)} s  ${String(Math.round((100 * t.ms) / sqlMs)).padStart(3)} %  ×${String(t.count).padEnd(5)} ${label}`,
-        );
+      printStatements(timer.totals, 'the chunks');
+      timer.reset();
       const plansStart = performance.now();
-      const planReport = await runDuePlans(db, simulatedBank(), D, shanghaiInstant(D, '20:05:00'));
+      const planReport = await runDuePlans(profiled, simulatedBank(), D, shanghaiInstant(D, '20:05:00'));
       console.log(
         `  runDuePlans (the day's auto-invest step): ${seconds(performance.now() - plansStart)} s  (${JSON.stringify(planReport)})`,
       );
+      printStatements(timer.totals, 'the investors');
       if (n === checkAt) {
         const checkStart = performance.now();
         const violations = await checkLedger(db.kysely);

@@ -4,7 +4,7 @@
 // plan; a fund that cannot be bought skips the run with a note. Each (plan, date) runs once: the purchase's
 // request id is derived from them (a replay answers the same order or refusal) and the run row is unique.
 // docs/PRODUCT.md §10.18; rules: domain/auto-invest-plan.ts.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import { eachConcurrently } from '../db/concurrently';
 import type { DB } from '../db/types';
@@ -408,32 +408,13 @@ async function runPlan(db: Database, bank: Bank, plan: PlanRow, now: Date, repor
     const check = await checkBuy(deps, db.kysely, plan.user_id, plan.fund_code).catch(() => null);
     amountFen = smartAmountFen(plan.amount_fen, decision.ratioPercent, check?.minFen ?? 1);
   }
-  let status: 'placed' | 'failed' | 'skipped' = 'placed';
-  let note: string | null = null;
-  let orderId: number | null = null;
-  try {
-    const placed = await placeBuy(deps, {
-      userId: plan.user_id,
-      fundCode: plan.fund_code,
-      amountFen,
-      requestId: `aip-${plan.id}-${runDate}`,
-      riskConfirm: true,
-      payMethod: plan.pay_method,
-      planId: plan.id,
-      password: undefined,
-      riskWarningText: () => 'accepted when the plan was made',
-    });
-    orderId = placed.orderId;
-  } catch (error) {
-    if (!(error instanceof TradeRefusal)) throw error;
-    status = PAYMENT_REFUSALS.has(error.reason) ? 'failed' : 'skipped';
-    note = error.reason;
-    const failedOrder = (error.data as { order_id?: string }).order_id;
-    if (failedOrder) orderId = Number(failedOrder);
-  }
-  const failures = status === 'failed' ? plan.failures + 1 : status === 'placed' ? 0 : plan.failures;
-  const pause = failures >= MAX_FAILURES;
-  await db.kysely.transaction().execute(async (trx) => {
+  // The run's record and the plan's next date: with a placed order, in the purchase's own transaction (one commit a
+  // plan instead of two, each waiting for the WAL's flush: issue 22 §3); after a refusal, in a transaction of their own.
+  const record = async (
+    trx: Transaction<DB>,
+    run: { status: 'placed' | 'failed' | 'skipped'; note: string | null; orderId: number | null },
+  ) => {
+    const failures = run.status === 'failed' ? plan.failures + 1 : run.status === 'placed' ? 0 : plan.failures;
     const inserted = await trx
       .insertInto('aip_runs')
       .values({
@@ -443,27 +424,53 @@ async function runPlan(db: Database, bank: Bank, plan: PlanRow, now: Date, repor
         amount_fen: amountFen,
         ratio_percent: decision.ratioPercent,
         reason: decision.reason ? JSON.stringify(decision.reason) : null,
-        status,
-        note,
-        order_id: orderId,
+        status: run.status,
+        note: run.note,
+        order_id: run.orderId,
         created_at: now,
       })
       .onConflict((oc) => oc.columns(['user_id', 'plan_id', 'date']).doNothing())
       .returning('plan_id')
       .executeTakeFirst();
+    const pause = inserted !== undefined && failures >= MAX_FAILURES;
     await trx
       .updateTable('aip_plans')
       .set({
         next_date: nextRunDate(scheduleOf(plan), runDate),
         ...(inserted ? { failures } : {}),
-        ...(inserted && pause ? { status: 'paused', pause_reason: 'payment_failed' } : {}),
+        ...(pause ? { status: 'paused', pause_reason: 'payment_failed' } : {}),
         updated_at: now,
       })
       .where('user_id', '=', plan.user_id)
       .where('id', '=', plan.id)
       .where('next_date', '=', runDate)
       .execute();
-  });
+    return pause;
+  };
+  let status: 'placed' | 'failed' | 'skipped' = 'placed';
+  let pause = false;
+  try {
+    await placeBuy(deps, {
+      userId: plan.user_id,
+      fundCode: plan.fund_code,
+      amountFen,
+      requestId: `aip-${plan.id}-${runDate}`,
+      riskConfirm: true,
+      payMethod: plan.pay_method,
+      planId: plan.id,
+      password: undefined,
+      riskWarningText: () => 'accepted when the plan was made',
+      within: async (trx, placed) => {
+        pause = await record(trx, { status: 'placed', note: null, orderId: placed.orderId });
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof TradeRefusal)) throw error;
+    status = PAYMENT_REFUSALS.has(error.reason) ? 'failed' : 'skipped';
+    const failedOrder = (error.data as { order_id?: string }).order_id;
+    const run = { status, note: error.reason, orderId: failedOrder ? Number(failedOrder) : null };
+    pause = await db.kysely.transaction().execute((trx) => record(trx, run));
+  }
   report.plans_run += 1;
   if (status === 'placed') report.orders_placed += 1;
   if (status === 'failed') report.runs_failed += 1;

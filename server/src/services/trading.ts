@@ -395,6 +395,12 @@ export interface BuyInput {
   payMethod?: 'bankcard' | 'xjb' | 'pension';
   /** Set by the auto-invest step only (never from a request): the plan this order runs; no password is asked. */
   planId?: number;
+  /**
+   * The caller's own writes, in the purchase's transaction after the order's (a plan's run record and its next date:
+   * services/auto-invest.ts): committed with the order, one commit for both. Called for a placed order and for one
+   * replayed by its request id; not for a refusal or a declined card (the caller records those itself).
+   */
+  within?: (trx: Transaction<DB>, placed: PlacedOrder) => Promise<void>;
   /** Set by the lump-sum booking step only (never from a request): authorised by the password at booking. */
   preauthorised?: boolean;
   /** A registration coupon (services/coupons.ts) taking part of the fee off; the marketing account bears it. */
@@ -658,7 +664,7 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
   const pepper = asksPassword ? pepperOf(deps) : undefined;
 
   let declined: TradeRefusal | null = null;
-  const outcome = await deps.db.kysely.transaction().execute(async (trx): Promise<PlacedBuy | { refused: TradeRefusal }> => {
+  const buyIn = async (trx: Transaction<DB>): Promise<PlacedBuy | { refused: TradeRefusal }> => {
     // The lock first, then the read in a statement of its own: under READ COMMITTED a statement that waited for the
     // lock would still read the other tables as of before the previous order committed (its request id, the day's
     // purchases, the card's payments), so the checks need a statement that starts after the lock is held.
@@ -835,6 +841,11 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
     });
     if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
     return { userId, orderId, order: answerRow('paid', null) };
+  };
+  const outcome = await deps.db.kysely.transaction().execute(async (trx) => {
+    const result = await buyIn(trx);
+    if (input.within && !('refused' in result) && !declined) await input.within(trx, result);
+    return result;
   });
   if ('refused' in outcome) throw outcome.refused;
   if (declined) throw declined;
