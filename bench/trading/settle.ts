@@ -194,7 +194,7 @@ async function createOrders(
     }),
   );
   const created = shanghaiInstant(T, '10:00:00');
-  await sql`TRUNCATE orders, lots, order_lots, ledger_transfers, bank_payments, holding_options, risk_assessments, trade_passwords, bank_cards, sessions,
+  await sql`TRUNCATE orders, orders_open, lots, order_lots, ledger_transfers, bank_payments, holding_options, risk_assessments, trade_passwords, bank_cards, sessions,
     mmf_income, mmf_income_runs, aip_runs, aip_plans, users CASCADE`.execute(db.kysely);
   await sql`
     INSERT INTO users (telephone, open_trade, created_at)
@@ -312,6 +312,24 @@ async function main(): Promise<void> {
     console.log(
       `market: ${market} (${seeded.funds} funds, ${funds.length} bought: on sale, T+1, NAV on ${T}), migrated and seeded in ${seconds(performance.now() - setupStart)} s; chunks of ${SETTLEMENT_CHUNK} orders, ${SETTLEMENT_PARALLEL} at a time`,
     );
+    // The server's settings that move these figures (bench/README.md "Settlement": the figures name theirs).
+    const settings = await sql<{ name: string; setting: string }>`
+      SELECT name, current_setting(name) AS setting FROM unnest(ARRAY['server_version', 'shared_buffers', 'huge_pages', 'max_wal_size']) AS name`.execute(
+      db.kysely,
+    );
+    const hugePages = (() => {
+      try {
+        const info = readFileSync('/proc/meminfo', 'utf8');
+        const field = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? 0);
+        return `${field('HugePages_Total') - field('HugePages_Free') + field('HugePages_Rsvd')} of ${field('HugePages_Total')} huge pages in use or reserved`;
+      } catch {
+        return 'huge pages unknown';
+      }
+    })();
+    const host = named.hostname ? decodeURIComponent(named.hostname) : '';
+    console.log(
+      `PostgreSQL: ${settings.rows.map((r) => `${r.name} ${r.setting}`).join(', ')} (${hugePages}); connected by ${host.startsWith('/') ? `its Unix socket (${host})` : `TCP (${host || 'default host'})`}`,
+    );
     const timer = statementTimer();
     const profiled: Database = { ...db, kysely: db.kysely.withPlugin(timer.plugin) };
     const results: Array<{ n: number; ms: number }> = [];
@@ -336,10 +354,14 @@ async function main(): Promise<void> {
       );
       printStatements(timer.totals, 'the chunks');
       timer.reset();
+      const plansPgCpu = await postgresCpuSeconds(db, appName);
+      const plansCpu = process.cpuUsage();
       const plansStart = performance.now();
       const planReport = await runDuePlans(profiled, simulatedBank(), D, shanghaiInstant(D, '20:05:00'));
+      const plansNodeCpu = process.cpuUsage(plansCpu);
+      const plansPgCpuAfter = await postgresCpuSeconds(db, appName);
       console.log(
-        `  runDuePlans (the day's auto-invest step): ${seconds(performance.now() - plansStart)} s  (${JSON.stringify(planReport)})`,
+        `  runDuePlans (the day's auto-invest step): ${seconds(performance.now() - plansStart)} s  (${JSON.stringify(planReport)}); CPU meanwhile: this process ${((plansNodeCpu.user + plansNodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${plansPgCpu !== null && plansPgCpuAfter !== null ? `${(plansPgCpuAfter - plansPgCpu).toFixed(1)} s` : 'n/a'}`,
       );
       printStatements(timer.totals, 'the investors');
       if (n === checkAt) {

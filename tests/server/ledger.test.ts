@@ -213,3 +213,42 @@ describe('the invariants', () => {
     assert.deepEqual(await checkLedger(db.kysely, { userId: USER + 1 }), []);
   });
 });
+
+describe('the open orders the settlement reads', () => {
+  const U = USER + 1;
+  const open = async () =>
+    (
+      await sql<{ id: number; status: string; confirm_date: string }>`
+        SELECT id, status, confirm_date::text AS confirm_date FROM orders_open WHERE user_id = ${U} ORDER BY id`.execute(db.kysely)
+    ).rows.map((r) => `${r.id} ${r.status} ${r.confirm_date}`);
+  test('are kept equal to the paid and submitted orders by whatever writes them, and the check finds a difference', async () => {
+    await sql`INSERT INTO users (id, telephone, open_trade, created_at) VALUES (${U}, '13800000008', true, now())`.execute(db.kysely);
+    const order = (id: number, action: string, status: string) =>
+      sql`(${U}, ${id}, ${`r${id}`}, 'h', '000001', ${action}, ${status}, 'bankcard', 1000, 0, ${DAY}, '2025-03-05', '2025-03-06', now(), now())`;
+    await sql`
+      INSERT INTO orders (user_id, id, request_id, request_hash, fund_code, action, status, pay_method, amount_fen, fee_fen, trade_date, confirm_date, query_date, created_at, updated_at)
+      VALUES ${order(901, '022', 'paid')}, ${order(902, '024', 'submitted')}, ${order(903, '022', 'failed')}, ${order(904, '022', 'paid')}`.execute(
+      db.kysely,
+    );
+    assert.deepEqual(await open(), ['901 paid 2025-03-05', '902 submitted 2025-03-05', '904 paid 2025-03-05']);
+    // Confirmed, re-dated, and a change of another column: the list follows in one statement each.
+    await sql`UPDATE orders SET status = 'confirmed' WHERE user_id = ${U} AND id = 901`.execute(db.kysely);
+    await sql`UPDATE orders SET confirm_date = '2025-03-07' WHERE user_id = ${U} AND id = 902`.execute(db.kysely);
+    await sql`UPDATE orders SET updated_at = now() WHERE user_id = ${U}`.execute(db.kysely);
+    assert.deepEqual(await open(), ['902 submitted 2025-03-07', '904 paid 2025-03-05']);
+    await sql`DELETE FROM orders WHERE user_id = ${U} AND id = 904`.execute(db.kysely);
+    assert.deepEqual(await open(), ['902 submitted 2025-03-07']);
+    assert.deepEqual(
+      (await checkLedger(db.kysely, { userId: U })).filter((v) => v.rule === 'open'),
+      [],
+    );
+    // Written around the triggers: the check names both sides.
+    await sql`ALTER TABLE orders DISABLE TRIGGER orders_open_update`.execute(db.kysely);
+    await sql`UPDATE orders SET status = 'cancelled' WHERE user_id = ${U} AND id = 902`.execute(db.kysely);
+    await sql`ALTER TABLE orders ENABLE TRIGGER orders_open_update`.execute(db.kysely);
+    assert.deepEqual(
+      (await checkLedger(db.kysely, { userId: U })).filter((v) => v.rule === 'open').map((v) => v.detail),
+      [`user ${U} order 902: not open, listed open submitted 024 000001 2025-03-04 2025-03-07`],
+    );
+  });
+});

@@ -157,6 +157,20 @@ export interface AipRunsTable {
   created_at: Date;
 }
 
+/**
+ * The orders still open (status 'paid' or 'submitted'), kept by triggers (migrations/0016_open_orders.sql): what the
+ * settlement reads for what is due. Written by nothing else.
+ */
+export interface OrdersOpenTable {
+  user_id: number;
+  id: number;
+  status: string;
+  action: string;
+  fund_code: string;
+  trade_date: string;
+  confirm_date: string;
+}
+
 export interface TradingTables {
   aip_plans: AipPlansTable;
   aip_runs: AipRunsTable;
@@ -164,6 +178,7 @@ export interface TradingTables {
   mmf_income_runs: MmfIncomeRunsTable;
   dividend_runs: DividendRunsTable;
   orders: OrdersTable;
+  orders_open: OrdersOpenTable;
   lots: LotsTable;
   order_lots: OrderLotsTable;
   ledger_transfers: LedgerTransfersTable;

@@ -14,7 +14,9 @@
 // 4. the personal pension (issue 24, pensionStatement): contributions posted equal the contribution records and stay
 //    ≤ 12,000.00 per investor and calendar year; the withdrawals' tax and payout equal their records; and the loop is
 //    closed — money between the card, the advance or the pension account and an account of a fund moves to or from
-//    the pension account exactly when the fund is a Y class.
+//    the pension account exactly when the fund is a Y class;
+// 5. the open orders the settlement reads (`orders_open`, kept by triggers: migrations/0016_open_orders.sql) are
+//    exactly the orders paid or submitted, with their action, fund and dates.
 //
 // Set-based and chunked: investors are taken in ranges of user ids, and one statement per range aggregates its
 // transfers and compares them with its lots and orders, answering only what is wrong. Ranges run two at a time
@@ -26,7 +28,7 @@ import { PENSION_ANNUAL_CAP_FEN } from '../../../src/lib/pension-rules';
 import { chart, accountKind, transferKind } from './chart';
 
 export interface LedgerViolation {
-  rule: 'chart' | 'sign' | 'lot' | 'selling' | 'purchase' | 'proceeds' | 'advance' | 'marketing' | 'pension';
+  rule: 'chart' | 'sign' | 'lot' | 'selling' | 'purchase' | 'proceeds' | 'advance' | 'marketing' | 'pension' | 'open';
   detail: string;
 }
 
@@ -201,9 +203,18 @@ function balanceStatement(range: RawBuilder<boolean>, rangeOf: (alias: string) =
       ) o ON o.user_id = b.user_id
       WHERE -coalesce(b.balance, 0) <> coalesce(o.discounts, 0)
       LIMIT ${limit}
+    ),
+    open_orders AS (
+      SELECT 'open'::text AS rule, 'user ' || coalesce(o.user_id, q.user_id) || ' order ' || coalesce(o.id, q.id) || ': '
+             || coalesce(o.status || ' ' || o.action || ' ' || o.fund_code || ' ' || o.trade_date || ' ' || o.confirm_date, 'not open')
+             || ', listed open ' || coalesce(q.status || ' ' || q.action || ' ' || q.fund_code || ' ' || q.trade_date || ' ' || q.confirm_date, 'no') AS detail
+      FROM (SELECT * FROM orders o WHERE o.status IN ('paid', 'submitted') AND ${rangeOf('o')}) o
+      FULL JOIN (SELECT * FROM orders_open q WHERE ${rangeOf('q')}) q ON q.user_id = o.user_id AND q.id = o.id
+      WHERE (o.status, o.action, o.fund_code, o.trade_date, o.confirm_date) IS DISTINCT FROM (q.status, q.action, q.fund_code, q.trade_date, q.confirm_date)
+      LIMIT ${limit}
     )
     SELECT * FROM sign UNION ALL SELECT * FROM lot UNION ALL SELECT * FROM selling UNION ALL SELECT * FROM purchase
-    UNION ALL SELECT * FROM proceeds UNION ALL SELECT * FROM advance UNION ALL SELECT * FROM marketing`;
+    UNION ALL SELECT * FROM proceeds UNION ALL SELECT * FROM advance UNION ALL SELECT * FROM marketing UNION ALL SELECT * FROM open_orders`;
 }
 
 /** One range's pension rules (4. above): only what is wrong, at most `limit` rows. */

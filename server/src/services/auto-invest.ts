@@ -415,36 +415,46 @@ async function runPlan(db: Database, bank: Bank, plan: PlanRow, now: Date, repor
     run: { status: 'placed' | 'failed' | 'skipped'; note: string | null; orderId: number | null },
   ) => {
     const failures = run.status === 'failed' ? plan.failures + 1 : run.status === 'placed' ? 0 : plan.failures;
-    const inserted = await trx
-      .insertInto('aip_runs')
-      .values({
-        user_id: plan.user_id,
-        plan_id: plan.id,
-        date: runDate,
-        amount_fen: amountFen,
-        ratio_percent: decision.ratioPercent,
-        reason: decision.reason ? JSON.stringify(decision.reason) : null,
-        status: run.status,
-        note: run.note,
-        order_id: run.orderId,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'plan_id', 'date']).doNothing())
-      .returning('plan_id')
-      .executeTakeFirst();
-    const pause = inserted !== undefined && failures >= MAX_FAILURES;
-    await trx
+    const pausing = failures >= MAX_FAILURES;
+    // One statement: the run (once per plan and date) and, when it was new, the plan's failures and pause.
+    const inserted = sql<boolean>`EXISTS (SELECT 1 FROM run)`;
+    const updated = await trx
+      .with('run', (db) =>
+        db
+          .insertInto('aip_runs')
+          .values({
+            user_id: plan.user_id,
+            plan_id: plan.id,
+            date: runDate,
+            amount_fen: amountFen,
+            ratio_percent: decision.ratioPercent,
+            reason: decision.reason ? JSON.stringify(decision.reason) : null,
+            status: run.status,
+            note: run.note,
+            order_id: run.orderId,
+            created_at: now,
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'plan_id', 'date']).doNothing())
+          .returning('plan_id'),
+      )
       .updateTable('aip_plans')
       .set({
         next_date: nextRunDate(scheduleOf(plan), runDate),
-        ...(inserted ? { failures } : {}),
-        ...(pause ? { status: 'paused', pause_reason: 'payment_failed' } : {}),
+        failures: sql<number>`CASE WHEN ${inserted} THEN ${failures}::int ELSE failures END`,
+        ...(pausing
+          ? {
+              status: sql<string>`CASE WHEN ${inserted} THEN 'paused' ELSE status END`,
+              pause_reason: sql<string | null>`CASE WHEN ${inserted} THEN 'payment_failed' ELSE pause_reason END`,
+            }
+          : {}),
         updated_at: now,
       })
       .where('user_id', '=', plan.user_id)
       .where('id', '=', plan.id)
       .where('next_date', '=', runDate)
-      .execute();
+      .returning(inserted.as('inserted'))
+      .executeTakeFirst();
+    const pause = pausing && updated?.inserted === true;
     return pause;
   };
   let status: 'placed' | 'failed' | 'skipped' = 'placed';

@@ -211,14 +211,15 @@ export { raisingInterestFen } from '../domain/pricing';
 export const SETTLEMENT_KEY_PAGE = 200_000;
 
 /**
- * The purchases and subscriptions due on `date`, (user_id, id) in the order the step confirms them (investor, fund,
+ * The purchases and subscriptions due on `date` — from `orders_open`, the orders not yet confirmed (migration
+ * 0016_open_orders.sql: `status` is in no index of `orders`, so confirming one is a HOT update) —, (user_id, id) in the order the step confirms them (investor, fund,
  * trade date, order id: the order large-purchase limits are used up in), SETTLEMENT_KEY_PAGE at a time after `after`.
  * One scan per page: with no index in that order, a `LIMIT chunk` per chunk would scan (and sort) every order still
  * due — and the index entries of those already confirmed — again for each chunk, quadratic in the day's orders.
  */
 async function duePurchaseKeys(db: Database, date: IsoDate, after: DueKey | null): Promise<DueKey[]> {
   const rows = await sql<DueKey>`
-    SELECT user_id, id, fund_code, trade_date::text AS trade_date FROM orders
+    SELECT user_id, id, fund_code, trade_date::text AS trade_date FROM orders_open
     WHERE status = 'paid' AND action IN ('020', '022') AND confirm_date <= ${date}
       ${after ? sql`AND user_id >= ${after.user_id} AND (user_id, fund_code, trade_date, id) > (${after.user_id}, ${after.fund_code}::char(6), ${after.trade_date}::date, ${after.id})` : sql``}
     ORDER BY user_id, fund_code, trade_date, id LIMIT ${SETTLEMENT_KEY_PAGE}`.execute(db.kysely);
@@ -539,9 +540,10 @@ async function confirmRedemptions(db: Database, date: IsoDate, now: Date, report
     const done = await db.kysely.transaction().execute(async (trx) => {
       const due = (
         await sql<DueSale>`
-          SELECT user_id, id, fund_code, volume, trade_date::text AS trade_date, confirm_date::text AS confirm_date, sell_mode
-          FROM orders WHERE status = 'submitted' AND action = '024' AND confirm_date <= ${date}
-          ORDER BY user_id, id LIMIT ${SETTLEMENT_CHUNK} FOR UPDATE SKIP LOCKED`.execute(trx)
+          SELECT o.user_id, o.id, o.fund_code, o.volume, o.trade_date::text AS trade_date, o.confirm_date::text AS confirm_date, o.sell_mode
+          FROM orders_open q JOIN orders o ON o.user_id = q.user_id AND o.id = q.id
+          WHERE q.status = 'submitted' AND q.action = '024' AND q.confirm_date <= ${date} AND o.status = 'submitted'
+          ORDER BY q.user_id, q.id LIMIT ${SETTLEMENT_CHUNK} FOR UPDATE OF o SKIP LOCKED`.execute(trx)
       ).rows.map((r) => ({
         user_id: Number(r.user_id),
         id: Number(r.id),
