@@ -332,7 +332,7 @@ async function main(): Promise<void> {
     );
     const timer = statementTimer();
     const profiled: Database = { ...db, kysely: db.kysely.withPlugin(timer.plugin) };
-    const results: Array<{ n: number; ms: number }> = [];
+    const results: Array<{ n: number; ms: number; plansMs: number }> = [];
     for (const n of sizes) {
       const setup = await createOrders(db, funds, n);
       console.log(
@@ -346,7 +346,6 @@ async function main(): Promise<void> {
       const ms = performance.now() - started;
       const nodeCpu = process.cpuUsage(cpu);
       const pgCpuAfter = await postgresCpuSeconds(db, appName);
-      results.push({ n, ms });
       console.log(`  settleTrades: ${seconds(ms)} s, ${int(n / (ms / 1000))} orders/s  (${JSON.stringify(report)})`);
       const pgUsed = pgCpu !== null && pgCpuAfter !== null ? `${(pgCpuAfter - pgCpu).toFixed(1)} s` : 'n/a';
       console.log(
@@ -359,6 +358,7 @@ async function main(): Promise<void> {
       const plansStart = performance.now();
       const planReport = await runDuePlans(profiled, simulatedBank(), D, shanghaiInstant(D, '20:05:00'));
       const plansNodeCpu = process.cpuUsage(plansCpu);
+      results.push({ n, ms, plansMs: performance.now() - plansStart });
       const plansPgCpuAfter = await postgresCpuSeconds(db, appName);
       console.log(
         `  runDuePlans (the day's auto-invest step): ${seconds(performance.now() - plansStart)} s  (${JSON.stringify(planReport)}); CPU meanwhile: this process ${((plansNodeCpu.user + plansNodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${plansPgCpu !== null && plansPgCpuAfter !== null ? `${(plansPgCpuAfter - plansPgCpu).toFixed(1)} s` : 'n/a'}`,
@@ -387,14 +387,14 @@ async function main(): Promise<void> {
       );
     }
     if (results.length >= 2) {
-      const [a, b] = [results[0], results[results.length - 1]] as [{ n: number; ms: number }, { n: number; ms: number }];
+      const [a, b] = [results[0], results[results.length - 1]] as [(typeof results)[number], (typeof results)[number]];
       const ratio = b.ms / b.n / (a.ms / a.n);
       const verdict = ratio <= 1.25 ? 'linear' : ratio <= 1.6 ? 'close to linear' : 'NOT linear';
       console.log(
         `\nscaling: ${int(b.n)} took ${(b.ms / a.ms).toFixed(1)} × the time of ${int(a.n)} for ${(b.n / a.n).toFixed(0)} × the orders: per order ${ratio.toFixed(2)} × → ${verdict}`,
       );
       console.log(
-        `target: ≤ 60 s for 1,000,000 orders → ${b.n === 1_000_000 ? (b.ms <= 60_000 ? 'met' : 'MISSED') : 'not measured at 1,000,000 (BENCH_SETTLE_SIZES)'} (${seconds(b.ms)} s)`,
+        `target: ≤ 60 s for 1,000,000 orders with the income and plan steps → ${b.n === 1_000_000 ? (b.ms + b.plansMs <= 60_000 ? 'met' : 'MISSED') : 'not measured at 1,000,000 (BENCH_SETTLE_SIZES)'} (${seconds(b.ms + b.plansMs)} s: settleTrades ${seconds(b.ms)} s + plans ${seconds(b.plansMs)} s)`,
       );
     }
   } finally {
