@@ -176,7 +176,8 @@ async function loadFailedRaisings(trx: Transaction<DB>, codes: string[]): Promis
  * the step's statement time (bench/trading/settle.ts, 2026-11-29). Nothing of them changes while the day settles.
  */
 interface RunMemo {
-  rules: Map<string, FundRules>;
+  /** A fund's rules by code; null: no such fund. */
+  rules: Map<string, FundRules | null>;
   /** NAV units by `code date`; null: none published. */
   navs: Map<string, number | null>;
   /** A failed raising's yearly interest (ppm) by fund; null: none. */
@@ -185,24 +186,17 @@ interface RunMemo {
 
 const newRunMemo = (): RunMemo => ({ rules: new Map(), navs: new Map(), failedRaisings: new Map() });
 
-async function rulesOf(trx: Transaction<DB>, memo: RunMemo, codes: string[]): Promise<Map<string, FundRules>> {
-  const missing = [...new Set(codes)].filter((code) => !memo.rules.has(code));
-  for (const [code, rule] of await loadRules(trx, missing)) memo.rules.set(code, rule);
-  return memo.rules;
-}
-
-async function navsOf(trx: Transaction<DB>, memo: RunMemo, pairs: Array<[string, string]>): Promise<Map<string, number | null>> {
-  const missing = pairs.filter(([code, day]) => !memo.navs.has(`${code} ${day}`));
-  const found = await loadNavs(trx, missing);
-  for (const [code, day] of missing) memo.navs.set(`${code} ${day}`, found.get(`${code} ${day}`) ?? null);
-  return memo.navs;
-}
-
-async function failedRaisingsOf(trx: Transaction<DB>, memo: RunMemo, codes: string[]): Promise<Map<string, number | null>> {
-  const missing = [...new Set(codes)].filter((code) => !memo.failedRaisings.has(code));
-  const found = await loadFailedRaisings(trx, missing);
-  for (const code of missing) memo.failedRaisings.set(code, found.get(code) ?? null);
-  return memo.failedRaisings;
+/** `memo` with every one of `keys` in it: those it lacks read by one call of `load` (null where it finds none). */
+async function readOnce<V>(
+  memo: Map<string, V | null>,
+  keys: string[],
+  load: (missing: string[]) => Promise<Map<string, V>>,
+): Promise<Map<string, V | null>> {
+  const missing = [...new Set(keys)].filter((key) => !memo.has(key));
+  if (missing.length === 0) return memo;
+  const found = await load(missing);
+  for (const key of missing) memo.set(key, found.get(key) ?? null);
+  return memo;
 }
 
 export { raisingInterestFen } from '../domain/pricing';
@@ -211,9 +205,10 @@ export { raisingInterestFen } from '../domain/pricing';
 export const SETTLEMENT_KEY_PAGE = 200_000;
 
 /**
- * The purchases and subscriptions due on `date` — from `orders_open`, the orders not yet confirmed (migration
- * 0016_open_orders.sql: `status` is in no index of `orders`, so confirming one is a HOT update) —, (user_id, id) in the order the step confirms them (investor, fund,
+ * The purchases and subscriptions due on `date`, (user_id, id) in the order the step confirms them (investor, fund,
  * trade date, order id: the order large-purchase limits are used up in), SETTLEMENT_KEY_PAGE at a time after `after`.
+ * Read from `orders_open`, the orders not yet confirmed (migration 0016_open_orders.sql: `status` is in no index of
+ * `orders`, so confirming one is a HOT update).
  * One scan per page: with no index in that order, a `LIMIT chunk` per chunk would scan (and sort) every order still
  * due — and the index entries of those already confirmed — again for each chunk, quadratic in the day's orders.
  */
@@ -311,21 +306,25 @@ async function confirmPurchaseChunk(
       coupon_discount_fen: Number(r.coupon_discount_fen ?? 0),
     }));
     if (due.length === 0) return false;
-    const rules = await rulesOf(
-      trx,
-      memo,
+    const rules = await readOnce(
+      memo.rules,
       due.map((o) => o.fund_code),
+      (codes) => loadRules(trx, codes),
     );
-    const navs = await navsOf(
-      trx,
-      memo,
-      due.filter((o) => o.action === '022').map((o) => [o.fund_code, o.trade_date]),
+    const navs = await readOnce(
+      memo.navs,
+      due.filter((o) => o.action === '022').map((o) => `${o.fund_code} ${o.trade_date}`),
+      (keys) =>
+        loadNavs(
+          trx,
+          keys.map((key) => key.split(' ') as [string, string]),
+        ),
     );
     // Raisings announced failed (募集失败, services/lump-sum.ts): their subscriptions are refunded with interest.
-    const failedRaisings = await failedRaisingsOf(
-      trx,
-      memo,
+    const failedRaisings = await readOnce(
+      memo.failedRaisings,
       due.filter((o) => o.action === '020').map((o) => o.fund_code),
+      (codes) => loadFailedRaisings(trx, codes),
     );
     // Large-purchase limits: what each (investor, fund, day) already had confirmed — one statement for the chunk.
     const limitedKeys = [
