@@ -160,6 +160,25 @@ describe('one policy for a repeated ref', () => {
     assert.equal(again.exists.length, 3);
     await assert.rejects(postFrom(db.kysely, source(101)), (e: unknown) => e instanceof LedgerRefConflict && e.conflicts.length === 3);
   });
+
+  test('a ref the statement cannot compare (a source naming it twice, or another transaction posting it meanwhile) is a conflict, nothing written', async () => {
+    const twice = {
+      rows: sql`
+        SELECT ${USER}::bigint AS user_id, 'order:4:pay' AS ref, ${sql.lit(PURCHASE_PAYMENT.name)} AS kind, ${sql.lit(CNY)} AS asset,
+               ${BANK.sql()} AS debit_account, ${PURCHASE.sql(sql.lit('000001'))} AS credit_account, (100 * g)::bigint AS amount_hundredths,
+               4 AS order_id, ${DAY}::date AS business_date, g AS ord
+        FROM generate_series(1, 2) g`,
+    };
+    await assert.rejects(
+      db.kysely.transaction().execute((trx) => postFrom(trx, twice)),
+      (e: unknown) =>
+        e instanceof LedgerRefConflict &&
+        e.conflicts[0]?.user_id === USER &&
+        e.conflicts[0].ref === 'order:4:pay' &&
+        e.conflicts[0].fields.join() === 'unverified',
+    );
+    assert.deepEqual(await rows('order:4:pay'), []);
+  });
 });
 
 describe('a product posts through the core and its accounts are checked', () => {

@@ -1,13 +1,16 @@
 // The daily settlement's special cases, each with its figures: a subscription confirmed at 1.00 on the founding
 // date, a purchase over the registrar's large-purchase limit partly confirmed with the excess refunded, dividends
-// paid in cash or reinvested, a lock period, and a QDII fund confirmed T+2. The ledger holds after each.
+// paid in cash or reinvested, a lock period, and a QDII fund confirmed T+2. The ledger holds after each. And the
+// settlement's lock: it holds each investor's lock as their requests do, and leaves an investor it cannot lock to a
+// later run (PostgreSQL: PGlite has one connection, so nothing else can hold a lock while the settlement runs).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { nextTradingDay } from '../../server/src/domain/calendar';
 import { FUND_SAMPLES } from '../../server/src/market/samples';
 import { checkLedger } from '../../server/src/ledger/check';
-import { createTestApp, type TestApp } from './helpers';
+import { shanghaiDate } from '../../server/src/domain/clock';
+import { createTestApp, testDatabaseKind, type TestApp } from './helpers';
 import { advance, buy, createInvestor, get, post, sell } from './trading-support';
 import Big from 'big.js';
 import { divideHalfUp, sharesFor } from './exact';
@@ -150,6 +153,42 @@ describe('settlement', () => {
     );
     assert.deepEqual(await checkLedger(t.db.kysely), []);
   });
+
+  it(
+    'an investor whose request holds their lock is left to the next run; the others are confirmed',
+    { skip: testDatabaseKind() !== 'postgres' },
+    async () => {
+      const busy = await createInvestor(t);
+      const free = await createInvestor(t);
+      const busyOrder = orderIdOf(await buy(t, busy, FUND_SAMPLES.bond, '300.00'));
+      const freeOrder = orderIdOf(await buy(t, free, FUND_SAMPLES.bond, '300.00'));
+      const placed = await detail(busy, busyOrder);
+      const today = shanghaiDate(t.clock.now());
+      const days = Math.round((Date.parse(placed.confirm_date) - Date.parse(today)) / 86_400_000);
+      // A request of `busy` in flight: its transaction holds the investor's row lock (trading.ts lockUser) while the day
+      // of the confirmation comes and its settlement runs.
+      await t.db.kysely.connection().execute(async (conn) => {
+        await sql`BEGIN`.execute(conn);
+        try {
+          await sql`SELECT id FROM users WHERE id = ${busy.userId} FOR UPDATE`.execute(conn);
+          await advance(t, days);
+          assert.equal((await detail(free, freeOrder)).status, 'confirmed');
+          assert.equal((await detail(busy, busyOrder)).status, 'paid', 'not touched while its investor is locked');
+        } finally {
+          await sql`ROLLBACK`.execute(conn);
+        }
+      });
+      assert.deepEqual(await checkLedger(t.db.kysely), [], 'sound with the order left paid');
+      await advance(t, 1);
+      const confirmed = await detail(busy, busyOrder);
+      assert.deepEqual(
+        [confirmed.status, confirmed.confirm_amount, confirmed.confirm_nav],
+        ['confirmed', '300.00', (await detail(free, freeOrder)).confirm_nav],
+        'confirmed by the next run, at the NAV of its own trade date',
+      );
+      assert.deepEqual(await checkLedger(t.db.kysely), []);
+    },
+  );
 
   it('lots of a lock-period fund cannot be sold before the lock ends; QDII purchases confirm T+2', async () => {
     const investor = await createInvestor(t);

@@ -38,7 +38,8 @@ export const COMPARED_FIELDS = ['kind', 'asset', 'debit_account', 'credit_accoun
 export type ComparedField = (typeof COMPARED_FIELDS)[number];
 /**
  * 'unverified': the ref was posted by a transaction that committed while this statement ran, so this snapshot cannot
- * compare it (investors' trades are serialised by their row lock, jobs by theirs: a defect if it ever happens).
+ * compare it (investors' trades are serialised by their row lock, jobs by theirs: a defect if it ever happens), or the
+ * source named it twice.
  */
 export type ConflictField = ComparedField | 'unverified';
 
@@ -115,9 +116,14 @@ interface PostingRow {
 }
 
 /**
- * The posting statement over `source`: inserts its rows of a non-zero amount (a negative one fails the table's
- * check) unless their ref exists, and answers one row with how many it created, then one row per ref that existed
- * before, naming the fields that differ ('' when none; 'unverified' when it was posted meanwhile).
+ * The posting statement over `source`: looks each row of a non-zero amount up by its ref once (`probe`), inserts
+ * those whose ref does not exist (a negative amount fails the table's check), and answers one row with how many it
+ * created, then one row per ref that existed before, naming the fields that differ ('' when none).
+ *
+ * A plain INSERT of the rows the probe did not find, not `ON CONFLICT DO NOTHING`: the probe is the check, and a
+ * speculative insertion would cost every row a lock and a second WAL record besides (issue 22 §3). A ref posted by a
+ * transaction that committed after this statement's snapshot cannot be compared: the insert meets the primary key and
+ * fails, which postFrom() reports as a conflict ('unverified') — the same outcome as a ref with other fields.
  */
 export function postingStatement(source: TransferSource): RawBuilder<PostingRow> {
   return sql<PostingRow>`
@@ -128,23 +134,25 @@ export function postingStatement(source: TransferSource): RawBuilder<PostingRow>
              s.amount_hundredths::bigint AS amount, s.order_id::bigint AS order_id, s.business_date::date AS business_date, s.ord
       FROM (${source.rows}) s WHERE s.amount_hundredths <> 0
     ),
+    -- One index lookup a row (LIMIT 1 keeps it a lookup: the planner cannot turn it into a scan of the ledger).
+    probe AS MATERIALIZED (
+      SELECT s.*, t.differs
+      FROM src s LEFT JOIN LATERAL (
+        SELECT concat_ws(',', CASE WHEN t.kind <> s.kind THEN 'kind' END, CASE WHEN t.asset <> s.asset THEN 'asset' END,
+                         CASE WHEN t.debit_account <> s.debit_account THEN 'debit_account' END,
+                         CASE WHEN t.credit_account <> s.credit_account THEN 'credit_account' END,
+                         CASE WHEN t.amount <> s.amount THEN 'amount_hundredths' END,
+                         CASE WHEN t.order_id IS DISTINCT FROM s.order_id THEN 'order_id' END) AS differs
+        FROM ledger_transfers t WHERE t.user_id = s.user_id AND t.ref = s.ref LIMIT 1
+      ) t ON true
+    ),
     ins AS (
       INSERT INTO ledger_transfers (user_id, ref, asset, debit_account, credit_account, amount, kind, order_id, business_date)
-      SELECT user_id, ref, asset, debit_account, credit_account, amount, kind, order_id, business_date FROM src ORDER BY ord
-      ON CONFLICT (user_id, ref) DO NOTHING
-      RETURNING user_id, ref
+      SELECT user_id, ref, asset, debit_account, credit_account, amount, kind, order_id, business_date FROM probe WHERE differs IS NULL ORDER BY ord
     )
-    SELECT NULL::bigint AS user_id, NULL::text AS ref, NULL::text AS differs, (SELECT count(*) FROM ins)::int AS created
+    SELECT NULL::bigint AS user_id, NULL::text AS ref, NULL::text AS differs, (SELECT count(*) FROM probe WHERE differs IS NULL)::int AS created
     UNION ALL
-    SELECT s.user_id, s.ref,
-           CASE WHEN t.ref IS NULL THEN 'unverified' ELSE concat_ws(',', CASE WHEN t.kind <> s.kind THEN 'kind' END, CASE WHEN t.asset <> s.asset THEN 'asset' END,
-                     CASE WHEN t.debit_account <> s.debit_account THEN 'debit_account' END,
-                     CASE WHEN t.credit_account <> s.credit_account THEN 'credit_account' END,
-                     CASE WHEN t.amount <> s.amount THEN 'amount_hundredths' END,
-                     CASE WHEN t.order_id IS DISTINCT FROM s.order_id THEN 'order_id' END) END,
-           NULL
-    FROM (SELECT * FROM src WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.user_id = src.user_id AND ins.ref = src.ref)) s
-    LEFT JOIN ledger_transfers t ON t.user_id = s.user_id AND t.ref = s.ref`;
+    SELECT user_id, ref, differs, NULL FROM probe WHERE differs IS NOT NULL`;
 }
 
 export interface Posted {
@@ -159,7 +167,12 @@ export interface Posted {
  * accounts with its kinds' `sql()` and name a defined kind.
  */
 export async function postFrom(db: Db, source: TransferSource): Promise<Posted> {
-  const rows = (await postingStatement(source).execute(db)).rows;
+  let rows: PostingRow[];
+  try {
+    rows = (await postingStatement(source).execute(db)).rows;
+  } catch (error) {
+    throw refPostedMeanwhile(error) ?? error;
+  }
   let created = 0;
   const exists: Posted['exists'] = [];
   const conflicts: LedgerRefConflict['conflicts'] = [];
@@ -170,6 +183,17 @@ export async function postFrom(db: Db, source: TransferSource): Promise<Posted> 
   }
   if (conflicts.length > 0) throw new LedgerRefConflict(conflicts);
   return { created, exists };
+}
+
+/**
+ * The primary key's refusal of a ref that a transaction committed after the posting statement's snapshot (or that the
+ * source named twice), as the conflict it is; null for any other error.
+ */
+function refPostedMeanwhile(error: unknown): LedgerRefConflict | null {
+  const e = error as { code?: string; constraint?: string; detail?: string } | null;
+  if (e?.code !== '23505' || e.constraint !== 'ledger_transfers_pkey') return null;
+  const key = /\(user_id, ref\)=\((\d+), (.*)\)/.exec(e.detail ?? '');
+  return new LedgerRefConflict([{ user_id: key ? Number(key[1]) : 0, ref: key?.[2] ?? '?', fields: ['unverified'] }]);
 }
 
 /** Transfers as a source of rows: one array per column, so the statement's size does not grow with them. */

@@ -275,6 +275,30 @@ async function confirmPurchases(db: Database, date: IsoDate, now: Date, report: 
   }
 }
 
+/**
+ * Locks `userIds` for the rest of the transaction the way every request that changes an investor's orders does
+ * (trading.ts lockUser: the order path, cancellation, 定投, 投顾, 养老 — all under the investor's row lock), and
+ * answers those it holds: one lock an investor, not one an order. A row lock on each order (`FOR UPDATE` of 2,000 rows
+ * a chunk) wrote every order's page and a WAL record before the confirmation wrote them again: a quarter of
+ * PostgreSQL's work at a million orders (bench/README.md, "Settlement"). An investor whose request holds the lock is
+ * skipped (`SKIP LOCKED`, as the orders were) and left to the next pass; an investor with no row (none can make a
+ * request) is not.
+ */
+async function lockInvestors(trx: Transaction<DB>, userIds: number[]): Promise<Set<number>> {
+  const held = new Set(
+    (
+      await sql<{ id: string }>`SELECT id FROM users WHERE id = ANY(${userIds}::bigint[]) ORDER BY id FOR UPDATE SKIP LOCKED`.execute(trx)
+    ).rows.map((r) => Number(r.id)),
+  );
+  const skipped = userIds.filter((id) => !held.has(id));
+  if (skipped.length > 0) {
+    const exist = await sql<{ id: string }>`SELECT id FROM users WHERE id = ANY(${skipped}::bigint[])`.execute(trx);
+    const busy = new Set(exist.rows.map((r) => Number(r.id)));
+    for (const id of skipped) if (!busy.has(id)) held.add(id);
+  }
+  return held;
+}
+
 /** Confirms (or refuses) one chunk of due purchases, in one transaction; false when none of them was still due. */
 async function confirmPurchaseChunk(
   db: Database,
@@ -285,13 +309,16 @@ async function confirmPurchaseChunk(
   keys: DueKey[],
 ): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
+    const mine = await lockInvestors(trx, [...new Set(keys.map((k) => k.user_id))]);
+    const ours = keys.filter((k) => mine.has(k.user_id));
+    if (ours.length === 0) return false;
     const due = (
       await sql<DuePurchase>`
         SELECT o.user_id, o.id, o.fund_code, o.action, o.amount_fen, o.fee_fen, o.trade_date::text AS trade_date, o.confirm_date::text AS confirm_date,
                o.pay_method, o.linked_order_id, o.coupon_discount_fen
-        FROM orders o JOIN unnest(${keys.map((k) => k.user_id)}::bigint[], ${keys.map((k) => k.id)}::bigint[]) AS k(user_id, id) ON o.user_id = k.user_id AND o.id = k.id
+        FROM orders o JOIN unnest(${ours.map((k) => k.user_id)}::bigint[], ${ours.map((k) => k.id)}::bigint[]) AS k(user_id, id) ON o.user_id = k.user_id AND o.id = k.id
         WHERE o.status = 'paid' AND o.action IN ('020', '022') AND o.confirm_date <= ${date}
-        ORDER BY o.user_id, o.fund_code, o.trade_date, o.id FOR UPDATE OF o SKIP LOCKED`.execute(trx)
+        ORDER BY o.user_id, o.fund_code, o.trade_date, o.id`.execute(trx)
     ).rows.map((r) => ({
       user_id: Number(r.user_id),
       id: Number(r.id),
@@ -481,8 +508,8 @@ async function confirmPurchaseChunk(
           ),
           lot AS (
             INSERT INTO lots (user_id, id, fund_code, order_id, confirm_date, trade_date, locked_until, volume_initial, volume, cost_initial_fen, cost_fen)
-            SELECT user_id, id, fund_code, id, confirm_date, lot_trade_date, locked_until, volume, volume, amount, amount FROM c WHERE volume > 0 ORDER BY ord
-            ON CONFLICT (user_id, id) DO NOTHING
+            SELECT user_id, id, fund_code, id, confirm_date, lot_trade_date, locked_until, volume, volume, amount, amount FROM c
+            WHERE volume > 0 AND NOT EXISTS (SELECT 1 FROM lots l WHERE l.user_id = c.user_id AND l.id = c.id) ORDER BY ord
           )`,
         rows: sql`
           SELECT c.user_id, 'order:' || c.id || ':' || t.part AS ref, t.kind, t.asset, t.debit_account, t.credit_account, t.amount_hundredths,
