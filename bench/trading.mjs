@@ -198,7 +198,13 @@ async function orders() {
   try {
     server = await startServer(databaseUrl(name, appName), { pin: true });
     const helloPort = await freePort();
-    hello = await startProcess(['bench/hello-server.mjs'], { PORT: String(helloPort) }, undefined, { pin: true });
+    const floorApp = `${tag}_floor`;
+    hello = await startProcess(
+      ['bench/hello-server.mjs'],
+      { PORT: String(helloPort), DATABASE_URL: databaseUrl(name, floorApp), DATABASE_POOL_SIZE: poolSize },
+      undefined,
+      { pin: true },
+    );
     track(hello.child);
     const setup = await runJson(['--import', 'tsx', 'bench/trading/investors.ts', databaseUrl(name), String(investorCount)]);
     const common = {
@@ -217,6 +223,32 @@ async function orders() {
       connections: investorCount,
       seconds: Math.min(seconds, 5),
     });
+    // The floor of any order path: one durable commit a request (bench/hello-server.mjs POST /commit), its CPU per
+    // request on each side, after an unmeasured second.
+    await load({
+      mode: 'hello',
+      method: 'POST',
+      port: helloPort,
+      path: '/commit',
+      connections: investorCount,
+      seconds: 1,
+      maxRequests: 1e9,
+    });
+    const floorBefore = { server: processCpuSeconds(hello.child.pid), pg: await backendCpu(floorApp) };
+    const floorRun = await load({
+      mode: 'hello',
+      method: 'POST',
+      port: helloPort,
+      path: '/commit',
+      connections: investorCount,
+      seconds,
+      maxRequests: 1e9,
+    });
+    const floorCpu = {
+      server: processCpuSeconds(hello.child.pid) - floorBefore.server,
+      pg: backendCpuDelta(floorBefore.pg, await backendCpu(floorApp)),
+      generator: floorRun.generatorCpuSeconds,
+    };
     await sleep(1000);
     // Orders: 2 s unmeasured (connections, JIT, the pool), then the measured run with the CPU it costs.
     await load({ mode: 'buy', port: server.port, tag: `${tag}w`, seconds: 2, maxRequests: maxOrders, ...common });
@@ -260,6 +292,13 @@ async function orders() {
         errors: helloAutocannon.errors,
       },
       {
+        route: 'one durable commit a request (floor)',
+        'req/s': int(floorRun.rps),
+        'p50 ms': ms2(floorRun.p50),
+        'p99 ms': ms2(floorRun.p99),
+        errors: floorRun.errors,
+      },
+      {
         route: 'POST /djapi/order/buy',
         'req/s': int(orderRun.rps),
         'p50 ms': ms2(orderRun.p50),
@@ -298,6 +337,15 @@ async function orders() {
       `  the floor on ${cores} cores from CPU alone: ${cores} × 1000 / (${ms2(serverMs)} + ${ms2(pgMs)}) ≈ ${int((cores * 1000) / (serverMs + pgMs))} orders/s with the generator elsewhere,` +
         ` ≈ ${int((cores * 1000) / (serverMs + pgMs + generatorMs))} orders/s with it on the same cores (as here); the server's one core alone allows ~${int(1000 / serverMs)}/s`,
     );
+    {
+      const per = (cpuSeconds) => (1000 * cpuSeconds) / Math.max(1, floorRun.answered);
+      const [fs, fp, fg] = [per(floorCpu.server), per(floorCpu.pg), per(floorCpu.generator)];
+      console.log(
+        `  the floor of any order path here — an HTTP request making one durable commit (POST /commit: one INSERT, autocommit): ${int(floorRun.rps)} req/s, p99 ${ms2(floorRun.p99)} ms;` +
+          ` CPU per request server ${ms2(fs)} ms, PostgreSQL ${ms2(fp)} ms, generator ${ms2(fg)} ms: ${cores} cores allow ≈ ${int((cores * 1000) / (fs + fp + fg))}/s with the generator beside,` +
+          ` ≈ ${int((cores * 1000) / (fs + fp))}/s with it elsewhere — an order (a session, a lock, the checks' read, the order and its transfer) costs ${ms2(serverMs + pgMs)} ms against that ${ms2(fs + fp)} ms`,
+      );
+    }
     console.log(
       `  one order at a time in process (app.inject, no HTTP, no concurrency; ${single.ok}/${single.orders} placed): ${ms2(single.wallMs)} ms wall, ${ms2(single.cpuMs)} ms of Node CPU,` +
         ` ${single.statements.toFixed(0)} SQL statements (${single.writes.toFixed(0)} writes, ${single.commits.toFixed(0)} commit waiting for the WAL flush) taking ${ms2(single.sqlMs)} ms from compile to rows`,

@@ -1,7 +1,7 @@
 // The load generator of bench/trading.mjs part 1, run as its own process (pinned to its own CPU when the bench
 // pins): closed loops, one per connection, for `seconds` or until `maxRequests` answers; prints one JSON line.
 //   BENCH_LOAD_CONFIG='{"mode":"buy"|"hello", "host", "port", "seconds", "maxRequests", …}' node bench/trading/load.mjs
-// mode "hello": `connections` loops of GET `path`. mode "buy": one loop per investor ({ token }), each order with a
+// mode "hello": `connections` loops of `method` (GET) `path`. mode "buy": one loop per investor ({ token }), each order with a
 // fresh request_id (`tag`-investor-n) for one of `funds`, amount `amount`, the password encrypted per request.
 import { buy, investorAgent, percentiles, request } from './client.mjs';
 
@@ -21,7 +21,7 @@ async function helloLoop() {
   const agent = investorAgent();
   while (more()) {
     started += 1;
-    const res = await request(agent, { ...server, method: 'GET', path: config.path });
+    const res = await request(agent, { ...server, method: config.method ?? 'GET', path: config.path });
     answered += 1;
     latencies.push(res.ms);
     if (res.status === 200) ok += 1;
