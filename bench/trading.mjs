@@ -314,10 +314,11 @@ async function orders() {
     console.log(`orders of the measured run in the database: ${int(inDb)} (acknowledged: ${int(orderRun.ok)})`);
 
     // What limits it: CPU per order on each side, and the parts measured apart.
-    const perOrder = (cpuSeconds) => (1000 * cpuSeconds) / Math.max(1, orderRun.answered);
-    const serverMs = perOrder(serverCpu);
-    const pgMs = perOrder(pgCpu);
-    const generatorMs = perOrder(orderRun.generatorCpuSeconds);
+    /** Milliseconds of CPU per answered request of `run`. */
+    const perRequest = (cpuSeconds, run) => (1000 * cpuSeconds) / Math.max(1, run.answered);
+    const serverMs = perRequest(serverCpu, orderRun);
+    const pgMs = perRequest(pgCpu, orderRun);
+    const generatorMs = perRequest(orderRun.generatorCpuSeconds, orderRun);
     const { rsaDecryptMs, productionVerifyMs, formerVerifyMs, rsaEncryptMs } = setup.costs;
     const cores = os.cpus().length;
     console.log(
@@ -338,8 +339,11 @@ async function orders() {
         ` ≈ ${int((cores * 1000) / (serverMs + pgMs + generatorMs))} orders/s with it on the same cores (as here); the server's one core alone allows ~${int(1000 / serverMs)}/s`,
     );
     {
-      const per = (cpuSeconds) => (1000 * cpuSeconds) / Math.max(1, floorRun.answered);
-      const [fs, fp, fg] = [per(floorCpu.server), per(floorCpu.pg), per(floorCpu.generator)];
+      const [fs, fp, fg] = [
+        perRequest(floorCpu.server, floorRun),
+        perRequest(floorCpu.pg, floorRun),
+        perRequest(floorCpu.generator, floorRun),
+      ];
       console.log(
         `  the floor of any order path here — an HTTP request making one durable commit (POST /commit: one INSERT, autocommit): ${int(floorRun.rps)} req/s, p99 ${ms2(floorRun.p99)} ms;` +
           ` CPU per request server ${ms2(fs)} ms, PostgreSQL ${ms2(fp)} ms, generator ${ms2(fg)} ms: ${cores} cores allow ≈ ${int((cores * 1000) / (fs + fp + fg))}/s with the generator beside,` +

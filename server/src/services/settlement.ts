@@ -20,7 +20,7 @@ import type { DB } from '../db/types';
 import { per10kToUnits } from '../../../src/lib/cash-rules';
 import { addCalendarDays, nextTradingDay, type IsoDate } from '../domain/calendar';
 import { confirmPurchase, confirmRedemption, priceDividend, raisingInterestFen } from '../domain/pricing';
-import { CASH_FUND_CODE, MONEY_MARKET_TYPE, releaseFrozenShares } from './trading';
+import { CASH_FUND_CODE, lockInvestors, MONEY_MARKET_TYPE, releaseFrozenShares } from './trading';
 import {
   ADVANCE,
   BANK,
@@ -273,30 +273,6 @@ async function confirmPurchases(db: Database, date: IsoDate, now: Date, report: 
     }
     if (!progressed) return;
   }
-}
-
-/**
- * Locks `userIds` for the rest of the transaction the way every request that changes an investor's orders does
- * (trading.ts lockUser: the order path, cancellation, 定投, 投顾, 养老 — all under the investor's row lock), and
- * answers those it holds: one lock an investor, not one an order. A row lock on each order (`FOR UPDATE` of 2,000 rows
- * a chunk) wrote every order's page and a WAL record before the confirmation wrote them again: a quarter of
- * PostgreSQL's work at a million orders (bench/README.md, "Settlement"). An investor whose request holds the lock is
- * skipped (`SKIP LOCKED`, as the orders were) and left to the next pass; an investor with no row (none can make a
- * request) is not.
- */
-async function lockInvestors(trx: Transaction<DB>, userIds: number[]): Promise<Set<number>> {
-  const held = new Set(
-    (
-      await sql<{ id: string }>`SELECT id FROM users WHERE id = ANY(${userIds}::bigint[]) ORDER BY id FOR UPDATE SKIP LOCKED`.execute(trx)
-    ).rows.map((r) => Number(r.id)),
-  );
-  const skipped = userIds.filter((id) => !held.has(id));
-  if (skipped.length > 0) {
-    const exist = await sql<{ id: string }>`SELECT id FROM users WHERE id = ANY(${skipped}::bigint[])`.execute(trx);
-    const busy = new Set(exist.rows.map((r) => Number(r.id)));
-    for (const id of skipped) if (!busy.has(id)) held.add(id);
-  }
-  return held;
 }
 
 /** Confirms (or refuses) one chunk of due purchases, in one transaction; false when none of them was still due. */
