@@ -10,6 +10,7 @@
 //   npm test -- --dates=sweep --sweep-only --only=server,e2e   the sweep alone, without today's whole run
 //   npm test -- --only=e2e --reuse-build   the browser tests on dist/ as built
 //   npm test -- --jobs=3            how many test processes run at once (default: the number of cores)
+//   npm test -- --no-bundle         the test files and the browser tests' servers through tsx, not the run's bundle
 //
 // Work is split into jobs — a lint, a typecheck, jest, a build, and every test file of node:test on its own — run by a
 // small scheduler that keeps the cores busy: independent steps overlap, a job starts when what it needs is done
@@ -25,6 +26,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleTests } from './test-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp', 'test-results');
@@ -212,16 +214,15 @@ function nodeTestJob(name, step, file, extra = {}) {
         name,
         process.execPath,
         [
-          '--import',
-          'tsx',
+          ...(bundleOf(file) ? ['--enable-source-maps'] : ['--import', 'tsx']),
           '--test',
           '--test-reporter=spec',
           '--test-reporter-destination=stdout',
           '--test-reporter=tap',
           `--test-reporter-destination=${tap}`,
-          file,
+          bundleOf(file) ?? file,
         ],
-        extra.env,
+        { ...(testBundle ? { TEST_BUNDLE_DIR: testBundle.dir } : {}), ...extra.env },
       );
       const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
       const count = (key) => Number(report.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
@@ -426,11 +427,48 @@ function ensureChromium() {
   return false;
 }
 
+/** The programs the browser tests start (tests/e2e/harness.ts nodeProgram), bundled beside the test files. */
+const TEST_BUNDLE_PROGRAMS = ['server/src/main.ts', 'server/src/cli/seed.ts', 'server/src/cli/jobs.ts'];
 const dateEnv = (date) => ({ BUSINESS_DATE: date });
 /** --reuse-build: the browser or weapp tests read dist/ as it is (local iteration), unless the build step is asked for. */
 const reused = (target) => process.argv.includes('--reuse-build') && existsSync(path.join(root, 'dist', target));
 const buildNeeds = (target) => (reused(target) && !wants('build') ? [] : [`build ${target}`]);
 const dateLabel = (date) => (date === today ? '' : ` @${date}`);
+
+/**
+ * The test processes' code compiled once (scripts/test-bundle.mjs): node:test files and the programs the browser tests
+ * start run as plain JavaScript instead of through tsx (--no-bundle: through tsx, as a file run by hand does). A bundle
+ * that cannot be made is said, and the tests run through tsx.
+ */
+let testBundle = null;
+if (!process.argv.includes('--no-bundle') && (wants('server') || wants('e2e') || wants('weapp'))) {
+  const entries = [
+    ...listTests('tests/server'),
+    ...listTests('tests/e2e'),
+    ...listTests('tests/weapp'),
+    'tests/e2e/seed-template.ts',
+    ...TEST_BUNDLE_PROGRAMS,
+  ];
+  const started = Date.now();
+  try {
+    const dir = path.join(root, '.tmp', 'test-bundle');
+    testBundle = { dir, of: await bundleTests(root, dir, entries) };
+    console.log(
+      `━━ test bundle: ${entries.length} entry files compiled in ${((Date.now() - started) / 1000).toFixed(1)} s (.tmp/test-bundle)`,
+    );
+  } catch (error) {
+    console.log(
+      `━━ test bundle: not made, the tests run through tsx — ${String(error?.message ?? error)
+        .split('\n')
+        .slice(0, 5)
+        .join(' ')}`,
+    );
+  }
+}
+/** The bundle of a test file or program, when the run has one. */
+function bundleOf(file) {
+  return testBundle ? testBundle.of(file) : null;
+}
 
 if (wants('lint')) {
   checkJob('lint', 'lint', npx('eslint'), ['.', '--max-warnings=0'], { cost: 60 });
@@ -507,11 +545,18 @@ if (wants('e2e')) {
     for (const date of runDates) {
       // One seeded database per date, made before the files that copy it (harness.ts ensureTemplate).
       const template = `e2e template${dateLabel(date)}`;
-      checkJob(template, 'e2e', process.execPath, ['--import', 'tsx', 'tests/e2e/seed-template.ts'], {
-        cost: 40,
-        priority: 3,
-        env: { ...e2eDatabase, ...dateEnv(date) },
-      });
+      const seeder = bundleOf('tests/e2e/seed-template.ts');
+      checkJob(
+        template,
+        'e2e',
+        process.execPath,
+        seeder ? ['--enable-source-maps', seeder] : ['--import', 'tsx', 'tests/e2e/seed-template.ts'],
+        {
+          cost: 40,
+          priority: 3,
+          env: { ...e2eDatabase, ...dateEnv(date), ...(testBundle ? { TEST_BUNDLE_DIR: testBundle.dir } : {}) },
+        },
+      );
       const files = listTests('tests/e2e', (name) => date === today || DATE_SENSITIVE.e2e.includes(name));
       for (const file of files) {
         const name = `e2e ${path.basename(file, '.test.ts')}${dateLabel(date)}`;

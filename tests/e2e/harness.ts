@@ -89,16 +89,27 @@ const PG_TEMPLATE_KIND = 'dje2e_';
 const pgTemplateKey = () => `${PG_TEMPLATE_KIND}${sourceKey()}`;
 const pgTemplateName = () => `${pgTemplateKey()}_${templateDate.replaceAll('-', '')}`;
 
+/**
+ * The node arguments that run one of the server's programs (`server/src/….ts`): its compiled copy in the run's test
+ * bundle when `npm test` made one (TEST_BUNDLE_DIR, scripts/test-bundle.mjs: no TypeScript compiled at each start),
+ * else the source through tsx.
+ */
+function nodeProgram(source: string): string[] {
+  const bundleDir = process.env.TEST_BUNDLE_DIR;
+  const bundled = bundleDir ? path.join(bundleDir, source.replace(/\.ts$/, '.mjs')) : null;
+  return bundled && existsSync(bundled) ? ['--enable-source-maps', bundled] : ['--import', 'tsx', source];
+}
+
 /** Runs the seed and the daily jobs (as `npm start` would) on the database `target` names: a data dir or a URL. */
 function seedTemplate(target: { DATA_DIR: string; DATABASE_URL: string }): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts'], {
+  const result = spawnSync(process.execPath, nodeProgram('server/src/cli/seed.ts'), {
     cwd: root,
     env: { ...process.env, ...target, BUSINESS_DATE: businessDateEnv() },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`seeding the browser-test database failed (exit ${result.status})`);
   // The daily jobs through the business date, once here, so that no server of the run starts by catching them up.
-  const jobs = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/jobs.ts'], {
+  const jobs = spawnSync(process.execPath, nodeProgram('server/src/cli/jobs.ts'), {
     cwd: root,
     env: { ...process.env, ...target, BUSINESS_DATE: businessDateEnv(), NODE_ENV: 'test' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -183,41 +194,55 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       await db.close();
     }
   }
-  const port = await freePort();
+  // The port is free when chosen, yet another process of the run (a browser, another file's server) can take it before
+  // this server binds it: a server that meets EADDRINUSE is started again on another port.
+  let port = 0;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SKIP_H5_BUILD: '1',
-      NODE_ENV: 'test',
-      BUSINESS_DATE: businessDateEnv(),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
-    const poll = setInterval(() => {
-      if (/Server ready: http/.test(output)) {
-        clearTimeout(timer);
-        clearInterval(poll);
-        resolve();
-      }
-    }, 50);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      clearInterval(poll);
-      reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
+  let child: ChildProcess | undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    port = await freePort();
+    output = '';
+    const started = spawn(process.execPath, nodeProgram('server/src/main.ts'), {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SKIP_H5_BUILD: '1',
+        NODE_ENV: 'test',
+        BUSINESS_DATE: businessDateEnv(),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-  });
+    child = started;
+    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+        const poll = setInterval(() => {
+          if (/Server ready: http/.test(output)) {
+            clearTimeout(timer);
+            clearInterval(poll);
+            resolve();
+          }
+        }, 50);
+        started.once('exit', (code) => {
+          clearTimeout(timer);
+          clearInterval(poll);
+          reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
+        });
+      });
+      break;
+    } catch (error) {
+      if (attempt < 3 && started.exitCode !== null && /EADDRINUSE/.test(output)) continue;
+      throw error;
+    }
+  }
+  const server = child;
 
   const running: RunningServer = {
     url: `http://127.0.0.1:${port}`,
@@ -225,11 +250,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     logs: () => output,
     stop: async () => {
       runningServers.delete(running);
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGINT');
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGINT');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (server.exitCode === null) server.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
       await pgCopy?.drop().catch(() => undefined);
