@@ -213,16 +213,14 @@ function nodeTestJob(name, step, file, extra = {}) {
       const { status, text } = await runCommand(
         name,
         process.execPath,
-        [
-          ...(bundleOf(file) ? ['--enable-source-maps'] : ['--import', 'tsx']),
+        nodeArgs(file, [
           '--test',
           '--test-reporter=spec',
           '--test-reporter-destination=stdout',
           '--test-reporter=tap',
           `--test-reporter-destination=${tap}`,
-          bundleOf(file) ?? file,
-        ],
-        { ...(testBundle ? { TEST_BUNDLE_DIR: testBundle.dir } : {}), ...extra.env },
+        ]),
+        { ...bundleEnv(), ...extra.env },
       );
       const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
       const count = (key) => Number(report.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
@@ -465,10 +463,15 @@ if (!process.argv.includes('--no-bundle') && (wants('server') || wants('e2e') ||
     );
   }
 }
-/** The bundle of a test file or program, when the run has one. */
-function bundleOf(file) {
-  return testBundle ? testBundle.of(file) : null;
+/**
+ * The node arguments that run a TypeScript file (`flags` before it): its bundle when the run has one, else through tsx
+ * (tests/e2e/harness.ts nodeProgram is the same choice for the programs a browser test starts).
+ */
+function nodeArgs(file, flags = []) {
+  return testBundle ? ['--enable-source-maps', ...flags, testBundle.of(file)] : ['--import', 'tsx', ...flags, file];
 }
+/** What the test processes need to find the run's bundle (harness.ts starts the bundled server from it). */
+const bundleEnv = () => (testBundle ? { TEST_BUNDLE_DIR: testBundle.dir } : {});
 
 if (wants('lint')) {
   checkJob('lint', 'lint', npx('eslint'), ['.', '--max-warnings=0'], { cost: 60 });
@@ -545,18 +548,11 @@ if (wants('e2e')) {
     for (const date of runDates) {
       // One seeded database per date, made before the files that copy it (harness.ts ensureTemplate).
       const template = `e2e template${dateLabel(date)}`;
-      const seeder = bundleOf('tests/e2e/seed-template.ts');
-      checkJob(
-        template,
-        'e2e',
-        process.execPath,
-        seeder ? ['--enable-source-maps', seeder] : ['--import', 'tsx', 'tests/e2e/seed-template.ts'],
-        {
-          cost: 40,
-          priority: 3,
-          env: { ...e2eDatabase, ...dateEnv(date), ...(testBundle ? { TEST_BUNDLE_DIR: testBundle.dir } : {}) },
-        },
-      );
+      checkJob(template, 'e2e', process.execPath, nodeArgs('tests/e2e/seed-template.ts'), {
+        cost: 40,
+        priority: 3,
+        env: { ...e2eDatabase, ...dateEnv(date), ...bundleEnv() },
+      });
       const files = listTests('tests/e2e', (name) => date === today || DATE_SENSITIVE.e2e.includes(name));
       for (const file of files) {
         const name = `e2e ${path.basename(file, '.test.ts')}${dateLabel(date)}`;
