@@ -25,7 +25,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleTests } from './test-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -111,6 +111,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedTests = [];
 /** name → { status, seconds, step } */
 const finished = new Map();
+/** A grouped server file's job name → { seconds, file, job }: its own time inside its group's process. */
+const fileSeconds = new Map();
 const jobs = [];
 
 /**
@@ -233,6 +235,14 @@ function nodeTestJob(name, step, file, extra = {}) {
         skipped: count('skipped') + count('todo'),
         failures: tapFailures(report),
       };
+      // A group's files: each one's seconds, from its suite's duration, for the timings and the slowest files.
+      if (extra.group) {
+        const files = [...report.matchAll(/^(?:not )?ok \d+ - (\S+)\n {2}---\n {2}duration_ms: ([\d.]+)/gm)];
+        for (const [, file, ms] of files) {
+          const index = extra.group.files.indexOf(file);
+          if (index >= 0) fileSeconds.set(extra.group.names[index], { seconds: Number(ms) / 1000, file, job: name });
+        }
+      }
       // A runner that died before reporting still fails the run.
       if (!result.ok && failed === 0) {
         result.failed = 1;
@@ -468,6 +478,7 @@ if (!process.argv.includes('--no-bundle') && (wants('server') || wants('e2e') ||
  * (tests/e2e/harness.ts nodeProgram is the same choice for the programs a browser test starts).
  */
 function nodeArgs(file, flags = []) {
+  if (file.endsWith('.mjs')) return ['--enable-source-maps', ...flags, file]; // a group's module (groupModule)
   return testBundle ? ['--enable-source-maps', ...flags, testBundle.of(file)] : ['--import', 'tsx', ...flags, file];
 }
 /** What the test processes need to find the run's bundle (harness.ts starts the bundled server from it). */
@@ -485,22 +496,71 @@ if (wants('typecheck')) {
 }
 if (wants('unit')) jestJob();
 
+/**
+ * Server test files run several to a process when the run has its bundle: a process's fixed cost — starting node,
+ * loading the app's modules, compiling PGlite's WebAssembly (~9 MB, compiled once per process) — is ~2 s of CPU, paid
+ * by each of ~110 jobs before. A group is a generated module that imports each file inside a suite named by the file
+ * (its tests, hooks and failures appear under it), one file after another, as in their own processes; a file expected
+ * to take longer than GROUP_ALONE_S keeps its own process, and a group holds files worth ~GROUP_TARGET_S together.
+ */
+const GROUP_ALONE_S = 12;
+const GROUP_TARGET_S = 30;
+function packFiles(files, costOfFile) {
+  const alone = [];
+  const groups = [];
+  const sorted = [...files].sort((a, b) => costOfFile(b) - costOfFile(a));
+  for (const file of sorted) {
+    const cost = costOfFile(file);
+    if (!testBundle || cost >= GROUP_ALONE_S) {
+      alone.push(file);
+      continue;
+    }
+    const fits = groups.find((g) => g.cost + cost <= GROUP_TARGET_S);
+    if (fits) {
+      fits.files.push(file);
+      fits.cost += cost;
+    } else groups.push({ files: [file], cost });
+  }
+  return {
+    alone,
+    groups: groups.filter((g) => g.files.length > 1),
+    single: groups.filter((g) => g.files.length === 1).map((g) => g.files[0]),
+  };
+}
+/** Writes a group's module beside the bundle: each file's bundle imported inside a suite named by the file. */
+function groupModule(slug, files) {
+  const dir = path.join(testBundle.dir, 'groups');
+  mkdirSync(dir, { recursive: true });
+  const out = path.join(dir, `${slug}.mjs`);
+  const lines = ["import { describe } from 'node:test';"];
+  for (const file of files) {
+    const target = JSON.stringify(pathToFileURL(testBundle.of(file)).href);
+    lines.push(`describe(${JSON.stringify(file)}, async () => { await import(${target}); });`);
+  }
+  writeFileSync(out, `${lines.join('\n')}\n`);
+  return out;
+}
+/** The server jobs of one pass: big files alone, the rest in groups. */
+function serverJobs(files, label, env) {
+  const nameOf = (file) => `server ${path.basename(file, '.test.ts')}${label}`;
+  const { alone, groups, single } = packFiles(files, (file) => costOf(nameOf(file), 5));
+  for (const file of [...alone, ...single]) nodeTestJob(nameOf(file), 'server', file, { cost: costOf(nameOf(file), 20), env });
+  groups.forEach((g, i) => {
+    const slug = `server-group-${i + 1}${label.replace(/\W+/g, '-')}`;
+    const names = g.files.map((f) => path.basename(f, '.test.ts')).join(', ');
+    const group = { files: g.files, names: g.files.map(nameOf) };
+    nodeTestJob(`server group ${i + 1}${label} (${names})`, 'server', groupModule(slug, g.files), { cost: g.cost, env, group });
+  });
+}
+
 if (wants('server')) {
   const pgUrl = process.env.TEST_DATABASE_URL;
   for (const date of runDates) {
     const files = listTests('tests/server', (name) => date === today || DATE_SENSITIVE.server.includes(name));
-    for (const file of files) {
-      const base = path.basename(file, '.test.ts');
-      const name = `server ${base}${dateLabel(date)}`;
-      const shorter = date === today ? {} : { SIM_DAYS: '60' };
-      nodeTestJob(name, 'server', file, { cost: costOf(name, 20), env: { TEST_DATABASE_URL: '', ...dateEnv(date), ...shorter } });
-    }
+    const shorter = date === today ? {} : { SIM_DAYS: '60' };
+    serverJobs(files, dateLabel(date), { TEST_DATABASE_URL: '', ...dateEnv(date), ...shorter });
     if (!pgUrl || date !== today) continue;
-    for (const file of files.filter(touchesDatabase)) {
-      const base = path.basename(file, '.test.ts');
-      const name = `server ${base} [PostgreSQL]`;
-      nodeTestJob(name, 'server', file, { cost: costOf(name, 15), env: { TEST_DATABASE_URL: pgUrl, ...dateEnv(date) } });
-    }
+    serverJobs(files.filter(touchesDatabase), ' [PostgreSQL]', { TEST_DATABASE_URL: pgUrl, ...dateEnv(date) });
   }
   if (!pgUrl) console.log('━━ server on PostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to run it)');
 }
@@ -584,7 +644,8 @@ await schedule();
 // ── Summary ─────────────────────────────────────────────────────────────────────────────────────────────────────
 const wall = (Date.now() - runStarted) / 1000;
 const timings = { ...knownTimings };
-for (const [name, f] of finished) if (f.status === 'ok') timings[name] = Math.round(f.seconds);
+for (const [name, f] of finished) if (f.status === 'ok' && !name.startsWith('server group ')) timings[name] = Math.round(f.seconds);
+for (const [name, f] of fileSeconds) timings[name] = Math.round(f.seconds);
 writeFileSync(timingsFile, `${JSON.stringify(timings, null, 1)}\n`);
 
 console.log('\n━━ summary');
@@ -602,14 +663,14 @@ for (const [step, s] of steps) {
   const cpuText = s.cpu > 0 ? `, ${s.cpu.toFixed(0)} s of CPU` : '';
   console.log(`step ${step}: ${s.jobs} jobs, ${s.failed ? `${s.failed} FAILED, ` : ''}${s.seconds.toFixed(0)} s of job time${cpuText}`);
 }
-const slowest = [...finished]
-  .filter(([, f]) => f.file)
+const slowest = [...[...finished].filter(([name, f]) => f.file && !name.startsWith('server group ')), ...fileSeconds]
   .sort((a, b) => b[1].seconds - a[1].seconds)
   .slice(0, 10);
 console.log('ten slowest test files:');
 for (const [name, f] of slowest) {
   const cpuText = f.cpu === undefined ? '' : ` ${f.cpu.toFixed(1).padStart(6)} s CPU`;
-  console.log(`  ${f.seconds.toFixed(1).padStart(6)} s${cpuText}  ${name} (${f.file})`);
+  const where = f.job ? `${f.file}, in ${f.job.replace(/ \(.*$/, '')}` : f.file;
+  console.log(`  ${f.seconds.toFixed(1).padStart(6)} s${cpuText}  ${name} (${where})`);
 }
 const ticksAtEnd = cpuTicks();
 if (ticksAtStart && ticksAtEnd && ticksAtEnd.total > ticksAtStart.total) {
