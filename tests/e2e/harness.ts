@@ -92,12 +92,14 @@ const pgTemplateName = () => `${pgTemplateKey()}_${templateDate.replaceAll('-', 
 /**
  * The node arguments that run one of the server's programs (`server/src/….ts`): its compiled copy in the run's test
  * bundle when `npm test` made one (TEST_BUNDLE_DIR, scripts/test-bundle.mjs: no TypeScript compiled at each start),
- * else the source through tsx.
+ * else the source through tsx. TEST_PROGRAM_FLAGS adds node flags to them, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+ * profile a browser test's server (node refuses --cpu-prof in NODE_OPTIONS).
  */
 function nodeProgram(source: string): string[] {
   const bundleDir = process.env.TEST_BUNDLE_DIR;
   const bundled = bundleDir ? path.join(bundleDir, source.replace(/\.ts$/, '.mjs')) : null;
-  return bundled && existsSync(bundled) ? ['--enable-source-maps', bundled] : ['--import', 'tsx', source];
+  const flags = (process.env.TEST_PROGRAM_FLAGS ?? '').split(' ').filter(Boolean);
+  return bundled && existsSync(bundled) ? ['--enable-source-maps', ...flags, bundled] : ['--import', 'tsx', ...flags, source];
 }
 
 /** Runs the seed and the daily jobs (as `npm start` would) on the database `target` names: a data dir or a URL. */
