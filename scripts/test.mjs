@@ -366,7 +366,11 @@ function schedule() {
             totals.skipped += result.skipped;
             failedTests.push(...result.failures.map((f) => `${job.name}: ${f}`));
             const cpuText = cpu === undefined ? '' : `, ${cpu.toFixed(1)} s CPU`;
-            console.log(`\n━━ ${job.name} (${seconds.toFixed(1)} s${cpuText}, ${result.ok ? 'ok' : 'FAILED'})`);
+            // When it started and ended in the run (m:ss), to read the run's timeline and its idle gaps from the log.
+            const at = (ms) =>
+              `${Math.floor((ms - runStarted) / 60_000)}:${String(Math.floor(((ms - runStarted) / 1000) % 60)).padStart(2, '0')}`;
+            const span = `${at(started)}–${at(Date.now())}`;
+            console.log(`\n━━ ${job.name} (${seconds.toFixed(1)} s${cpuText}, ${span}, ${result.ok ? 'ok' : 'FAILED'})`);
             if (result.text) process.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
             pump();
           });
