@@ -600,7 +600,7 @@ if (wants('weapp')) {
   }
 }
 /** The cores a browser test file keeps busy (TEST_E2E_WEIGHT to try another). */
-const E2E_WEIGHT = Number(process.env.TEST_E2E_WEIGHT ?? 0.65);
+const E2E_WEIGHT = Number(process.env.TEST_E2E_WEIGHT ?? 0.5);
 /**
  * The browser tests' servers run on PostgreSQL when TEST_DATABASE_URL is set (harness.ts E2E_DATABASE_URL): a page's
  * queries cost a native query instead of PGlite's WebAssembly (PGlite keeps its own pass: every server test file runs
@@ -622,9 +622,10 @@ if (wants('e2e')) {
         const name = `e2e ${path.basename(file, '.test.ts')}${dateLabel(date)}`;
         nodeTestJob(name, 'e2e', file, {
           cost: costOf(name, 60),
-          // A browser file keeps about two thirds of a core busy (its server, Chromium and the runner wait on each other:
-          // 1,807 s of job time for 653 s of CPU in a loaded run of 2026-11-29): three at once on two cores, or one
-          // beside a server file.
+          // A browser file keeps about half a core busy (its server, Chromium and the runner wait on each other, and some
+          // files wait out real throttles: account-login 70 s for ~9 s of CPU): four at once on two cores, or two beside
+          // a server file. Measured on 2026-11-30, whole runs: 0.65 (three at once) left the cores 87 % busy, 16 min
+          // 50 s; 0.5, 93 % busy, 15 min 53 s.
           weight: E2E_WEIGHT,
           priority: 1,
           needs: [...buildNeeds('h5'), template],
