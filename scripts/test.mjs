@@ -360,7 +360,8 @@ function schedule() {
             busy -= hundredths(job.weight);
             const seconds = (Date.now() - started) / 1000;
             const cpu = cpuOf.get(job.name);
-            finished.set(job.name, { status: result.ok ? 'ok' : 'failed', seconds, cpu, step: job.step, file: job.file });
+            const grouped = Boolean(job.group); // its files' own seconds are in fileSeconds
+            finished.set(job.name, { status: result.ok ? 'ok' : 'failed', seconds, cpu, step: job.step, file: job.file, grouped });
             totals.passed += result.passed;
             totals.failed += result.failed;
             totals.skipped += result.skipped;
@@ -525,10 +526,10 @@ function packFiles(files, costOfFile) {
       fits.cost += cost;
     } else groups.push({ files: [file], cost });
   }
+  // A group that found no partner is a file alone.
   return {
-    alone,
+    alone: [...alone, ...groups.filter((g) => g.files.length === 1).map((g) => g.files[0])],
     groups: groups.filter((g) => g.files.length > 1),
-    single: groups.filter((g) => g.files.length === 1).map((g) => g.files[0]),
   };
 }
 /** Writes a group's module beside the bundle: each file's bundle imported inside a suite named by the file. */
@@ -547,8 +548,8 @@ function groupModule(slug, files) {
 /** The server jobs of one pass: big files alone, the rest in groups. */
 function serverJobs(files, label, env) {
   const nameOf = (file) => `server ${path.basename(file, '.test.ts')}${label}`;
-  const { alone, groups, single } = packFiles(files, (file) => costOf(nameOf(file), 5));
-  for (const file of [...alone, ...single]) nodeTestJob(nameOf(file), 'server', file, { cost: costOf(nameOf(file), 20), env });
+  const { alone, groups } = packFiles(files, (file) => costOf(nameOf(file), 5));
+  for (const file of alone) nodeTestJob(nameOf(file), 'server', file, { cost: costOf(nameOf(file), 20), env });
   groups.forEach((g, i) => {
     const slug = `server-group-${i + 1}${label.replace(/\W+/g, '-')}`;
     const names = g.files.map((f) => path.basename(f, '.test.ts')).join(', ');
@@ -649,7 +650,7 @@ await schedule();
 // ── Summary ─────────────────────────────────────────────────────────────────────────────────────────────────────
 const wall = (Date.now() - runStarted) / 1000;
 const timings = { ...knownTimings };
-for (const [name, f] of finished) if (f.status === 'ok' && !name.startsWith('server group ')) timings[name] = Math.round(f.seconds);
+for (const [name, f] of finished) if (f.status === 'ok' && !f.grouped) timings[name] = Math.round(f.seconds);
 for (const [name, f] of fileSeconds) timings[name] = Math.round(f.seconds);
 writeFileSync(timingsFile, `${JSON.stringify(timings, null, 1)}\n`);
 
@@ -668,7 +669,7 @@ for (const [step, s] of steps) {
   const cpuText = s.cpu > 0 ? `, ${s.cpu.toFixed(0)} s of CPU` : '';
   console.log(`step ${step}: ${s.jobs} jobs, ${s.failed ? `${s.failed} FAILED, ` : ''}${s.seconds.toFixed(0)} s of job time${cpuText}`);
 }
-const slowest = [...[...finished].filter(([name, f]) => f.file && !name.startsWith('server group ')), ...fileSeconds]
+const slowest = [...[...finished].filter(([, f]) => f.file && !f.grouped), ...fileSeconds]
   .sort((a, b) => b[1].seconds - a[1].seconds)
   .slice(0, 10);
 console.log('ten slowest test files:');
