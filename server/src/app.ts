@@ -178,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('wechat', deps.wechat ?? wechatProviderFor(config));
   app.decorate('sms', deps.sms ?? smsProviderFor(config, (line) => app.log.info(line)));
   app.decorate('serverKeys', await loadServerKeys(deps.db.kysely));
+  app.addHook('onClose', () => app.serverKeys.close());
   app.decorate('marketCache', deps.marketCache ?? new MarketCache(deps.db, deps.clock));
   app.decorate('personalData', deps.personalData ?? (await loadPersonalDataCipher(deps.db.kysely)));
   app.decorate('bank', deps.bank ?? simulatedBank());

@@ -12,7 +12,7 @@ import { openDatabase } from '../../server/src/db/database';
 import { legacyScryptHash } from '../../server/src/services/password-hash';
 import { createTestApp, type TestApp } from './helpers';
 import { countingDatabase, type StatementLog } from './statement-count';
-import { buy, createInvestor, get, newRequestId, TRADE_PASSWORD } from './trading-support';
+import { buy, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Investor } from './trading-support';
 
 const STOCK = FUND_SAMPLES.stock;
 const BUDGET = 6;
@@ -94,6 +94,85 @@ describe('POST /djapi/order/buy: the statement budget', () => {
       .executeTakeFirstOrThrow();
     assert.match(row.hash, /^hmac\$/);
     assert.equal((await buy(t, investor, STOCK, '100.00')).body.result_code, 0, 'the new form verifies');
+  });
+});
+
+describe('POST /djapi/order/buy: investors at once share batches (db/batcher.ts)', () => {
+  let t: TestApp;
+  let log: StatementLog;
+  before(async () => {
+    t = await createTestApp({
+      market: true,
+      appDb: (db) => {
+        const counted = countingDatabase(db);
+        log = counted.log;
+        return counted.db;
+      },
+    });
+  });
+  after(async () => t.close());
+
+  it('each order is answered as it would be alone, written once, in fewer commits than orders; the ledger balances', async () => {
+    const investors: Investor[] = [];
+    for (let i = 0; i < 24; i += 1) investors.push(await createInvestor(t));
+    // A first order each (connections, remote config), then everyone at once: ordinary orders, the same request id
+    // sent twice at once, a wrong password, an amount under the minimum, an unknown fund and a declined card.
+    assert.equal((await buy(t, await createInvestor(t), STOCK, '100.00')).body.result_code, 0);
+    const [wrong, small, unknown, twice, ...ordinary] = investors;
+    const twiceId = newRequestId();
+    log.clear();
+    assert.equal((await post(t, null, '/__dev/bank', { fail_next: '1' })).status, 200);
+    const pending = {
+      ordinary: ordinary.map((investor) => buy(t, investor, STOCK, '1000.00')),
+      twice: [buy(t, twice!, STOCK, '500.00', { request_id: twiceId }), buy(t, twice!, STOCK, '500.00', { request_id: twiceId })],
+      wrong: buy(t, wrong!, STOCK, '100.00', { password: '000000' }),
+      small: buy(t, small!, STOCK, '0.01'),
+      unknown: buy(t, unknown!, '999999', '100.00'),
+    };
+    const ordinaryAnswers = await Promise.all(pending.ordinary);
+    const twiceAnswers = await Promise.all(pending.twice);
+    const [wrongAnswer, smallAnswer, unknownAnswer] = await Promise.all([pending.wrong, pending.small, pending.unknown]);
+    const placed = ordinaryAnswers.filter((a) => a.body.result_code === 0);
+    // The card that fails next is one of the orders made at once (whichever the bank sees first): a failed order.
+    const failed = ordinaryAnswers.filter((a) => a.body.result_code !== 0);
+    assert.equal(failed.length, 1, JSON.stringify(failed.map((a) => a.body)));
+    assert.match(String((failed[0]?.body.data as { order_id?: string }).order_id), /^\d+$/, JSON.stringify(failed[0]?.body));
+    assert.equal(placed.length + failed.length, ordinary.length);
+    // The same request id twice: one order, the same answer.
+    assert.equal(twiceAnswers[0]?.body.result_code, 0, JSON.stringify(twiceAnswers[0]?.body));
+    assert.deepEqual(twiceAnswers[1]?.body.data, twiceAnswers[0]?.body.data);
+    assert.equal(wrongAnswer.body.result_code, 400051, JSON.stringify(wrongAnswer.body));
+    assert.notEqual(smallAnswer.body.result_code, 0);
+    assert.notEqual(unknownAnswer.body.result_code, 0);
+    // Batches: the orders shared transactions.
+    const orderCount = ordinary.length + 1;
+    assert.ok(log.commits() < orderCount, `${log.commits()} commits for ${orderCount} orders`);
+    // What was written: one order per answered request, none for the refusals; the wrong try counted.
+    const rows = await sql<{ user_id: string; n: number; failed: number }>`
+      SELECT user_id, count(*)::int AS n, count(*) FILTER (WHERE status = 'failed')::int AS failed FROM orders
+      WHERE user_id = ANY(${investors.map((i) => i.userId)}::bigint[]) GROUP BY user_id`.execute(t.db.kysely);
+    const byUser = new Map(rows.rows.map((r) => [Number(r.user_id), r]));
+    for (const investor of ordinary) assert.equal(byUser.get(investor.userId)?.n, 1, `investor ${investor.userId}`);
+    assert.equal(byUser.get(twice!.userId)?.n, 1);
+    assert.equal(
+      rows.rows.reduce((n, r) => n + r.failed, 0),
+      failed.length,
+    );
+    for (const investor of [wrong!, small!, unknown!]) assert.equal(byUser.get(investor.userId)?.n ?? 0, 0);
+    const tries = await t.db.kysely
+      .selectFrom('trade_passwords')
+      .select('failed_tries')
+      .where('user_id', '=', wrong!.userId)
+      .executeTakeFirstOrThrow();
+    assert.equal(tries.failed_tries, 1);
+    // The card's day total is the sum of its payments made (what the daily limit is checked against).
+    const days = await sql<{ mismatched: number }>`
+      SELECT count(*)::int AS mismatched FROM bank_card_days d
+      FULL JOIN (SELECT user_id, bank_card_id, day, sum(amount_fen) AS used FROM bank_payments WHERE ok GROUP BY 1, 2, 3) p
+        USING (user_id, bank_card_id, day)
+      WHERE d.used_fen IS DISTINCT FROM p.used`.execute(t.db.kysely);
+    assert.equal(days.rows[0]?.mismatched, 0);
+    assert.deepEqual(await checkLedger(t.db.kysely), []);
   });
 });
 

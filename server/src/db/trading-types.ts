@@ -99,6 +99,14 @@ export interface BankPaymentsTable {
   created_at: Date;
 }
 
+/** The simulated bank's successful payments of a card a day, summed (migration 0041). */
+export interface BankCardDaysTable {
+  user_id: number;
+  bank_card_id: number;
+  day: string;
+  used_fen: number;
+}
+
 export interface DividendRunsTable {
   fund_code: string;
   ex_date: string;
@@ -184,4 +192,5 @@ export interface TradingTables {
   ledger_transfers: LedgerTransfersTable;
   holding_options: HoldingOptionsTable;
   bank_payments: BankPaymentsTable;
+  bank_card_days: BankCardDaysTable;
 }

@@ -40,6 +40,11 @@ export function decryptedField(app: FastifyInstance, value: string | undefined):
   return value === undefined ? undefined : app.serverKeys.decryptText(value);
 }
 
+/** decryptedField off the main thread (ServerKeys.decryptTextAsync): the order path's trade password. */
+export async function decryptedFieldAsync(app: FastifyInstance, value: string | undefined): Promise<string | undefined> {
+  return value === undefined ? undefined : app.serverKeys.decryptTextAsync(value);
+}
+
 /** Counts a call against a per-client budget (IPv4 address or IPv6 /64); over it → 429001. */
 export async function limitPerIp(request: FastifyRequest, name: string, budget: { max: number; windowMs: number }): Promise<void> {
   const app = request.server;

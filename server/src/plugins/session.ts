@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { batcher, type Batcher } from '../db/batcher';
 import { ACCESS_TOKEN_COOKIE, LOGIN_TOKEN_TTL_MS, ANONYMOUS_TOKEN_TTL_MS } from '../constants';
 import { prepared } from '../db/database';
 import type { DB } from '../db/types';
@@ -64,15 +65,47 @@ export async function sessionStateOf(
 export async function lookupSession(kysely: Kysely<DB>, token: string | undefined, now: Date): Promise<SessionInfo | null> {
   // Tokens are 40 hex characters; anything else cannot match, so skip the query. Rows hold the token's hash only.
   if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const row = await kysely
-    .selectFrom('sessions')
-    .modifyFront(prepared) // every request with a token runs it: a prepared statement on PostgreSQL
-    .select(['kind', 'user_id', 'client_id', 'expires_at'])
-    .where('token_hash', '=', tokenHash(token))
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (!row) return null;
-  return { token, kind: row.kind, userId: row.user_id, clientId: row.client_id, expiresAt: row.expires_at };
+  return sessionBatcherOf(kysely).add({ token, now });
+}
+
+// Every request with a token looks its session up: the lookups that arrive while one runs share the next statement
+// (db/batcher.ts), `token_hash = ANY(…)`, a prepared statement on PostgreSQL.
+const sessionBatchers = new WeakMap<Kysely<DB>, Batcher<{ token: string; now: Date }, SessionInfo | null>>();
+
+function sessionBatcherOf(kysely: Kysely<DB>): Batcher<{ token: string; now: Date }, SessionInfo | null> {
+  let found = sessionBatchers.get(kysely);
+  if (!found) {
+    found = batcher({
+      maxBatch: 100,
+      maxInFlight: 2,
+      run: async (wants) => {
+        const hashes = wants.map((w) => tokenHash(w.token));
+        const { rows } = await sql<{
+          token_hash: string;
+          kind: SessionKind;
+          user_id: string | number | null;
+          client_id: string;
+          expires_at: Date;
+        }>`
+          SELECT ${prepared} token_hash, kind, user_id, client_id, expires_at FROM sessions WHERE token_hash = ANY(${hashes}::text[])`.execute(
+          kysely,
+        );
+        const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+        return wants.map((want, i) => {
+          const row = byHash.get(hashes[i] as string);
+          // Live sessions only: one that expired is no session (sessionStateOf tells the two apart).
+          if (!row || !(new Date(row.expires_at) > want.now)) return { ok: true, value: null };
+          const userId = row.user_id === null ? null : Number(row.user_id);
+          return {
+            ok: true,
+            value: { token: want.token, kind: row.kind, userId, clientId: row.client_id, expiresAt: new Date(row.expires_at) },
+          };
+        });
+      },
+    });
+    sessionBatchers.set(kysely, found);
+  }
+  return found;
 }
 
 /** The logged-in user's session, or null (anonymous token, expired, none). */

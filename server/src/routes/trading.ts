@@ -13,7 +13,7 @@ import { TradeRefusal } from '../domain/trade-refusal';
 import { redemptionDates } from '../domain/trading-dates';
 import { EncryptedPassword, FundCode, MoneyAmount as Amount, PageNumber, RequestId } from '../http/schemas';
 import { EnvelopeOf, ErrorEnvelopeWithData, ok, requestLocale } from '../http/envelope';
-import { decryptedField } from '../http/forms';
+import { decryptedField, decryptedFieldAsync } from '../http/forms';
 import { formatMessage } from '../http/result-codes';
 import { answerRefusals } from '../http/trade-errors';
 import {
@@ -109,6 +109,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await requireUser(request);
       const locale = requestLocale(request);
       const body = request.body;
+      const password = await decryptedFieldAsync(app, body.trade_password);
       return answerRefusals(request, async () => {
         const placed = await placeBuy(deps(), {
           userId: user.userId,
@@ -118,7 +119,7 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           riskConfirm: body.risk_confirm === '1',
           payMethod: body.pay_method ?? 'bankcard',
           couponId: body.coupon_id === undefined ? undefined : Number(body.coupon_id),
-          password: decryptedField(app, body.trade_password),
+          password,
           riskWarningText: (fundRisk, investorLevel) => formatMessage('riskWarningText', locale, { fundRisk, investorLevel }),
         });
         // A new order comes with what was written (no read back); a replay reads its order.

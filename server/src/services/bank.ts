@@ -31,30 +31,59 @@ export interface Bank {
   debit(db: Kysely<DB>, request: DebitRequest): Promise<DebitResult>;
   /**
    * A bank whose book is a table of this database (the simulated one) may offer the order path a single round trip:
-   * `usedOnSql` is usedOn as a SQL expression (read in the order's statement, under the investor's lock), and
-   * `debitInStatement` decides the debit from that figure and gives its record as a data-modifying common table
-   * expression of the statement that writes the order (the payment id being new: `order:<new id>`). A bank behind a
-   * gateway leaves them out and the order path calls usedOn and debit.
+   * `usedOnSql` is usedOn as a SQL expression over the statement's own columns (read in the order's statement, under
+   * the investor's lock), and `debitsInStatement` decides the debits from those figures, in order, and gives their
+   * record as a data-modifying common table expression of the statement that writes the orders (each payment id being
+   * new: `order:<new id>`) — one debit or a batch of them, one statement either way. A bank behind a gateway leaves
+   * them out and the order path calls usedOn and debit.
    */
-  usedOnSql?(userId: number, cardId: RawBuilder<unknown>, day: string): RawBuilder<number>;
-  debitInStatement?(request: DebitRequest, usedTodayFen: number): { result: DebitResult; record: RawBuilder<unknown> };
+  usedOnSql?(userId: RawBuilder<unknown>, cardId: RawBuilder<unknown>, day: RawBuilder<unknown>): RawBuilder<number>;
+  debitsInStatement?(debits: ReadonlyArray<{ request: DebitRequest; usedTodayFen: number }>): {
+    results: DebitResult[];
+    record: RawBuilder<unknown>;
+  };
   /** Development only: the next `count` debits are declined. */
   failNext(count: number): void;
   pendingFailures(): number;
+}
+
+/**
+ * The bank's record of payments, as common table expressions of the statement that writes them: the payments (a
+ * payment id already recorded is not recorded again; `new` when none can be: a plain insert, not a speculative one)
+ * and, for those made, the card's total of the day. One array a
+ * column: the statement's text is the same for one payment or fifty (a prepared statement's).
+ */
+function recordPayments(
+  payments: ReadonlyArray<{ request: DebitRequest; refusal: DebitRefusal | null }>,
+  ids: 'new' | 'maybe recorded',
+): RawBuilder<unknown> {
+  const column = <K extends keyof DebitRequest>(key: K) => payments.map((p) => p.request[key]);
+  return sql`bank_payment AS (
+      INSERT INTO bank_payments (user_id, payment_id, bank_card_id, amount_fen, day, ok, reason, created_at)
+      SELECT * FROM unnest(${column('userId')}::bigint[], ${column('paymentId')}::text[], ${column('cardId')}::bigint[],
+                           ${column('amountFen')}::bigint[], ${column('day')}::date[], ${payments.map((p) => p.refusal === null)}::boolean[],
+                           ${payments.map((p) => p.refusal)}::text[], ${payments.map((p) => p.request.now.toISOString())}::timestamptz[])
+      ${ids === 'new' ? sql`` : sql`ON CONFLICT (user_id, payment_id) DO NOTHING`}
+      RETURNING user_id, bank_card_id, day, amount_fen, ok
+    ),
+    bank_day AS (
+      INSERT INTO bank_card_days (user_id, bank_card_id, day, used_fen)
+      SELECT user_id, bank_card_id, day, sum(amount_fen) FROM bank_payment WHERE ok GROUP BY user_id, bank_card_id, day
+      ON CONFLICT (user_id, bank_card_id, day) DO UPDATE SET used_fen = bank_card_days.used_fen + EXCLUDED.used_fen
+    )`;
 }
 
 export function simulatedBank(): Bank {
   let failures = 0;
   const usedOn = async (db: Kysely<DB>, userId: number, cardId: number, day: string): Promise<number> => {
     const row = await db
-      .selectFrom('bank_payments')
-      .select(sql<string>`coalesce(sum(amount_fen), 0)`.as('used'))
+      .selectFrom('bank_card_days')
+      .select('used_fen')
       .where('user_id', '=', userId)
       .where('bank_card_id', '=', cardId)
       .where('day', '=', day)
-      .where('ok', '=', true)
-      .executeTakeFirstOrThrow();
-    return Number(row.used);
+      .executeTakeFirst();
+    return row ? Number(row.used_fen) : 0;
   };
   const decide = (request: DebitRequest, limits: BankLimits, usedTodayFen: number): DebitRefusal | null => {
     if (request.amountFen > limits.perPaymentFen) return 'per_payment_limit';
@@ -80,35 +109,24 @@ export function simulatedBank(): Bank {
       if (earlier)
         return earlier.ok ? { ok: true } : { ok: false, refusal: (earlier.reason ?? 'declined') as DebitRefusal, limits, usedTodayFen };
       const refusal = decide(request, limits, usedTodayFen);
-      await db
-        .insertInto('bank_payments')
-        .values({
-          user_id: request.userId,
-          payment_id: request.paymentId,
-          bank_card_id: request.cardId,
-          amount_fen: request.amountFen,
-          day: request.day,
-          ok: refusal === null,
-          reason: refusal,
-          created_at: request.now,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'payment_id']).doNothing())
-        .execute();
+      await sql`WITH ${recordPayments([{ request, refusal }], 'maybe recorded')} SELECT 1`.execute(db);
       return refusal === null ? { ok: true } : { ok: false, refusal, limits, usedTodayFen };
     },
     usedOnSql(userId, cardId, day) {
-      return sql<number>`(SELECT coalesce(sum(amount_fen), 0)::bigint FROM bank_payments
-        WHERE user_id = ${userId} AND bank_card_id = ${cardId} AND day = ${day}::date AND ok)`;
+      return sql<number>`coalesce((SELECT bd.used_fen FROM bank_card_days bd
+        WHERE bd.user_id = ${userId} AND bd.bank_card_id = ${cardId} AND bd.day = ${day}), 0)`;
     },
-    debitInStatement(request, usedTodayFen) {
-      const limits = bankLimits(request.bankCode);
-      const refusal = decide(request, limits, usedTodayFen);
-      const record = sql`bank_payment AS (
-        INSERT INTO bank_payments (user_id, payment_id, bank_card_id, amount_fen, day, ok, reason, created_at)
-        VALUES (${request.userId}, ${request.paymentId}, ${request.cardId}, ${request.amountFen}, ${request.day}::date,
-                ${refusal === null}, ${refusal}, ${request.now})
-      )`;
-      return { result: refusal === null ? { ok: true } : { ok: false, refusal, limits, usedTodayFen }, record };
+    debitsInStatement(debits) {
+      const results: DebitResult[] = [];
+      const decided: Array<{ request: DebitRequest; refusal: DebitRefusal | null }> = [];
+      for (const { request, usedTodayFen } of debits) {
+        const limits = bankLimits(request.bankCode);
+        const refusal = decide(request, limits, usedTodayFen);
+        decided.push({ request, refusal });
+        results.push(refusal === null ? { ok: true } : { ok: false, refusal, limits, usedTodayFen });
+      }
+      const record = recordPayments(decided, 'new');
+      return { results, record };
     },
     failNext(count) {
       failures = Math.max(0, Math.floor(count));

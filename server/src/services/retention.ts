@@ -66,6 +66,7 @@ const CLOSED_USER_TABLES = [
   'aip_runs',
   'aip_plans',
   'bank_payments',
+  'bank_card_days',
   'holding_options',
   'agreement_acceptances',
   'service_messages',

@@ -14,6 +14,11 @@ export function rsaPkcs1Decrypt(privateKey: KeyLike, ciphertext: Buffer): Buffer
   } catch {
     return undefined;
   }
+  return pkcs1Unpad(block);
+}
+
+/** The message of a decrypted (raw) block: undefined when the block is not valid PKCS#1 v1.5 type 2. */
+export function pkcs1Unpad(block: Buffer): Buffer | undefined {
   // 0x00 0x02 PS (≥ 8 non-zero bytes) 0x00 M
   if (block[0] !== 0x00 || block[1] !== 0x02) return undefined;
   const separator = block.indexOf(0x00, 2);

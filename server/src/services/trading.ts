@@ -9,7 +9,7 @@
 // reads its answer). A user's trades take a row lock on the user first, so limits and shares are checked against
 // everything committed before. A refusal before the transaction commits writes nothing.
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { quotePurchase, type FeeBracket, type PurchaseQuote } from '../../../src/lib/fees';
 import { availableVolume, fifoOrder, priceRedemption, takeFifo, type Lot } from '../../../src/lib/lots';
 import { suitability, type SuitabilityVerdict } from '../../../src/lib/suitability';
@@ -31,7 +31,8 @@ import {
 } from '../domain/trading-dates';
 import { FUND_SAMPLES } from '../market/samples';
 import { advisoryReservedVolume } from './advisory-shares';
-import type { Bank } from './bank';
+import type { Bank, DebitRequest, DebitResult } from './bank';
+import { batcher, type BatchOutcome, type Batcher } from '../db/batcher';
 import { couponDiscountFor, markCouponUsed, returnCoupon } from './coupons';
 import type { Pepper } from './password-hash';
 import { checkLockedTradePassword, verifyTradePassword, type TradePasswordCheck, type TradePasswordRow } from './trade-password';
@@ -383,6 +384,14 @@ export async function lockUser(trx: Transaction<DB>, userId: number): Promise<vo
 }
 
 /**
+ * Locks the rows of `userIds` for the rest of the transaction, as lockUser does for one, waiting for each: in id
+ * order, as every lock of several investors is taken (two such never wait for each other in a cycle).
+ */
+export async function lockUserList(trx: Transaction<DB>, userIds: readonly number[]): Promise<void> {
+  await sql`SELECT ${prepared} id FROM users WHERE id = ANY(${[...userIds]}::bigint[]) ORDER BY id FOR UPDATE`.execute(trx);
+}
+
+/**
  * Locks `userIds` for the rest of the transaction as lockUser does, without waiting, and answers those it holds: the
  * settlement's lock (settlement.ts), one an investor, not one an order. Every request that changes an investor's
  * orders holds lockUser — the order path, cancellation, 定投, 投顾, 养老 — so a row lock on each order (`FOR UPDATE`
@@ -539,15 +548,27 @@ interface BuyContextRow {
  * password, an earlier order of the request id, the fund with its fees and NAV, the day's purchases of the fund and
  * the card's payments today, in one statement — what checkBuy, the replay and verifyTradePassword read in ~12.
  */
-async function readBuyContext(
-  trx: Transaction<DB>,
-  bank: Bank,
-  opts: { userId: number; fundCode: string; requestId: string; today: IsoDate },
-): Promise<BuyContext> {
-  const { userId, fundCode, requestId, today } = opts;
-  const bankUsed = bank.usedOnSql ? bank.usedOnSql(userId, sql`c.id`, today) : sql<null>`NULL`;
-  const { rows } = await sql<BuyContextRow>`
-    SELECT ${prepared} u.open_trade,
+async function readBuyContext(trx: Transaction<DB>, bank: Bank, want: BuyContextWant): Promise<BuyContext> {
+  return (await readBuyContexts(trx, bank, [want]))[0] as BuyContext;
+}
+
+/** What one purchase's read asks for. */
+interface BuyContextWant {
+  userId: number;
+  fundCode: string;
+  requestId: string;
+  today: IsoDate;
+}
+
+/**
+ * readBuyContext for several purchases (of different investors, each locked) in one statement: the batch of
+ * placeBuys (buyBatch). The wants come in as arrays, one a column, so the statement is the same prepared one for one
+ * purchase or fifty; the contexts come back in the wants' order.
+ */
+async function readBuyContexts(trx: Transaction<DB>, bank: Bank, wants: readonly BuyContextWant[]): Promise<BuyContext[]> {
+  const bankUsed = bank.usedOnSql ? bank.usedOnSql(sql`u.id`, sql`c.id`, sql`w.today`) : sql<null>`NULL`;
+  const query = sql<BuyContextRow & { ord: string }>`
+    SELECT ${prepared} w.ord, u.open_trade,
            c.id AS card_id, c.bank_code, c.card_tail,
            r.level AS risk_level, r.valid_until::text AS risk_valid_until,
            p.hash AS pw_hash, p.locked_until AS pw_locked_until, p.failed_tries AS pw_failed_tries,
@@ -566,22 +587,37 @@ async function readBuyContext(
            CASE WHEN f.daily_purchase_limit_fen IS NOT NULL AND e.id IS NULL THEN
              (SELECT json_object_agg(b.trade_date::text, b.total::text)
                 FROM (SELECT o.trade_date, sum(o.amount_fen) AS total FROM orders o
-                      WHERE o.user_id = u.id AND o.fund_code = f.code AND o.trade_date >= ${today}::date
+                      WHERE o.user_id = u.id AND o.fund_code = f.code AND o.trade_date >= w.today
                         AND o.action IN ('020', '022') AND o.status IN ('paid', 'confirmed')
                       GROUP BY o.trade_date) b)
            END AS bought,
            ${bankUsed} AS bank_used
-    FROM users u
+    FROM unnest(${wants.map((w) => w.userId)}::bigint[], ${wants.map((w) => w.fundCode)}::text[],
+                ${wants.map((w) => w.requestId)}::text[], ${wants.map((w) => w.today)}::date[])
+           WITH ORDINALITY AS w(user_id, fund_code, request_id, today, ord)
+    JOIN users u ON u.id = w.user_id
     LEFT JOIN LATERAL (SELECT bc.id, bc.bank_code, bc.card_tail FROM bank_cards bc WHERE bc.user_id = u.id ORDER BY bc.id LIMIT 1) c ON true
     LEFT JOIN LATERAL (SELECT ra.level, ra.valid_until FROM risk_assessments ra WHERE ra.user_id = u.id
                        ORDER BY ra.assessed_at DESC LIMIT 1) r ON true
     LEFT JOIN trade_passwords p ON p.user_id = u.id
-    LEFT JOIN orders e ON e.user_id = u.id AND e.request_id = ${requestId}
-    LEFT JOIN fund f ON f.code = ${fundCode}
+    -- A lookup by the unique (user_id, request_id): as a join the planner may scan all the investor's orders instead.
+    LEFT JOIN LATERAL (SELECT eo.id, eo.request_hash, eo.answer FROM orders eo
+                       WHERE eo.user_id = u.id AND eo.request_id = w.request_id LIMIT 1) e ON true
+    LEFT JOIN fund f ON f.code = w.fund_code
     LEFT JOIN LATERAL (SELECT fn.date, fn.nav FROM fund_nav fn WHERE fn.fund_code = f.code ORDER BY fn.date DESC LIMIT 1) n ON true
-    WHERE u.id = ${userId}`.execute(trx);
-  const row = rows[0];
-  if (!row) throw new Error(`trading: no user ${userId}`);
+    ORDER BY w.ord`;
+  const { rows } = await query.execute(trx);
+  const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+  return wants.map((want, i) => {
+    const row = byOrd.get(i + 1);
+    if (!row) throw new Error(`trading: no user ${want.userId}`);
+    return buyContextOf(row, want);
+  });
+}
+
+/** A row of readBuyContexts as the context the checks read. */
+function buyContextOf(row: BuyContextRow, want: BuyContextWant): BuyContext {
+  const { userId, fundCode, today } = want;
   const fund =
     row.f_code === null || !/^\d{6}$/.test(fundCode)
       ? null
@@ -654,6 +690,141 @@ function passwordRefusal(result: Exclude<TradePasswordCheck, { ok: true }>): Tra
   return new TradeRefusal('tradePasswordWrong', { remaining: result.remainingTries });
 }
 
+/** A purchase about to be written: its order row and what its answer and transfer are made of. */
+interface Purchase {
+  order: {
+    user_id: number;
+    id: number;
+    request_id: string;
+    request_hash: string;
+    fund_code: string;
+    action: string;
+    status: string;
+    pay_method: string;
+    bank_card_id: number;
+    amount_fen: number;
+    fee_fen: number;
+    coupon_id: number | null;
+    coupon_discount_fen: number | null;
+    rate_ppm: number | null;
+    standard_rate_ppm: number | null;
+    trade_date: IsoDate;
+    confirm_date: IsoDate;
+    query_date: IsoDate;
+    risk_warning: string | null;
+    plan_id: number | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  riskWarning: OrderRow['risk_warning'];
+  fund: TradeFund;
+  today: IsoDate;
+}
+
+/** The order a purchase writes (fee and dates fixed now: the net-amount method does not depend on the NAV). */
+function purchaseOf(p: {
+  input: BuyInput;
+  fund: TradeFund;
+  investor: Investor;
+  dates: PurchaseDates;
+  check: BuyCheck;
+  hash: string;
+  orderId: number;
+  now: Date;
+  today: IsoDate;
+  payMethod: NonNullable<BuyInput['payMethod']>;
+  coupon: { discountFen: number } | null;
+}): Purchase {
+  const { input, fund, investor, dates, now, coupon } = p;
+  const card = investor.card as NonNullable<Investor['card']>;
+  const quote = purchaseQuote(fund, dates, input.amountFen);
+  const riskWarning =
+    p.check.suitability === 'warn'
+      ? {
+          text: input.riskWarningText(fund.risk_level, investor.riskLevel as number),
+          fund_code: fund.code,
+          fund_risk: fund.risk_level,
+          investor_level: investor.riskLevel,
+          accepted_at: now.toISOString(),
+        }
+      : null;
+  const order = {
+    user_id: input.userId,
+    id: p.orderId,
+    request_id: input.requestId,
+    request_hash: p.hash,
+    fund_code: fund.code,
+    action: dates.mode === 'subscribe' ? '020' : '022',
+    status: 'paid',
+    pay_method: p.payMethod,
+    bank_card_id: card.id,
+    amount_fen: input.amountFen,
+    // With a coupon the investor pays the fee less its discount; the marketing account pays the rest (settlement).
+    fee_fen: quote.feeFen - (coupon?.discountFen ?? 0),
+    coupon_id: coupon ? (input.couponId as number) : null,
+    coupon_discount_fen: coupon ? coupon.discountFen : null,
+    rate_ppm: quote.fixedFen === null ? quote.ratePpm : null,
+    standard_rate_ppm: quote.fixedFen === null ? quote.standardRatePpm : null,
+    trade_date: dates.tradeDate,
+    confirm_date: dates.confirmDate,
+    query_date: dates.queryDate,
+    risk_warning: riskWarning === null ? null : JSON.stringify(riskWarning),
+    plan_id: input.planId ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  return { order, riskWarning, fund, today: p.today };
+}
+
+/** The order as the answer shows it: what was written, not read back. */
+function answerRowOf(p: Purchase, card: NonNullable<Investor['card']>, status: string, failReason: string | null): OrderRow {
+  return {
+    ...p.order,
+    status,
+    fund_name: p.fund.name,
+    volume: null,
+    confirm_nav: null,
+    confirm_amount_fen: null,
+    confirm_volume: null,
+    refund_fen: null,
+    fail_reason: failReason,
+    risk_warning: p.riskWarning,
+    settled_at: null,
+    bank_code: card.bankCode,
+    card_tail: card.cardTail,
+    sell_mode: null,
+    linked_order_id: null,
+    share_class: p.fund.share_class,
+  };
+}
+
+/** The purchase's payment: from `debitAccount` (the bank, the platform's advance, the pension account) to the fund. */
+function paymentTransferOf(p: Purchase, debitAccount: string): Transfer {
+  return transfer(PURCHASE_PAYMENT, {
+    user_id: p.order.user_id,
+    ref: `order:${p.order.id}:pay`,
+    asset: CNY,
+    debit_account: debitAccount,
+    credit_account: PURCHASE.at(p.fund.code),
+    amount_hundredths: p.order.amount_fen,
+    order_id: p.order.id,
+    business_date: p.today,
+  });
+}
+
+/** The refusal of a card payment the bank did not make: its limits, or declined (the order is then kept as failed). */
+function debitRefusal(paid: Exclude<DebitResult, { ok: true }>, card: NonNullable<Investor['card']>, orderId: number): TradeRefusal {
+  if (paid.refusal === 'per_payment_limit')
+    return new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
+  if (paid.refusal === 'daily_limit')
+    return new TradeRefusal('bankDailyLimit', {
+      bankCode: card.bankCode,
+      limit: fenText(paid.limits.dailyFen),
+      left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)),
+    });
+  return new TradeRefusal('paymentFailed', { reason: 'declined' }, { order_id: String(orderId) });
+}
+
 /** A placed purchase, with the order as the answer shows it (read back by nobody: it is what was written). */
 export interface PlacedBuy extends PlacedOrder {
   order?: OrderRow;
@@ -672,14 +843,17 @@ export interface PlacedBuy extends PlacedOrder {
  * statements. A wrong trade password commits its counted try (verifyTradePassword) and nothing else, then refuses.
  */
 export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<PlacedBuy> {
+  if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw new TradeRefusal('invalidAmount');
+  const batched = buyBatcherOf(deps, input);
+  return batched ? batched.add({ deps, input, now: deps.clock.now() }) : placeBuyAlone(deps, input);
+}
+
+/** placeBuy in a transaction of its own: every kind of purchase (payment, coupon, plan run, a password's count). */
+async function placeBuyAlone(deps: TradingDeps, input: BuyInput): Promise<PlacedBuy> {
   const { userId, amountFen, requestId } = input;
   const payMethod = input.payMethod ?? 'bankcard';
   if (!Number.isSafeInteger(amountFen) || amountFen <= 0) throw new TradeRefusal('invalidAmount');
-  const hash = requestHash(
-    input.couponId === undefined
-      ? ['buy', input.fundCode, amountFen, payMethod]
-      : ['buy', input.fundCode, amountFen, payMethod, input.couponId],
-  );
+  const hash = buyRequestHash(input);
   const now = deps.clock.now();
   const today = shanghaiDate(now);
   // A plan's run (services/auto-invest.ts) and a booking's subscription (services/lump-sum.ts) were authorised with
@@ -718,71 +892,10 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
     }
     const card = investor.card as NonNullable<Investor['card']>;
     const orderId = context.nextId as number;
-    const quote = purchaseQuote(fund, dates, amountFen);
-    const riskWarning =
-      check.suitability === 'warn'
-        ? {
-            text: input.riskWarningText(fund.risk_level, investor.riskLevel as number),
-            fund_code: fund.code,
-            fund_risk: fund.risk_level,
-            investor_level: investor.riskLevel,
-            accepted_at: now.toISOString(),
-          }
-        : null;
-    const order = {
-      user_id: userId,
-      id: orderId,
-      request_id: requestId,
-      request_hash: hash,
-      fund_code: fund.code,
-      action: dates.mode === 'subscribe' ? '020' : '022',
-      status: 'paid',
-      pay_method: payMethod,
-      bank_card_id: card.id,
-      amount_fen: amountFen,
-      // With a coupon the investor pays the fee less its discount; the marketing account pays the rest (settlement).
-      fee_fen: quote.feeFen - (coupon?.discountFen ?? 0),
-      coupon_id: coupon ? (input.couponId as number) : null,
-      coupon_discount_fen: coupon ? coupon.discountFen : null,
-      rate_ppm: quote.fixedFen === null ? quote.ratePpm : null,
-      standard_rate_ppm: quote.fixedFen === null ? quote.standardRatePpm : null,
-      trade_date: dates.tradeDate,
-      confirm_date: dates.confirmDate,
-      query_date: dates.queryDate,
-      risk_warning: riskWarning === null ? null : JSON.stringify(riskWarning),
-      plan_id: input.planId ?? null,
-      created_at: now,
-      updated_at: now,
-    };
-    const answerRow = (status: string, failReason: string | null): OrderRow => ({
-      ...order,
-      status,
-      fund_name: fund.name,
-      volume: null,
-      confirm_nav: null,
-      confirm_amount_fen: null,
-      confirm_volume: null,
-      refund_fen: null,
-      fail_reason: failReason,
-      risk_warning: riskWarning,
-      settled_at: null,
-      bank_code: card.bankCode,
-      card_tail: card.cardTail,
-      sell_mode: null,
-      linked_order_id: null,
-      share_class: fund.share_class,
-    });
-    const paymentTransfer = (debitAccount: string) =>
-      transfer(PURCHASE_PAYMENT, {
-        user_id: userId,
-        ref: `order:${orderId}:pay`,
-        asset: CNY,
-        debit_account: debitAccount,
-        credit_account: PURCHASE.at(fund.code),
-        amount_hundredths: amountFen,
-        order_id: orderId,
-        business_date: today,
-      });
+    const written = purchaseOf({ input, fund, investor, dates, check, hash, orderId, now, today, payMethod, coupon });
+    const { order } = written;
+    const answerRow = (status: string, failReason: string | null): OrderRow => answerRowOf(written, card, status, failReason);
+    const paymentTransfer = (debitAccount: string) => paymentTransferOf(written, debitAccount);
     const reset = passwordReset?.ok && passwordReset.reset ? sql`password_reset AS (${passwordReset.reset}),` : sql``;
 
     if (cash) {
@@ -837,31 +950,21 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
       day: today,
       now,
     };
-    // The bank's decision, and its record in the write when its book is here (Bank.debitInStatement).
-    const inStatement = deps.bank.debitInStatement?.(debit, bankUsedFen);
-    const paid = inStatement ? inStatement.result : await deps.bank.debit(trx, debit);
+    // The bank's decision, and its record in the write when its book is here (Bank.debitsInStatement).
+    const inStatement = deps.bank.debitsInStatement?.([{ request: debit, usedTodayFen: bankUsedFen }]);
+    const paid = inStatement ? (inStatement.results[0] as DebitResult) : await deps.bank.debit(trx, debit);
     const bankRecord = inStatement ? sql`${inStatement.record},` : sql``;
     if (!paid.ok) {
-      if (paid.refusal === 'per_payment_limit')
-        throw new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
-      if (paid.refusal === 'daily_limit') {
-        throw new TradeRefusal('bankDailyLimit', {
-          bankCode: card.bankCode,
-          limit: fenText(paid.limits.dailyFen),
-          left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)),
-        });
-      }
+      const refusal = debitRefusal(paid, card, orderId);
+      if (paid.refusal !== 'declined') throw refusal;
       // Declined: the order is kept as failed, with nothing posted, and its answer is the refusal.
-      declined = new TradeRefusal('paymentFailed', { reason: 'declined' }, { order_id: String(orderId) });
-      const stored: StoredRefusal = { refusal: { reason: declined.reason, params: declined.params, data: {} } };
-      const failed = { ...order, status: 'failed', fail_reason: 'payment_declined', answer: JSON.stringify(stored) };
-      await post(trx, [], { with: sql`${prepared} ${reset}${bankRecord} placed_order AS (${trx.insertInto('orders').values(failed)})` });
+      declined = refusal;
+      await post(trx, [], { with: sql`${prepared} ${reset}${bankRecord} placed_order AS (${insertOrders([failedRow(order, refusal)])})` });
       if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
       return { userId, orderId };
     }
-    const placed = { ...order, answer: JSON.stringify({ placed: true }) };
     await post(trx, [paymentTransfer(BANK.at())], {
-      with: sql`${prepared} ${reset}${bankRecord} placed_order AS (${trx.insertInto('orders').values(placed)})`,
+      with: sql`${prepared} ${reset}${bankRecord} placed_order AS (${insertOrders([placedRow(order)])})`,
     });
     if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
     return { userId, orderId, order: answerRow('paid', null) };
@@ -874,6 +977,233 @@ export async function placeBuy(deps: TradingDeps, input: BuyInput): Promise<Plac
   if ('refused' in outcome) throw outcome.refused;
   if (declined) throw declined;
   return outcome;
+}
+
+/** The fields a purchase's request id stands for: the same id with others is refused (requestIdConflict). */
+function buyRequestHash(input: BuyInput): string {
+  const payMethod = input.payMethod ?? 'bankcard';
+  return requestHash(
+    input.couponId === undefined
+      ? ['buy', input.fundCode, input.amountFen, payMethod]
+      : ['buy', input.fundCode, input.amountFen, payMethod, input.couponId],
+  );
+}
+
+/** An order row as written: the answer a replay of its request id gets. */
+type OrderInsert = Purchase['order'] & { answer: string; fail_reason?: string | null };
+
+function placedRow(order: Purchase['order']): OrderInsert {
+  return { ...order, answer: JSON.stringify({ placed: true }) };
+}
+
+/** A declined card payment's order: kept as failed, with nothing posted, and its answer is the refusal. */
+function failedRow(order: Purchase['order'], refusal: TradeRefusal): OrderInsert {
+  const stored: StoredRefusal = { refusal: { reason: refusal.reason, params: refusal.params, data: {} } };
+  return { ...order, status: 'failed', fail_reason: 'payment_declined', answer: JSON.stringify(stored) };
+}
+
+/**
+ * New orders as one INSERT … SELECT FROM unnest, an array a column: the same statement text (a prepared statement's)
+ * for one order or a batch, its size not growing with them.
+ */
+function insertOrders(rows: readonly OrderInsert[]): RawBuilder<unknown> {
+  const col = <K extends keyof OrderInsert>(key: K) => rows.map((r) => r[key] ?? null);
+  return sql`INSERT INTO orders (user_id, id, request_id, request_hash, fund_code, action, status, pay_method, bank_card_id,
+                                 amount_fen, fee_fen, coupon_id, coupon_discount_fen, rate_ppm, standard_rate_ppm, trade_date,
+                                 confirm_date, query_date, risk_warning, plan_id, answer, fail_reason, created_at, updated_at)
+    SELECT user_id, id, request_id, request_hash, fund_code, action, status, pay_method, bank_card_id, amount_fen, fee_fen,
+           coupon_id, coupon_discount_fen, rate_ppm, standard_rate_ppm, trade_date, confirm_date, query_date,
+           risk_warning::jsonb, plan_id, answer::jsonb, fail_reason, created_at, created_at
+    FROM unnest(${col('user_id')}::bigint[], ${col('id')}::bigint[], ${col('request_id')}::text[], ${col('request_hash')}::text[],
+                ${col('fund_code')}::text[], ${col('action')}::text[], ${col('status')}::text[], ${col('pay_method')}::text[],
+                ${col('bank_card_id')}::bigint[], ${col('amount_fen')}::bigint[], ${col('fee_fen')}::bigint[], ${col('coupon_id')}::bigint[],
+                ${col('coupon_discount_fen')}::bigint[], ${col('rate_ppm')}::int[], ${col('standard_rate_ppm')}::int[],
+                ${col('trade_date')}::date[], ${col('confirm_date')}::date[], ${col('query_date')}::date[], ${col('risk_warning')}::text[],
+                ${col('plan_id')}::bigint[], ${col('answer')}::text[], ${col('fail_reason')}::text[],
+                ${rows.map((r) => r.created_at.toISOString())}::timestamptz[])
+      AS o(user_id, id, request_id, request_hash, fund_code, action, status, pay_method, bank_card_id, amount_fen, fee_fen,
+           coupon_id, coupon_discount_fen, rate_ppm, standard_rate_ppm, trade_date, confirm_date, query_date, risk_warning,
+           plan_id, answer, fail_reason, created_at)`;
+}
+
+// ---- Purchases in batches: several investors' orders, one transaction (issue 22 §3) ---------------------------
+//
+// While a batch is being written, the purchases that arrive wait; the next batch takes them all (db/batcher.ts):
+// their investors' row locks in one statement (in id order, as every multi-investor lock is taken), their checks'
+// reads in one (readBuyContexts), their orders, bank records and ledger transfers in one (the posting statement), and
+// one commit. An idle server writes each purchase at once in a batch of one. A purchase is answered only after its
+// batch committed. A batch takes a purchase by card from a request (the trade password asked, no coupon): the same
+// checks in the same order as placeBuyAlone, a wrong password's try counted and committed with the batch, a right
+// one's reset or migration written with the orders. Every purchase of a batch that failed is placed alone after it
+// (placeBuyAlone): nothing of a failed batch was written, and its purchases do not share its fate. Each investor has
+// at most one purchase in a batch.
+
+/**
+ * One batch at a time, of at most 64 purchases: what waits meanwhile makes the next batch. Two at once (bench/README.md
+ * "Trading", 2026-11-30) split the same orders into batches half as large, each paying its own round trips and commit,
+ * and placed fewer orders a second.
+ */
+const BUY_BATCH = { maxInFlight: 1, maxBatch: 64 };
+
+interface BatchedBuy {
+  deps: TradingDeps;
+  input: BuyInput;
+  /** When the request arrived: its trade date and cut-off are of this instant, not of its batch's. */
+  now: Date;
+}
+
+const buyBatchers = new WeakMap<Database, Batcher<BatchedBuy, PlacedBuy>>();
+
+/** The batcher of deps' database when `input` is a purchase a batch takes, else null. */
+function buyBatcherOf(deps: TradingDeps, input: BuyInput): Batcher<BatchedBuy, PlacedBuy> | null {
+  const batchable =
+    (input.payMethod ?? 'bankcard') === 'bankcard' &&
+    input.couponId === undefined &&
+    input.planId === undefined &&
+    input.within === undefined &&
+    !input.preauthorised &&
+    deps.bank.usedOnSql !== undefined &&
+    deps.bank.debitsInStatement !== undefined;
+  if (!batchable) return null;
+  let found = buyBatchers.get(deps.db);
+  if (!found) {
+    found = batcher<BatchedBuy, PlacedBuy>({ ...BUY_BATCH, keyOf: (b) => b.input.userId, run: buyBatch });
+    buyBatchers.set(deps.db, found);
+  }
+  return found;
+}
+
+/** What the batch decided for one purchase. */
+type BatchDecision =
+  | { kind: 'answered'; outcome: BatchOutcome<PlacedBuy> }
+  | {
+      kind: 'write';
+      purchase: Purchase;
+      card: NonNullable<Investor['card']>;
+      debit: DebitRequest;
+      usedTodayFen: number;
+      /** The password's write when it changes (its tries reset, or its migration to the current form). */
+      reset: Extract<Awaited<ReturnType<typeof checkLockedTradePassword>>, { ok: true }>['reset'];
+    };
+
+/** One batch of purchases (the items share a database and a bank: one app's). */
+async function buyBatch(items: BatchedBuy[]): Promise<Array<BatchOutcome<PlacedBuy>>> {
+  const first = items[0] as BatchedBuy;
+  const { db, bank } = first.deps;
+  let outcomes: Array<BatchOutcome<PlacedBuy> | null>;
+  try {
+    outcomes = await db.kysely.transaction().execute(async (trx) => {
+      await lockUserList(
+        trx,
+        items.map((b) => b.input.userId),
+      );
+      const contexts = await readBuyContexts(
+        trx,
+        bank,
+        items.map((b) => ({
+          userId: b.input.userId,
+          fundCode: b.input.fundCode,
+          requestId: b.input.requestId,
+          today: shanghaiDate(b.now),
+        })),
+      );
+      const decisions: BatchDecision[] = [];
+      for (const [i, item] of items.entries()) {
+        try {
+          decisions.push(await decideBatched(trx, item, contexts[i] as BuyContext));
+        } catch (error) {
+          if (!(error instanceof TradeRefusal)) throw error;
+          decisions.push({ kind: 'answered', outcome: { ok: false, error } });
+        }
+      }
+      const writes = decisions.filter((d): d is Extract<BatchDecision, { kind: 'write' }> => d.kind === 'write');
+      const written = new Map<BatchDecision, BatchOutcome<PlacedBuy>>();
+      if (writes.length > 0) {
+        const debits = (bank.debitsInStatement as NonNullable<Bank['debitsInStatement']>)(
+          writes.map((w) => ({ request: w.debit, usedTodayFen: w.usedTodayFen })),
+        );
+        const rows: OrderInsert[] = [];
+        const transfers: Transfer[] = [];
+        writes.forEach((w, k) => {
+          const paid = debits.results[k] as DebitResult;
+          const { order } = w.purchase;
+          if (paid.ok) {
+            rows.push(placedRow(order));
+            transfers.push(paymentTransferOf(w.purchase, BANK.at()));
+            written.set(w, {
+              ok: true,
+              value: { userId: order.user_id, orderId: order.id, order: answerRowOf(w.purchase, w.card, 'paid', null) },
+            });
+            return;
+          }
+          // The checks before refused what the bank's limits refuse (refuseBuy, from the same figures): a limit
+          // here is a defect, and the batch rolls back for its purchases to be placed alone.
+          if (paid.refusal !== 'declined') throw new Error(`trading: the bank refused ${paid.refusal} after the checks passed`);
+          const refusal = debitRefusal(paid, w.card, order.id);
+          rows.push(failedRow(order, refusal));
+          written.set(w, { ok: false, error: refusal });
+        });
+        const resets = writes.flatMap((w, k) => (w.reset ? [sql`${sql.raw(`password_reset_${k}`)} AS (${w.reset}),`] : []));
+        await post(trx, transfers, {
+          with: sql`${prepared} ${sql.join(resets, sql` `)} ${debits.record}, placed_order AS (${insertOrders(rows)})`,
+        });
+      }
+      return decisions.map((d) => (d.kind === 'answered' ? d.outcome : (written.get(d) ?? null)));
+    });
+  } catch {
+    // Nothing of the batch was written: each of its purchases is placed alone (a defect shows there, in its own).
+    outcomes = items.map(() => null);
+  }
+  return Promise.all(
+    items.map(
+      (item, i) =>
+        outcomes[i] ??
+        placeBuyAlone(item.deps, item.input).then(
+          (value): BatchOutcome<PlacedBuy> => ({ ok: true, value }),
+          (error: unknown): BatchOutcome<PlacedBuy> => ({ ok: false, error }),
+        ),
+    ),
+  );
+}
+
+/**
+ * One purchase of a batch, from its context: the same checks, in the same order, as placeBuyAlone's card path. A
+ * refusal is thrown (nothing written for it but a wrong password's counted try).
+ */
+async function decideBatched(trx: Transaction<DB>, item: BatchedBuy, context: BuyContext): Promise<BatchDecision> {
+  const { input, now } = item;
+  const today = shanghaiDate(now);
+  const hash = buyRequestHash(input);
+  if (context.earlier) return { kind: 'answered', outcome: { ok: true, value: replayOf(context.earlier, input.userId, hash) } };
+  const fund = context.fund;
+  if (!fund) throw new TradeRefusal('fundNotFound', { code: input.fundCode });
+  const { investor } = context;
+  const dates = purchaseDates(fund, now);
+  const bankUsedFen = context.bankUsedFen as number;
+  const check = buyCheckOf(fund, investor, dates, context.boughtByDate[dates.tradeDate] ?? 0, bankUsedFen);
+  refuseBuy(check, input.amountFen, input.riskConfirm, item.deps.bank);
+  const pepper = pepperOf(item.deps);
+  const password = await checkLockedTradePassword(trx, context.password, { userId: input.userId, password: input.password, now, pepper });
+  if (!password.ok) {
+    if (password.reason !== 'count') throw passwordRefusal(password);
+    // Wrong: the try is counted as placeBuyAlone counts it, and committed with the batch; nothing else is written.
+    const counted = await verifyTradePassword(trx, { userId: input.userId, password: input.password, now, pepper });
+    if (counted.ok) throw new Error('trading: the trade password changed under the investor lock');
+    throw passwordRefusal(counted);
+  }
+  const card = investor.card as NonNullable<Investor['card']>;
+  const orderId = context.nextId as number;
+  const purchase = purchaseOf({ input, fund, investor, dates, check, hash, orderId, now, today, payMethod: 'bankcard', coupon: null });
+  const debit: DebitRequest = {
+    paymentId: `order:${orderId}`,
+    userId: input.userId,
+    cardId: card.id,
+    bankCode: card.bankCode,
+    amountFen: input.amountFen,
+    day: today,
+    now,
+  };
+  return { kind: 'write', purchase, card, debit, usedTodayFen: bankUsedFen, reset: password.reset };
 }
 
 /** The coupon's discount on this purchase's fee, or the refusal saying why it does not apply. */
