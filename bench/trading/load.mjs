@@ -2,62 +2,123 @@
 // pins): closed loops, one per connection, for `seconds` or until `maxRequests` answers; prints one JSON line.
 //   BENCH_LOAD_CONFIG='{"mode":"buy"|"hello", "host", "port", "seconds", "maxRequests", …}' node bench/trading/load.mjs
 // mode "hello": `connections` loops of `method` (GET) `path`. mode "buy": one loop per investor ({ token }), each order with a
-// fresh request_id (`tag`-investor-n) for one of `funds`, amount `amount`, the password encrypted per request.
-import { buy, investorAgent, percentiles, request } from './client.mjs';
+// fresh request_id (`tag`-investor-n) for one of `funds`, amount `amount`, the password encrypted per request; with
+// `rate`, an open loop at that many orders a second instead (openLoop). Each connection is client.mjs rawConnection
+// (requests prebuilt as bytes, answers read by content-length), so the generator takes little of the CPU it shares.
+import { buyOutcome, buyRequestBytes, encryptPassword, percentiles, rawConnection } from './client.mjs';
 
 const config = JSON.parse(process.env.BENCH_LOAD_CONFIG ?? '{}');
 const server = { host: config.host, port: config.port };
-const deadline = Date.now() + config.seconds * 1000;
+let deadline = Infinity;
 const latencies = [];
 const failures = new Map();
 let answered = 0;
 let ok = 0;
 let started = 0;
 
+// The orders' encrypted passwords, made before the clock starts: each is a fresh encryption (random padding) used once,
+// as a device makes one per order; making them during the run cost the generator ~0.15 ms an order of the CPU it
+// shares with the server. Past these, they are made on the fly.
+const ciphertexts = [];
+if (config.mode === 'buy') {
+  const expected = config.rate ? config.rate * config.seconds : config.seconds * (config.expectedRate ?? 2500);
+  for (let i = Math.min(config.maxRequests, Math.ceil(expected)); i > 0; i -= 1)
+    ciphertexts.push(encryptPassword(config.publicKeyPem, config.password));
+}
+const encryptedPassword = () => ciphertexts.pop() ?? encryptPassword(config.publicKeyPem, config.password);
+
 const more = () => Date.now() < deadline && started < config.maxRequests;
 const fail = (what) => failures.set(what, (failures.get(what) ?? 0) + 1);
 
 async function helloLoop() {
-  const agent = investorAgent();
+  const connection = rawConnection(server);
+  const method = config.method ?? 'GET';
+  const bytes = Buffer.from(
+    `${method} ${config.path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${method === 'GET' ? '' : 'content-length: 0\r\n'}\r\n`,
+  );
   while (more()) {
     started += 1;
-    const res = await request(agent, { ...server, method: config.method ?? 'GET', path: config.path });
+    const res = await connection.send(bytes);
     answered += 1;
     latencies.push(res.ms);
     if (res.status === 200) ok += 1;
     else fail(res.status === 0 ? res.error : `HTTP ${res.status}`);
   }
-  agent.destroy();
+  connection.destroy();
 }
+
+/** Order n of investor `index`, as bytes: a fresh request id, one of the funds, a ciphertext of its own. */
+const orderBytes = (investor, index, n) =>
+  buyRequestBytes(investor, {
+    fund: config.funds[index % config.funds.length],
+    amount: config.amount,
+    requestId: `${config.tag}-${index}-${n}`,
+    encryptedPassword: encryptedPassword(),
+  });
+
+const count = (res) => {
+  answered += 1;
+  latencies.push(res.ms);
+  if (res.status === 200 && res.resultCode === 0) ok += 1;
+  else fail(res.status === 0 ? res.message : `${res.resultCode ?? `HTTP ${res.status}`} ${res.message}`.trim());
+};
 
 async function buyLoop(investor, index) {
-  const agent = investorAgent();
-  const fund = config.funds[index % config.funds.length];
+  const connection = rawConnection(server);
   for (let n = 0; more(); n += 1) {
     started += 1;
-    const res = await buy(agent, server, investor, {
-      fund,
-      amount: config.amount,
-      requestId: `${config.tag}-${index}-${n}`,
-      publicKeyPem: config.publicKeyPem,
-      password: config.password,
-    });
-    answered += 1;
-    latencies.push(res.ms);
-    if (res.status === 200 && res.resultCode === 0) ok += 1;
-    else fail(res.status === 0 ? res.message : `${res.resultCode ?? `HTTP ${res.status}`} ${res.message}`.trim());
+    count(buyOutcome(await connection.send(orderBytes(investor, index, n))));
   }
-  agent.destroy();
+  connection.destroy();
 }
 
+/**
+ * Open loop (`rate` orders a second, as wrk2 offers a constant throughput): order k is due at k / rate seconds, from
+ * investor k mod n on that investor's one connection, whether or not the earlier ones were answered (an investor
+ * whose previous order is still open waits for its connection). Its latency counts from when it was due, not from
+ * when it could be sent: a slow answer delays the orders behind it and they count that wait (no coordinated
+ * omission). A closed loop's latency at saturation is only its queue (Little's law: n investors at X orders/s wait
+ * n / X on average); this says how fast an order is answered while the server carries `rate`.
+ */
+async function openLoop() {
+  const connections = config.investors.map(() => rawConnection(server));
+  const counts = config.investors.map(() => 0);
+  const total = Math.min(config.maxRequests, Math.floor(config.rate * config.seconds));
+  const startAt = performance.now();
+  const pending = [];
+  let next = 0;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (next < total && startAt + (next * 1000) / config.rate <= now) {
+        const dueAt = startAt + (next * 1000) / config.rate;
+        const index = next % config.investors.length;
+        next += 1;
+        started += 1;
+        const bytes = orderBytes(config.investors[index], index, counts[index]++);
+        pending.push(connections[index].send(bytes, dueAt).then((res) => count(buyOutcome(res))));
+      }
+      if (next < total) setTimeout(tick, 1);
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  for (const connection of connections) connection.destroy();
+}
+
+const cpuAtStart = process.cpuUsage();
 const begin = performance.now();
+deadline = Date.now() + config.seconds * 1000;
 const loops =
   config.mode === 'hello'
     ? Array.from({ length: config.connections }, () => helloLoop())
-    : config.investors.map((investor, i) => buyLoop(investor, i));
+    : config.rate
+      ? [openLoop()]
+      : config.investors.map((investor, i) => buyLoop(investor, i));
 await Promise.all(loops);
 const seconds = (performance.now() - begin) / 1000;
-const cpu = process.cpuUsage();
+const cpu = process.cpuUsage(cpuAtStart);
 console.log(
   JSON.stringify({
     answered,

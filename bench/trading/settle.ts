@@ -194,7 +194,7 @@ async function createOrders(
     }),
   );
   const created = shanghaiInstant(T, '10:00:00');
-  await sql`TRUNCATE orders, orders_open, lots, order_lots, ledger_transfers, bank_payments, holding_options, risk_assessments, trade_passwords, bank_cards, sessions,
+  await sql`TRUNCATE orders, orders_open, lots, order_lots, ledger_transfers, bank_payments, bank_card_days, holding_options, risk_assessments, trade_passwords, bank_cards, sessions,
     mmf_income, mmf_income_runs, aip_runs, aip_plans, users CASCADE`.execute(db.kysely);
   await sql`
     INSERT INTO users (telephone, open_trade, created_at)
