@@ -1,9 +1,11 @@
-// The order hot path's building blocks (issue 22 §3): the natural batcher (db/batcher.ts) and the RSA thread
-// (services/rsa-thread.ts, behind ServerKeys.decryptTextAsync).
+// The order hot path's building blocks (issue 22 §3): the natural batcher (db/batcher.ts), the RSA thread
+// (services/rsa-thread.ts, behind ServerKeys.decryptTextAsync) and the transaction opened in one round trip.
 import assert from 'node:assert/strict';
 import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { batcher } from '../../server/src/db/batcher';
+import { openDatabase, transactionInOneTrip } from '../../server/src/db/database';
 import { rsaThread } from '../../server/src/services/rsa-thread';
 import { pkcs1Unpad, rsaPkcs1Decrypt } from '../../server/src/services/rsa';
 
@@ -113,4 +115,65 @@ describe('the RSA thread', () => {
       await thread.close();
     }
   });
+});
+
+describe('a transaction in one round trip (db/database.ts transactionInOneTrip)', () => {
+  const url = process.env.TEST_DATABASE_URL;
+  it(
+    'opens, locks and reads in one trip on PostgreSQL, the values written as literals exactly; commits, or rolls back on a throw',
+    { skip: !url },
+    async () => {
+      const db = await openDatabase({ databaseUrl: url as string, poolSize: 2 });
+      const table = `one_trip_${process.pid}`;
+      try {
+        await db.exec(`CREATE TABLE ${table} (id int PRIMARY KEY, note text)`);
+        // Values an attacker would try: quotes, backslashes, a parameter's name, the marks, NUL-free unicode, arrays of them.
+        const texts = ["it's", 'back\\slash', '$1 and $2', '/* prepared */ /* one trip */', "'); DROP TABLE users; --", '现金宝 ¥', ''];
+        const at = new Date('2026-11-30T07:00:00.123Z');
+        const rows = await transactionInOneTrip<
+          Array<{ t: string[]; n: number[]; d: Date; b: boolean; z: null }>,
+          { t: string[]; n: number[]; d: Date; b: boolean; z: null }
+        >(
+          db,
+          () => [
+            sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (1, ${texts[0]})`,
+            sql`SELECT ${texts}::text[] AS t, ${[1, -2, 3_000_000_000]}::bigint[] AS n, ${at}::timestamptz AS d, ${true}::boolean AS b, ${null}::text AS z`,
+          ],
+          async (_conn, opened) => opened,
+        );
+        assert.deepEqual(rows[0]?.t, texts);
+        assert.deepEqual(rows[0]?.n.map(Number), [1, -2, 3_000_000_000]);
+        assert.equal(rows[0]?.d.toISOString(), at.toISOString());
+        assert.equal(rows[0]?.b, true);
+        assert.equal(rows[0]?.z, null);
+        // Committed.
+        assert.deepEqual((await sql<{ note: string }>`SELECT note FROM ${sql.table(table)}`.execute(db.kysely)).rows, [{ note: "it's" }]);
+        // A throw in the work rolls the opening back too, and the connection is usable after.
+        await assert.rejects(
+          transactionInOneTrip(
+            db,
+            () => [sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (2, 'x')`],
+            async () => {
+              throw new Error('refused');
+            },
+          ),
+          /refused/,
+        );
+        // So does an error in the opening itself.
+        await assert.rejects(
+          transactionInOneTrip(
+            db,
+            () => [sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (1, 'again')`],
+            async () => 1,
+          ),
+        );
+        assert.deepEqual((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(db.kysely)).rows, [
+          { n: 1 },
+        ]);
+      } finally {
+        await db.exec(`DROP TABLE IF EXISTS ${table}`);
+        await db.close();
+      }
+    },
+  );
 });

@@ -4,8 +4,9 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ConnectionLock, PGliteDialect } from './pglite-dialect';
 import { discardTemplate, readTemplate, templatePath, writeTemplate } from './pglite-template';
@@ -84,6 +85,58 @@ export interface OpenDatabaseOptions {
  */
 export const PREPARED_MARK = '/* prepared */';
 export const prepared = sql.raw(PREPARED_MARK);
+
+const { prepareValue } = pgUtils;
+
+/** The mark of a statement list sent in one round trip (transactionInOneTrip): the driver answers the last one's rows. */
+const ONE_TRIP_MARK = '/* one trip */';
+
+/**
+ * A transaction whose opening statements (its locks and first read) go to the server together with its BEGIN, in one
+ * round trip, then `work` on the same connection, then COMMIT (ROLLBACK on a throw). Under load a round trip is not
+ * the network's fraction of a millisecond but a wait for the event loop to come back to the database's socket, behind
+ * the requests it is serving: the order batch (services/trading.ts) spent a third of its time on its BEGIN and its
+ * lock before its read (issue 22 §3). On PostgreSQL the statements are one simple query, their values written as
+ * literals (pg's rendering of values and arrays, escaped by pg.escapeLiteral) — so they are parsed and planned at each
+ * call, not prepared; PostgreSQL runs them in order, each with a snapshot of its own (the read after the lock sees
+ * what the lock waited for). On PGlite (no round trips) they run one by one. `work` gets the opening's last rows.
+ */
+export async function transactionInOneTrip<T, R = Record<string, unknown>>(
+  db: Database,
+  opening: (conn: Kysely<DB>) => Array<RawBuilder<unknown>>,
+  work: (conn: Kysely<DB>, rows: R[]) => Promise<T>,
+): Promise<T> {
+  if (db.kind !== 'postgres') {
+    return db.kysely.transaction().execute(async (trx) => {
+      let rows: unknown[] = [];
+      for (const statement of opening(trx)) rows = (await statement.execute(trx)).rows;
+      return work(trx, rows as R[]);
+    });
+  }
+  return db.kysely.connection().execute(async (conn) => {
+    try {
+      const statements = opening(conn).map((statement) => inlined(statement.compile(conn)));
+      const { rows } = await sql.raw(`${ONE_TRIP_MARK} BEGIN;\n${statements.join(';\n')}`).execute(conn);
+      const result = await work(conn, rows as R[]);
+      await sql`COMMIT`.execute(conn);
+      return result;
+    } catch (error) {
+      // Whatever was opened is undone (ROLLBACK outside a transaction only warns).
+      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/** A compiled statement with its parameters written as SQL literals (and the prepared mark taken out). */
+function inlined(query: { sql: string; parameters: readonly unknown[] }): string {
+  return query.sql.replaceAll(PREPARED_MARK, '').replace(/\$(\d+)\b/g, (_, n: string) => {
+    const value = query.parameters[Number(n) - 1];
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`database: a non-finite number in ${query.sql}`);
+    return pg.escapeLiteral(String(prepareValue(value)));
+  });
+}
 
 // Type mapping shared by both back ends, so rows look the same on PGlite and PostgreSQL:
 // int8 → number (ids and fen amounts stay far below 2^53), numeric → string (exact decimals),
@@ -248,6 +301,10 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
+      if (typeof text === 'string' && text.startsWith(ONE_TRIP_MARK)) {
+        // Several statements, one simple query: its answer is a result per statement; the caller reads the last's.
+        return (query(text) as Promise<unknown>).then((results) => (Array.isArray(results) ? results[results.length - 1] : results));
+      }
       if (typeof text === 'string' && text.includes(PREPARED_MARK) && Array.isArray(rest[0])) {
         const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
         return query({ name, text, values: rest[0] }, ...rest.slice(1));

@@ -15,7 +15,7 @@ import { availableVolume, fifoOrder, priceRedemption, takeFifo, type Lot } from 
 import { suitability, type SuitabilityVerdict } from '../../../src/lib/suitability';
 import { QUICK_WITHDRAW_DAILY_LIMIT_FEN, quickQuotaLeftFen } from '../../../src/lib/cash-rules';
 import { mulDiv, navToUnits, percentToPpm, type RoundingMode } from '../../../src/lib/trade-math';
-import { prepared, type Database } from '../db/database';
+import { prepared, transactionInOneTrip, type Database } from '../db/database';
 import type { DB } from '../db/types';
 import { addTradingDays, type IsoDate } from '../domain/calendar';
 import { shanghaiDate, type Clock } from '../domain/clock';
@@ -384,11 +384,11 @@ export async function lockUser(trx: Transaction<DB>, userId: number): Promise<vo
 }
 
 /**
- * Locks the rows of `userIds` for the rest of the transaction, as lockUser does for one, waiting for each: in id
- * order, as every lock of several investors is taken (two such never wait for each other in a cycle).
+ * The statement locking the rows of `userIds` for the rest of the transaction, as lockUser does for one, waiting for
+ * each: in id order, as every lock of several investors is taken (two such never wait for each other in a cycle).
  */
-export async function lockUserList(trx: Transaction<DB>, userIds: readonly number[]): Promise<void> {
-  await sql`SELECT ${prepared} id FROM users WHERE id = ANY(${[...userIds]}::bigint[]) ORDER BY id FOR UPDATE`.execute(trx);
+function lockUserListQuery(userIds: readonly number[]): RawBuilder<unknown> {
+  return sql`SELECT ${prepared} id FROM users WHERE id = ANY(${[...userIds]}::bigint[]) ORDER BY id FOR UPDATE`;
 }
 
 /**
@@ -566,8 +566,15 @@ interface BuyContextWant {
  * purchase or fifty; the contexts come back in the wants' order.
  */
 async function readBuyContexts(trx: Transaction<DB>, bank: Bank, wants: readonly BuyContextWant[]): Promise<BuyContext[]> {
+  return buyContextsOf((await buyContextsQuery(bank, wants).execute(trx)).rows, wants);
+}
+
+type BuyContextsRow = BuyContextRow & { ord: string };
+
+/** The statement of readBuyContexts. */
+function buyContextsQuery(bank: Bank, wants: readonly BuyContextWant[]): RawBuilder<BuyContextsRow> {
   const bankUsed = bank.usedOnSql ? bank.usedOnSql(sql`u.id`, sql`c.id`, sql`w.today`) : sql<null>`NULL`;
-  const query = sql<BuyContextRow & { ord: string }>`
+  return sql<BuyContextsRow>`
     SELECT ${prepared} w.ord, u.open_trade,
            c.id AS card_id, c.bank_code, c.card_tail,
            r.level AS risk_level, r.valid_until::text AS risk_valid_until,
@@ -606,7 +613,10 @@ async function readBuyContexts(trx: Transaction<DB>, bank: Bank, wants: readonly
     LEFT JOIN fund f ON f.code = w.fund_code
     LEFT JOIN LATERAL (SELECT fn.date, fn.nav FROM fund_nav fn WHERE fn.fund_code = f.code ORDER BY fn.date DESC LIMIT 1) n ON true
     ORDER BY w.ord`;
-  const { rows } = await query.execute(trx);
+}
+
+/** The rows of buyContextsQuery as the wants' contexts, in the wants' order. */
+function buyContextsOf(rows: readonly BuyContextsRow[], wants: readonly BuyContextWant[]): BuyContext[] {
   const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
   return wants.map((want, i) => {
     const row = byOrd.get(i + 1);
@@ -1092,21 +1102,18 @@ async function buyBatch(items: BatchedBuy[]): Promise<Array<BatchOutcome<PlacedB
   const { db, bank } = first.deps;
   let outcomes: Array<BatchOutcome<PlacedBuy> | null>;
   try {
-    outcomes = await db.kysely.transaction().execute(async (trx) => {
-      await lockUserList(
-        trx,
-        items.map((b) => b.input.userId),
-      );
-      const contexts = await readBuyContexts(
-        trx,
-        bank,
-        items.map((b) => ({
-          userId: b.input.userId,
-          fundCode: b.input.fundCode,
-          requestId: b.input.requestId,
-          today: shanghaiDate(b.now),
-        })),
-      );
+    const wants = items.map((b) => ({
+      userId: b.input.userId,
+      fundCode: b.input.fundCode,
+      requestId: b.input.requestId,
+      today: shanghaiDate(b.now),
+    }));
+    // BEGIN, the investors' locks and the read in one round trip (transactionInOneTrip); the read is a statement of
+    // its own after the locks, so it sees what they waited for (lockUser).
+    const opening = () => [lockUserListQuery(items.map((b) => b.input.userId)), buyContextsQuery(bank, wants)];
+    outcomes = await transactionInOneTrip<Array<BatchOutcome<PlacedBuy> | null>, BuyContextsRow>(db, opening, async (conn, rows) => {
+      const trx = conn as Transaction<DB>;
+      const contexts = buyContextsOf(rows, wants);
       const decisions: BatchDecision[] = [];
       for (const [i, item] of items.entries()) {
         try {
