@@ -166,19 +166,7 @@ export async function buy(agent, server, investor, { fund, amount, requestId, pu
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-xsrf-token': XSRF, 'accept-language': 'zh-CN' },
     body,
   });
-  if (res.status === 0) return { status: 0, ms: res.ms, resultCode: null, orderId: null, message: res.error };
-  try {
-    const answer = JSON.parse(res.body);
-    return {
-      status: res.status,
-      ms: res.ms,
-      resultCode: answer.result_code,
-      orderId: answer.data?.order_id ?? null,
-      message: answer.message ?? '',
-    };
-  } catch {
-    return { status: res.status, ms: res.ms, resultCode: null, orderId: null, message: res.body.slice(0, 80) };
-  }
+  return buyOutcome(res);
 }
 
 /** Latency percentiles (ms) of a list of samples. */

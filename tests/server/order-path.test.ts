@@ -17,18 +17,25 @@ import { buy, createInvestor, get, newRequestId, post, TRADE_PASSWORD, type Inve
 const STOCK = FUND_SAMPLES.stock;
 const BUDGET = 6;
 
+/** A test app with the market whose app statements are counted, statement by statement. */
+async function countedApp(): Promise<{ t: TestApp; log: StatementLog }> {
+  let log: StatementLog | undefined;
+  const t = await createTestApp({
+    market: true,
+    appDb: (db) => {
+      const counted = countingDatabase(db);
+      log = counted.log;
+      return counted.db;
+    },
+  });
+  return { t, log: log as StatementLog };
+}
+
 describe('POST /djapi/order/buy: the statement budget', () => {
   let t: TestApp;
   let log: StatementLog;
   before(async () => {
-    t = await createTestApp({
-      market: true,
-      appDb: (db) => {
-        const counted = countingDatabase(db);
-        log = counted.log;
-        return counted.db;
-      },
-    });
+    ({ t, log } = await countedApp());
   });
   after(async () => t.close());
 
@@ -102,14 +109,7 @@ describe('POST /djapi/order/buy: investors at once share batches (db/batcher.ts)
   let t: TestApp;
   let log: StatementLog;
   before(async () => {
-    t = await createTestApp({
-      market: true,
-      appDb: (db) => {
-        const counted = countingDatabase(db);
-        log = counted.log;
-        return counted.db;
-      },
-    });
+    ({ t, log } = await countedApp());
   });
   after(async () => t.close());
 

@@ -17,7 +17,7 @@ import { TradeRefusal } from '../domain/trade-refusal';
 import type { Bank } from './bank';
 import { requireActivity, requireRunning, type ActivityRow } from './activities';
 import type { Pepper } from './password-hash';
-import { checkPassword, loadInvestor, loadTradeFund, lockUser, placeBuy, type TradeFund } from './trading';
+import { checkPassword, loadInvestor, loadTradeFund, lockUser, placeBuy, riskWarningEvidence, type TradeFund } from './trading';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -182,16 +182,7 @@ export async function book(deps: { db: Database; now: Date; pepper: Pepper }, in
     const again = await replay(trx);
     if (again) return again;
     const { fund, investor, verdict } = await check(trx);
-    const riskWarning =
-      verdict === 'warn'
-        ? JSON.stringify({
-            text: input.riskWarningText(fund.risk_level, investor.riskLevel as number),
-            fund_code: fund.code,
-            fund_risk: fund.risk_level,
-            investor_level: investor.riskLevel,
-            accepted_at: now.toISOString(),
-          })
-        : null;
+    const riskWarning = verdict === 'warn' ? JSON.stringify(riskWarningEvidence(input, fund, investor, now)) : null;
     const row = await trx
       .insertInto('lsd_bookings')
       .values({

@@ -33,7 +33,17 @@ import { TradeRefusal } from '../domain/trade-refusal';
 import { BANK, CNY, PENSION, PENSION_CONTRIBUTION, PENSION_PAYOUT, PENSION_TAX } from '../ledger/chart';
 import { post, transfer } from '../ledger/post';
 import type { PersonalDataCipher } from './personal-data';
-import { checkPassword, fenText, loadInvestor, lockUser, pensionBalanceFen, pepperOf, requestHash, type TradingDeps } from './trading';
+import {
+  checkPassword,
+  debitRefusal,
+  fenText,
+  loadInvestor,
+  lockUser,
+  pensionBalanceFen,
+  pepperOf,
+  requestHash,
+  type TradingDeps,
+} from './trading';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -207,15 +217,7 @@ export async function contribute(deps: TradingDeps, input: ContributeInput): Pro
     });
     if (!paid.ok) {
       // Nothing is kept: the transaction rolls back with the refusal.
-      if (paid.refusal === 'per_payment_limit')
-        throw new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
-      if (paid.refusal === 'daily_limit')
-        throw new TradeRefusal('bankDailyLimit', {
-          bankCode: card.bankCode,
-          limit: fenText(paid.limits.dailyFen),
-          left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)),
-        });
-      throw new TradeRefusal('paymentFailed', { reason: 'declined' });
+      throw debitRefusal(paid, card);
     }
     await post(trx, [
       transfer(PENSION_CONTRIBUTION, {

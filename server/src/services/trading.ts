@@ -748,16 +748,7 @@ function purchaseOf(p: {
   const { input, fund, investor, dates, now, coupon } = p;
   const card = investor.card as NonNullable<Investor['card']>;
   const quote = purchaseQuote(fund, dates, input.amountFen);
-  const riskWarning =
-    p.check.suitability === 'warn'
-      ? {
-          text: input.riskWarningText(fund.risk_level, investor.riskLevel as number),
-          fund_code: fund.code,
-          fund_risk: fund.risk_level,
-          investor_level: investor.riskLevel,
-          accepted_at: now.toISOString(),
-        }
-      : null;
+  const riskWarning = p.check.suitability === 'warn' ? riskWarningEvidence(input, fund, investor, now) : null;
   const order = {
     user_id: input.userId,
     id: p.orderId,
@@ -784,6 +775,22 @@ function purchaseOf(p: {
     updated_at: now,
   };
   return { order, riskWarning, fund, today: p.today };
+}
+
+/** The evidence of a risk warning the investor confirmed: the text shown, the two levels, when. */
+export function riskWarningEvidence(
+  input: Pick<BuyInput, 'riskWarningText'>,
+  fund: { code: string; risk_level: number },
+  investor: { riskLevel: number | null },
+  now: Date,
+): { text: string; fund_code: string; fund_risk: number; investor_level: number | null; accepted_at: string } {
+  return {
+    text: input.riskWarningText(fund.risk_level, investor.riskLevel as number),
+    fund_code: fund.code,
+    fund_risk: fund.risk_level,
+    investor_level: investor.riskLevel,
+    accepted_at: now.toISOString(),
+  };
 }
 
 /** The order as the answer shows it: what was written, not read back. */
@@ -822,8 +829,11 @@ function paymentTransferOf(p: Purchase, debitAccount: string): Transfer {
   });
 }
 
-/** The refusal of a card payment the bank did not make: its limits, or declined (the order is then kept as failed). */
-function debitRefusal(paid: Exclude<DebitResult, { ok: true }>, card: NonNullable<Investor['card']>, orderId: number): TradeRefusal {
+/**
+ * The refusal of a card payment the bank did not make: its limits, or declined — with the order's id when the order is
+ * kept as failed (a purchase), without when nothing is kept (a pension contribution).
+ */
+export function debitRefusal(paid: Exclude<DebitResult, { ok: true }>, card: { bankCode: string }, orderId?: number): TradeRefusal {
   if (paid.refusal === 'per_payment_limit')
     return new TradeRefusal('bankPerPaymentLimit', { bankCode: card.bankCode, limit: fenText(paid.limits.perPaymentFen) });
   if (paid.refusal === 'daily_limit')
@@ -832,7 +842,7 @@ function debitRefusal(paid: Exclude<DebitResult, { ok: true }>, card: NonNullabl
       limit: fenText(paid.limits.dailyFen),
       left: fenText(Math.max(0, paid.limits.dailyFen - paid.usedTodayFen)),
     });
-  return new TradeRefusal('paymentFailed', { reason: 'declined' }, { order_id: String(orderId) });
+  return new TradeRefusal('paymentFailed', { reason: 'declined' }, orderId === undefined ? undefined : { order_id: String(orderId) });
 }
 
 /** A placed purchase, with the order as the answer shows it (read back by nobody: it is what was written). */
