@@ -4,9 +4,9 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
-import pgUtils from 'pg/lib/utils.js';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ConnectionLock, PGliteDialect } from './pglite-dialect';
 import { discardTemplate, readTemplate, templatePath, writeTemplate } from './pglite-template';
@@ -86,7 +86,9 @@ export interface OpenDatabaseOptions {
 export const PREPARED_MARK = '/* prepared */';
 export const prepared = sql.raw(PREPARED_MARK);
 
-const { prepareValue } = pgUtils;
+// pg's own rendering of a parameter's value as text (arrays as array literals, dates with their offset): what it
+// sends for a parameter, which inlined() writes as a literal instead. Not in pg's typings, hence the require.
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): unknown };
 
 /** The mark of a statement list sent in one round trip (transactionInOneTrip): the driver answers the last one's rows. */
 const ONE_TRIP_MARK = '/* one trip */';
