@@ -4,8 +4,9 @@
 // padding check (rsa.ts) and everything else. The thread's code is the raw operation only, inlined (no module to
 // resolve: it runs the same from the sources, the test bundle or a build); anything it cannot do — no worker threads,
 // the thread gone — falls back to the same operation on the main thread.
-import { constants, privateDecrypt, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { rawPrivateDecrypt } from './rsa';
 
 const THREAD_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -22,17 +23,8 @@ parentPort.on('message', (batch) => {
 });
 `;
 
-/** The raw RSA private-key operation (no padding): the block, or undefined when the key refuses the input. */
-export function rawPrivateDecrypt(key: KeyObject, ciphertext: Buffer): Buffer | undefined {
-  try {
-    return privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, ciphertext);
-  } catch {
-    return undefined;
-  }
-}
-
 export interface RsaThread {
-  /** rawPrivateDecrypt on the thread. */
+  /** rawPrivateDecrypt (rsa.ts) on the thread. */
   decrypt(ciphertext: Buffer): Promise<Buffer | undefined>;
   close(): Promise<void>;
 }

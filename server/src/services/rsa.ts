@@ -8,13 +8,17 @@ import { constants, generateKeyPairSync, privateDecrypt, type KeyLike } from 'no
  * Returns undefined when the block is not valid PKCS#1 v1.5 type 2.
  */
 export function rsaPkcs1Decrypt(privateKey: KeyLike, ciphertext: Buffer): Buffer | undefined {
-  let block: Buffer;
+  const block = rawPrivateDecrypt(privateKey, ciphertext);
+  return block && pkcs1Unpad(block);
+}
+
+/** The raw RSA private-key operation (no padding): the block, or undefined when the key refuses the input. */
+export function rawPrivateDecrypt(privateKey: KeyLike, ciphertext: Buffer): Buffer | undefined {
   try {
-    block = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, ciphertext);
+    return privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, ciphertext);
   } catch {
     return undefined;
   }
-  return pkcs1Unpad(block);
 }
 
 /** The message of a decrypted (raw) block: undefined when the block is not valid PKCS#1 v1.5 type 2. */
