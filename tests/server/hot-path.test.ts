@@ -139,15 +139,23 @@ describe('a transaction in one round trip (db/database.ts transactionInOneTrip)'
             sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (1, ${texts[0]})`,
             sql`SELECT ${texts}::text[] AS t, ${[1, -2, 3_000_000_000]}::bigint[] AS n, ${at}::timestamptz AS d, ${true}::boolean AS b, ${null}::text AS z`,
           ],
-          async (_conn, opened) => opened,
+          async (_conn, opened) => ({
+            result: opened,
+            // The closing writes travel with the COMMIT.
+            closing: [sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (3, ${texts[3]}), (4, ${texts[4]})`],
+          }),
         );
         assert.deepEqual(rows[0]?.t, texts);
         assert.deepEqual(rows[0]?.n.map(Number), [1, -2, 3_000_000_000]);
         assert.equal(rows[0]?.d.toISOString(), at.toISOString());
         assert.equal(rows[0]?.b, true);
         assert.equal(rows[0]?.z, null);
-        // Committed.
-        assert.deepEqual((await sql<{ note: string }>`SELECT note FROM ${sql.table(table)}`.execute(db.kysely)).rows, [{ note: "it's" }]);
+        // Committed, the opening's write and the closing's.
+        assert.deepEqual((await sql<{ note: string }>`SELECT note FROM ${sql.table(table)} ORDER BY id`.execute(db.kysely)).rows, [
+          { note: "it's" },
+          { note: texts[3] },
+          { note: texts[4] },
+        ]);
         // A throw in the work rolls the opening back too, and the connection is usable after.
         await assert.rejects(
           transactionInOneTrip(
@@ -164,12 +172,39 @@ describe('a transaction in one round trip (db/database.ts transactionInOneTrip)'
           transactionInOneTrip(
             db,
             () => [sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (1, 'again')`],
-            async () => 1,
+            async () => ({ result: 1 }),
           ),
         );
-        assert.deepEqual((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(db.kysely)).rows, [
-          { n: 1 },
+        // And a closing statement that fails: the statements after it and the COMMIT do not run.
+        await assert.rejects(
+          transactionInOneTrip(
+            db,
+            () => [sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (5, 'opened')`],
+            async () => ({
+              result: 1,
+              closing: [
+                sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (6, 'before')`,
+                sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (3, 'taken')`,
+                sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (7, 'after')`,
+              ],
+            }),
+          ),
+          /duplicate key/,
+        );
+        assert.deepEqual((await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} ORDER BY id`.execute(db.kysely)).rows, [
+          { id: 1 },
+          { id: 3 },
+          { id: 4 },
         ]);
+        // The connections are usable after all of it.
+        assert.equal(
+          await transactionInOneTrip(
+            db,
+            () => [sql`SELECT 1`],
+            async () => ({ result: 'ok' }),
+          ),
+          'ok',
+        );
       } finally {
         await db.exec(`DROP TABLE IF EXISTS ${table}`);
         await db.close();

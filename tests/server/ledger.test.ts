@@ -20,7 +20,15 @@ import {
   sharesOf,
 } from '../../server/src/ledger/chart';
 import { checkLedger } from '../../server/src/ledger/check';
-import { LedgerError, LedgerRefConflict, post, postFrom, transfer, type Transfer } from '../../server/src/ledger/post';
+import {
+  LedgerError,
+  LedgerRefConflict,
+  newTransfersStatement,
+  post,
+  postFrom,
+  transfer,
+  type Transfer,
+} from '../../server/src/ledger/post';
 import { createTestDatabase } from './helpers';
 import type { Database } from '../../server/src/db/database';
 
@@ -179,6 +187,22 @@ describe('one policy for a repeated ref', () => {
     );
     assert.deepEqual(await rows('order:4:pay'), []);
   });
+
+  test('new refs only (sent with a COMMIT, no answer read): written when new; any ref that exists fails the statement, the chart is checked first', async () => {
+    await newTransfersStatement([pay('order:5:pay', 900), pay('order:5:zero', 0)], {
+      with: sql`marked AS (SELECT 1)`,
+    }).execute(db.kysely);
+    assert.deepEqual(await rows('order:5:pay'), [{ amount: 900 }]);
+    assert.deepEqual(await rows('order:5:zero'), []);
+    // The same ref again — with the same fields, too: the primary key refuses it, and nothing of the statement is written.
+    for (const again of [pay('order:5:pay', 900), pay('order:5:pay', 901)])
+      await assert.rejects(newTransfersStatement([pay('order:6:pay', 100), again]).execute(db.kysely), /duplicate key/);
+    assert.deepEqual(await rows('order:6:pay'), []);
+    assert.deepEqual(await rows('order:5:pay'), [{ amount: 900 }]);
+    // What the chart refuses never reaches the database.
+    assert.throws(() => newTransfersStatement([{ ...pay('order:7:pay', 100), credit_account: BANK.at() }]), LedgerError);
+    assert.throws(() => newTransfersStatement([pay('order:7:pay', 100), pay('order:7:pay', 100)]), LedgerError);
+  });
 });
 
 describe('a product posts through the core and its accounts are checked', () => {
@@ -213,8 +237,8 @@ describe('the invariants', () => {
   test('find money in transit with no paid order, a negative account, a lot that disagrees and a transfer outside the chart', async () => {
     const found = await checkLedger(db.kysely);
     const rules = (rule: string) => found.filter((v) => v.rule === rule).map((v) => v.detail);
-    // order:1:pay, order:3:1–3 sit in purchase:000001 with no paid order behind them.
-    assert.deepEqual(rules('purchase'), [`user ${USER} purchase:000001: ledger 32000, paid purchases 0`]);
+    // order:1:pay, order:3:1–3 and order:5:pay sit in purchase:000001 with no paid order behind them.
+    assert.deepEqual(rules('purchase'), [`user ${USER} purchase:000001: ledger 32900, paid purchases 0`]);
     await sql`
       INSERT INTO ledger_transfers (user_id, ref, asset, debit_account, credit_account, amount, kind, order_id, business_date)
       VALUES (${USER}, 'bad:1', 'CNY', 'fee:000001', 'company:000001', 5, 'purchase_cost', NULL, ${DAY}),

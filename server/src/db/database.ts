@@ -93,34 +93,49 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { 
 /** The mark of a statement list sent in one round trip (transactionInOneTrip): the driver answers the last one's rows. */
 const ONE_TRIP_MARK = '/* one trip */';
 
+/** What a transactionInOneTrip's work answers: its result, and the statements to send with the COMMIT. */
+export interface OneTripWork<T> {
+  result: T;
+  /**
+   * The transaction's last writes, sent with its COMMIT in one round trip: their answers are not read (a statement
+   * that fails stops the list, the COMMIT behind it does not run, and the transaction rolls back).
+   */
+  closing?: Array<RawBuilder<unknown>>;
+}
+
 /**
- * A transaction whose opening statements (its locks and first read) go to the server together with its BEGIN, in one
- * round trip, then `work` on the same connection, then COMMIT (ROLLBACK on a throw). Under load a round trip is not
- * the network's fraction of a millisecond but a wait for the event loop to come back to the database's socket, behind
- * the requests it is serving: the order batch (services/trading.ts) spent a third of its time on its BEGIN and its
- * lock before its read (issue 22 §3). On PostgreSQL the statements are one simple query, their values written as
- * literals (pg's rendering of values and arrays, escaped by pg.escapeLiteral) — so they are parsed and planned at each
- * call, not prepared; PostgreSQL runs them in order, each with a snapshot of its own (the read after the lock sees
- * what the lock waited for). On PGlite (no round trips) they run one by one. `work` gets the opening's last rows.
+ * A transaction in two round trips: its opening statements (its locks and first read) go to the server with its
+ * BEGIN, then `work` runs on the same connection and answers the closing statements (its writes), which go with the
+ * COMMIT (ROLLBACK on a throw or a failed statement). Under load a round trip is not the network's fraction of a
+ * millisecond but a wait for the event loop to come back to the database's socket, behind the requests it is serving:
+ * the order batch (services/trading.ts) spent a third of its time on its BEGIN and its lock before its read, and a
+ * round trip more on its COMMIT after its write (issue 22 §3). On PostgreSQL each list is one simple query, the values
+ * written as literals (pg's rendering of values and arrays, escaped by pg.escapeLiteral) — so they are parsed and
+ * planned at each call, not prepared; PostgreSQL runs them in order, each with a snapshot of its own (the read after
+ * the lock sees what the lock waited for), and skips the rest of a list after a statement fails. On PGlite (no round
+ * trips) they run one by one. `work` gets the opening's last rows.
  */
 export async function transactionInOneTrip<T, R = Record<string, unknown>>(
   db: Database,
   opening: (conn: Kysely<DB>) => Array<RawBuilder<unknown>>,
-  work: (conn: Kysely<DB>, rows: R[]) => Promise<T>,
+  work: (conn: Kysely<DB>, rows: R[]) => Promise<OneTripWork<T>>,
 ): Promise<T> {
   if (db.kind !== 'postgres') {
     return db.kysely.transaction().execute(async (trx) => {
       let rows: unknown[] = [];
       for (const statement of opening(trx)) rows = (await statement.execute(trx)).rows;
-      return work(trx, rows as R[]);
+      const { result, closing = [] } = await work(trx, rows as R[]);
+      for (const statement of closing) await statement.execute(trx);
+      return result;
     });
   }
   return db.kysely.connection().execute(async (conn) => {
     try {
       const statements = opening(conn).map((statement) => inlined(statement.compile(conn)));
       const { rows } = await sql.raw(`${ONE_TRIP_MARK} BEGIN;\n${statements.join(';\n')}`).execute(conn);
-      const result = await work(conn, rows as R[]);
-      await sql`COMMIT`.execute(conn);
+      const { result, closing = [] } = await work(conn, rows as R[]);
+      const writes = closing.map((statement) => `${inlined(statement.compile(conn))};\n`);
+      await sql.raw(writes.length > 0 ? `${ONE_TRIP_MARK} ${writes.join('')}COMMIT` : 'COMMIT').execute(conn);
       return result;
     } catch (error) {
       // Whatever was opened is undone (ROLLBACK outside a transaction only warns).

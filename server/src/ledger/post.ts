@@ -222,15 +222,7 @@ export interface PostOptions {
  * LedgerRefConflict for a ref that exists with other fields (nothing of the batch written).
  */
 export async function post(db: Db, transfers: readonly Transfer[], options: PostOptions = {}): Promise<PostResult[]> {
-  const seen = new Set<string>();
-  for (const t of transfers) {
-    const why = refusal(t);
-    if (why) throw new LedgerError(why, t);
-    const key = `${t.user_id} ${t.ref}`;
-    if (seen.has(key)) throw new LedgerError('the same ref twice in one batch', t);
-    seen.add(key);
-  }
-  const posted = transfers.filter((t) => t.amount_hundredths > 0);
+  const posted = allowed(transfers);
   if (posted.length === 0 && !options.with) return transfers.map(() => ({ result: 'zero_amount' as const }));
   const { exists } = await postFrom(db, { with: options.with, rows: transferRows(posted) });
   const existing = new Set(exists.map((e) => `${e.user_id} ${e.ref}`));
@@ -241,6 +233,38 @@ export async function post(db: Db, transfers: readonly Transfer[], options: Post
         ? { result: 'exists' as const }
         : { result: 'created' as const },
   );
+}
+
+/** The transfers of non-zero amount, once each has passed the chart; throws LedgerError for the first it refuses. */
+function allowed(transfers: readonly Transfer[]): Transfer[] {
+  const seen = new Set<string>();
+  for (const t of transfers) {
+    const why = refusal(t);
+    if (why) throw new LedgerError(why, t);
+    const key = `${t.user_id} ${t.ref}`;
+    if (seen.has(key)) throw new LedgerError('the same ref twice in one batch', t);
+    seen.add(key);
+  }
+  return transfers.filter((t) => t.amount_hundredths > 0);
+}
+
+/**
+ * The statement posting transfers whose refs are new by construction (named after an order id this transaction took),
+ * for a caller that sends it with its COMMIT in one round trip and so reads no answer between them (the order batch,
+ * services/trading.ts). The same policy by other means: a ref that exists — with the same fields or not — is refused
+ * by the table's primary key, which fails the statement, and the COMMIT behind it does not run. The transfers pass the
+ * chart first (LedgerError, nothing sent); `with` as post()'s.
+ */
+export function newTransfersStatement(transfers: readonly Transfer[], options: PostOptions = {}): RawBuilder<unknown> {
+  const rows = transferRows(allowed(transfers));
+  return sql`
+    WITH ${options.with ? sql`${options.with},` : sql``}
+    ins AS (
+      INSERT INTO ledger_transfers (user_id, ref, asset, debit_account, credit_account, amount, kind, order_id, business_date)
+      SELECT user_id, ref, asset, debit_account, credit_account, amount_hundredths, kind, order_id, business_date FROM (${rows}) s
+      ORDER BY ord
+    )
+    SELECT 1`;
 }
 
 /** A transfer of `kind`: the named fields with the kind's name filled in (a typo in a kind cannot compile). */
