@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: spawn the real server, wait for it, measure with autocannon.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -40,7 +40,10 @@ export function startProcess(args, env, ready = /Server ready: http/, options = 
     const child = spawn(command, [...prefix, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let isReady = false;
+    // BENCH_SERVER_LOG=<file>: the servers' output is also appended there (e.g. with BENCH_SERVER_FLAGS=--trace-gc).
+    const log = process.env.BENCH_SERVER_LOG;
     const onData = (chunk) => {
+      if (log) appendFileSync(log, chunk);
       output += chunk.toString();
       if (!isReady && ready.test(output)) {
         isReady = true;
@@ -48,7 +51,7 @@ export function startProcess(args, env, ready = /Server ready: http/, options = 
       }
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (c) => (output += c.toString()));
+    child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`exited ${code} before ready:\n${output.slice(-2000)}`)));
   });
 }

@@ -15,13 +15,17 @@
 //   BENCH_COMMIT_DELAY_US=N   the server's PG_COMMIT_DELAY_US (group commit: SET commit_delay per connection; 0 = off)
 //   BENCH_POOL_SIZE=10   the server's DATABASE_POOL_SIZE
 //   BENCH_SETTLE_SIZES=100000,1000000   BENCH_SETTLE_PER_INVESTOR=50   BENCH_SETTLE_MARKET=default|small
-//   BENCH_KILL_ORDERS=500   BENCH_PIN=0   let the server and the generator share the CPUs
+//   BENCH_KILL_ORDERS=500   BENCH_PIN=1   pin the servers to CPU 0 and the generator to CPU 1 (default: they share the
+//   CPUs, as a server has its machine's cores: the order server runs an RSA thread and V8's GC helper threads beside its
+//   main thread, and pinned to one core their work waits behind it — measured: GC pauses of 20–40 ms and a p99 at
+//   1,000 orders/s of 69–140 ms pinned against 34–52 ms sharing, 2026-11-30)
+//   BENCH_LEAD_IN=1   seconds of the open loop run at its rate before it measures
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
-import { cpuPinning, freePort, load as autocannonLoad, root, startProcess, stopProcess, table } from './lib.mjs';
+import { cpuPinning as pinningWhenAsked, freePort, load as autocannonLoad, root, startProcess, stopProcess, table } from './lib.mjs';
 import { buy, investorAgent } from './trading/client.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -36,8 +40,18 @@ const AMOUNT = '10.00';
 const commitDelayUs = process.env.BENCH_COMMIT_DELAY_US ?? '0';
 const poolSize = process.env.BENCH_POOL_SIZE ?? '10';
 const offeredRate = Number(process.env.BENCH_RATE ?? 1000);
-// Node flags for the order server, e.g. BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
-const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+const leadIn = Number(process.env.BENCH_LEAD_IN ?? 1);
+/** Pinned apart only with BENCH_PIN=1 (see above). */
+const cpuPinning = process.env.BENCH_PIN === '1' ? pinningWhenAsked : null;
+// The order server runs with the node flags `npm start` gives it (package.json "start": its GC settings, docs/
+// ARCHITECTURE.md "Speed"), and BENCH_SERVER_FLAGS after them, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile.
+const productionFlags = (() => {
+  const start = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;
+  const match = /^node ((?:--[\w-]+(?:=\S+)? )*)--import tsx server\/src\/main\.ts$/.exec(start);
+  if (!match) throw new Error(`bench/trading.mjs: package.json "start" is not "node [flags] --import tsx server/src/main.ts": ${start}`);
+  return match[1].split(' ').filter(Boolean);
+})();
+const serverFlags = [...productionFlags, ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
 // Production refuses to start without a pepper; the bench's server and its investors (bench/trading/investors.ts,
 // a child of this process) share this one.
 process.env.TRADE_PASSWORD_PEPPER = randomBytes(32).toString('hex');
@@ -199,14 +213,14 @@ async function orders() {
   let server;
   let hello;
   try {
-    server = await startServer(databaseUrl(name, appName), { pin: true });
+    server = await startServer(databaseUrl(name, appName), { pin: cpuPinning !== null });
     const helloPort = await freePort();
     const floorApp = `${tag}_floor`;
     hello = await startProcess(
       ['bench/hello-server.mjs'],
       { PORT: String(helloPort), DATABASE_URL: databaseUrl(name, floorApp), DATABASE_POOL_SIZE: poolSize },
       undefined,
-      { pin: true },
+      { pin: cpuPinning !== null },
     );
     track(hello.child);
     const setup = await runJson(['--import', 'tsx', 'bench/trading/investors.ts', databaseUrl(name), String(investorCount)]);
@@ -269,6 +283,8 @@ async function orders() {
       tag: `${tag}o`,
       seconds,
       rate: offeredRate,
+      leadIn,
+      trace: process.env.BENCH_TRACE,
       maxRequests: maxOrders,
       ...common,
     });
@@ -292,10 +308,10 @@ async function orders() {
 
     const gen = cpuPinning ? 'pinned to CPU 1' : 'sharing the CPUs';
     console.log(
-      `generator: bench/trading/load.mjs (one keep-alive connection per investor written and read by hand, closed loop, then an open loop at ${int(offeredRate)}/s; ${gen}); servers ${cpuPinning ? 'pinned to CPU 0' : 'unpinned'}; PostgreSQL (not ours) unpinned;`,
+      `generator: bench/trading/load.mjs (one keep-alive connection per investor written and read by hand, closed loop, then an open loop at ${int(offeredRate)}/s; ${gen}); servers ${cpuPinning ? 'pinned to CPU 0' : 'unpinned'}, the order server with npm start's flags (${productionFlags.join(' ')}); PostgreSQL (not ours) unpinned;`,
     );
     console.log(
-      `${seconds} s measured after an unmeasured warm-up; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}; orders of ${AMOUNT} CNY to ${setup.funds.length} funds (small market).`,
+      `${seconds} s measured after an unmeasured warm-up (the open loop: ${leadIn} s at its rate); ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}; orders of ${AMOUNT} CNY to ${setup.funds.length} funds (small market).`,
     );
     table([
       {
@@ -336,6 +352,7 @@ async function orders() {
     ]);
     if (orderRun.errors > 0) console.log(`errors: ${JSON.stringify(orderRun.failures)}`);
     if (openRun.errors > 0) console.log(`errors (open loop): ${JSON.stringify(openRun.failures)}`);
+    if (openRun.leadInErrors > 0) console.log(`errors (open loop, lead-in): ${openRun.leadInErrors}`);
     const carried = openRun.ok >= 0.99 * offeredRate * seconds;
     const met = orderRun.okRps >= 1000 && offeredRate >= 1000 && carried && openRun.p99 <= 50;
     console.log(
@@ -371,7 +388,7 @@ async function orders() {
     );
     console.log(
       `  the floor on ${cores} cores from CPU alone: ${cores} × 1000 / (${ms2(serverMs)} + ${ms2(pgMs)}) ≈ ${int((cores * 1000) / (serverMs + pgMs))} orders/s with the generator elsewhere,` +
-        ` ≈ ${int((cores * 1000) / (serverMs + pgMs + generatorMs))} orders/s with it on the same cores (as here); the server's one core alone allows ~${int(1000 / serverMs)}/s`,
+        ` ≈ ${int((cores * 1000) / (serverMs + pgMs + generatorMs))} orders/s with it on the same cores (as here); one core of the server process's CPU allows ~${int(1000 / serverMs)}/s`,
     );
     {
       const [fs, fp, fg] = [

@@ -67,7 +67,7 @@ export function rawConnection({ host, port }) {
       buffered = buffered.subarray(end + 4 + length);
       const job = current;
       current = null;
-      job.resolve({ status, body, ms: job.elapsed() });
+      job.resolve({ status, body, ms: job.elapsed(), sentAt: job.sentAt, answeredAt: performance.now() });
       next();
     }
   };
@@ -85,6 +85,7 @@ export function rawConnection({ host, port }) {
     if (current || queue.length === 0) return;
     current = queue.shift();
     if (!socket) connect();
+    current.sentAt = performance.now();
     socket.write(current.bytes);
   };
   return {

@@ -47,12 +47,12 @@ async function helloLoop() {
   connection.destroy();
 }
 
-/** Order n of investor `index`, as bytes: a fresh request id, one of the funds, a ciphertext of its own. */
-const orderBytes = (investor, index, n) =>
+/** Order n of investor `index`, as bytes: a fresh request id (under `tag`), one of the funds, a ciphertext of its own. */
+const orderBytes = (investor, index, n, tag = config.tag) =>
   buyRequestBytes(investor, {
     fund: config.funds[index % config.funds.length],
     amount: config.amount,
-    requestId: `${config.tag}-${index}-${n}`,
+    requestId: `${tag}-${index}-${n}`,
     encryptedPassword: encryptedPassword(),
   });
 
@@ -79,13 +79,20 @@ async function buyLoop(investor, index) {
  * when it could be sent: a slow answer delays the orders behind it and they count that wait (no coordinated
  * omission). A closed loop's latency at saturation is only its queue (Little's law: n investors at X orders/s wait
  * n / X on average); this says how fast an order is answered while the server carries `rate`.
+ *
+ * The first `leadIn` seconds run at the same rate unmeasured (their request ids under `${tag}l`), as wrk2 calibrates
+ * before it measures: the step from the closed loop's saturation (or from idle) to the rate is not the rate. Their
+ * failures are counted apart (leadInErrors). The measured orders follow them without a pause.
  */
 async function openLoop() {
   const connections = config.investors.map(() => rawConnection(server));
   const counts = config.investors.map(() => 0);
-  const total = Math.min(config.maxRequests, Math.floor(config.rate * config.seconds));
+  const leadIn = Math.floor(config.rate * (config.leadIn ?? 0));
+  const total = leadIn + Math.min(config.maxRequests, Math.floor(config.rate * config.seconds));
   const startAt = performance.now();
+  measuredFrom = startAt + (leadIn * 1000) / config.rate;
   const pending = [];
+  const trace = config.trace ? [] : null;
   let next = 0;
   await new Promise((resolve) => {
     const tick = () => {
@@ -93,10 +100,21 @@ async function openLoop() {
       while (next < total && startAt + (next * 1000) / config.rate <= now) {
         const dueAt = startAt + (next * 1000) / config.rate;
         const index = next % config.investors.length;
+        const measured = next >= leadIn;
         next += 1;
+        if (!measured) {
+          const bytes = orderBytes(config.investors[index], index, counts[index]++, `${config.tag}l`);
+          pending.push(connections[index].send(bytes, dueAt).then((res) => res.status === 200 || (leadInErrors += 1)));
+          continue;
+        }
         started += 1;
         const bytes = orderBytes(config.investors[index], index, counts[index]++);
-        pending.push(connections[index].send(bytes, dueAt).then((res) => count(buyOutcome(res))));
+        pending.push(
+          connections[index].send(bytes, dueAt).then((res) => {
+            if (trace) trace.push([dueAt - measuredFrom, res.sentAt - measuredFrom, res.answeredAt - measuredFrom, index]);
+            count(buyOutcome(res));
+          }),
+        );
       }
       if (next < total) setTimeout(tick, 1);
       else resolve();
@@ -105,10 +123,20 @@ async function openLoop() {
   });
   await Promise.all(pending);
   for (const connection of connections) connection.destroy();
+  // BENCH_TRACE: one line a measured order — due, sent and answered (ms from the measured start, whose epoch ms is the
+  // first line) and its investor.
+  if (trace) {
+    const epoch = performance.timeOrigin + measuredFrom;
+    const lines = trace.map((t) => t.map((v) => v.toFixed(2)).join(','));
+    (await import('node:fs')).writeFileSync(config.trace, [epoch.toFixed(1), ...lines].join('\n'));
+  }
 }
 
 const cpuAtStart = process.cpuUsage();
 const begin = performance.now();
+/** Where the measured part begins (the open loop's, after its lead-in). */
+let measuredFrom = begin;
+let leadInErrors = 0;
 deadline = Date.now() + config.seconds * 1000;
 const loops =
   config.mode === 'hello'
@@ -117,7 +145,9 @@ const loops =
       ? [openLoop()]
       : config.investors.map((investor, i) => buyLoop(investor, i));
 await Promise.all(loops);
-const seconds = (performance.now() - begin) / 1000;
+const end = performance.now();
+const seconds = (end - begin) / 1000;
+const measuredSeconds = (end - measuredFrom) / 1000;
 const cpu = process.cpuUsage(cpuAtStart);
 console.log(
   JSON.stringify({
@@ -125,9 +155,12 @@ console.log(
     ok,
     errors: answered - ok,
     failures: Object.fromEntries(failures),
+    /** The whole run (with an open loop's lead-in), which the CPU figures cover. */
     seconds,
-    rps: answered / seconds,
-    okRps: ok / seconds,
+    measuredSeconds,
+    rps: answered / measuredSeconds,
+    okRps: ok / measuredSeconds,
+    leadInErrors,
     ...percentiles(latencies),
     generatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
   }),
