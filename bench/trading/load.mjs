@@ -104,7 +104,12 @@ async function openLoop() {
         next += 1;
         if (!measured) {
           const bytes = orderBytes(config.investors[index], index, counts[index]++, `${config.tag}l`);
-          pending.push(connections[index].send(bytes, dueAt).then((res) => res.status === 200 || (leadInErrors += 1)));
+          pending.push(
+            connections[index].send(bytes, dueAt).then((res) => {
+              const outcome = buyOutcome(res);
+              if (!(outcome.status === 200 && outcome.resultCode === 0)) leadInErrors += 1;
+            }),
+          );
           continue;
         }
         started += 1;

@@ -1,7 +1,7 @@
 // Counting the SQL statements a request runs (tests of the order path's budget, issue 22): a copy of a Database whose
 // Kysely sends every statement — BEGIN and COMMIT included, which Kysely runs outside its plugins — through a counter.
 import { CompiledQuery, Kysely, type DatabaseConnection, type Driver, type TransactionSettings } from 'kysely';
-import type { Database } from '../../server/src/db/database';
+import { ONE_TRIP_MARK, type Database } from '../../server/src/db/database';
 import type { DB } from '../../server/src/db/types';
 
 export interface StatementLog {
@@ -17,7 +17,7 @@ export function countingDatabase(db: Database): { db: Database; log: StatementLo
   const executor = db.kysely.getExecutor();
   // A list sent in one round trip (db/database.ts transactionInOneTrip: statements joined by ';\n' after its mark)
   // counts as the statements it holds.
-  const record = (text: string) => statements.push(...(text.startsWith('/* one trip */') ? text.split(';\n') : [text]));
+  const record = (text: string) => statements.push(...(text.startsWith(ONE_TRIP_MARK) ? text.split(';\n') : [text]));
   const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
     executeQuery(query) {
       record(query.sql);

@@ -91,7 +91,7 @@ export const prepared = sql.raw(PREPARED_MARK);
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): unknown };
 
 /** The mark of a statement list sent in one round trip (transactionInOneTrip): the driver answers the last one's rows. */
-const ONE_TRIP_MARK = '/* one trip */';
+export const ONE_TRIP_MARK = '/* one trip */';
 
 /** What a transactionInOneTrip's work answers: its result, and the statements to send with the COMMIT. */
 export interface OneTripWork<T> {

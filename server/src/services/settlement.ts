@@ -20,7 +20,7 @@ import type { DB } from '../db/types';
 import { per10kToUnits } from '../../../src/lib/cash-rules';
 import { addCalendarDays, nextTradingDay, type IsoDate } from '../domain/calendar';
 import { confirmPurchase, confirmRedemption, priceDividend, raisingInterestFen } from '../domain/pricing';
-import { CASH_FUND_CODE, lockInvestors, MONEY_MARKET_TYPE, releaseFrozenShares } from './trading';
+import { CASH_FUND_CODE, lockInvestors, MONEY_MARKET_TYPE, PLACED_ANSWER, releaseFrozenShares } from './trading';
 import {
   ADVANCE,
   BANK,
@@ -801,7 +801,7 @@ async function cashDeposit(
       confirm_amount_fen: deposit.amount,
       confirm_volume: deposit.amount,
       linked_order_id: deposit.source,
-      answer: JSON.stringify({ placed: true }),
+      answer: PLACED_ANSWER,
       created_at: now,
       updated_at: now,
       settled_at: now,

@@ -956,7 +956,7 @@ async function placeBuyAlone(deps: TradingDeps, input: BuyInput): Promise<Placed
       });
       await trx
         .updateTable('orders')
-        .set({ linked_order_id: payId, answer: JSON.stringify({ placed: true }) })
+        .set({ linked_order_id: payId, answer: PLACED_ANSWER })
         .where('user_id', '=', userId)
         .where('id', '=', orderId)
         .execute();
@@ -967,7 +967,7 @@ async function placeBuyAlone(deps: TradingDeps, input: BuyInput): Promise<Placed
       // From the pension account (no bank payment); the holding reinvests its dividends unless the investor changes it.
       await trx
         .insertInto('orders')
-        .values({ ...order, answer: JSON.stringify({ placed: true }) })
+        .values({ ...order, answer: PLACED_ANSWER })
         .execute();
       if (passwordReset?.ok && passwordReset.reset) await passwordReset.reset.execute();
       if (coupon && input.couponId !== undefined) await markCouponUsed(trx, userId, input.couponId, orderId, coupon.discountFen, now);
@@ -1028,6 +1028,9 @@ function buyRequestHash(input: BuyInput): string {
   );
 }
 
+/** The stored answer of a placed order (a replay of its request id reads the order back). */
+export const PLACED_ANSWER = JSON.stringify({ placed: true });
+
 /** An order row of a batch as written, with the answer a replay of its request id gets. */
 interface OrderInsert {
   order: Purchase['order'];
@@ -1035,8 +1038,6 @@ interface OrderInsert {
   fail_reason: string | null;
   answer: string;
 }
-
-const PLACED_ANSWER = JSON.stringify({ placed: true });
 
 function placedRow(order: Purchase['order']): OrderInsert {
   return { order, status: order.status, fail_reason: null, answer: PLACED_ANSWER };
@@ -1496,7 +1497,7 @@ async function freezeForRedemption(trx: Transaction<DB>, input: RedemptionInput)
       query_date: input.queryDate,
       sell_mode: input.sellMode,
       linked_order_id: input.linkedOrderId,
-      answer: JSON.stringify({ placed: true }),
+      answer: PLACED_ANSWER,
       created_at: now,
       updated_at: now,
     })
